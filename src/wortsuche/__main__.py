@@ -1,0 +1,5 @@
+import sys
+
+from wortsuche.cli import main
+
+sys.exit(main())

@@ -1,0 +1,65 @@
+"""Alphabets and letter frequencies of the words' language, for choosing filler letters.
+
+German words get Ä Ö Ü in the filler too, so an umlaut does not give a word away.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable
+
+# Relative letter frequencies in running text, in percent.
+FREQUENCIES: dict[str, dict[str, float]] = {
+    "en": {
+        "E": 12.70, "T": 9.06, "A": 8.17, "O": 7.51, "I": 6.97, "N": 6.75, "S": 6.33,
+        "H": 6.09, "R": 5.99, "D": 4.25, "L": 4.03, "C": 2.78, "U": 2.76, "M": 2.41,
+        "W": 2.36, "F": 2.23, "G": 2.02, "Y": 1.97, "P": 1.93, "B": 1.29, "V": 0.98,
+        "K": 0.77, "J": 0.15, "X": 0.15, "Q": 0.10, "Z": 0.07,
+    },
+    "de": {
+        "E": 16.93, "N": 9.78, "I": 7.55, "S": 7.27, "R": 7.00, "A": 6.51, "T": 6.15,
+        "D": 5.08, "H": 4.76, "U": 4.35, "L": 3.44, "C": 3.06, "G": 3.01, "M": 2.53,
+        "O": 2.51, "B": 1.89, "W": 1.89, "F": 1.66, "K": 1.21, "Z": 1.13, "P": 0.79,
+        "V": 0.67, "Ü": 0.65, "Ä": 0.54, "Ö": 0.30, "J": 0.27, "Y": 0.04, "X": 0.03,
+        "Q": 0.02,
+    },
+}  # fmt: skip
+
+RARE_LETTER_WEIGHT = 0.2
+"""Weight of a letter the words use but the language table lacks (Ñ, É, ẞ …)."""
+
+GERMAN_MARKERS = frozenset("ÄÖÜẞ")
+
+
+def detect_language(words: Iterable[str]) -> str:
+    """Guess ``de`` or ``en`` from the words' letters (umlauts decide, else the closer frequencies)."""
+    counts = Counter("".join(words))
+    if GERMAN_MARKERS & counts.keys():
+        return "de"
+    return max(sorted(FREQUENCIES), key=lambda lang: _cosine(counts, FREQUENCIES[lang]))
+
+
+def _cosine(counts: Counter[str], table: dict[str, float]) -> float:
+    dot = sum(n * table.get(letter, 0.0) for letter, n in counts.items())
+    norm = math.sqrt(sum(n * n for n in counts.values())) * math.sqrt(
+        sum(v * v for v in table.values())
+    )
+    return dot / norm if norm else 0.0
+
+
+def language_alphabet(language: str, words: Iterable[str]) -> dict[str, float]:
+    """The filler alphabet with weights: the language's letters plus any other letter the words use."""
+    words = list(words)
+    if language == "auto":
+        language = detect_language(words)
+    weights = dict(FREQUENCIES[language])
+    for letter in sorted(set("".join(words))):
+        weights.setdefault(letter, RARE_LETTER_WEIGHT)
+    return weights
+
+
+def word_letter_weights(words: Iterable[str]) -> dict[str, float]:
+    """The words' own letters, weighted by how often the words use them."""
+    counts = Counter("".join(words))
+    return {letter: float(counts[letter]) for letter in sorted(counts)}

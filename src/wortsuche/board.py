@@ -1,0 +1,213 @@
+"""The working grid shared by the place, decoy and fill steps.
+
+A :class:`Board` holds the letters written so far and which placement owns each cell.
+Its two questions carry the exactly-once guarantee while a puzzle is built:
+
+* :meth:`Board.occurrences_through` – which listed words (read either way) now stand
+  complete on a line through a cell, and
+* :meth:`Board.forbidden_letters` – which letters would complete a word if written in an
+  empty cell.
+
+Both look only along the four axes through one cell, a window as wide as the longest
+word, so each check costs the same however large the grid is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from wortsuche.model import Direction, Placement
+
+AXES = (Direction.E, Direction.S, Direction.SE, Direction.NE)
+"""One direction per line orientation; the other four read the same lines backwards."""
+
+EMPTY = ""
+
+
+class Lexicon:
+    """The listed words and their reversals, indexed for the board's checks."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        self.strings: frozenset[str] = frozenset(words) | frozenset(w[::-1] for w in words)
+        self.lengths: tuple[int, ...] = tuple(sorted({len(w) for w in words}))
+        self.longest = self.lengths[-1] if self.lengths else 0
+        # "AB.D" -> "C" for ABCD: the letters that would complete a word in the hole.
+        holes: dict[str, str] = {}
+        for text in sorted(self.strings):
+            for i, letter in enumerate(text):
+                key = f"{text[:i]}.{text[i + 1 :]}"
+                if letter not in holes.get(key, ""):
+                    holes[key] = holes.get(key, "") + letter
+        self.holes = holes
+
+
+@dataclass(frozen=True)
+class Found:
+    """A complete word on the board: its letters as read, from ``first`` to ``last`` cell index."""
+
+    letters: str
+    first: int
+    last: int
+
+
+class Board:
+    """A grid under construction: letters by cell index ``row * cols + col``."""
+
+    def __init__(self, rows: int, cols: int, lexicon: Lexicon) -> None:
+        self.rows, self.cols, self.lexicon = rows, cols, lexicon
+        self.cells: list[str] = [EMPTY] * (rows * cols)
+        self.owners: list[list[int]] = [[] for _ in range(rows * cols)]
+        self.placements: list[Placement | None] = []
+        self.placement_cells: list[tuple[int, ...]] = []
+        self.by_letter: dict[str, dict[int, None]] = {}  # insertion-ordered, so deterministic
+        # Every line of the grid along each axis, as cell indexes, and where each cell sits on it.
+        self.lines: list[list[int]] = []
+        self.line_of: list[list[tuple[int, int]]] = []
+        for direction in AXES:
+            where = [(0, 0)] * (rows * cols)
+            for start in self._line_starts(direction):
+                line = self._walk(start, direction)
+                for pos, index in enumerate(line):
+                    where[index] = (len(self.lines), pos)
+                self.lines.append(line)
+            self.line_of.append(where)
+
+    def _line_starts(self, direction: Direction) -> list[tuple[int, int]]:
+        dr, dc = direction.step
+        starts = []
+        for r in range(self.rows):
+            for c in range(self.cols):
+                pr, pc = r - dr, c - dc
+                if not (0 <= pr < self.rows and 0 <= pc < self.cols):
+                    starts.append((r, c))
+        return starts
+
+    def _walk(self, start: tuple[int, int], direction: Direction) -> list[int]:
+        (r, c), (dr, dc) = start, direction.step
+        line = []
+        while 0 <= r < self.rows and 0 <= c < self.cols:
+            line.append(r * self.cols + c)
+            r, c = r + dr, c + dc
+        return line
+
+    def index(self, cell: tuple[int, int]) -> int:
+        """The cell index of ``(row, col)``."""
+        return cell[0] * self.cols + cell[1]
+
+    def cell(self, index: int) -> tuple[int, int]:
+        """The ``(row, col)`` of a cell index."""
+        return divmod(index, self.cols)
+
+    # --- the two checks -------------------------------------------------------------
+
+    def _runs(self, index: int, axis: int) -> tuple[list[int], int, int, int]:
+        """The line through ``index`` on ``axis`` and the filled run around it: (line, a, pos, b)."""
+        line_id, pos = self.line_of[axis][index]
+        line, cells, reach = self.lines[line_id], self.cells, self.lexicon.longest - 1
+        a, lo = pos, max(0, pos - reach)
+        while a > lo and cells[line[a - 1]]:
+            a -= 1
+        b, hi = pos + 1, min(len(line), pos + reach + 1)
+        while b < hi and cells[line[b]]:
+            b += 1
+        return line, a, pos, b
+
+    def occurrences_through(self, index: int) -> list[Found]:
+        """Every listed word (or reversal) standing complete on a line through the filled cell."""
+        found: list[Found] = []
+        strings, cells = self.lexicon.strings, self.cells
+        for axis in range(4):
+            line, a, pos, b = self._runs(index, axis)
+            text = "".join(cells[line[k]] for k in range(a, b))
+            centre = pos - a
+            for length in self.lexicon.lengths:
+                if length > len(text):
+                    break
+                for s in range(max(0, centre - length + 1), min(centre, len(text) - length) + 1):
+                    piece = text[s : s + length]
+                    if piece in strings:
+                        found.append(Found(piece, line[a + s], line[a + s + length - 1]))
+        return found
+
+    def forbidden_letters(self, index: int) -> set[str]:
+        """The letters that would complete a listed word if written in the empty cell."""
+        forbidden: set[str] = set()
+        holes, cells = self.lexicon.holes, self.cells
+        for axis in range(4):
+            line, a, pos, b = self._runs(index, axis)
+            left = "".join(cells[line[k]] for k in range(a, pos))
+            right = "".join(cells[line[k]] for k in range(pos + 1, b))
+            for length in self.lexicon.lengths:
+                if length > len(left) + len(right) + 1:
+                    break
+                for k in range(max(0, length - 1 - len(right)), min(length - 1, len(left)) + 1):
+                    letters = holes.get(f"{left[len(left) - k :]}.{right[: length - 1 - k]}")
+                    if letters:
+                        forbidden.update(letters)
+        return forbidden
+
+    def is_allowed(self, found: Found) -> bool:
+        """True if ``found`` is a placed word itself or lies inside a longer placed word."""
+        first_owners = self.owners[found.first]
+        if not first_owners:
+            return False
+        last_owners = self.owners[found.last]
+        n = len(found.letters)
+        return any(
+            pid in last_owners and len(self.placement_cells[pid]) >= n for pid in first_owners
+        )
+
+    def strays_through(self, indexes: Sequence[int]) -> list[Found]:
+        """The occurrences through any of ``indexes`` that are neither a placement nor inside one."""
+        return [
+            found
+            for index in indexes
+            for found in self.occurrences_through(index)
+            if not self.is_allowed(found)
+        ]
+
+    # --- changing the board ---------------------------------------------------------
+
+    def write(self, indexes: Sequence[int], letters: str) -> list[int]:
+        """Write letters into cells; return the indexes that were empty before."""
+        new = []
+        for i, letter in zip(indexes, letters, strict=True):
+            if self.cells[i]:
+                continue
+            new.append(i)
+            self.cells[i] = letter
+            self.by_letter.setdefault(letter, {})[i] = None
+        return new
+
+    def erase(self, indexes: Sequence[int]) -> None:
+        """Empty the cells again."""
+        for i in indexes:
+            del self.by_letter[self.cells[i]][i]
+            self.cells[i] = EMPTY
+
+    def letter_cells(self, letter: str) -> list[int]:
+        """The filled cells holding ``letter``, in the order they were filled."""
+        return list(self.by_letter.get(letter, ()))
+
+    def add_placement(self, placement: Placement, indexes: Sequence[int]) -> int:
+        """Record that ``placement`` owns ``indexes`` (letters already written); return its id."""
+        pid = len(self.placements)
+        self.placements.append(placement)
+        self.placement_cells.append(tuple(indexes))
+        for i in indexes:
+            self.owners[i].append(pid)
+        return pid
+
+    def remove_last_placement(self, new_cells: Sequence[int]) -> None:
+        """Undo the most recent placement, emptying the cells it filled."""
+        pid = len(self.placements) - 1
+        for i in self.placement_cells[pid]:
+            self.owners[i].remove(pid)
+        self.placements.pop()
+        self.placement_cells.pop()
+        self.erase(new_cells)
+
+    def rows_text(self) -> list[str]:
+        """The grid as row strings (every cell must be filled)."""
+        return ["".join(self.cells[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]

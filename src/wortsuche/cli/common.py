@@ -1,0 +1,90 @@
+"""What the subcommands share: reading input files, writing output safely, output options."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from wortsuche.errors import InputError
+
+MAX_INPUT_BYTES = 20 * 1024 * 1024
+"""Input files larger than this are refused (a word list is never that long)."""
+
+
+def decode(data: bytes, name: str) -> str:
+    """Text from bytes: UTF-8 (with or without BOM), else Latin-1; refuse binary data."""
+    if b"\x00" in data:
+        raise InputError(f"{name} is a binary file, not text")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    controls = sum(1 for ch in text if ch < " " and ch not in "\t\n\r\f")
+    if controls > max(2, len(text) // 100):
+        raise InputError(f"{name} looks like a binary file, not text")
+    return text
+
+
+def read_text(path: str) -> str:
+    """The text of a file (``-`` for standard input), with a one-line error if it cannot be read."""
+    if path == "-":
+        return decode(sys.stdin.buffer.read(MAX_INPUT_BYTES + 1), "standard input")
+    file = Path(path)
+    try:
+        if file.is_dir():
+            raise InputError(f"{path} is a folder, not a file")
+        if file.stat().st_size > MAX_INPUT_BYTES:
+            raise InputError(f"{path} is too large ({file.stat().st_size} bytes)")
+        return decode(file.read_bytes(), path)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except PermissionError:
+        raise InputError(f"{path}: permission denied") from None
+    except OSError as error:
+        raise InputError(f"{path}: cannot read ({error.strerror})") from None
+
+
+def write_output(path: str, content: str | bytes, *, force: bool = False) -> None:
+    """Write ``content`` to ``path`` (``-`` for standard output).
+
+    An existing file is never overwritten without ``force``; the file appears whole or
+    not at all (written to a temporary file beside it, then renamed).
+    """
+    if path == "-":
+        if isinstance(content, bytes):
+            sys.stdout.buffer.write(content)
+        else:
+            sys.stdout.write(content)
+        return
+    target = Path(path)
+    if target.exists() and not force:
+        raise InputError(f"{path} exists; use --force to overwrite it")
+    if not target.parent.is_dir():
+        raise InputError(f"{target.parent} is not an existing folder")
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    try:
+        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(temporary, target)
+    except OSError as error:
+        raise InputError(f"{path}: cannot write ({error.strerror})") from None
+
+
+def add_output_options(parser: argparse.ArgumentParser) -> None:
+    """Options for where and how a puzzle is written (shared by every command that writes one)."""
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE (format from its suffix)"
+    )
+    parser.add_argument("--format", help="output format (default: from the -o suffix, else text)")
+    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    parser.add_argument("--answers", action="store_true", help="include the answer key")
+
+
+def render_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Keyword options for :func:`wortsuche.render.render` from the parsed arguments."""
+    return {"answers": bool(getattr(args, "answers", False))}

@@ -1,0 +1,272 @@
+"""The whole pipeline: words → normalise → place → decoys → fill → verify.
+
+>>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
+>>> puzzle.verify().ok, len(puzzle.placements)
+(True, 4)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from wortsuche.board import Board, Lexicon
+from wortsuche.decoys import plant_decoys
+from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
+from wortsuche.fill import FillError, fill
+from wortsuche.levels import Crossing, Decoys, Filler, Options, options_for, parse_directions
+from wortsuche.model import Direction, Grid, Placement, Puzzle, Word
+from wortsuche.normalise import normalise_words
+from wortsuche.place import longest_fitting, place_words
+from wortsuche.rand import Rng, new_seed
+
+MAX_SIDE = 500
+"""The largest number of rows or columns accepted."""
+
+MAX_WORDS = 20_000
+"""The largest number of words accepted."""
+
+ATTEMPTS = 6
+"""Complete layouts tried before giving up when the filler cannot settle."""
+
+
+class VerificationError(WortsucheError):
+    """The finished grid failed the final self-check (a bug in wortsuche, never shown as a puzzle)."""
+
+
+def generate(
+    words: Iterable[str | Word],
+    rows: int | None = None,
+    cols: int | None = None,
+    *,
+    level: str = "medium",
+    seed: int | None = None,
+    directions: str | Sequence[Direction] | None = None,
+    crossing: str | Crossing | None = None,
+    filler: str | Filler | None = None,
+    word_letter_share: int | None = None,
+    decoys: str | Decoys | None = None,
+    absent: bool | None = None,
+    language: str | None = None,
+    transliterate: bool = False,
+) -> Puzzle:
+    """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
+
+    ``rows``/``cols`` default to a size chosen from the words (see the puzzle's notes).
+    Options left as None take the value of ``level``'s preset.
+    Raises :class:`InputError` for unusable words or options and
+    :class:`DoesNotFitError` when no layout exists in the size given.
+    """
+    prepared, notes = prepare_words(words, transliterate=transliterate)
+    options = resolve_options(
+        level,
+        directions=directions,
+        crossing=crossing,
+        filler=filler,
+        word_letter_share=word_letter_share,
+        decoys=decoys,
+        absent=absent,
+        language=language,
+    )
+    seed = new_seed() if seed is None else seed
+    if rows is None or cols is None:
+        return _generate_auto_size(prepared, level, options, seed, notes)
+    check_size(rows, cols)
+    rng = Rng(seed)
+    try:
+        return build(prepared, rows, cols, level, options, rng, seed, notes)
+    except DoesNotFitError as error:
+        if error.suggested_size is None:
+            error.suggested_size = suggest_size(prepared, rows, cols, options, Rng(seed))
+            if error.suggested_size is not None:
+                r, c = error.suggested_size
+                error.args = (f"{error.args[0]}; a layout exists in {r}x{c}",)
+        raise
+
+
+def prepare_words(
+    words: Iterable[str | Word], *, transliterate: bool = False
+) -> tuple[tuple[Word, ...], list[str]]:
+    """Normalise entries given as strings; keep :class:`Word` values as they are."""
+    items = list(words)
+    if not items:
+        raise InputError("no words given")
+    if len(items) > MAX_WORDS:
+        raise InputError(f"too many words: {len(items)} (at most {MAX_WORDS})")
+    if all(isinstance(w, Word) for w in items):
+        return tuple(w for w in items if isinstance(w, Word)), []
+    entries = [w.entry if isinstance(w, Word) else str(w) for w in items]
+    prepared, warnings = normalise_words(entries, transliterate=transliterate)
+    return prepared, list(warnings)
+
+
+def resolve_options(level: str, **changes: Any) -> Options:
+    """The options of ``level`` with changes given as enums or their string values."""
+    converted: dict[str, Any] = {}
+    for name, kind in (("crossing", Crossing), ("filler", Filler), ("decoys", Decoys)):
+        value = changes.pop(name)
+        if isinstance(value, str):
+            try:
+                value = kind(value)
+            except ValueError:
+                choices = ", ".join(k.value for k in kind)
+                raise InputError(f"unknown {name} {value!r}; choose one of {choices}") from None
+        converted[name] = value
+    directions = changes.pop("directions")
+    if isinstance(directions, str):
+        directions = parse_directions(directions)
+    elif directions is not None:
+        directions = tuple(directions)
+    return options_for(level, directions=directions, **converted, **changes)
+
+
+def check_size(rows: int, cols: int) -> None:
+    """Refuse sizes that are not positive whole numbers or larger than ``MAX_SIDE``."""
+    for name, value in (("rows", rows), ("columns", cols)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise InputError(f"{name} must be a whole number of at least 1, not {value!r}")
+        if value > MAX_SIDE:
+            raise InputError(f"{name} must be at most {MAX_SIDE}, not {value}")
+
+
+def build(
+    words: Sequence[Word],
+    rows: int,
+    cols: int,
+    level: str,
+    options: Options,
+    rng: Rng,
+    seed: int,
+    notes: Sequence[str] = (),
+) -> Puzzle:
+    """Run place → decoys → fill → verify for one size; the puzzle returned has passed the verifier."""
+    letters = [w.letters for w in words]
+    to_place = _without_reverse_twins(letters)
+    if not options.absent:
+        _check_fits_at_all(to_place, rows, cols, options)
+    fill_failures = 0
+    for _ in range(ATTEMPTS):
+        board = Board(rows, cols, Lexicon(letters))
+        placed = [] if options.absent else place_words(to_place, board, options, rng)
+        plant_decoys(board, letters, options, rng)
+        try:
+            fill_notes = fill(board, options, letters, rng)
+        except FillError:
+            fill_failures += 1
+            continue
+        placements = _with_reverse_twins(placed, letters)
+        puzzle = Puzzle(
+            grid=Grid.from_rows(board.rows_text()),
+            words=tuple(words),
+            placements=placements,
+            level=level,
+            options=options,
+            seed=seed,
+            notes=tuple(notes) + tuple(fill_notes),
+        )
+        report = puzzle.verify()
+        if not report.ok:
+            raise VerificationError(
+                "generated grid failed the self-check: " + "; ".join(report.problems)
+            )
+        return puzzle
+    raise DoesNotFitError(
+        f"the free cells of {rows}x{cols} could not be filled without forming a word "
+        f"({fill_failures} layouts tried); try a larger size or another filler"
+    )
+
+
+def _without_reverse_twins(letters: Sequence[str]) -> list[str]:
+    """Drop a word that is another listed word backwards: both share one placement."""
+    kept: list[str] = []
+    seen: set[str] = set()
+    for word in letters:
+        if word[::-1] in seen and word[::-1] != word:
+            continue
+        seen.add(word)
+        kept.append(word)
+    return kept
+
+
+def _with_reverse_twins(
+    placed: Sequence[Placement], letters: Sequence[str]
+) -> dict[str, Placement]:
+    placements = {p.letters: p for p in placed}
+    for word in letters:
+        twin = placements.get(word[::-1])
+        if word not in placements and twin is not None:
+            placements[word] = twin.reversed(word)
+    return placements
+
+
+def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Options) -> None:
+    """Fail before searching when a word is longer than any line or the letters outnumber the cells."""
+    room = longest_fitting(rows, cols, options.directions)
+    too_long = [w for w in words if len(w) > room]
+    if too_long:
+        need = max(len(w) for w in too_long)
+        arrows = " ".join(d.arrow for d in options.directions)
+        raise DoesNotFitError(
+            f"{too_long[0]} has {len(too_long[0])} letters, but at most {room} fit in "
+            f"{rows}x{cols} going {arrows}",
+            words=tuple(too_long),
+            suggested_size=(max(rows, need), max(cols, need)),
+        )
+    total = sum(len(w) for w in words)
+    if options.crossing is Crossing.NEVER and total > rows * cols:
+        side = math.ceil(math.sqrt(total / 0.6))
+        raise DoesNotFitError(
+            f"the words have {total} letters but {rows}x{cols} has only {rows * cols} cells "
+            "and they may not cross",
+            suggested_size=(max(rows, side), max(cols, side)),
+        )
+
+
+def suggest_size(
+    words: Sequence[Word], rows: int, cols: int, options: Options, rng: Rng
+) -> tuple[int, int] | None:
+    """A larger size in which a layout was actually found, or None."""
+    letters = _without_reverse_twins([w.letters for w in words])
+    lexicon = Lexicon([w.letters for w in words])
+    step_r, step_c = max(1, math.ceil(rows / 10)), max(1, math.ceil(cols / 10))
+    for k in range(1, 11):
+        r, c = min(MAX_SIDE, rows + k * step_r), min(MAX_SIDE, cols + k * step_c)
+        if max(len(w) for w in letters) > longest_fitting(r, c, options.directions):
+            continue
+        try:
+            place_words(letters, Board(r, c, lexicon), options, rng, effort=0.5)
+        except DoesNotFitError:
+            continue
+        return r, c
+    return None
+
+
+def auto_size(words: Sequence[Word], options: Options) -> int:
+    """A square side that comfortably holds the words (the search grows it if needed)."""
+    lengths = [len(w) for w in words]
+    density = 0.45 if options.crossing is Crossing.NEVER else 0.6
+    return max(max(lengths), math.ceil(math.sqrt(sum(lengths) / density)), 2)
+
+
+def _generate_auto_size(
+    words: Sequence[Word], level: str, options: Options, seed: int, notes: list[str]
+) -> Puzzle:
+    side = auto_size(words, options)
+    rng = Rng(seed)
+    for _ in range(20):
+        check_size(side, side)
+        try:
+            return build(
+                words,
+                side,
+                side,
+                level,
+                options,
+                rng,
+                seed,
+                [*notes, f"size {side}x{side} chosen from the words"],
+            )
+        except DoesNotFitError:
+            side += max(1, side // 10)
+    raise DoesNotFitError(f"no layout found up to {side}x{side}")

@@ -1,0 +1,105 @@
+"""Step 1 of the pipeline: turn what the user typed into :class:`~wortsuche.model.Word` values.
+
+Unicode NFC and upper case; every letter stays one grid cell (Ä, Ñ, É and ß, which
+becomes the capital ẞ instead of the two letters SS). Spaces, hyphens and apostrophes
+inside an entry are dropped in the grid, while the entry keeps them for the word list.
+
+>>> normalise_entry("T-Shirt")
+Word(entry='T-Shirt', letters='TSHIRT')
+>>> normalise_entry("Straße").letters
+'STRAẞE'
+>>> normalise_entry("Straße", transliterate=True).letters
+'STRASSE'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from wortsuche.errors import InputError
+from wortsuche.model import Word
+
+JOINERS = frozenset(" \t-‐‑‒–—'’ʼ`´_")
+"""Characters that may join the parts of an entry ("ICE CREAM", "T-SHIRT", "O'NEIL")."""
+
+TRANSLITERATIONS = {"Ä": "AE", "Ö": "OE", "Ü": "UE", "ẞ": "SS"}
+
+
+def normalise_entry(entry: str, *, transliterate: bool = False, line: int | None = None) -> Word:
+    """Normalise one entry; raise :class:`InputError` naming the entry if it is not a word."""
+    written = unicodedata.normalize("NFC", entry.strip())
+    where = f" (line {line})" if line is not None else ""
+    if not written:
+        raise InputError(f"empty word{where}")
+    letters: list[str] = []
+    for char in written:
+        if char in JOINERS:
+            continue
+        upper = "ẞ" if char in "ßẞ" else _upper(char)
+        if upper is None or not unicodedata.category(upper).startswith("L"):
+            what = "a digit" if char.isdigit() else f"{char!r}, which is not a letter"
+            raise InputError(f"word {written!r}{where} contains {what}")
+        letters.append(upper)
+    text = "".join(letters)
+    if transliterate:
+        text = _transliterate(text)
+    if not text:
+        raise InputError(f"word {written!r}{where} has no letters")
+    return Word(entry=written, letters=text)
+
+
+def _upper(char: str) -> str | None:
+    """The capital of ``char`` if it is one cell, the letter itself if its capital is longer."""
+    if unicodedata.category(char).startswith("M"):
+        return None  # a combining mark with no precomposed letter: not one cell
+    upper = char.upper()
+    return upper if len(upper) == 1 else char
+
+
+def _transliterate(text: str) -> str:
+    """Plain A–Z: umlauts and ẞ spelled out, other accents dropped."""
+    out: list[str] = []
+    for char in text:
+        if char in TRANSLITERATIONS:
+            out.append(TRANSLITERATIONS[char])
+            continue
+        base = "".join(
+            c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c)
+        )
+        out.append(base if base.isascii() and base.isalpha() else char)
+    return "".join(out)
+
+
+def normalise_words(
+    entries: Sequence[str],
+    *,
+    transliterate: bool = False,
+    lines: Sequence[int] | None = None,
+) -> tuple[tuple[Word, ...], tuple[str, ...]]:
+    """Normalise a list of entries; return the words (duplicates removed) and warnings."""
+    if not entries:
+        raise InputError("no words given")
+    words: list[Word] = []
+    warnings: list[str] = []
+    seen: dict[str, Word] = {}
+    for k, entry in enumerate(entries):
+        line = lines[k] if lines is not None else None
+        word = normalise_entry(entry, transliterate=transliterate, line=line)
+        if word.letters in seen:
+            where = f" (line {line})" if line is not None else ""
+            warnings.append(
+                f"duplicate word {word.entry!r}{where} removed "
+                f"(same as {seen[word.letters].entry!r})"
+            )
+            continue
+        seen[word.letters] = word
+        words.append(word)
+    for word in words:
+        backwards = word.letters[::-1]
+        if backwards != word.letters and backwards in seen and word.letters < backwards:
+            warnings.append(
+                f"{seen[backwards].entry!r} is {word.entry!r} read backwards; "
+                "both are hidden in the same cells"
+            )
+    return tuple(words), tuple(warnings)

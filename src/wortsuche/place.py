@@ -1,0 +1,248 @@
+"""Step 2 of the pipeline: place every word, by search.
+
+The most constrained word goes first (longest, then rarest letters). For each word the
+candidate positions come from what the grid already holds: positions that cross placed
+words on an agreeing letter first (when the options prefer crossings), then every other
+position in a random order. A position is taken only if it keeps every word exactly once
+(:meth:`~wortsuche.board.Board.strays_through`). A word with no position left sends the
+search back to change the word before it (backtracking); a search that runs long starts
+again in another random order (restarts). Budgets count checks, not seconds, so the same
+seed gives the same layout on every machine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from wortsuche.board import Board
+from wortsuche.errors import DoesNotFitError
+from wortsuche.levels import Crossing, Options
+from wortsuche.model import Direction, Placement
+from wortsuche.rand import Rng
+
+BRANCHING = 3
+"""How many positions a word may try before the search gives up on the word before it."""
+
+RESTARTS = 7
+"""How many times the search starts afresh, each with twice the budget of the last."""
+
+ANCHOR_SAMPLE = 400
+"""At most this many crossing positions are weighed per word (a sample on large grids)."""
+
+
+def longest_fitting(rows: int, cols: int, directions: Sequence[Direction]) -> int:
+    """The longest word that fits in a ``rows`` × ``cols`` grid in any of ``directions``."""
+    lengths = []
+    for direction in directions:
+        dr, dc = direction.step
+        lengths.append(min(rows if dr else math.inf, cols if dc else math.inf))
+    return int(max(lengths))
+
+
+class PositionSpace:
+    """All ``(start, direction)`` positions a word of ``length`` letters has in the grid."""
+
+    def __init__(self, rows: int, cols: int, length: int, directions: Sequence[Direction]):
+        self.parts: list[tuple[Direction, int, int, int, int]] = []
+        self.total = 0
+        for direction in directions:
+            dr, dc = direction.step
+            r0, nr = _axis_range(rows, length, dr)
+            c0, nc = _axis_range(cols, length, dc)
+            if nr > 0 and nc > 0:
+                self.parts.append((direction, r0, nr, c0, nc))
+                self.total += nr * nc
+
+    def position(self, i: int) -> tuple[int, int, Direction]:
+        """The ``i``-th position as ``(row, col, direction)``."""
+        for direction, r0, nr, c0, nc in self.parts:
+            if i < nr * nc:
+                r, c = divmod(i, nc)
+                return r0 + r, c0 + c, direction
+            i -= nr * nc
+        raise IndexError(i)
+
+    def random_order(self, rng: Rng) -> Iterator[tuple[int, int, Direction]]:
+        """Every position once, in a random order (an affine permutation, no list of N)."""
+        n = self.total
+        if n == 0:
+            return
+        step = 1
+        if n > 2:
+            step = 1 + rng.below(n - 1)
+            while math.gcd(step, n) != 1:
+                step = 1 + rng.below(n - 1)
+        offset = rng.below(n)
+        for i in range(n):
+            yield self.position((i * step + offset) % n)
+
+
+def _axis_range(size: int, length: int, delta: int) -> tuple[int, int]:
+    """First valid start and number of starts along one axis."""
+    if delta == 0:
+        return 0, size
+    if delta > 0:
+        return 0, size - length + 1
+    return length - 1, size - length + 1
+
+
+class Placer:
+    """Places words on a :class:`Board` following :class:`Options`."""
+
+    def __init__(self, board: Board, options: Options, rng: Rng) -> None:
+        self.board, self.options, self.rng = board, options, rng
+        self.checks = 0
+
+    def fit(
+        self, letters: str, r: int, c: int, direction: Direction
+    ) -> tuple[list[int], int] | None:
+        """Cell indexes and number of crossings if the word may stand here, else None."""
+        board, cols = self.board, self.board.cols
+        dr, dc = direction.step
+        indexes = [(r + i * dr) * cols + c + i * dc for i in range(len(letters))]
+        crossings = 0
+        crossed: list[int] = []
+        for index, letter in zip(indexes, letters, strict=True):
+            current = board.cells[index]
+            if not current:
+                continue
+            if current != letter or self.options.crossing is Crossing.NEVER or len(letters) == 1:
+                return None
+            for pid in board.owners[index]:
+                # Two words share at most one cell, and no word lies inside another.
+                if pid in crossed or len(board.placement_cells[pid]) == 1:
+                    return None
+                crossed.append(pid)
+            crossings += 1
+        if crossings == len(letters):
+            return None
+        return indexes, crossings
+
+    def commit(
+        self, letters: str, r: int, c: int, direction: Direction
+    ) -> tuple[int, list[int]] | None:
+        """Place the word if it fits and keeps every word exactly once; return (id, new cells)."""
+        self.checks += 1
+        fitted = self.fit(letters, r, c, direction)
+        if fitted is None:
+            return None
+        indexes, _ = fitted
+        board = self.board
+        new = board.write(indexes, letters)
+        pid = board.add_placement(Placement(letters, (r, c), direction), indexes)
+        if board.strays_through(new):
+            board.remove_last_placement(new)
+            return None
+        return pid, new
+
+    def candidates(self, letters: str) -> Iterator[tuple[int, int, Direction]]:
+        """Positions to try for ``letters``, crossings first when the options prefer them."""
+        board = self.board
+        space = PositionSpace(board.rows, board.cols, len(letters), self.options.directions)
+        if self.options.crossing is Crossing.PREFERRED and board.placements:
+            yield from self._crossing_positions(letters, space)
+        yield from space.random_order(self.rng)
+
+    def _crossing_positions(
+        self, letters: str, space: PositionSpace
+    ) -> Iterator[tuple[int, int, Direction]]:
+        """Positions that cross a placed word on an agreeing letter, most crossings first."""
+        board = self.board
+        anchors: list[tuple[int, int, Direction]] = []
+        for direction, *_ in space.parts:
+            dr, dc = direction.step
+            for i, letter in enumerate(letters):
+                for index in board.letter_cells(letter):
+                    r, c = board.cell(index)
+                    r0, c0 = r - i * dr, c - i * dc
+                    r1, c1 = r0 + (len(letters) - 1) * dr, c0 + (len(letters) - 1) * dc
+                    inside_rows = min(r0, r1) >= 0 and max(r0, r1) < board.rows
+                    if inside_rows and min(c0, c1) >= 0 and max(c0, c1) < board.cols:
+                        anchors.append((r0, c0, direction))
+        self.rng.shuffle(anchors)
+        scored: list[tuple[int, int, tuple[int, int, Direction]]] = []
+        for r, c, direction in anchors[:ANCHOR_SAMPLE]:
+            fitted = self.fit(letters, r, c, direction)
+            if fitted is not None:
+                scored.append((-fitted[1], len(scored), (r, c, direction)))
+        scored.sort()
+        for *_, position in scored:
+            yield position
+
+
+def search_order(words: Sequence[str], rng: Rng) -> list[str]:
+    """Most constrained first: longest, then rarest letters; ties in random order."""
+    counts = Counter("".join(words))
+    tiebreak = {word: rng.random() for word in words}
+    return sorted(
+        words,
+        key=lambda w: (-len(w), -sum(1 / counts[letter] for letter in w), tiebreak[w]),
+    )
+
+
+def place_words(
+    words: Sequence[str], board: Board, options: Options, rng: Rng, *, effort: float = 1.0
+) -> list[Placement]:
+    """Place all ``words`` on the empty ``board``; raise :class:`DoesNotFitError` if no layout is found.
+
+    ``effort`` scales the search budget (the size suggestion uses a smaller one).
+    """
+    order = search_order(words, rng)
+    placer = Placer(board, options, rng)
+    dead_ends: Counter[str] = Counter()
+    budget = int(effort * (200 + 40 * len(order)))
+    for restart in range(RESTARTS):
+        limit = placer.checks + budget * 2**restart
+        depth = _search(order, placer, limit, dead_ends)
+        if depth == len(order):
+            placed = [p for p in board.placements if p is not None]
+            return placed
+        while board.placements:  # start afresh
+            board.remove_last_placement(_new_cells_of_last(board))
+    stuck = tuple(w for w, _ in dead_ends.most_common(3)) or tuple(order[:1])
+    raise DoesNotFitError(
+        f"no layout found: {', '.join(stuck)} did not fit in {board.rows}x{board.cols}",
+        words=stuck,
+    )
+
+
+def _new_cells_of_last(board: Board) -> list[int]:
+    """Cells the last placement owns alone (the ones to empty when it is removed)."""
+    pid = len(board.placements) - 1
+    return [i for i in board.placement_cells[pid] if board.owners[i] == [pid]]
+
+
+def _search(order: Sequence[str], placer: Placer, limit: int, dead_ends: Counter[str]) -> int:
+    """Depth-first search with backtracking; returns how many words stand at the end."""
+    n = len(order)
+    iterators: list[Iterator[tuple[int, int, Direction]] | None] = [None] * n
+    tries = [0] * n
+    new_cells: list[list[int]] = [[] for _ in range(n)]
+    depth = 0
+    while 0 <= depth < n:
+        letters = order[depth]
+        iterator = iterators[depth]
+        if iterator is None:
+            iterator = iterators[depth] = placer.candidates(letters)
+            tries[depth] = 0
+        placed = None
+        if tries[depth] < BRANCHING:
+            for r, c, direction in iterator:
+                placed = placer.commit(letters, r, c, direction)
+                if placed is not None or placer.checks > limit:
+                    break
+        if placed is not None:
+            new_cells[depth] = placed[1]
+            tries[depth] += 1
+            depth += 1
+            continue
+        if placer.checks > limit:
+            return depth
+        dead_ends[letters] += 1
+        iterators[depth] = None
+        depth -= 1
+        if depth >= 0:
+            placer.board.remove_last_placement(new_cells[depth])
+    return depth

@@ -1,0 +1,51 @@
+"""Renderers: pure functions from a :class:`~wortsuche.model.Puzzle` to text or bytes.
+
+Each format lives in its own module with ``render(puzzle, *, answers=False, **options)``;
+modules are imported only when their format is asked for, so the command line starts fast.
+
+>>> format_for_path("sheet.json")
+'json'
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import PurePath
+from typing import Any
+
+from wortsuche.errors import InputError
+from wortsuche.model import Puzzle
+
+FORMATS: dict[str, str] = {
+    "text": "wortsuche.render.text",
+    "json": "wortsuche.render.json",
+}
+"""Format name → module holding its ``render`` function."""
+
+SUFFIXES: dict[str, str] = {
+    ".txt": "text",
+    ".json": "json",
+}
+"""File suffix → format name, for ``-o FILE`` without ``--format``."""
+
+
+def format_for_path(path: str) -> str:
+    """The format a file name asks for by its suffix."""
+    suffix = PurePath(path).suffix.lower()
+    try:
+        return SUFFIXES[suffix]
+    except KeyError:
+        known = ", ".join(sorted(SUFFIXES))
+        raise InputError(
+            f"cannot tell the format of {path!r}; use a suffix ({known}) or --format"
+        ) from None
+
+
+def render(puzzle: Puzzle, format: str, **options: Any) -> str | bytes:
+    """Render ``puzzle`` in ``format`` (a key of :data:`FORMATS`)."""
+    try:
+        module = importlib.import_module(FORMATS[format])
+    except KeyError:
+        raise InputError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}") from None
+    result: str | bytes = module.render(puzzle, **options)
+    return result

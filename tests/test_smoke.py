@@ -1,0 +1,7 @@
+from wortsuche import generate
+
+
+def test_official_example_0_is_verified_at_hard() -> None:
+    puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
+    assert puzzle.verify().ok
+    assert set(puzzle.placements) == {"TORF", "VOR", "RAD", "EVA"}
