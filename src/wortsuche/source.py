@@ -43,8 +43,8 @@ class WordSource:
     name: str
     """Where the entries came from (a file name or ``standard input``), for messages."""
     entries: tuple[str, ...]
-    lines: tuple[int, ...]
-    """The line number (from 1) of each entry."""
+    lines: tuple[int, ...] | None
+    """The line number (from 1) of each entry; None for entries not read from lines."""
     size: tuple[int, int] | None = None
     """``(rows, cols)`` from the competition header, else None."""
     format: str = WORD_LIST
@@ -101,8 +101,7 @@ def parse_size(text: str, *, what: str = "size") -> tuple[int, int]:
         parts = parts * 2
     if len(parts) != 2 or not all(parts):
         raise InputError(f"{shown} is not ROWSxCOLS, for example 15x15")
-    rows, cols = (_side(part, name, shown) for part, name in zip(parts, ("rows", "columns")))
-    return rows, cols
+    return _side(parts[0], "rows", shown), _side(parts[1], "columns", shown)
 
 
 def _side(text: str, name: str, shown: str) -> int:
@@ -122,9 +121,7 @@ def _parse_competition(lines: Sequence[str], name: str) -> WordSource:
         raise InputError(f"{name}, line 2: the number of words is missing after the size")
     count_text = lines[1].strip()
     if not _WHOLE_NUMBER.fullmatch(count_text):
-        raise InputError(
-            f"{name}, line 2: expected the number of words, not {count_text!r}"
-        )
+        raise InputError(f"{name}, line 2: expected the number of words, not {count_text!r}")
     count = int(count_text)
     if count < 1:
         raise InputError(f"{name}, line 2: the number of words must be at least 1, not {count}")

@@ -85,6 +85,26 @@ def add_output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--answers", action="store_true", help="include the answer key")
 
 
+def output_format(args: argparse.Namespace) -> str:
+    """The format asked for: ``--format``, else the ``-o`` file's suffix, else text."""
+    if args.format:
+        from wortsuche.render import FORMATS
+
+        if args.format not in FORMATS:
+            raise InputError(f"unknown format {args.format!r}; choose one of {', '.join(FORMATS)}")
+        return str(args.format)
+    if args.output and args.output != "-":
+        from wortsuche.render import format_for_path
+
+        return format_for_path(args.output)
+    return "text"
+
+
+def note(message: str) -> None:
+    """Tell the user something on stderr (warnings and notes; the output stays on stdout)."""
+    print(f"wortsuche: {message}", file=sys.stderr)
+
+
 def render_options(args: argparse.Namespace) -> dict[str, Any]:
     """Keyword options for :func:`wortsuche.render.render` from the parsed arguments."""
     return {"answers": bool(getattr(args, "answers", False))}
