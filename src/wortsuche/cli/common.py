@@ -61,6 +61,9 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
             sys.stdout.write(content)
         return
     target = Path(path)
+    if target.exists() and not target.is_file() and not target.is_dir():
+        _write_special(path, content)  # /dev/null, a pipe: nothing to overwrite or replace
+        return
     if target.exists() and not force:
         raise InputError(f"{path} exists; use --force to overwrite it")
     if not target.parent.is_dir():
@@ -71,6 +74,15 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
         with os.fdopen(fd, "wb") as out:
             out.write(data)
         os.replace(temporary, target)
+    except OSError as error:
+        raise InputError(f"{path}: cannot write ({error.strerror})") from None
+
+
+def _write_special(path: str, content: str | bytes) -> None:
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    try:
+        with open(path, "wb") as out:
+            out.write(data)
     except OSError as error:
         raise InputError(f"{path}: cannot write ({error.strerror})") from None
 

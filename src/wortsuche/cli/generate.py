@@ -98,6 +98,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Make the puzzle, report notes on stderr and write it."""
+    fmt = output_format(args)  # a bad format or -o file fails before any work is done
+    if args.output not in (None, "-") and Path(args.output).is_file() and not args.force:
+        raise InputError(f"{args.output} exists; use --force to overwrite it")
     source = word_source(args.words)
     words, warnings = source.words(transliterate=args.transliterate)
     for warning in warnings:
@@ -115,7 +118,6 @@ def run(args: argparse.Namespace) -> int:
         note(text)
     if random_seed:
         note(f"seed {args.seed} chosen at random; --seed {args.seed} makes this puzzle again")
-    fmt = output_format(args)
     if fmt == "text" and args.output in (None, "-") and sys.stdout.isatty():
         from wortsuche.render.terminal import print_puzzle
 
