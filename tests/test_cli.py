@@ -434,3 +434,39 @@ def test_golden_output(name: str) -> None:
         golden.parent.mkdir(exist_ok=True)
         golden.write_text(result.stdout, encoding="utf-8", newline="\n")
     assert result.stdout == golden.read_text(encoding="utf-8")
+
+
+# encodings and line ends, end to end
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "4 4\r\n2\r\nÄRA\r\nMÜHE".encode(),
+        "\ufeff4 4\n2\nÄRA\nMÜHE\n".encode(),
+        "4 4\n2\nära  \nmühe\t\n".encode("latin-1"),
+    ],
+    ids=["utf8-crlf-no-final-newline", "utf8-bom", "latin1-lower-case"],
+)
+def test_files_in_any_usual_encoding_and_line_end_are_read(data: bytes, tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_bytes(data)
+    from_file = puzzle_data(wortsuche("generate", words, "--seed", "1", "--format", "json"))
+    assert [w["letters"] for w in from_file["words"]] == ["ÄRA", "MÜHE"]
+    assert (from_file["rows"], from_file["cols"]) == (4, 4)
+    piped = subprocess.run(
+        [sys.executable, "-m", "wortsuche", "generate", "-", "--seed", "1", "--format", "json"],
+        input=data,
+        capture_output=True,
+        timeout=120,
+    )
+    assert piped.returncode == 0, piped.stderr
+    assert json.loads(piped.stdout.decode("utf-8"))["grid"] == from_file["grid"]
+
+
+def test_solve_reads_the_grid_of_a_puzzle_file(tmp_path: Path) -> None:
+    path, data = generated_json(tmp_path, EXAMPLES / "worte3.txt", "--level", "evil", "--seed", "8")
+    solved = wortsuche("solve", path, EXAMPLES / "worte3.txt", "--format", "json")
+    assert solved.returncode == 0, solved.stdout
+    report = json.loads(solved.stdout)
+    assert [w["own"]["start"] for w in report["words"]] == [p["start"] for p in data["placements"]]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wortsuche.cli.common import decode
 from wortsuche.errors import InputError
@@ -194,3 +196,37 @@ def test_every_input_error_is_one_clear_line(text: str, message: str) -> None:
 def test_binary_data_is_refused_by_decode() -> None:
     with pytest.raises(InputError, match="binary"):
         decode(b"5 5\n\x00\x01\x02\xff", "blob.bin")
+
+
+# Properties: whatever the layout of the file, the entries come back as written
+
+ENTRY = st.text(alphabet="abcxyzÄÖÜßéñ -", min_size=1, max_size=12).filter(
+    lambda e: e.strip() != "" and not e.strip().startswith("#")
+)
+
+
+@given(
+    entries=st.lists(ENTRY, min_size=1, max_size=20),
+    newline=st.sampled_from(["\n", "\r\n"]),
+    trailing=st.sampled_from(["", " ", "\t", "  "]),
+    final_newline=st.booleans(),
+    size=st.tuples(st.integers(1, MAX_SIDE), st.integers(1, MAX_SIDE)),
+    with_header=st.booleans(),
+)
+def test_entries_survive_any_line_ends_and_trailing_blanks(
+    entries: list[str],
+    newline: str,
+    trailing: str,
+    final_newline: bool,
+    size: tuple[int, int],
+    with_header: bool,
+) -> None:
+    lines = [entry + trailing for entry in entries]
+    if with_header:
+        lines = [f"{size[0]} {size[1]}{trailing}", str(len(entries)), *lines]
+    text = newline.join(lines) + (newline if final_newline else "")
+    source = parse_words(text, name="w.txt")
+    assert source.entries == tuple(entry.strip() for entry in entries)
+    assert source.size == (size if with_header else None)
+    first = 3 if with_header else 1
+    assert source.lines == tuple(range(first, first + len(entries)))
