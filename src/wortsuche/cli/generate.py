@@ -108,16 +108,16 @@ def run(args: argparse.Namespace) -> int:
     rows, cols = (
         parse_size(args.size, what="--size") if args.size else (source.size or (None, None))
     )
-    random_seed = args.seed is None
-    if random_seed:
+    seed = args.seed
+    if seed is None:
         from wortsuche.rand import new_seed
 
-        args.seed = new_seed()
-    puzzle = make_puzzle(words, rows, cols, args)
+        seed = new_seed()
+    puzzle = make_puzzle(words, rows, cols, seed, args)
     for text in puzzle.notes:
         note(text)
-    if random_seed:
-        note(f"seed {args.seed} chosen at random; --seed {args.seed} makes this puzzle again")
+    if args.seed is None:
+        note(f"seed {seed} chosen at random; --seed {seed} makes this puzzle again")
     if fmt == "text" and args.output in (None, "-") and sys.stdout.isatty():
         from wortsuche.render.terminal import print_puzzle
 
@@ -149,7 +149,11 @@ def looks_like_path(argument: str) -> bool:
 
 
 def make_puzzle(
-    words: tuple[Word, ...], rows: int | None, cols: int | None, args: argparse.Namespace
+    words: tuple[Word, ...],
+    rows: int | None,
+    cols: int | None,
+    seed: int,
+    args: argparse.Namespace,
 ) -> Puzzle:
     """Run the core with the options given; a failed layout becomes one line with a size that fits."""
     from wortsuche.generate import generate
@@ -160,7 +164,7 @@ def make_puzzle(
             rows,
             cols,
             level=args.level,
-            seed=args.seed,
+            seed=seed,
             directions=args.directions,
             crossing=args.crossing,
             filler=args.filler,
