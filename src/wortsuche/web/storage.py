@@ -112,8 +112,15 @@ class Storage:
                     return
                 if version == 0 and _has_foreign_tables(connection):
                     raise StorageError(f"{self.path} is an SQLite file of another program")
-                for statement in _statements(MIGRATIONS[version]):
-                    connection.execute(statement)
+                try:
+                    for statement in _statements(MIGRATIONS[version]):
+                        connection.execute(statement)
+                except sqlite3.Error as error:
+                    # raising rolls the whole step back: the file stays at the old version
+                    raise StorageError(
+                        f"{self.path}: updating the schema from version {version} to "
+                        f"{version + 1} failed ({error}); the file is unchanged"
+                    ) from None
                 # user_version is part of the file header, so it commits together with the step
                 connection.execute(f"PRAGMA user_version = {version + 1}")
 
