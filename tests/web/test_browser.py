@@ -226,7 +226,9 @@ def test_a_wrong_selection_flashes_and_disappears(page: Any, live_server: LiveSe
 def test_finding_every_word_shows_well_done_with_the_time(
     page: Any, live_server: LiveServer, screenshots: Path
 ) -> None:
-    puzzle = new_puzzle(live_server, words=FRUIT, rows=None, cols=None, level="medium", seed=5)
+    puzzle = new_puzzle(
+        live_server, words=FRUIT, rows=None, cols=None, level="medium", seed=5, title="Obst"
+    )
     open_puzzle(page, live_server, puzzle)
     solutions = answers(live_server, puzzle["id"])
     for count, answer in enumerate(solutions, start=1):
