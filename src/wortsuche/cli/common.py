@@ -61,6 +61,9 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
             sys.stdout.write(content)
         return
     target = Path(path)
+    if target.exists() and not target.is_file() and not target.is_dir():
+        _write_special(path, content)  # /dev/null, a pipe: nothing to overwrite or replace
+        return
     if target.exists() and not force:
         raise InputError(f"{path} exists; use --force to overwrite it")
     if not target.parent.is_dir():
@@ -75,6 +78,15 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
         raise InputError(f"{path}: cannot write ({error.strerror})") from None
 
 
+def _write_special(path: str, content: str | bytes) -> None:
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    try:
+        with open(path, "wb") as out:
+            out.write(data)
+    except OSError as error:
+        raise InputError(f"{path}: cannot write ({error.strerror})") from None
+
+
 def add_output_options(parser: argparse.ArgumentParser) -> None:
     """Options for where and how a puzzle is written (shared by every command that writes one)."""
     parser.add_argument(
@@ -83,6 +95,26 @@ def add_output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", help="output format (default: from the -o suffix, else text)")
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     parser.add_argument("--answers", action="store_true", help="include the answer key")
+
+
+def output_format(args: argparse.Namespace) -> str:
+    """The format asked for: ``--format``, else the ``-o`` file's suffix, else text."""
+    if args.format:
+        from wortsuche.render import FORMATS
+
+        if args.format not in FORMATS:
+            raise InputError(f"unknown format {args.format!r}; choose one of {', '.join(FORMATS)}")
+        return str(args.format)
+    if args.output and args.output != "-":
+        from wortsuche.render import format_for_path
+
+        return format_for_path(args.output)
+    return "text"
+
+
+def note(message: str) -> None:
+    """Tell the user something on stderr (warnings and notes; the output stays on stdout)."""
+    print(f"wortsuche: {message}", file=sys.stderr)
 
 
 def render_options(args: argparse.Namespace) -> dict[str, Any]:
