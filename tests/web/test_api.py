@@ -17,6 +17,8 @@ from wortsuche.web.storage import Storage
 
 from .conftest import WORDS
 
+WORDS_AS_TYPED = ["Torf", "vor", "Rad", "Eva"]
+
 
 def create(client: TestClient, **changes: Any) -> dict[str, Any]:
     """Make the standard 5x5 puzzle (or a variation) and return the answer body."""
@@ -63,7 +65,24 @@ def test_create_makes_the_puzzle_asked_for_under_a_short_url_safe_id(client: Tes
 
 def test_create_reads_words_one_per_line_or_comma_separated(client: TestClient) -> None:
     data = create(client, words="Torf, vor\nRad;\n\n  Eva  \n")
-    assert data["words"] == ["Torf", "vor", "Rad", "Eva"]
+    assert data["words"] == WORDS_AS_TYPED
+    assert create(client, words=["Torf, vor", "Rad", " Eva "])["words"] == WORDS_AS_TYPED
+
+
+def test_a_pasted_competition_file_brings_its_size_and_comments_are_skipped(
+    client: TestClient,
+) -> None:
+    data = create(client, words="6 7\n4\nVOR\nRAD\nEVA\nTORF\n", rows=None, cols=None)
+    assert (data["rows"], data["cols"]) == (6, 7)
+    assert data["words"] == ["VOR", "RAD", "EVA", "TORF"]
+    assert create(client, words="# Moor\nTorf\nvor, Rad\nEva")["words"] == WORDS_AS_TYPED
+
+
+def test_a_damaged_competition_file_is_refused_naming_the_line(client: TestClient) -> None:
+    response = client.post("/api/puzzles", json={"words": "5 5\n3\nVOR\nRAD\n"})
+    assert response.status_code == 422
+    assert response.json()["field"] == "words"
+    assert "line 2 says 3 words but 2 word lines follow" in response.json()["error"]
 
 
 def test_the_same_seed_gives_the_same_grid_and_no_seed_a_fresh_one(client: TestClient) -> None:
@@ -322,20 +341,21 @@ def test_a_body_just_under_the_limit_is_read(client: TestClient) -> None:
 
 
 def test_generation_that_takes_too_long_is_stopped_with_a_message(db_path: Path) -> None:
-    # 40 random 50-letter words barely fit 50x50: the search would run for many seconds
+    # 60 random 50-letter words do not fit 50x50; proving it and finding a size that fits
+    # takes the generator seconds, far beyond the 0.2 s allowed here
+    import multiprocessing
     import random
 
     rng = random.Random(3)
-    words = [
-        "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(50)) for _ in range(50)
-    ]
-    with TestClient(create_app(db_path, generation_seconds=0.5)) as client:
-        response = client.post(
-            "/api/puzzles",
-            json={"words": words, "rows": 50, "cols": 50, "level": "hard", "seed": 1},
-        )
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    words = ["".join(rng.choice(letters) for _ in range(50)) for _ in range(60)]
+    body = {"words": words, "rows": 50, "cols": 50, "level": "hard", "seed": 1}
+    with TestClient(create_app(db_path, generation_seconds=0.2)) as client:
+        response = client.post("/api/puzzles", json=body)
     assert response.status_code == 422
-    assert "longer than 0.5 seconds" in response.json()["error"]
+    assert response.json()["field"] == "size"
+    assert "longer than 0.2 seconds" in response.json()["error"]
+    assert multiprocessing.active_children() == []  # the worker was stopped
 
 
 # -- storage, pages, headers ---------------------------------------------------------------------

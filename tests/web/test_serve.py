@@ -12,20 +12,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from wortsuche.cli import serve
+from wortsuche.cli import main, serve
 from wortsuche.errors import InputError
 
 from .conftest import free_port
 
-# Runs only the serve subcommand, so this test does not depend on the other subcommands.
-SERVE = (
-    "import argparse, sys\n"
-    "from wortsuche.cli import serve\n"
-    "parser = argparse.ArgumentParser()\n"
-    "serve.add_parser(parser.add_subparsers())\n"
-    "args = parser.parse_args(sys.argv[1:])\n"
-    "sys.exit(args.run(args))\n"
-)
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -43,7 +34,7 @@ def test_serve_prints_the_url_creates_the_database_and_answers(tmp_path: Path) -
     port = free_port()
     db = tmp_path / "puzzles.sqlite"
     process = subprocess.Popen(
-        [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", str(db)],
+        [sys.executable, "-m", "wortsuche", "serve", "--port", str(port), "--db", str(db)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -93,3 +84,23 @@ def test_an_unusable_database_path_is_refused(
 def test_a_port_out_of_range_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="--port"):
         serve.run(parse("--port", "70000", "--db", str(tmp_path / "db.sqlite")))
+
+
+def test_the_command_line_reports_a_taken_port_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(["serve", "--port", str(port), "--db", str(tmp_path / "db.sqlite")])
+    assert code == 2
+    assert capsys.readouterr().err == (
+        f"wortsuche: error: port {port} is in use; choose another with --port\n"
+    )
+
+
+def test_help_lists_serve(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "serve" in capsys.readouterr().out

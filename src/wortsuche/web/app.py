@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.model import Cell, Puzzle, Word
+from wortsuche.source import parse_words
 from wortsuche.web import limits
 from wortsuche.web.storage import Storage, StoredPuzzle
 
@@ -172,8 +173,11 @@ def create_app(
     @app.post("/api/puzzles", status_code=201, responses=ERRORS)
     def create_puzzle(new: NewPuzzle) -> PublicPuzzle:
         """Make a puzzle from a word list and save it under a new short id."""
-        entries = split_words(new.words)
-        rows, cols = checked_size(new.rows, new.cols)
+        entries, header_size = split_words(new.words)
+        asked = (new.rows, new.cols)
+        if None in asked and header_size is not None:
+            asked = header_size  # a pasted competition file brings its size
+        rows, cols = checked_size(*asked)
         if new.level not in LEVELS:
             raise ApiError(422, f"choose a level: {', '.join(LEVELS)}", "level")
         if new.seed is not None and not 0 <= new.seed <= limits.MAX_SEED:
@@ -187,7 +191,7 @@ def create_app(
                 f"the title is too long (at most {limits.MAX_TITLE_LENGTH} characters)",
                 "title",
             )
-        request = {"rows": new.rows, "cols": new.cols, "level": new.level}
+        request = {"rows": rows, "cols": cols, "level": new.level}
         puzzle = make_puzzle(entries, rows, cols, new.level, new.seed, generation_seconds)
         return public(save(storage, puzzle, title, request))
 
@@ -251,12 +255,24 @@ def create_app(
 # The steps behind the endpoints (plain functions, so tests and readers can follow them)
 
 
-def split_words(words: str | list[str]) -> list[str]:
-    """The entries of a word list: one per line or comma separated, blanks dropped, limits checked."""
+def split_words(words: str | list[str]) -> tuple[list[str], tuple[int, int] | None]:
+    """The entries of a word list and the size its header gives (competition format), if any.
+
+    Text is read by the core's reader (one entry per line, ``#`` comments, or the competition
+    format with its size header); entries may also be separated by commas or semicolons.
+    """
+    size = None
     if isinstance(words, str):
-        entries = [part.strip() for part in re.split(r"[,;\n\r]", words)]
+        if not words.strip():
+            raise ApiError(422, "type at least one word", "words")
+        try:
+            source = parse_words(words, name="the word list")
+        except InputError as error:
+            raise ApiError(422, f"Please check the words: {error}.", "words") from None
+        lines, size = list(source.entries), source.size
     else:
-        entries = [entry.strip() for entry in words]
+        lines = list(words)
+    entries = [part.strip() for line in lines for part in re.split(r"[,;]", line)]
     entries = [entry for entry in entries if entry]
     if not entries:
         raise ApiError(422, "type at least one word", "words")
@@ -272,7 +288,7 @@ def split_words(words: str | list[str]) -> list[str]:
                 f"at most {limits.MAX_WORD_LENGTH})",
                 "words",
             )
-    return entries
+    return entries, size
 
 
 def checked_size(rows: int | None, cols: int | None) -> tuple[int | None, int | None]:
