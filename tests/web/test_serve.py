@@ -18,7 +18,6 @@ from wortsuche.errors import InputError
 from .conftest import free_port
 
 
-
 def parse(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     serve.add_parser(parser.add_subparsers())
