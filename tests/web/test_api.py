@@ -261,6 +261,15 @@ def test_again_and_the_play_page_of_an_unknown_id_are_404(client: TestClient) ->
     assert "Puzzle not found" in page.text
 
 
+def test_unknown_paths_and_methods_answer_in_the_same_json_shape(client: TestClient) -> None:
+    missing = client.get("/api/nothing")
+    assert (missing.status_code, missing.json()) == (404, {"error": "Not Found", "field": None})
+    wrong_method = client.delete("/api/puzzles")
+    assert wrong_method.status_code == 405
+    assert wrong_method.json()["error"] == "Method Not Allowed"
+    assert "POST" in wrong_method.headers["allow"]
+
+
 def test_a_word_with_a_digit_is_refused_naming_the_word(client: TestClient) -> None:
     response = client.post("/api/puzzles", json={"words": "Torf\nR2D2", "level": "easy"})
     assert response.status_code == 422

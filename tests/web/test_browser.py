@@ -250,6 +250,7 @@ def test_finding_every_word_shows_well_done_with_the_time(
     time_shown = page.locator("#timer").inner_text()
     assert f"You found all {len(FRUIT)} words in {time_shown}" in done.inner_text()
     assert all(struck_off(page, entry) for entry in FRUIT)
+    assert page.locator("#reveal").is_disabled()
     page.wait_for_timeout(1200)
     assert page.locator("#timer").inner_text() == time_shown  # the clock stopped
     page.screenshot(path=screenshots / "solved-desktop.png", full_page=True)

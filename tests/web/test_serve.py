@@ -54,6 +54,12 @@ def test_serve_prints_the_url_creates_the_database_and_answers(tmp_path: Path) -
         assert page.status_code == 200
         assert "Make a word search" in page.text
         assert db.exists()
+        made = httpx.post(
+            f"http://127.0.0.1:{port}/api/puzzles",
+            json={"words": "Torf, vor, Rad, Eva", "rows": 5, "cols": 5},
+            timeout=30,
+        )
+        assert made.status_code == 201  # generation runs in a worker process of the server
     finally:
         process.terminate()
         process.wait(timeout=10)

@@ -15,12 +15,13 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from starlette.exceptions import HTTPException
 
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
@@ -137,7 +138,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 def create_app(
     db_path: Path, *, generation_seconds: float | None = limits.GENERATION_SECONDS
 ) -> FastAPI:
-    """The web app storing its puzzles in ``db_path`` (created and migrated if needed)."""
+    """The web app storing its puzzles in ``db_path`` (created and migrated if needed).
+
+    Puzzles are generated in worker processes (see :mod:`wortsuche.web.limits`), so a script
+    that serves the app itself needs the usual ``if __name__ == "__main__":`` guard;
+    ``generation_seconds=None`` generates in the server process, without a time limit.
+    """
     storage = Storage(db_path)
     app = FastAPI(
         title="wortsuche",
@@ -166,7 +172,9 @@ def create_app(
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(error.detail), "field": None}, error.status_code)
+        return JSONResponse(
+            {"error": str(error.detail), "field": None}, error.status_code, headers=error.headers
+        )
 
     # -- API ------------------------------------------------------------------------------------
 

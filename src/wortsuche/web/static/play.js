@@ -198,6 +198,7 @@ function showDone() {
     done.hidden = true;
   }
   document.body.classList.toggle("finished", finished());
+  $("reveal").disabled = finished();
 }
 
 function announce(text) {
