@@ -7,6 +7,7 @@ Set ``WORTSUCHE_UPDATE_DOCS_IMAGES=1`` to also copy the two screenshots used by 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ pytest.importorskip("playwright", reason="playwright is not installed")
 from playwright.sync_api import expect
 
 DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+SCHOOL = ["Tafel", "Kreide", "Heft", "Lineal", "Pause", "Ranzen", "Schere", "Kleber", "Pinsel"]
 FRUIT = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango", "Quitte", "Traube"]
 
 
@@ -376,24 +378,39 @@ def test_new_grid_same_words_opens_a_fresh_puzzle(page: Any, live_server: LiveSe
     assert page.locator("h1").inner_text() == "Moor"
 
 
-def test_the_print_view_shows_grid_and_words_and_optionally_the_answers(
+def test_the_print_view_shows_grid_and_words_on_one_page_and_optionally_the_answers(
     page: Any, live_server: LiveServer, screenshots: Path
 ) -> None:
-    puzzle = new_puzzle(live_server, words=FRUIT, rows=12, cols=12, level="hard", seed=2)
+    words = [*FRUIT, *SCHOOL]
+    puzzle = new_puzzle(live_server, words=words, rows=16, cols=16, level="hard", seed=2)
     open_puzzle(page, live_server, puzzle)
+    drag(
+        page,
+        answers(live_server, puzzle["id"])[0]["start"],
+        answers(live_server, puzzle["id"])[0]["end"],
+    )
+    wait_found(page, 1)
     page.emulate_media(media="print")
     assert page.locator("#board").is_visible()
     assert page.locator("#words").is_visible()
     assert page.locator(".tools").is_hidden() and page.locator(".status").is_hidden()
     assert displayed(page, ".layer-print") is False
+    assert displayed(page, ".layer-found") is False  # the player's marks stay on the screen
     page.screenshot(path=screenshots / "print.png", full_page=True)
+    assert pages(page.pdf(format="A4")) == 1
     page.emulate_media(media="screen")
     page.check("#print-answers")
     page.wait_for_selector("body.print-answers")
     page.emulate_media(media="print")
-    assert page.locator(".layer-print .answer").count() == len(FRUIT)
+    assert page.locator(".layer-print .answer").count() == len(words)
     assert displayed(page, ".layer-print") is True
     page.screenshot(path=screenshots / "print-answers.png", full_page=True)
     pdf = page.pdf(format="A4")
-    assert pdf.startswith(b"%PDF")
+    assert pages(pdf) == 1
     (screenshots / "print-answers.pdf").write_bytes(pdf)
+
+
+def pages(pdf: bytes) -> int:
+    """The number of pages in a PDF written by Chromium."""
+    assert pdf.startswith(b"%PDF")
+    return len(re.findall(rb"/Type\s*/Page(?!s)", pdf))

@@ -43,9 +43,14 @@ class TooSlowError(WortsucheError):
 
 # Generation runs in a separate process that can be stopped when it takes too long. The
 # forkserver starts once, with the core imported, and forks a fresh worker per puzzle: cheap,
-# and safe with the server's threads (a plain fork of a threaded server is not).
-_context = multiprocessing.get_context("forkserver")
-_context.set_forkserver_preload(["wortsuche.generate", "wortsuche.web.limits"])
+# and safe with the server's threads (a plain fork of a threaded server is not). Systems
+# without it (Windows) start each worker afresh, which is slower but works the same.
+_context: Any
+if "forkserver" in multiprocessing.get_all_start_methods():
+    _context = multiprocessing.get_context("forkserver")
+    _context.set_forkserver_preload(["wortsuche.generate", "wortsuche.web.limits"])
+else:  # pragma: no cover - Windows
+    _context = multiprocessing.get_context("spawn")
 _running = threading.BoundedSemaphore(max(2, multiprocessing.cpu_count()))
 
 
