@@ -163,6 +163,25 @@ def test_a_selection_that_is_no_word_is_not_found(client: TestClient, db_path: P
     assert check(client, made["id"], [0, 0], [1, 2]).json()["found"] is False
 
 
+def test_reverse_twins_are_found_together_the_dragged_reading_first(
+    client: TestClient, db_path: Path
+) -> None:
+    made = create(client, words=["Regal", "Lager", "Tor"], rows=6, cols=6)
+    regal = stored_puzzle(db_path, made["id"]).placements["REGAL"]
+    forwards = check(client, made["id"], list(regal.start), list(regal.end)).json()
+    backwards = check(client, made["id"], list(regal.end), list(regal.start)).json()
+    assert (forwards["word"], forwards["words"], forwards["indices"]) == (
+        "Regal",
+        ["Regal", "Lager"],
+        [0, 1],
+    )
+    assert (backwards["word"], backwards["words"], backwards["indices"]) == (
+        "Lager",
+        ["Lager", "Regal"],
+        [1, 0],
+    )
+
+
 @pytest.mark.parametrize(
     ("start", "end", "field"),
     [([-1, 0], [0, 3], "start"), ([0, 0], [0, 5], "end"), ([5, 5], [4, 4], "start")],
@@ -435,7 +454,11 @@ def test_the_openapi_description_lists_the_endpoints(client: TestClient) -> None
         "/api/puzzles/{puzzle_id}/reveal",
         "/api/puzzles/{puzzle_id}/again",
     }
-    assert client.get("/docs").status_code == 200
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    # only this page may load Swagger UI from its CDN and start it inline
+    assert "https://cdn.jsdelivr.net" in docs.headers["content-security-policy"]
+    assert "cdn.jsdelivr.net" not in client.get("/").headers["content-security-policy"]
 
 
 def _version() -> str:
