@@ -218,6 +218,22 @@ def test_a_word_dragged_backwards_and_slightly_off_the_line_is_found(
     assert struck_off(page, answer["word"])
 
 
+def test_tapping_the_first_and_then_the_last_letter_selects_a_word(
+    page: Any, live_server: LiveServer
+) -> None:
+    puzzle = new_puzzle(live_server)
+    open_puzzle(page, live_server, puzzle)
+    first, second = answers(live_server, puzzle["id"])[:2]
+    page.mouse.click(*centre(page, first["start"]))
+    page.mouse.click(*centre(page, first["start"]))  # the same letter again: start over
+    expect(page.locator(".layer-selection g")).to_have_count(0)
+    page.mouse.click(*centre(page, second["start"]))
+    assert page.locator(".layer-selection g").count() == 1  # the first letter stays marked
+    page.mouse.click(*centre(page, second["end"]))
+    wait_found(page, 1)
+    assert struck_off(page, second["word"])
+
+
 def test_a_wrong_selection_flashes_and_disappears(page: Any, live_server: LiveServer) -> None:
     puzzle = new_puzzle(live_server)
     open_puzzle(page, live_server, puzzle)

@@ -267,12 +267,19 @@ function rejectSelection() {
 
 board.addEventListener("pointerdown", (event) => {
   if (!puzzle || checking || finished() || event.button !== 0) return;
-  const cell = cellAt(...pointInCells(event), puzzle.rows, puzzle.cols);
+  const point = pointInCells(event);
+  const cell = cellAt(...point, puzzle.rows, puzzle.cols);
   if (!cell) return;
   event.preventDefault(); // no text selection, no scrolling
   board.setPointerCapture(event.pointerId);
-  selection = { start: cell, end: cell, by: "pointer", pointerId: event.pointerId };
-  moveCursor(cell);
+  if (selection && selection.by === "tapped") {
+    // the second tap of "tap the first letter, then the last"
+    const end = snapEnd(selection.start, ...point, puzzle.rows, puzzle.cols);
+    selection = { start: selection.start, end, by: "pointer", pointerId: event.pointerId, second: true };
+  } else {
+    selection = { start: cell, end: cell, by: "pointer", pointerId: event.pointerId };
+  }
+  moveCursor(selection.end);
   drawSelection();
 });
 
@@ -288,6 +295,13 @@ board.addEventListener("pointermove", (event) => {
 board.addEventListener("pointerup", (event) => {
   if (!selection || selection.by !== "pointer" || selection.pointerId !== event.pointerId) return;
   moveCursor(selection.end);
+  const { start, end } = selection;
+  if (start[0] === end[0] && start[1] === end[1]) {
+    if (selection.second) return cancelSelection(); // tapped the first letter again
+    selection.by = "tapped"; // a tap without a drag: the next tap ends the selection
+    drawSelection("tapped");
+    return;
+  }
   submitSelection();
 });
 
@@ -321,7 +335,7 @@ board.addEventListener("keydown", (event) => {
     } else if (selection.by === "keyboard") {
       submitSelection();
     }
-  } else if (event.key === "Escape" && selection) {
+  } else if (event.key === "Escape" && selection && selection.by !== "checking") {
     cancelSelection();
   }
 });
