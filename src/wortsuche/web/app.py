@@ -225,10 +225,8 @@ def create_app(
         """A new grid with the same words, size request and level (a new id; the old one stays)."""
         stored = find(storage, puzzle_id)
         old = Puzzle.from_json(stored.puzzle)
-        request = json.loads(stored.request)
+        request = json.loads(stored.request)  # rows and cols as asked: numbers, or null for auto
         rows, cols = request["rows"], request["cols"]
-        if rows is None or cols is None:
-            rows, cols = None, None
         puzzle = make_puzzle(list(old.words), rows, cols, old.level, None, generation_seconds)
         return public(save(storage, puzzle, stored.title, request))
 
@@ -458,7 +456,10 @@ def level_choices() -> str:
 
 
 def page(name: str, **values: str) -> str:
-    """An HTML page from ``templates/`` with ``$name`` placeholders filled by escaped ``values``."""
+    """An HTML page from ``templates/`` with its ``$name`` placeholders filled.
+
+    The ``values`` are HTML: callers escape every text they pass (``html.escape``).
+    """
     template = string.Template((PACKAGE / "templates" / name).read_text(encoding="utf-8"))
     return template.substitute(values, version=html.escape(_version()))
 
