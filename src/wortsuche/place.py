@@ -72,18 +72,35 @@ class PositionSpace:
         raise IndexError(i)
 
     def random_order(self, rng: Rng) -> Iterator[tuple[int, int, Direction]]:
-        """Every position once, in a random order (an affine permutation, no list of N)."""
-        n = self.total
-        if n == 0:
-            return
-        step = 1
-        if n > 2:
+        """Every position once, in a random order; each next one is in a direction drawn uniformly.
+
+        Drawing the direction first keeps diagonals as likely as rows and columns, although
+        a long word has far fewer diagonal positions.
+        """
+        orders = [_permutation(nr * nc, rng) for _, _, nr, _, nc in self.parts]
+        active = list(range(len(self.parts)))
+        while active:
+            k = rng.below(len(active))
+            part = active[k]
+            i = next(orders[part], None)
+            if i is None:
+                active.pop(k)
+                continue
+            direction, r0, _, c0, nc = self.parts[part]
+            r, c = divmod(i, nc)
+            yield r0 + r, c0 + c, direction
+
+
+def _permutation(n: int, rng: Rng) -> Iterator[int]:
+    """0 … n-1 in a random order, without a list: an affine map i → (a·i + b) mod n."""
+    step = 1
+    if n > 2:
+        step = 1 + rng.below(n - 1)
+        while math.gcd(step, n) != 1:
             step = 1 + rng.below(n - 1)
-            while math.gcd(step, n) != 1:
-                step = 1 + rng.below(n - 1)
-        offset = rng.below(n)
-        for i in range(n):
-            yield self.position((i * step + offset) % n)
+    offset = rng.below(n) if n else 0
+    for i in range(n):
+        yield (i * step + offset) % n
 
 
 def _axis_range(size: int, length: int, delta: int) -> tuple[int, int]:
