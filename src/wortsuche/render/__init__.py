@@ -19,12 +19,23 @@ from wortsuche.model import Puzzle
 FORMATS: dict[str, str] = {
     "text": "wortsuche.render.text",
     "json": "wortsuche.render.json",
+    "svg": "wortsuche.render.svg",
+    "png": "wortsuche.render.png",
+    "pdf": "wortsuche.render.pdf",
+    "csv": "wortsuche.render.csv",
+    "html": "wortsuche.render.html",
 }
 """Format name → module holding its ``render`` function."""
 
 SUFFIXES: dict[str, str] = {
     ".txt": "text",
     ".json": "json",
+    ".svg": "svg",
+    ".png": "png",
+    ".pdf": "pdf",
+    ".csv": "csv",
+    ".html": "html",
+    ".htm": "html",
 }
 """File suffix → format name, for ``-o FILE`` without ``--format``."""
 

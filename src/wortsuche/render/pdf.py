@@ -1,0 +1,235 @@
+"""The puzzle as a printable PDF worksheet (A4 or US Letter), optionally with an answer-key page.
+
+Drawn with fpdf2 from the same :class:`~wortsuche.render.layout.Sheet` as SVG and PNG; the
+DejaVu Sans font shipped with the package is embedded (subset), so Ä Ö Ü ẞ Ñ É print everywhere.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from wortsuche.model import Puzzle
+from wortsuche.render.layout import (
+    MARGIN,
+    Box,
+    GridDrawing,
+    Sheet,
+    Text,
+    font_path,
+    grid_drawing,
+    paper_size,
+    text_width,
+    worksheet,
+)
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+FONT = "DejaVu"
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def new_document(paper: str, title: str) -> FPDF:
+    """An empty PDF in points with the shipped fonts registered."""
+    from fpdf import FPDF
+
+    pdf = FPDF(unit="pt", format=paper_size(paper))
+    pdf.set_auto_page_break(False)
+    pdf.set_margin(0)
+    pdf.add_font(FONT, "", str(font_path(bold=False)))
+    pdf.add_font(FONT, "B", str(font_path(bold=True)))
+    pdf.set_title(title)
+    pdf.set_creator("wortsuche")
+    pdf.set_creation_date(_FIXED_DATE)
+    return pdf
+
+
+def _fixed_date() -> Any:
+    import datetime
+
+    # A fixed date keeps the same puzzle's PDF byte-for-byte identical from run to run.
+    return datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+
+
+_FIXED_DATE = _fixed_date()
+
+
+def draw_text(pdf: FPDF, t: Text) -> None:
+    """Place one line of text by its baseline."""
+    from wortsuche.render.svg import FAINT, INK
+
+    pdf.set_font(FONT, "B" if t.bold else "", t.size)
+    pdf.set_text_color(*_rgb(FAINT if t.faint else INK))
+    x = t.x - pdf.get_string_width(t.text) / 2 if t.anchor == "middle" else t.x
+    pdf.text(x, t.y, t.text)
+
+
+def draw_grid(pdf: FPDF, grid: GridDrawing) -> None:
+    """Draw the frame, the capsules and the letters of a grid."""
+    from wortsuche.render.svg import CAPSULE, INK
+
+    frame = grid.frame
+    pdf.set_draw_color(*_rgb(INK))
+    pdf.set_line_width(max(grid.cell / 24, 0.5))
+    pdf.rect(
+        frame.x,
+        frame.y,
+        frame.width,
+        frame.height,
+        style="D",
+        round_corners=True,
+        corner_radius=grid.cell / 3,
+    )
+    pdf.set_draw_color(*_rgb(CAPSULE))
+    pdf.set_line_width(max(grid.cell / 16, 0.4))
+    for capsule in grid.capsules:
+        pdf.polygon(capsule.outline(steps=16), style="D")
+    for letter in grid.letters:
+        draw_text(pdf, letter)
+
+
+def draw_sheet(pdf: FPDF, sheet: Sheet) -> None:
+    """Draw a laid-out sheet on a new page."""
+    pdf.add_page()
+    for t in sheet.texts:
+        draw_text(pdf, t)
+    draw_grid(pdf, sheet.grid)
+
+
+def draw_footer(pdf: FPDF, text: str) -> None:
+    """A small centred line at the foot of the current page (page numbers)."""
+    width, height = pdf.w, pdf.h
+    draw_text(pdf, Text(text, width / 2, height - MARGIN / 2, 9, anchor="middle", faint=True))
+
+
+def render(
+    puzzle: Puzzle,
+    *,
+    answers: bool = False,
+    title: str | None = None,
+    paper: str = "a4",
+    lowercase: bool = False,
+    large_print: bool = False,
+    word_list: bool = True,
+    **_: Any,
+) -> bytes:
+    """A PDF worksheet: the puzzle page, then (with ``answers``) the answer-key page."""
+    size = paper_size(paper)
+    pdf = new_document(paper, title or "Word Search")
+    for key in (False, True) if answers else (False,):
+        sheet = worksheet(
+            puzzle,
+            page=size,
+            title=title,
+            answers=key,
+            lowercase=lowercase,
+            large_print=large_print,
+            word_list=word_list,
+        )
+        draw_sheet(pdf, sheet)
+    return bytes(pdf.output())
+
+
+KEYS_ACROSS, KEYS_DOWN = 2, 3
+"""Answer keys per book page: two across, three down."""
+
+
+def render_book(
+    puzzles: Sequence[tuple[str, Puzzle]],
+    *,
+    title: str = "Word Search Puzzles",
+    paper: str = "a4",
+    lowercase: bool = False,
+    large_print: bool = False,
+    word_list: bool = True,
+) -> bytes:
+    """A puzzle book: contents, one page per puzzle (numbered, titled), then all answer keys."""
+    size = paper_size(paper)
+    pdf = new_document(paper, title)
+    n = len(puzzles)
+    per_key_page = KEYS_ACROSS * KEYS_DOWN
+    key_pages = math.ceil(n / per_key_page)
+    contents = contents_lines(puzzles, title, size, key_pages)
+
+    for page_lines in contents:
+        pdf.add_page()
+        for t in page_lines:
+            draw_text(pdf, t)
+
+    for number, (name, puzzle) in enumerate(puzzles, start=1):
+        sheet = worksheet(
+            puzzle,
+            page=size,
+            title=f"{number}. {name}" if name else f"Puzzle {number}",
+            lowercase=lowercase,
+            large_print=large_print,
+            word_list=word_list,
+        )
+        draw_sheet(pdf, sheet)
+        draw_footer(pdf, str(pdf.page_no()))
+
+    width, height = size
+    cell_w = (width - 2 * MARGIN) / KEYS_ACROSS
+    cell_h = (height - 2 * MARGIN - 30) / KEYS_DOWN
+    for index, (name, puzzle) in enumerate(puzzles):
+        slot = index % per_key_page
+        if slot == 0:
+            pdf.add_page()
+            draw_text(pdf, Text("Answers", width / 2, MARGIN + 14, 18, bold=True, anchor="middle"))
+            draw_footer(pdf, str(pdf.page_no()))
+        row, col = divmod(slot, KEYS_ACROSS)
+        x = MARGIN + col * cell_w
+        y = MARGIN + 30 + row * cell_h
+        label = f"{index + 1}. {name}" if name else f"Puzzle {index + 1}"
+        draw_text(pdf, Text(label, x + cell_w / 2, y + 14, 11, bold=True, anchor="middle"))
+        grid = grid_drawing(
+            puzzle,
+            Box(x + 8, y + 22, cell_w - 16, cell_h - 30),
+            answers=True,
+            lowercase=lowercase,
+            centre_vertically=True,
+        )
+        draw_grid(pdf, grid)
+    return bytes(pdf.output())
+
+
+CONTENTS_LINE = 16.0
+
+
+def contents_lines(
+    puzzles: Sequence[tuple[str, Puzzle]],
+    title: str,
+    size: tuple[float, float],
+    key_pages: int,
+) -> list[list[Text]]:
+    """The contents: one line per puzzle with its page number, split into pages."""
+    width, height = size
+    entries: list[tuple[str, str]] = []
+    per_page = int((height - 2 * MARGIN - 80) // CONTENTS_LINE)
+    # Entries plus the answers line, then how many pages that needs.
+    pages = math.ceil((len(puzzles) + 2) / per_page)
+    for number, (name, puzzle) in enumerate(puzzles, start=1):
+        label = f"{number}. {name}" if name else f"Puzzle {number}"
+        detail = f"{puzzle.rows}×{puzzle.cols}, {puzzle.level}"
+        entries.append((f"{label}  ({detail})", str(pages + number)))
+    entries.append(("", ""))
+    entries.append(("Answers", str(pages + len(puzzles) + 1)))
+    result: list[list[Text]] = []
+    for start in range(0, len(entries), per_page):
+        lines: list[Text] = []
+        top = MARGIN
+        if start == 0:
+            lines.append(Text(title, width / 2, top + 22, 26, bold=True, anchor="middle"))
+            lines.append(Text("Contents", width / 2, top + 50, 14, anchor="middle"))
+        top += 80
+        for i, (label, page) in enumerate(entries[start : start + per_page]):
+            y = top + i * CONTENTS_LINE
+            lines.append(Text(label, MARGIN + 20, y, 11))
+            lines.append(Text(page, width - MARGIN - 20 - text_width(page, 11), y, 11))
+        result.append(lines)
+    return result

@@ -1,0 +1,94 @@
+"""The puzzle as a PNG image: the SVG drawing rasterised with Pillow at a chosen resolution."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from wortsuche.model import Puzzle
+from wortsuche.render.layout import Sheet, font_path, worksheet
+
+DEFAULT_DPI = 150
+OVERSAMPLE = 2
+"""Drawn this many times larger, then scaled down, for smooth lines."""
+
+
+def render(
+    puzzle: Puzzle,
+    *,
+    answers: bool = False,
+    title: str | None = None,
+    lowercase: bool = False,
+    large_print: bool = False,
+    word_list: bool = True,
+    dpi: int | None = None,
+    **_: Any,
+) -> bytes:
+    """A PNG image of the puzzle at ``dpi`` dots per inch (150 by default)."""
+    sheet = worksheet(
+        puzzle,
+        title=title,
+        answers=answers,
+        lowercase=lowercase,
+        large_print=large_print,
+        word_list=word_list,
+    )
+    return sheet_png(sheet, dpi=dpi or DEFAULT_DPI)
+
+
+def pixel_size(sheet: Sheet, dpi: int) -> tuple[int, int]:
+    """The image size in pixels of a sheet at ``dpi``."""
+    return round(sheet.width * dpi / 72), round(sheet.height * dpi / 72)
+
+
+def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
+    """The PNG bytes for a laid-out sheet."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from wortsuche.render.svg import CAPSULE, FAINT, INK
+
+    width, height = pixel_size(sheet, dpi)
+    scale = dpi / 72 * OVERSAMPLE
+    image = Image.new("RGB", (width * OVERSAMPLE, height * OVERSAMPLE), "white")
+    draw = ImageDraw.Draw(image)
+    fonts: dict[tuple[int, bool], ImageFont.FreeTypeFont] = {}
+
+    def font(size: float, bold: bool) -> ImageFont.FreeTypeFont:
+        key = (max(1, round(size * scale)), bold)
+        if key not in fonts:
+            fonts[key] = ImageFont.truetype(str(font_path(bold)), key[0])
+        return fonts[key]
+
+    grid = sheet.grid
+    frame = grid.frame
+    draw.rounded_rectangle(
+        [
+            frame.x * scale,
+            frame.y * scale,
+            (frame.x + frame.width) * scale,
+            (frame.y + frame.height) * scale,
+        ],
+        radius=grid.cell / 3 * scale,
+        outline=INK,
+        width=max(1, round(grid.cell / 24 * scale)),
+    )
+    for capsule in grid.capsules:
+        points = [(x * scale, y * scale) for x, y in capsule.outline(steps=24)]
+        draw.line(
+            [*points, points[0], points[1]],
+            fill=CAPSULE,
+            width=max(1, round(grid.cell / 16 * scale)),
+            joint="curve",
+        )
+    for t in (*sheet.texts, *grid.letters):
+        draw.text(
+            (t.x * scale, t.y * scale),
+            t.text,
+            fill=FAINT if t.faint else INK,
+            font=font(t.size, t.bold),
+            anchor="ms" if t.anchor == "middle" else "ls",
+        )
+    image = image.resize((width, height), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(dpi, dpi), optimize=True)
+    return out.getvalue()
