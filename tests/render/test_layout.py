@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -47,7 +48,7 @@ def test_letters_are_the_grid_read_row_by_row(zoo: Puzzle) -> None:
 
 def test_letters_are_evenly_spaced(zoo: Puzzle) -> None:
     letters = worksheet(zoo, page=PAPER["a4"]).grid.letters
-    steps = {round(b.x - a.x, 6) for a, b in zip(letters[:14], letters[1:15], strict=True)}
+    steps = {round(b.x - a.x, 6) for a, b in itertools.pairwise(letters[:15])}
     assert len(steps) == 1
 
 
