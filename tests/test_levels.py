@@ -1,0 +1,93 @@
+"""Levels are data: named presets of explicit options, each settable on its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from wortsuche import Direction, InputError, generate
+from wortsuche.levels import (
+    LEVELS,
+    Crossing,
+    Decoys,
+    Filler,
+    Options,
+    options_for,
+    parse_directions,
+)
+
+
+def test_the_four_levels_grow_in_difficulty_on_every_axis() -> None:
+    easy, medium, hard, evil = (LEVELS[n] for n in ("easy", "medium", "hard", "evil"))
+    assert len(easy.directions) < len(medium.directions) < len(hard.directions) == 8
+    assert [x.crossing for x in (easy, medium, hard)] == [
+        Crossing.NEVER,
+        Crossing.ALLOWED,
+        Crossing.PREFERRED,
+    ]
+    assert [x.filler for x in (easy, medium, hard)] == [
+        Filler.UNUSED,
+        Filler.ALPHABET,
+        Filler.WORDS,
+    ]
+    assert (hard.decoys, evil.decoys) == (Decoys.SOME, Decoys.MAX)
+
+
+def test_an_option_overrides_the_preset() -> None:
+    options = options_for("easy", crossing=Crossing.PREFERRED, word_letter_share=40)
+    assert options.crossing is Crossing.PREFERRED and options.word_letter_share == 40
+    assert options.directions == LEVELS["easy"].directions
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("E,S", (Direction.E, Direction.S)),
+        ("right, down", (Direction.E, Direction.S)),
+        ("→↓", None),
+        ("all", tuple(Direction)),
+        ("se,ne", (Direction.SE, Direction.NE)),
+    ],
+)
+def test_directions_are_read_from_compass_names_words_or_arrows(
+    text: str, expected: tuple[Direction, ...] | None
+) -> None:
+    if expected is None:
+        with pytest.raises(InputError):
+            parse_directions(text)
+    else:
+        assert parse_directions(text) == expected
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"word_letter_share": 101}, {"word_letter_share": -1}, {"language": "xx"}, {"directions": ()}],
+)
+def test_bad_option_values_are_input_errors(change: dict[str, object]) -> None:
+    with pytest.raises(InputError):
+        options_for("medium", **change)
+
+
+def test_unknown_level_is_an_input_error() -> None:
+    with pytest.raises(InputError, match="unknown level"):
+        options_for("impossible")
+
+
+def test_options_survive_a_round_trip_through_plain_data() -> None:
+    options = options_for("hard", word_letter_share=30)
+    assert Options.from_dict(options.to_dict()) == options
+
+
+def test_word_letter_share_moves_the_filler_towards_the_words_letters() -> None:
+    words = ["KATZE", "HUND", "MAUS"]
+
+    def share_of_word_letters(percent: int) -> float:
+        puzzle = generate(words, 20, 20, level="easy", seed=4, word_letter_share=percent)
+        covered = {cell for p in puzzle.placements.values() for cell in p.cells}
+        filler = [
+            puzzle.grid.at((r, c)) for r in range(20) for c in range(20) if (r, c) not in covered
+        ]
+        return sum(x in set("".join(words)) for x in filler) / len(filler)
+
+    assert share_of_word_letters(0) == 0
+    assert 0.3 < share_of_word_letters(50) < 0.7
+    assert share_of_word_letters(100) > 0.9

@@ -1,0 +1,110 @@
+"""The verifier states precisely which occurrences exist, in all 8 directions."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scan import occurrences
+from wortsuche import Direction, Grid, Placement, Word, solve, verify
+from wortsuche.verify import find_occurrences
+
+
+def words(*letters: str) -> list[Word]:
+    return [Word(x, x) for x in letters]
+
+
+def test_a_word_placed_once_is_ok() -> None:
+    grid = Grid.from_rows(["TORF", "XXXX"])
+    report = verify(grid, words("TORF"), {"TORF": Placement("TORF", (0, 0), Direction.E)})
+    assert report.ok
+    assert report["TORF"].own is not None
+
+
+def test_a_second_copy_read_backwards_is_a_stray() -> None:
+    grid = Grid.from_rows(["TORF", "FROT"])
+    report = verify(grid, words("TORF"), {"TORF": Placement("TORF", (0, 0), Direction.E)})
+    assert not report.ok
+    (stray,) = report["TORF"].stray
+    assert stray.start == (1, 3) and stray.direction is Direction.W
+    assert "second copy at row 2, column 4" in report.problems[0]
+
+
+def test_a_diagonal_copy_is_found() -> None:
+    grid = Grid.from_rows(["DXX", "XAX", "XXS", "DAS"])
+    report = verify(grid, words("DAS"), {"DAS": Placement("DAS", (3, 0), Direction.E)})
+    assert [o.direction for o in report["DAS"].stray] == [Direction.SE]
+
+
+def test_occurrences_inside_a_longer_word_are_allowed_and_named() -> None:
+    grid = Grid.from_rows(["ARCHIVBOT", "ARCHIVXXX"])
+    placements = {
+        "ARCHIVBOT": Placement("ARCHIVBOT", (0, 0), Direction.E),
+        "ARCHIV": Placement("ARCHIV", (1, 0), Direction.E),
+    }
+    report = verify(grid, words("ARCHIVBOT", "ARCHIV"), placements)
+    assert report.ok
+    assert [host for _, host in report["ARCHIV"].inside_longer] == ["ARCHIVBOT"]
+
+
+def test_reversed_containment_is_allowed_inside_the_longer_word() -> None:
+    grid = Grid.from_rows(["INFORMATION", "XXXXXFNXXXX"])
+    placements = {
+        "INFORMATION": Placement("INFORMATION", (0, 0), Direction.E),
+        "FN": Placement("FN", (1, 5), Direction.E),
+    }
+    report = verify(grid, words("INFORMATION", "FN"), placements)
+    assert report.ok
+    ((inside, host),) = report["FN"].inside_longer
+    assert host == "INFORMATION" and inside.direction is Direction.W
+
+
+def test_a_palindrome_read_both_ways_is_one_occurrence() -> None:
+    grid = Grid.from_rows(["ANNA", "XXXX"])
+    report = verify(grid, words("ANNA"), {"ANNA": Placement("ANNA", (0, 0), Direction.E)})
+    assert report.ok
+    assert report["ANNA"].stray == ()
+
+
+def test_a_placement_that_does_not_match_the_grid_is_reported() -> None:
+    grid = Grid.from_rows(["TORX", "XXXX"])
+    report = verify(grid, words("TORF"), {"TORF": Placement("TORF", (0, 0), Direction.E)})
+    assert not report.ok
+    assert any("not found" in p for p in report.problems)
+    assert any("does not read TORF" in p for p in report.problems)
+
+
+def test_a_missing_word_is_reported() -> None:
+    report = verify(Grid.from_rows(["XX"]), words("AB"), {})
+    assert report.problems == ("AB: not found in the grid",)
+
+
+def test_an_absent_puzzle_must_contain_no_word_at_all() -> None:
+    assert verify(Grid.from_rows(["DSA", "AAD"]), words("DAS"), {}, absent=True).ok
+    report = verify(Grid.from_rows(["DAS", "AAD"]), words("DAS"), {}, absent=True)
+    assert not report.ok
+
+
+def test_solve_infers_placements_in_a_typed_grid() -> None:
+    report = solve(["A R C H I V B O T", "x a r c h i v x x"], ["archiv", "Archivbot"])
+    assert report.ok
+    assert report["ARCHIV"].own is not None and report["ARCHIV"].own.start == (1, 1)
+
+
+def test_solve_reports_two_copies() -> None:
+    report = solve(["DAS", "SAD"], ["das"])
+    assert not report.ok
+    assert len(report["DAS"].stray) == 1
+
+
+grids = st.integers(1, 6).flatmap(
+    lambda width: st.lists(st.text("ABN", min_size=width, max_size=width), min_size=1, max_size=6)
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(rows=grids, word=st.text("ABN", min_size=1, max_size=4))
+def test_find_occurrences_agrees_with_a_naive_scan(rows: list[str], word: str) -> None:
+    found = find_occurrences(Grid.from_rows(rows), [word])[word]
+    assert {frozenset(o.cells) for o in found} == occurrences(rows, word)
+    assert all("".join(rows[r][c] for r, c in o.cells) == word for o in found)
