@@ -83,8 +83,42 @@ def add_output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", help="output format (default: from the -o suffix, else text)")
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     parser.add_argument("--answers", action="store_true", help="include the answer key")
+    add_paper_options(parser)
+
+
+def add_paper_options(parser: argparse.ArgumentParser) -> None:
+    """Options for printed and image output (PDF, SVG, PNG, HTML; CSV takes --lowercase)."""
+    paper = parser.add_argument_group("paper and image options")
+    paper.add_argument("--title", help="title printed above the puzzle")
+    paper.add_argument(
+        "--paper", choices=("a4", "letter"), default="a4", help="PDF page size (default: a4)"
+    )
+    paper.add_argument("--lowercase", action="store_true", help="letters in lower case")
+    paper.add_argument(
+        "--large-print", action="store_true", help="bigger letters and text for low vision"
+    )
+    paper.add_argument(
+        "--no-word-list",
+        dest="word_list",
+        action="store_false",
+        help="leave out the word list (find the hidden words)",
+    )
+    paper.add_argument(
+        "--dpi", type=int, metavar="N", help="resolution of PNG images (default: 150)"
+    )
 
 
 def render_options(args: argparse.Namespace) -> dict[str, Any]:
     """Keyword options for :func:`wortsuche.render.render` from the parsed arguments."""
-    return {"answers": bool(getattr(args, "answers", False))}
+    dpi = getattr(args, "dpi", None)
+    if dpi is not None and not 10 <= dpi <= 1200:
+        raise InputError(f"--dpi must be between 10 and 1200, not {dpi}")
+    return {
+        "answers": bool(getattr(args, "answers", False)),
+        "title": getattr(args, "title", None),
+        "paper": getattr(args, "paper", "a4"),
+        "lowercase": bool(getattr(args, "lowercase", False)),
+        "large_print": bool(getattr(args, "large_print", False)),
+        "word_list": bool(getattr(args, "word_list", True)),
+        "dpi": dpi,
+    }

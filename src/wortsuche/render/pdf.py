@@ -207,29 +207,34 @@ def contents_lines(
     size: tuple[float, float],
     key_pages: int,
 ) -> list[list[Text]]:
-    """The contents: one line per puzzle with its page number, split into pages."""
+    """The contents: one line per puzzle with its page number, in one or two columns per page."""
     width, height = size
+    rows = int((height - 2 * MARGIN - 80) // CONTENTS_LINE)
+    lines_needed = len(puzzles) + 2  # the puzzles, a gap, then the answers
+    columns = 1 if lines_needed <= rows else 2
+    per_page = rows * columns
+    pages = math.ceil(lines_needed / per_page)
     entries: list[tuple[str, str]] = []
-    per_page = int((height - 2 * MARGIN - 80) // CONTENTS_LINE)
-    # Entries plus the answers line, then how many pages that needs.
-    pages = math.ceil((len(puzzles) + 2) / per_page)
     for number, (name, puzzle) in enumerate(puzzles, start=1):
         label = f"{number}. {name}" if name else f"Puzzle {number}"
         detail = f"{puzzle.rows}×{puzzle.cols}, {puzzle.level}"
         entries.append((f"{label}  ({detail})", str(pages + number)))
     entries.append(("", ""))
     entries.append(("Answers", str(pages + len(puzzles) + 1)))
+    column_width = (width - 2 * MARGIN) / columns
     result: list[list[Text]] = []
     for start in range(0, len(entries), per_page):
         lines: list[Text] = []
-        top = MARGIN
         if start == 0:
-            lines.append(Text(title, width / 2, top + 22, 26, bold=True, anchor="middle"))
-            lines.append(Text("Contents", width / 2, top + 50, 14, anchor="middle"))
-        top += 80
+            lines.append(Text(title, width / 2, MARGIN + 22, 26, bold=True, anchor="middle"))
+            lines.append(Text("Contents", width / 2, MARGIN + 50, 14, anchor="middle"))
         for i, (label, page) in enumerate(entries[start : start + per_page]):
-            y = top + i * CONTENTS_LINE
-            lines.append(Text(label, MARGIN + 20, y, 11))
-            lines.append(Text(page, width - MARGIN - 20 - text_width(page, 11), y, 11))
+            column, row = divmod(i, rows)
+            left = MARGIN + column * column_width + 10
+            right = MARGIN + (column + 1) * column_width - 10
+            y = MARGIN + 80 + row * CONTENTS_LINE
+            size_pt = min(11.0, (column_width - 60) / max(text_width(label, 1), 1e-9))
+            lines.append(Text(label, left, y, size_pt))
+            lines.append(Text(page, right - text_width(page, 11), y, 11))
         result.append(lines)
     return result
