@@ -40,6 +40,10 @@ SUFFIXES: dict[str, str] = {
 """File suffix → format name, for ``-o FILE`` without ``--format``."""
 
 
+OPTIONAL_MODULES = frozenset({"fpdf", "PIL"})
+"""Modules of the ``pdf`` extra; a format that needs one names the extra when it is missing."""
+
+
 def format_for_path(path: str) -> str:
     """The format a file name asks for by its suffix."""
     suffix = PurePath(path).suffix.lower()
@@ -58,5 +62,12 @@ def render(puzzle: Puzzle, format: str, **options: Any) -> str | bytes:
         module = importlib.import_module(FORMATS[format])
     except KeyError:
         raise InputError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}") from None
-    result: str | bytes = module.render(puzzle, **options)
+    try:
+        result: str | bytes = module.render(puzzle, **options)
+    except ModuleNotFoundError as error:
+        if error.name not in OPTIONAL_MODULES:
+            raise
+        raise InputError(
+            f"{format.upper()} output needs the pdf extra: pip install 'wortsuche[pdf]'"
+        ) from None
     return result
