@@ -316,10 +316,12 @@ class WordColumns:
 
 
 def word_columns(entries: list[str], size: float, width: float) -> WordColumns:
-    """Columns for ``entries`` at ``size`` points within ``width``: as many as fit, at most six."""
+    """Columns for ``entries`` at ``size`` points within ``width``: as many as fit, at most
+    four (six for long lists)."""
     widest = max((text_width(e, size) for e in entries), default=0.0)
     gap = size * 2
-    columns = max(1, min(6, len(entries), int((width + gap) // (widest + gap))))
+    most = 4 if len(entries) <= 24 else 6
+    columns = max(1, min(most, len(entries), int((width + gap) // (widest + gap))))
     per_column = math.ceil(len(entries) / columns) if entries else 0
     # Use no more columns than the rows need (9 words in 4 columns would leave one nearly empty).
     if per_column:
@@ -337,8 +339,11 @@ def worksheet(
     lowercase: bool = False,
     large_print: bool = False,
     word_list: bool = True,
+    footer: str | None = None,
 ) -> Sheet:
-    """Lay out one puzzle page: title, instruction line, grid and word list.
+    """Lay out one puzzle page: title, instruction line, grid, word list and a faint footer.
+
+    The footer defaults to the size, level and seed (so a teacher can make the puzzle again).
 
     With ``page`` (width, height) the grid is as large as the page allows; without it the sheet
     is sized to its content (for SVG and PNG).
@@ -397,4 +402,8 @@ def worksheet(
     if columns:
         list_top = grid.frame.y + grid.frame.height + style.words * 1.5
         texts.extend(columns.texts(centre, list_top))
+    if footer is None:
+        footer = f"{puzzle.rows}×{puzzle.cols} · {puzzle.level} · seed {puzzle.seed}"
+    if footer and page is not None:
+        texts.append(Text(footer, centre, height - MARGIN / 2, 8, anchor="middle", faint=True))
     return Sheet(width, height, tuple(texts), grid)

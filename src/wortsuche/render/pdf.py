@@ -166,6 +166,7 @@ def render_book(
             puzzle,
             page=size,
             title=f"{number}. {name}" if name else f"Puzzle {number}",
+            footer="",
             lowercase=lowercase,
             large_print=large_print,
             word_list=word_list,
