@@ -87,3 +87,18 @@ def test_pages_rasterise_to_something_not_blank(zoo: Puzzle, artifacts: Path) ->
         assert lightest == 255 and darkest < 80
         # Ink covers some of the page, not all of it.
         assert 200 < ImageStat.Stat(image).mean[0] < 254
+
+
+def test_a_word_list_too_long_for_the_page_gets_pages_of_its_own() -> None:
+    from wortsuche import generate
+
+    words = [f"{a}{b}{c}" for a in "BCDFG" for b in "AEIOU" for c in "KLMNPRST"][:180]
+    puzzle = generate(words, rows=40, cols=40, level="easy", seed=1)
+    reader = read(render(puzzle, "pdf", answers=True))
+    texts = [page.extract_text() for page in reader.pages]
+    assert len(texts) >= 3
+    assert "the list follows this page" in texts[0]
+    assert "".join(puzzle.grid.rows) in squeezed(texts[0])
+    listed = set(" ".join(texts[1:-1]).split())
+    assert {w.entry for w in puzzle.words} <= listed
+    assert "Answers" in texts[-1]

@@ -45,3 +45,10 @@ def test_key_shows_red_capsules_and_the_puzzle_does_not(zoo: Puzzle) -> None:
 
     assert reddish(render(zoo, "png", dpi=50)) == 0
     assert reddish(render(zoo, "png", dpi=50, answers=True)) > 100
+
+
+def test_an_image_too_large_for_memory_is_refused(small: Puzzle) -> None:
+    from wortsuche import InputError
+
+    with pytest.raises(InputError, match="lower --dpi"):
+        render(small, "png", dpi=20_000)

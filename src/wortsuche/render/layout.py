@@ -157,7 +157,8 @@ class Sheet:
     height: float
     texts: tuple[Text, ...]
     grid: GridDrawing
-    rules: tuple[tuple[Point, Point], ...] = field(default=())
+    leftover_words: tuple[str, ...] = field(default=())
+    """Word list entries too many for this page, to be printed on pages of their own."""
 
 
 def display_letter(letter: str, lowercase: bool) -> str:
@@ -246,12 +247,14 @@ def directions_sentence(directions: tuple[Direction, ...]) -> str:
     return f"Words run {arrows}."
 
 
-def instruction(puzzle: Puzzle, *, word_list: bool) -> tuple[str, str]:
+def instruction(puzzle: Puzzle, *, word_list: bool, where: str = "below") -> tuple[str, str]:
     """The two short lines under the title telling the solver what to do and how words run."""
     n = len(puzzle.words)
     noun = "word" if n == 1 else "words"
     directions = getattr(puzzle.options, "directions", tuple(Direction))
     how = directions_sentence(tuple(directions))
+    if word_list and where != "below":
+        return f"Find the {n} {noun} in the grid; {where}.", how
     if word_list:
         return f"Find the {n} {noun} below in the grid.", how
     return f"{n} {noun} are hidden in the grid.", how
@@ -267,13 +270,24 @@ class Style:
     max_cell: float
     letter_scale: float
     fit_cell: float
+    min_words: float
 
     @classmethod
     def for_print(cls, large_print: bool) -> Style:
         """The style for normal or large print."""
         if large_print:
-            return cls(title=30, line=16, words=17, max_cell=54, letter_scale=0.66, fit_cell=44)
-        return cls(title=24, line=11, words=12, max_cell=36, letter_scale=0.6, fit_cell=28)
+            return cls(
+                title=30,
+                line=16,
+                words=17,
+                max_cell=54,
+                letter_scale=0.66,
+                fit_cell=44,
+                min_words=13,
+            )
+        return cls(
+            title=24, line=11, words=12, max_cell=36, letter_scale=0.6, fit_cell=28, min_words=7
+        )
 
 
 @dataclass(frozen=True)
@@ -363,26 +377,31 @@ def worksheet(
         size = min(style.title, content_width / max(text_width(heading, 1, bold=True), 1e-9))
         texts.append(Text(heading, centre, top + size * 0.8, size, bold=True, anchor="middle"))
         top += size * 1.25
+    columns = None
+    leftover: tuple[str, ...] = ()
+    if word_list and puzzle.words:
+        entries = sorted_entries(puzzle, lowercase)
+        size = style.words
+        columns = word_columns(entries, size, content_width)
+        if page is not None:
+            # Shrink the list until it takes at most two fifths of the page; a list that
+            # would need smaller print than MIN_LIST_SIZE goes on pages of its own.
+            while columns.height > (page[1] - 2 * MARGIN) * 0.4 and size > style.min_words:
+                size -= 0.5
+                columns = word_columns(entries, size, content_width)
+            if columns.height > (page[1] - 2 * MARGIN) * 0.4:
+                columns, leftover = None, tuple(entries)
     if subtitle is not None or answers:
         lines: tuple[str, ...] = (subtitle or "Answers",)
     else:
-        lines = instruction(puzzle, word_list=word_list)
+        where = "the list follows this page" if leftover else "below"
+        lines = instruction(puzzle, word_list=word_list, where=where)
     for line in lines:
         line_size = min(style.line, content_width / max(text_width(line, 1), 1e-9))
         texts.append(Text(line, centre, top + line_size, line_size, anchor="middle"))
         top += line_size * 1.45
     top += style.line
 
-    columns = None
-    if word_list and puzzle.words:
-        entries = sorted_entries(puzzle, lowercase)
-        size = style.words
-        columns = word_columns(entries, size, content_width)
-        if page is not None:
-            # Shrink the list until it takes at most two fifths of the page.
-            while columns.height > (page[1] - 2 * MARGIN) * 0.4 and size > 5:
-                size -= 0.5
-                columns = word_columns(entries, size, content_width)
     list_height = columns.height + style.words * 1.5 if columns else 0.0
 
     if page is None:
@@ -406,4 +425,37 @@ def worksheet(
         footer = f"{puzzle.rows}×{puzzle.cols} · {puzzle.level} · seed {puzzle.seed}"
     if footer and page is not None:
         texts.append(Text(footer, centre, height - MARGIN / 2, 8, anchor="middle", faint=True))
-    return Sheet(width, height, tuple(texts), grid)
+    return Sheet(width, height, tuple(texts), grid, leftover)
+
+
+def word_list_pages(
+    entries: tuple[str, ...],
+    page: tuple[float, float],
+    *,
+    heading: str,
+    large_print: bool = False,
+) -> list[list[Text]]:
+    """A long word list on pages of its own, in up to six columns each."""
+    style = Style.for_print(large_print)
+    width, height = page
+    content_width = width - 2 * MARGIN
+    top = MARGIN + style.title * 1.6
+    probe = word_columns(list(entries), style.words, content_width)
+    rows = max(1, int((height - top - MARGIN) // probe.line_height))
+    per_page = rows * probe.columns
+    pages = []
+    for start in range(0, len(entries), per_page):
+        chunk = list(entries[start : start + per_page])
+        texts = [
+            Text(
+                heading,
+                width / 2,
+                MARGIN + style.title * 0.8,
+                style.title,
+                bold=True,
+                anchor="middle",
+            )
+        ]
+        texts += word_columns(chunk, style.words, content_width).texts(width / 2, top)
+        pages.append(texts)
+    return pages

@@ -21,6 +21,7 @@ from wortsuche.render.layout import (
     grid_drawing,
     paper_size,
     text_width,
+    word_list_pages,
     worksheet,
 )
 
@@ -107,6 +108,32 @@ def draw_footer(pdf: FPDF, text: str) -> None:
     draw_text(pdf, Text(text, width / 2, height - MARGIN / 2, 9, anchor="middle", faint=True))
 
 
+def draw_texts(pdf: FPDF, texts: Sequence[Text]) -> None:
+    """Draw lines of text on a new page (contents, long word lists)."""
+    pdf.add_page()
+    for t in texts:
+        draw_text(pdf, t)
+
+
+def puzzle_pages(
+    puzzle: Puzzle, size: tuple[float, float], **options: Any
+) -> tuple[Sheet, list[list[Text]]]:
+    """The puzzle's page and, for a word list too long to share it, the word-list pages."""
+    sheet = worksheet(puzzle, page=size, **options)
+    heading = f"{options.get('title') or 'Word Search'}: words"
+    extra = (
+        word_list_pages(
+            sheet.leftover_words,
+            size,
+            heading=heading,
+            large_print=options.get("large_print", False),
+        )
+        if sheet.leftover_words
+        else []
+    )
+    return sheet, extra
+
+
 def render(
     puzzle: Puzzle,
     *,
@@ -121,17 +148,17 @@ def render(
     """A PDF worksheet: the puzzle page, then (with ``answers``) the answer-key page."""
     size = paper_size(paper)
     pdf = new_document(paper, title or "Word Search")
-    for key in (False, True) if answers else (False,):
-        sheet = worksheet(
-            puzzle,
-            page=size,
-            title=title,
-            answers=key,
-            lowercase=lowercase,
-            large_print=large_print,
-            word_list=word_list,
-        )
-        draw_sheet(pdf, sheet)
+    options = {"title": title, "lowercase": lowercase, "large_print": large_print}
+    sheet, list_pages = puzzle_pages(puzzle, size, word_list=word_list, **options)
+    draw_sheet(pdf, sheet)
+    for texts in list_pages:
+        draw_texts(pdf, texts)
+    if answers:
+        # The key shows the grid only when the word list needed pages of its own.
+        key = puzzle_pages(
+            puzzle, size, answers=True, word_list=word_list and not list_pages, **options
+        )[0]
+        draw_sheet(pdf, key)
     return bytes(pdf.output())
 
 
@@ -151,33 +178,36 @@ def render_book(
     """A puzzle book: contents, one page per puzzle (numbered, titled), then all answer keys."""
     size = paper_size(paper)
     pdf = new_document(paper, title)
-    n = len(puzzles)
-    per_key_page = KEYS_ACROSS * KEYS_DOWN
-    key_pages = math.ceil(n / per_key_page)
-    contents = contents_lines(puzzles, title, size, key_pages)
-
-    for page_lines in contents:
-        pdf.add_page()
-        for t in page_lines:
-            draw_text(pdf, t)
-
-    for number, (name, puzzle) in enumerate(puzzles, start=1):
-        sheet = worksheet(
+    labels = [f"{n}. {name}" if name else f"Puzzle {n}" for n, (name, _) in enumerate(puzzles, 1)]
+    laid_out = [
+        puzzle_pages(
             puzzle,
-            page=size,
-            title=f"{number}. {name}" if name else f"Puzzle {number}",
+            size,
+            title=label,
             footer="",
             lowercase=lowercase,
             large_print=large_print,
             word_list=word_list,
         )
+        for label, (_, puzzle) in zip(labels, puzzles, strict=True)
+    ]
+    pages_each = [1 + len(extra) for _, extra in laid_out]
+    contents = contents_lines(puzzles, labels, title, size, pages_each)
+
+    for texts in contents:
+        draw_texts(pdf, texts)
+    for sheet, extra in laid_out:
         draw_sheet(pdf, sheet)
         draw_footer(pdf, str(pdf.page_no()))
+        for texts in extra:
+            draw_texts(pdf, texts)
+            draw_footer(pdf, str(pdf.page_no()))
 
     width, height = size
+    per_key_page = KEYS_ACROSS * KEYS_DOWN
     cell_w = (width - 2 * MARGIN) / KEYS_ACROSS
     cell_h = (height - 2 * MARGIN - 30) / KEYS_DOWN
-    for index, (name, puzzle) in enumerate(puzzles):
+    for index, ((_, puzzle), label) in enumerate(zip(puzzles, labels, strict=True)):
         slot = index % per_key_page
         if slot == 0:
             pdf.add_page()
@@ -186,7 +216,6 @@ def render_book(
         row, col = divmod(slot, KEYS_ACROSS)
         x = MARGIN + col * cell_w
         y = MARGIN + 30 + row * cell_h
-        label = f"{index + 1}. {name}" if name else f"Puzzle {index + 1}"
         draw_text(pdf, Text(label, x + cell_w / 2, y + 14, 11, bold=True, anchor="middle"))
         grid = grid_drawing(
             puzzle,
@@ -204,9 +233,10 @@ CONTENTS_LINE = 16.0
 
 def contents_lines(
     puzzles: Sequence[tuple[str, Puzzle]],
+    labels: Sequence[str],
     title: str,
     size: tuple[float, float],
-    key_pages: int,
+    pages_each: Sequence[int],
 ) -> list[list[Text]]:
     """The contents: one line per puzzle with its page number, in one or two columns per page."""
     width, height = size
@@ -214,14 +244,14 @@ def contents_lines(
     lines_needed = len(puzzles) + 2  # the puzzles, a gap, then the answers
     columns = 1 if lines_needed <= rows else 2
     per_page = rows * columns
-    pages = math.ceil(lines_needed / per_page)
+    page = math.ceil(lines_needed / per_page) + 1
     entries: list[tuple[str, str]] = []
-    for number, (name, puzzle) in enumerate(puzzles, start=1):
-        label = f"{number}. {name}" if name else f"Puzzle {number}"
+    for label, (_, puzzle), count in zip(labels, puzzles, pages_each, strict=True):
         detail = f"{puzzle.rows}×{puzzle.cols}, {puzzle.level}"
-        entries.append((f"{label}  ({detail})", str(pages + number)))
+        entries.append((f"{label}  ({detail})", str(page)))
+        page += count
     entries.append(("", ""))
-    entries.append(("Answers", str(pages + len(puzzles) + 1)))
+    entries.append(("Answers", str(page)))
     column_width = (width - 2 * MARGIN) / columns
     result: list[list[Text]] = []
     for start in range(0, len(entries), per_page):
@@ -229,13 +259,13 @@ def contents_lines(
         if start == 0:
             lines.append(Text(title, width / 2, MARGIN + 22, 26, bold=True, anchor="middle"))
             lines.append(Text("Contents", width / 2, MARGIN + 50, 14, anchor="middle"))
-        for i, (label, page) in enumerate(entries[start : start + per_page]):
+        for i, (label, number) in enumerate(entries[start : start + per_page]):
             column, row = divmod(i, rows)
             left = MARGIN + column * column_width + 10
             right = MARGIN + (column + 1) * column_width - 10
             y = MARGIN + 80 + row * CONTENTS_LINE
             size_pt = min(11.0, (column_width - 60) / max(text_width(label, 1), 1e-9))
             lines.append(Text(label, left, y, size_pt))
-            lines.append(Text(page, right - text_width(page, 11), y, 11))
+            lines.append(Text(number, right - text_width(number, 11), y, 11))
         result.append(lines)
     return result

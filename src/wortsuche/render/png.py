@@ -5,12 +5,16 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from wortsuche.errors import InputError
 from wortsuche.model import Puzzle
 from wortsuche.render.layout import Sheet, font_path, worksheet
 
 DEFAULT_DPI = 150
 OVERSAMPLE = 2
-"""Drawn this many times larger, then scaled down, for smooth lines."""
+"""Drawn this many times larger, then scaled down, for smooth lines (images up to 16 MP)."""
+
+MAX_PIXELS = 64_000_000
+"""The largest image made (a 500x500 grid at 150 dpi would need gigabytes of memory)."""
 
 
 def render(
@@ -48,8 +52,14 @@ def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
     from wortsuche.render.svg import CAPSULE, FAINT, INK
 
     width, height = pixel_size(sheet, dpi)
-    scale = dpi / 72 * OVERSAMPLE
-    image = Image.new("RGB", (width * OVERSAMPLE, height * OVERSAMPLE), "white")
+    if width * height > MAX_PIXELS:
+        raise InputError(
+            f"a PNG of {width}x{height} pixels is too large; choose a lower --dpi "
+            "or use SVG or PDF for a grid this big"
+        )
+    oversample = OVERSAMPLE if width * height <= 16_000_000 else 1
+    scale = dpi / 72 * oversample
+    image = Image.new("RGB", (width * oversample, height * oversample), "white")
     draw = ImageDraw.Draw(image)
     fonts: dict[tuple[int, bool], ImageFont.FreeTypeFont] = {}
 
@@ -88,7 +98,8 @@ def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
             font=font(t.size, t.bold),
             anchor="ms" if t.anchor == "middle" else "ls",
         )
-    image = image.resize((width, height), Image.Resampling.LANCZOS)
+    if oversample > 1:
+        image = image.resize((width, height), Image.Resampling.LANCZOS)
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(dpi, dpi), optimize=True)
     return out.getvalue()
