@@ -111,3 +111,24 @@ def test_dragging_across_a_word_strikes_it_off(
     page.screenshot(path=str(artifacts / "play.png"))
     assert errors == []
     page.close()
+
+
+def test_entries_cannot_break_out_of_the_page(browser: Any, tmp_path: Path) -> None:
+    import dataclasses
+
+    from wortsuche import Word, generate
+
+    # Entries as a puzzle file could hold them, whatever the normaliser lets through.
+    plain = generate(["SCRIPT", "COMMENT", "ZEBRA"], rows=8, cols=8, seed=1)
+    entries = {"SCRIPT": "</script><b>X</b>", "COMMENT": "<!--Y", "ZEBRA": "Zebra"}
+    words = tuple(Word(entries[w.letters], w.letters) for w in plain.words)
+    puzzle = dataclasses.replace(plain, words=words)
+    file = tmp_path / "play.html"
+    file.write_text(str(render(puzzle, "html", title="<i>T</i>")), encoding="utf-8")
+    page = browser.new_page()
+    page.goto(file.as_uri())
+    assert page.locator("h1").inner_text() == "<i>T</i>"
+    items = page.locator("#words li").all_inner_texts()
+    assert sorted(items) == sorted(w.entry for w in puzzle.words)
+    assert page.locator("b").count() == 0
+    page.close()

@@ -72,8 +72,8 @@ def render(
     """A playable HTML page for the puzzle (``answers`` is ignored: the page is the game)."""
     heading = title or "Word Search"
     data = json.dumps(game_data(puzzle, lowercase=lowercase), ensure_ascii=False)
-    # "</" inside a script element would end it early.
-    data = data.replace("</", "<\\/")
+    # "<" inside a script element could end it early ("</script>", "<!--"); JSON allows \u003c.
+    data = data.replace("<", "\\u003c")
     lines = " ".join(instruction(puzzle, word_list=word_list))
     return (
         PAGE.replace("{{title}}", escape(heading))
