@@ -47,7 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except WortsucheError as error:
-        print(f"wortsuche: error: {error}", file=sys.stderr)
+        message = " ".join(str(error).split())  # always one line, whatever the message holds
+        print(f"wortsuche: error: {message}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("wortsuche: interrupted", file=sys.stderr)

@@ -61,6 +61,9 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
             sys.stdout.write(content)
         return
     target = Path(path)
+    if target.exists() and not target.is_file() and not target.is_dir():
+        _write_special(path, content)  # /dev/null, a pipe: nothing to overwrite or replace
+        return
     if target.exists() and not force:
         raise InputError(f"{path} exists; use --force to overwrite it")
     if not target.parent.is_dir():
@@ -71,6 +74,15 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
         with os.fdopen(fd, "wb") as out:
             out.write(data)
         os.replace(temporary, target)
+    except OSError as error:
+        raise InputError(f"{path}: cannot write ({error.strerror})") from None
+
+
+def _write_special(path: str, content: str | bytes) -> None:
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    try:
+        with open(path, "wb") as out:
+            out.write(data)
     except OSError as error:
         raise InputError(f"{path}: cannot write ({error.strerror})") from None
 
@@ -106,6 +118,26 @@ def add_paper_options(parser: argparse.ArgumentParser) -> None:
     paper.add_argument(
         "--dpi", type=int, metavar="N", help="resolution of PNG images (default: 150)"
     )
+
+
+def output_format(args: argparse.Namespace) -> str:
+    """The format asked for: ``--format``, else the ``-o`` file's suffix, else text."""
+    if args.format:
+        from wortsuche.render import FORMATS
+
+        if args.format not in FORMATS:
+            raise InputError(f"unknown format {args.format!r}; choose one of {', '.join(FORMATS)}")
+        return str(args.format)
+    if args.output and args.output != "-":
+        from wortsuche.render import format_for_path
+
+        return format_for_path(args.output)
+    return "text"
+
+
+def note(message: str) -> None:
+    """Tell the user something on stderr (warnings and notes; the output stays on stdout)."""
+    print(f"wortsuche: {message}", file=sys.stderr)
 
 
 def render_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -1,25 +1,66 @@
-"""The puzzle as plain text: grid, word list, size, level and seed; optionally the answer key."""
+"""The puzzle as plain text: grid, word list, size, level and seed; optionally the answer key.
+
+The grid comes first, so ``wortsuche solve`` can read a saved sheet back. Rows and
+columns are counted from 1 for people.
+
+>>> from wortsuche import generate
+>>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="easy", seed=1)
+>>> print(render(puzzle).splitlines()[-1])
+5x5, level easy, seed 1
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
 from wortsuche.model import Puzzle
 
 HIDDEN = "·"
+"""Stands for a cell that belongs to no word in the answer key."""
+
+MIN_LIST_WIDTH = 30
+"""The word list may be this wide even under a narrower grid."""
 
 
 def render(puzzle: Puzzle, *, answers: bool = False, **_: Any) -> str:
     """Plain text for files and pipes (letters separated by spaces)."""
     lines = [" ".join(row) for row in puzzle.grid.rows]
     lines.append("")
-    lines += [word.entry for word in puzzle.words]
+    width = max(2 * puzzle.cols - 1, MIN_LIST_WIDTH)
+    lines += in_columns([word.entry for word in puzzle.words], width)
     lines.append("")
-    lines.append(f"{puzzle.rows}x{puzzle.cols}, level {puzzle.level}, seed {puzzle.seed}")
+    lines.append(summary(puzzle))
     if answers:
-        lines.append("")
+        lines += ["", "Answers", ""]
         lines += [" ".join(row) for row in answer_rows(puzzle)]
+        lines.append("")
+        lines += answer_positions(puzzle)
     return "\n".join(lines) + "\n"
+
+
+def summary(puzzle: Puzzle) -> str:
+    """Size, level and seed: what it takes to make the same puzzle again."""
+    return f"{puzzle.rows}x{puzzle.cols}, level {puzzle.level}, seed {puzzle.seed}"
+
+
+def in_columns(items: Sequence[str], width: int, gap: int = 3) -> list[str]:
+    """``items`` in as many columns as fit in ``width``, read down each column.
+
+    >>> in_columns(["VOR", "RAD", "EVA", "TORF", "UND"], 14)
+    ['VOR    TORF', 'RAD    UND', 'EVA']
+    """
+    if not items:
+        return []
+    column_width = max(len(item) for item in items) + gap
+    columns = max(1, min(len(items), (width + gap) // column_width))
+    height = math.ceil(len(items) / columns)
+    lines = []
+    for r in range(height):
+        row = [items[k] for k in range(r, len(items), height)]
+        lines.append("".join(item.ljust(column_width) for item in row).rstrip())
+    return lines
 
 
 def answer_rows(puzzle: Puzzle) -> list[str]:
@@ -29,3 +70,19 @@ def answer_rows(puzzle: Puzzle) -> list[str]:
         "".join(letter if (r, c) in covered else HIDDEN for c, letter in enumerate(row))
         for r, row in enumerate(puzzle.grid.rows)
     ]
+
+
+def answer_positions(puzzle: Puzzle) -> list[str]:
+    """Where each word starts and which way it runs: ``TORF  row 5, col 4 ←``."""
+    if puzzle.absent:
+        return ["None of the words is hidden in this grid."]
+    width = max(len(word.entry) for word in puzzle.words)
+    lines = []
+    for word in puzzle.words:
+        placement = puzzle.placements.get(word.letters)
+        if placement is None:
+            lines.append(f"{word.entry:<{width}}  not placed")
+            continue
+        (r, c), arrow = placement.start, placement.direction.arrow
+        lines.append(f"{word.entry:<{width}}  row {r + 1}, col {c + 1} {arrow}")
+    return lines

@@ -1,0 +1,54 @@
+"""``wortsuche check``: prove that a puzzle file holds every word exactly once."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from wortsuche.cli.common import read_text
+from wortsuche.cli.reports import report_lines, report_to_dict
+from wortsuche.errors import PuzzleFormatError
+from wortsuche.model import Puzzle
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``check``."""
+    parser = subparsers.add_parser(
+        "check",
+        help="verify a puzzle file",
+        description="Verify a puzzle file (JSON): every word exactly once, placements as stated. "
+        "Exit code 0 if the puzzle is right, 1 if it has problems, 2 if the file is not a puzzle.",
+    )
+    parser.add_argument("puzzle", metavar="FILE.json", help="a puzzle written by generate -o")
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="report format (default: text)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Verify the puzzle and print a line per word."""
+    puzzle = read_puzzle(args.puzzle)
+    report = puzzle.verify()
+    if args.format == "json":
+        print(json.dumps(report_to_dict(report), ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(report_lines(report)))
+        total = len(puzzle.words)
+        if report.ok:
+            what = "none of the" if puzzle.absent else "every one of the"
+            hidden = "is in the grid, as intended" if puzzle.absent else "occurs exactly once"
+            print(f"\nOK: {what} {total} word{'s' if total != 1 else ''} {hidden}.")
+    return 0 if report.ok else 1
+
+
+def read_puzzle(path: str) -> Puzzle:
+    """A puzzle from a JSON file, with the file named in any error."""
+    text = read_text(path)
+    try:
+        puzzle = Puzzle.from_json(text)
+    except PuzzleFormatError as error:
+        raise PuzzleFormatError(f"{path}: {error}") from None
+    if any(not word.letters for word in puzzle.words):
+        raise PuzzleFormatError(f"{path}: a word has no letters")
+    return puzzle

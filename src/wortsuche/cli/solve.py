@@ -1,0 +1,109 @@
+"""``wortsuche solve``: find the words in any grid, for example one typed in from a magazine."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from wortsuche.cli.common import note, read_text
+from wortsuche.cli.reports import report_lines, report_to_dict
+from wortsuche.errors import InputError, PuzzleFormatError
+from wortsuche.model import Grid
+from wortsuche.source import WordSource, parse_words
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``solve``."""
+    parser = subparsers.add_parser(
+        "solve",
+        help="find words in a grid",
+        description="Find each word in a grid of letters, reading all 8 directions. "
+        "Exit code 0 if every word occurs exactly once, 1 otherwise.",
+    )
+    parser.add_argument(
+        "grid",
+        metavar="GRID_FILE",
+        help="lines of letters (blanks between letters allowed), or a puzzle JSON file",
+    )
+    parser.add_argument(
+        "words_file",
+        nargs="?",
+        metavar="WORDS_FILE",
+        help="the words (competition format or one word per line)",
+    )
+    parser.add_argument("--words", nargs="+", metavar="WORD", help="the words, instead of a file")
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="report format (default: text)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Find the words and print where each one is."""
+    from wortsuche.solve import solve
+
+    if (args.words_file is None) == (args.words is None):
+        raise InputError("give the words either as WORDS_FILE or with --words, not both or neither")
+    if args.words is not None:
+        source = WordSource("--words", tuple(args.words), None)
+    else:
+        source = parse_words(read_text(args.words_file), name=args.words_file)
+    words, warnings = source.words()
+    for warning in warnings:
+        note(warning)
+    grid = grid_from_text(read_text(args.grid), name=args.grid)
+    if source.size is not None and source.size != (grid.height, grid.width):
+        note(
+            f"{source.name} names the size {source.size[0]}x{source.size[1]} "
+            f"but the grid is {grid.height}x{grid.width}"
+        )
+    report = solve(grid, words)
+    if args.format == "json":
+        print(json.dumps(report_to_dict(report), ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(report_lines(report)))
+    return 0 if report.ok else 1
+
+
+def grid_from_text(text: str, *, name: str) -> Grid:
+    """The grid in a file: a puzzle JSON file's grid, or the first block of lines of letters.
+
+    The block ends at a blank line after which the lines no longer continue the grid (such
+    as the word list under a printed puzzle); what follows is ignored with a note.
+    """
+    from wortsuche.solve import read_grid
+
+    if text.lstrip().startswith("{"):
+        from wortsuche.puzzle_json import loads
+
+        try:
+            return loads(text).grid
+        except PuzzleFormatError as error:
+            raise PuzzleFormatError(f"{name}: {error}") from None
+    lines = text.removeprefix("\ufeff").splitlines()
+    rows = grid_lines(lines)
+    if len(rows) < len(lines) and any(line.strip() for line in lines[len(rows) :]):
+        note(f"{name}: the grid ends at line {len(rows)}; the lines after it are ignored")
+    try:
+        return read_grid(rows)
+    except InputError as error:
+        raise InputError(f"{name}: {error}") from None
+
+
+def grid_lines(lines: list[str]) -> list[str]:
+    """The lines up to the end of the first block of grid rows (blank lines inside kept)."""
+    width = None
+    end = 0
+    blank_before = False
+    for number, line in enumerate(lines):
+        letters = "".join(line.split())
+        if not letters:
+            blank_before = width is not None
+            continue
+        if width is None:
+            width = len(letters)
+        elif blank_before and (len(letters) != width or not letters.isalpha()):
+            break
+        blank_before = False
+        end = number + 1
+    return lines[:end]

@@ -1,0 +1,71 @@
+"""The puzzle on a terminal, through ``rich``: spaced letters, the word list in columns, the key in colour.
+
+Used only by the command line when standard output is a terminal; files and pipes get
+the plain text of :mod:`wortsuche.render.text`. ``rich`` is imported here and nowhere in
+the core, and this module is imported only when it is needed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wortsuche.model import Puzzle
+from wortsuche.render.text import summary
+
+if TYPE_CHECKING:
+    from rich.columns import Columns
+    from rich.console import Console, Group
+    from rich.text import Text
+
+WORD_STYLE = "bold black on yellow"
+"""A word's cells in the answer key: colour and bold, so colour is not the only signal."""
+
+OTHER_STYLE = "dim"
+"""The cells of no word in the answer key."""
+
+
+def puzzle_renderable(puzzle: Puzzle, *, answers: bool = False) -> Group:
+    """Everything to show, as one ``rich`` renderable."""
+    from rich.columns import Columns
+    from rich.console import Group
+    from rich.text import Text
+
+    covered = {cell for p in puzzle.placements.values() for cell in p.cells} if answers else set()
+    grid = Text(no_wrap=True, overflow="ignore")
+    for r, row in enumerate(puzzle.grid.rows):
+        for c, letter in enumerate(row):
+            if c:
+                grid.append(" ")
+            style = (WORD_STYLE if (r, c) in covered else OTHER_STYLE) if answers else ""
+            grid.append(letter, style=style)
+        grid.append("\n")
+    grid.rstrip()
+    title = Text.assemble(("wortsuche", "bold"), "  ", summary(puzzle))
+    words = [word_entry(puzzle, k, answers=answers) for k in range(len(puzzle.words))]
+    parts: list[Text | Columns] = [title, Text(), grid, Text()]
+    if answers and puzzle.absent:
+        parts.append(Text("None of the words is hidden in this grid.", style="bold"))
+    parts.append(Columns(words, padding=(0, 3), column_first=True))
+    return Group(*parts)
+
+
+def word_entry(puzzle: Puzzle, index: int, *, answers: bool = False) -> Text:
+    """One entry of the word list as written; with the answers, where it is."""
+    from rich.text import Text
+
+    word = puzzle.words[index]
+    text = Text(word.entry)
+    placement = puzzle.placements.get(word.letters)
+    if answers and placement is not None:
+        (r, c), arrow = placement.start, placement.direction.arrow
+        text.append(f"  row {r + 1}, col {c + 1} {arrow}", style="dim")
+    return text
+
+
+def print_puzzle(puzzle: Puzzle, *, answers: bool = False, console: Console | None = None) -> None:
+    """Show the puzzle on ``console`` (by default standard output)."""
+    if console is None:
+        from rich.console import Console
+
+        console = Console()
+    console.print(puzzle_renderable(puzzle, answers=answers), soft_wrap=True)

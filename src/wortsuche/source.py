@@ -1,0 +1,146 @@
+"""Reading word input: the competition format with a size header, or a plain word list.
+
+Text in, data out; reading files and decoding bytes is the command line's job
+(``wortsuche.cli.common.read_text``).
+
+The competition format has the size on line 1 (rows first: ``40 32`` is 40 rows by
+32 columns), the number of words on line 2 and then one word per line. A plain word
+list has one entry per line; blank lines and lines starting with ``#`` are ignored in
+both. A file is read as the competition format when its first line holds a number, or
+when it has two parts and the second line is a number.
+
+>>> source = parse_words("5 5\\n4\\nVOR\\nRAD\\nEVA\\nTORF\\n", name="worte0.txt")
+>>> source.size, source.entries, source.lines
+((5, 5), ('VOR', 'RAD', 'EVA', 'TORF'), (3, 4, 5, 6))
+>>> parse_words("Ice cream\\n# fruit\\nT-Shirt", name="list.txt").entries
+('Ice cream', 'T-Shirt')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from wortsuche.errors import InputError
+from wortsuche.generate import MAX_SIDE
+from wortsuche.model import Word
+from wortsuche.normalise import normalise_words
+
+COMPETITION = "competition"
+"""The competition format: size, word count, words."""
+
+WORD_LIST = "list"
+"""A plain list of entries, one per line."""
+
+_WHOLE_NUMBER = re.compile(r"[+-]?\d+")
+
+
+@dataclass(frozen=True)
+class WordSource:
+    """Entries as written, with the line each came from and, for the competition format, the size."""
+
+    name: str
+    """Where the entries came from (a file name or ``standard input``), for messages."""
+    entries: tuple[str, ...]
+    lines: tuple[int, ...] | None
+    """The line number (from 1) of each entry; None for entries not read from lines."""
+    size: tuple[int, int] | None = None
+    """``(rows, cols)`` from the competition header, else None."""
+    format: str = WORD_LIST
+
+    def words(self, *, transliterate: bool = False) -> tuple[tuple[Word, ...], tuple[str, ...]]:
+        """The normalised words (duplicates removed) and warnings naming this source."""
+        try:
+            words, warnings = normalise_words(
+                self.entries, transliterate=transliterate, lines=self.lines
+            )
+        except InputError as error:
+            raise InputError(f"{self.name}: {error}") from None
+        return words, tuple(f"{self.name}: {warning}" for warning in warnings)
+
+
+def parse_words(text: str, *, name: str) -> WordSource:
+    """Read entries from ``text`` in the competition format or as a plain word list."""
+    lines = text.removeprefix("\ufeff").splitlines()
+    if not any(line.strip() for line in lines):
+        raise InputError(f"{name} is empty")
+    if is_competition_format(lines):
+        return _parse_competition(lines, name)
+    entries, numbers = _content_lines(lines, first=1)
+    if not entries:
+        raise InputError(f"{name} has no words (only blank lines and # comments)")
+    return WordSource(name, entries, numbers, None, WORD_LIST)
+
+
+def is_competition_format(lines: Sequence[str]) -> bool:
+    """True if the first line is a size header (``rows cols``) rather than a word."""
+    if not lines:
+        return False
+    parts = lines[0].split()
+    second = lines[1].strip() if len(lines) > 1 else ""
+    if _WHOLE_NUMBER.fullmatch(second) and (
+        1 <= len(parts) <= 2 or any(char.isdigit() for char in lines[0])
+    ):
+        return True
+    numbers = [part for part in parts if _WHOLE_NUMBER.fullmatch(part)]
+    return (len(parts) == 2 and bool(numbers)) or (len(parts) == 1 and len(numbers) == 1)
+
+
+def parse_size(text: str, *, what: str = "size") -> tuple[int, int]:
+    """Read ``ROWSxCOLS`` (or ``ROWS COLS``, or one number for a square) and check its bounds.
+
+    ``what`` starts every error message, for example ``--size`` or ``words.txt, line 1: size``.
+
+    >>> parse_size("40x32"), parse_size("15")
+    ((40, 32), (15, 15))
+    """
+    shown = f"{what} {text.strip()!r}"
+    parts = re.split(r"\s*[x×X*]\s*|\s+", text.strip())
+    if len(parts) == 1 and parts[0]:
+        parts = parts * 2
+    if len(parts) != 2 or not all(parts):
+        raise InputError(f"{shown} is not ROWSxCOLS, for example 15x15")
+    return _side(parts[0], "rows", shown), _side(parts[1], "columns", shown)
+
+
+def _side(text: str, name: str, shown: str) -> int:
+    if not _WHOLE_NUMBER.fullmatch(text):
+        raise InputError(f"{shown}: {name} {text!r} is not a whole number")
+    value = int(text)
+    if value < 1:
+        raise InputError(f"{shown}: {name} must be at least 1, not {value}")
+    if value > MAX_SIDE:
+        raise InputError(f"{shown}: {name} must be at most {MAX_SIDE}, not {value}")
+    return value
+
+
+def _parse_competition(lines: Sequence[str], name: str) -> WordSource:
+    size = parse_size(lines[0], what=f"{name}, line 1: size")
+    if len(lines) < 2 or not lines[1].strip():
+        raise InputError(f"{name}, line 2: the number of words is missing after the size")
+    count_text = lines[1].strip()
+    if not _WHOLE_NUMBER.fullmatch(count_text):
+        raise InputError(f"{name}, line 2: expected the number of words, not {count_text!r}")
+    count = int(count_text)
+    if count < 1:
+        raise InputError(f"{name}, line 2: the number of words must be at least 1, not {count}")
+    entries, numbers = _content_lines(lines[2:], first=3)
+    if len(entries) != count:
+        raise InputError(
+            f"{name}: line 2 says {count} word{'s' if count != 1 else ''} "
+            f"but {len(entries)} word line{'s' if len(entries) != 1 else ''} follow"
+        )
+    return WordSource(name, entries, numbers, size, COMPETITION)
+
+
+def _content_lines(lines: Sequence[str], *, first: int) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The non-blank, non-comment lines (stripped) and their line numbers."""
+    entries: list[str] = []
+    numbers: list[int] = []
+    for number, line in enumerate(lines, start=first):
+        entry = line.strip()
+        if entry and not entry.startswith("#"):
+            entries.append(entry)
+            numbers.append(number)
+    return tuple(entries), tuple(numbers)

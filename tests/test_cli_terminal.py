@@ -1,0 +1,91 @@
+"""On a terminal, generate shows the puzzle through rich: spaced letters, word columns, a coloured key."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from wortsuche import generate
+from wortsuche.render.terminal import print_puzzle
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "bwinf"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def shown(answers: bool, *, words: tuple[str, ...] = ("TORF", "VOR", "RAD", "EVA")) -> str:
+    puzzle = generate(list(words), rows=10, cols=10, level="hard", seed=3)
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, color_system="standard", width=80)
+    print_puzzle(puzzle, answers=answers, console=console)
+    return out.getvalue()
+
+
+def test_the_grid_is_shown_with_spaced_letters_and_the_facts() -> None:
+    puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=10, cols=10, level="hard", seed=3)
+    plain = ANSI.sub("", shown(answers=False))
+    for row in puzzle.grid.rows:
+        assert " ".join(row) in plain
+    assert "10x10, level hard, seed 3" in plain
+    for word in ("TORF", "VOR", "RAD", "EVA"):
+        assert word in plain
+
+
+def test_entries_are_listed_as_written() -> None:
+    plain = ANSI.sub("", shown(answers=False, words=("Eis am Stiel", "T-Shirt", "Hut")))
+    assert "Eis am Stiel" in plain and "T-Shirt" in plain
+
+
+def test_the_key_marks_exactly_the_words_cells_in_bold_colour() -> None:
+    puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=10, cols=10, level="hard", seed=3)
+    covered = {cell for p in puzzle.placements.values() for cell in p.cells}
+    text = shown(answers=True)
+    highlighted = re.findall(r"\x1b\[([0-9;]*)m(\S)\x1b\[0m", text)
+    marked = [letter for codes, letter in highlighted if "1" in codes.split(";")]
+    assert len(marked) == len(covered)
+    assert sorted(marked) == sorted(puzzle.grid.at(cell) for cell in covered)
+    plain = ANSI.sub("", text)
+    for word in puzzle.words:
+        r, c = puzzle.placements[word.letters].start
+        assert f"row {r + 1}, col {c + 1}" in plain
+
+
+def test_without_answers_no_letter_is_highlighted() -> None:
+    assert not re.search(r"\x1b\[[0-9;]*1[;m]", shown(answers=False).split("\n\n")[1])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_generate_uses_the_terminal_view_only_on_a_terminal(tmp_path: Path) -> None:
+    import pty
+
+    args = [sys.executable, "-m", "wortsuche", "generate", str(EXAMPLES / "worte0.txt")]
+    args += ["--level", "hard", "--seed", "7", "--answers"]
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env |= {"TERM": "xterm-256color", "PYTHONUTF8": "1", "COLUMNS": "80"}
+    controller, terminal = pty.openpty()
+    with subprocess.Popen(args, stdout=terminal, stderr=subprocess.PIPE, env=env) as process:
+        os.close(terminal)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        process.wait(timeout=60)
+    os.close(controller)
+    on_terminal = b"".join(chunks).decode("utf-8")
+    assert process.returncode == 0
+    assert "\x1b[" in on_terminal
+    assert "5x5, level hard, seed 7" in ANSI.sub("", on_terminal)
+    piped = subprocess.run(args, capture_output=True, text=True, encoding="utf-8", env=env)
+    assert "\x1b[" not in piped.stdout
+    assert "Answers" in piped.stdout

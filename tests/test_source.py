@@ -1,0 +1,232 @@
+"""Reading word input: the competition format and plain word lists, and every way they go wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wortsuche.cli.common import decode
+from wortsuche.errors import InputError
+from wortsuche.generate import MAX_SIDE
+from wortsuche.source import COMPETITION, WORD_LIST, parse_size, parse_words
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "bwinf"
+WORTE0 = "5 5\n4\nVOR\nRAD\nEVA\nTORF\n"
+
+
+# The competition format
+
+
+@pytest.mark.parametrize("name", [f"worte{k}.txt" for k in range(6)])
+def test_every_official_example_reads_with_its_size_and_count(name: str) -> None:
+    text = decode((EXAMPLES / name).read_bytes(), name)
+    lines = text.splitlines()
+    rows, cols = (int(n) for n in lines[0].split())
+    source = parse_words(text, name=name)
+    assert source.format == COMPETITION
+    assert source.size == (rows, cols)
+    assert len(source.entries) == int(lines[1])
+    assert source.entries == tuple(line.strip() for line in lines[2:] if line.strip())
+
+
+def test_rows_come_first_in_the_header() -> None:
+    source = parse_words("40 32\n1\nHAUS\n", name="w.txt")
+    assert source.size == (40, 32)
+
+
+def test_entries_keep_their_line_numbers() -> None:
+    source = parse_words(WORTE0, name="w.txt")
+    assert source.entries == ("VOR", "RAD", "EVA", "TORF")
+    assert source.lines == (3, 4, 5, 6)
+
+
+def test_crlf_missing_final_newline_trailing_blanks_and_mixed_case() -> None:
+    text = "5 5  \r\n4\t\r\nvor  \r\nRad\r\n  eVa\r\nTORF"
+    source = parse_words(text, name="w.txt")
+    assert source.size == (5, 5)
+    words, warnings = source.words()
+    assert [w.letters for w in words] == ["VOR", "RAD", "EVA", "TORF"]
+    assert warnings == ()
+
+
+def test_utf8_with_bom_is_read_through_decode() -> None:
+    data = "\ufeff3 3\n1\nÖL\n".encode()
+    source = parse_words(decode(data, "w.txt"), name="w.txt")
+    assert source.size == (3, 3)
+    assert source.entries == ("ÖL",)
+
+
+def test_a_bom_left_in_the_text_does_not_hide_the_header() -> None:
+    source = parse_words("\ufeff3 3\n1\nÖL\n", name="w.txt")
+    assert source.format == COMPETITION
+
+
+def test_latin1_bytes_fall_back_and_keep_umlauts() -> None:
+    data = "4 4\n2\nÄRA\nMÜHE\n".encode("latin-1")
+    source = parse_words(decode(data, "w.txt"), name="w.txt")
+    words, _ = source.words()
+    assert [w.letters for w in words] == ["ÄRA", "MÜHE"]
+
+
+def test_blank_lines_between_words_are_not_counted() -> None:
+    source = parse_words("5 5\n2\nVOR\n\nRAD\n\n\n", name="w.txt")
+    assert source.entries == ("VOR", "RAD")
+    assert source.lines == (3, 5)
+
+
+# Plain word lists
+
+
+def test_a_plain_list_has_no_size() -> None:
+    source = parse_words("Löwe\nTiger\n", name="zoo.txt")
+    assert source.format == WORD_LIST
+    assert source.size is None
+    assert source.entries == ("Löwe", "Tiger")
+    assert source.lines == (1, 2)
+
+
+def test_comments_and_blank_lines_are_ignored_and_entries_keep_spaces_and_hyphens() -> None:
+    text = "# clothes\n\nT-Shirt\n  Ice cream  \n# end\n"
+    source = parse_words(text, name="list.txt")
+    assert source.entries == ("T-Shirt", "Ice cream")
+    assert source.lines == (3, 4)
+    words, _ = source.words()
+    assert [(w.entry, w.letters) for w in words] == [
+        ("T-Shirt", "TSHIRT"),
+        ("Ice cream", "ICECREAM"),
+    ]
+
+
+def test_duplicates_are_removed_with_a_warning_naming_file_and_line() -> None:
+    words, warnings = parse_words("Tiger\nLöwe\ntiger\n", name="zoo.txt").words()
+    assert [w.letters for w in words] == ["TIGER", "LÖWE"]
+    assert len(warnings) == 1
+    assert warnings[0].startswith("zoo.txt: ")
+    assert "line 3" in warnings[0]
+
+
+def test_transliteration_is_applied_when_asked() -> None:
+    words, _ = parse_words("Straße\nÄpfel\n", name="w.txt").words(transliterate=True)
+    assert [w.letters for w in words] == ["STRASSE", "AEPFEL"]
+
+
+def test_a_word_with_a_digit_names_file_and_line() -> None:
+    source = parse_words("Tiger\nR2D2\n", name="zoo.txt")
+    with pytest.raises(InputError, match=r"zoo\.txt: .*R2D2.*line 2.*digit"):
+        source.words()
+
+
+def test_a_list_whose_first_line_has_digits_is_not_taken_for_a_header() -> None:
+    source = parse_words("R2D2\nC3PO\n", name="robots.txt")
+    assert source.format == WORD_LIST
+    with pytest.raises(InputError, match="line 1"):
+        source.words()
+
+
+# Sizes
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("15x12", (15, 12)), ("15X12", (15, 12)), ("15 x 12", (15, 12)), ("15×12", (15, 12)),
+     ("15", (15, 15)), (" 40 32 ", (40, 32))],
+)  # fmt: skip
+def test_sizes_are_read_rows_first(text: str, size: tuple[int, int]) -> None:
+    assert parse_size(text) == size
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("abc", "not a whole number"),
+        ("12xab", "columns 'ab' is not a whole number"),
+        ("0x5", "rows must be at least 1, not 0"),
+        ("5x-3", "columns must be at least 1, not -3"),
+        (f"{MAX_SIDE + 1}x5", f"rows must be at most {MAX_SIDE}"),
+        ("100000x5", f"at most {MAX_SIDE}"),
+        ("15x", "is not ROWSxCOLS"),
+        ("1x2x3", "is not ROWSxCOLS"),
+        ("", "is not ROWSxCOLS"),
+    ],
+)
+def test_bad_sizes_are_refused(text: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        parse_size(text, what="--size")
+
+
+def test_the_largest_documented_size_is_accepted() -> None:
+    assert parse_size(f"{MAX_SIDE}x{MAX_SIDE}") == (MAX_SIDE, MAX_SIDE)
+
+
+# Errors, each naming the file and, where there is one, the line
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", r"^w\.txt is empty$"),
+        ("\n  \n\t\n", r"^w\.txt is empty$"),
+        ("# only a comment\n\n", r"w\.txt has no words"),
+        ("5 5\n3\nVOR\nRAD\n", r"w\.txt: line 2 says 3 words but 2 word lines follow"),
+        ("5 5\n1\nVOR\nRAD\n", r"line 2 says 1 word but 2 word lines follow"),
+        ("zehn 5\n1\nDAS\n", r"w\.txt, line 1: size 'zehn 5': rows 'zehn' is not a whole number"),
+        ("5 fünf\n1\nDAS\n", r"line 1: .*columns 'fünf' is not a whole number"),
+        ("0 5\n1\nDAS\n", r"line 1: .*rows must be at least 1, not 0"),
+        ("5 0\n1\nDAS\n", r"line 1: .*columns must be at least 1, not 0"),
+        ("-5 5\n1\nDAS\n", r"line 1: .*rows must be at least 1, not -5"),
+        ("100000 5\n1\nDAS\n", rf"line 1: .*rows must be at most {MAX_SIDE}, not 100000"),
+        ("5 5 5\n1\nDAS\n", r"line 1: size '5 5 5' is not ROWSxCOLS"),
+        ("5 5\n", r"w\.txt, line 2: the number of words is missing"),
+        ("5 5", r"line 2: the number of words is missing"),
+        ("5 5\n\nVOR\n", r"line 2: the number of words is missing"),
+        ("5 5\nVOR\nRAD\n", r"line 2: expected the number of words, not 'VOR'"),
+        ("5 5\n0\n", r"line 2: the number of words must be at least 1, not 0"),
+        ("5 5\n-2\nVOR\n", r"line 2: the number of words must be at least 1, not -2"),
+    ],
+)
+def test_every_input_error_is_one_clear_line(text: str, message: str) -> None:
+    with pytest.raises(InputError, match=message) as raised:
+        parse_words(text, name="w.txt")
+    assert "\n" not in str(raised.value)
+
+
+def test_binary_data_is_refused_by_decode() -> None:
+    with pytest.raises(InputError, match="binary"):
+        decode(b"5 5\n\x00\x01\x02\xff", "blob.bin")
+
+
+# Properties: whatever the layout of the file, the entries come back as written
+
+ENTRY = st.text(alphabet="abcxyzÄÖÜßéñ -", min_size=1, max_size=12).filter(
+    lambda e: e.strip() != "" and not e.strip().startswith("#")
+)
+
+
+@given(
+    entries=st.lists(ENTRY, min_size=1, max_size=20),
+    newline=st.sampled_from(["\n", "\r\n"]),
+    trailing=st.sampled_from(["", " ", "\t", "  "]),
+    final_newline=st.booleans(),
+    size=st.tuples(st.integers(1, MAX_SIDE), st.integers(1, MAX_SIDE)),
+    with_header=st.booleans(),
+)
+def test_entries_survive_any_line_ends_and_trailing_blanks(
+    entries: list[str],
+    newline: str,
+    trailing: str,
+    final_newline: bool,
+    size: tuple[int, int],
+    with_header: bool,
+) -> None:
+    lines = [entry + trailing for entry in entries]
+    if with_header:
+        lines = [f"{size[0]} {size[1]}{trailing}", str(len(entries)), *lines]
+    text = newline.join(lines) + (newline if final_newline else "")
+    source = parse_words(text, name="w.txt")
+    assert source.entries == tuple(entry.strip() for entry in entries)
+    assert source.size == (size if with_header else None)
+    first = 3 if with_header else 1
+    assert source.lines == tuple(range(first, first + len(entries)))
