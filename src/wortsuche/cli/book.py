@@ -15,6 +15,7 @@ from typing import Any
 
 from wortsuche.cli.common import add_paper_options, read_text, write_output
 from wortsuche.errors import InputError
+from wortsuche.source import parse_size, parse_words
 
 
 def add_parser(subparsers: Any) -> None:
@@ -54,24 +55,9 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    """Rows and columns from ``15x15`` (or a single number for a square)."""
-    parts = text.lower().replace("×", "x").split("x")
-    try:
-        numbers = [int(part) for part in parts]
-    except ValueError:
-        raise InputError(f"size must look like 15x15, not {text!r}") from None
-    if len(numbers) == 1:
-        return numbers[0], numbers[0]
-    if len(numbers) != 2:
-        raise InputError(f"size must look like 15x15, not {text!r}")
-    return numbers[0], numbers[1]
-
-
 def read_words(path: str) -> list[str]:
-    """The words of a list file: one per line; blank lines and lines starting with # are skipped."""
-    lines = (line.strip() for line in read_text(path).splitlines())
-    return [line for line in lines if line and not line.startswith("#")]
+    """The entries of a word file (a plain list or the competition format), as written."""
+    return list(parse_words(read_text(path), name=path).entries)
 
 
 @contextmanager
@@ -102,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--workers must be at least 1, not {args.workers}")
     if args.output != "-" and Path(args.output).exists() and not args.force:
         raise InputError(f"{args.output} exists; use --force to overwrite it")
-    rows, cols = parse_size(args.size) if args.size else (None, None)
+    rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
     lists = [(Path(path).stem if path != "-" else "words", read_words(path)) for path in args.lists]
     plan = plan_book(lists, seed=seed, count=args.count, words_per_puzzle=args.words_per_puzzle)

@@ -56,6 +56,8 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
     """
     if path == "-":
         if isinstance(content, bytes):
+            if sys.stdout.isatty():
+                raise InputError("binary output (PDF, PNG) is not for a terminal; use -o FILE")
             sys.stdout.buffer.write(content)
         else:
             sys.stdout.write(content)

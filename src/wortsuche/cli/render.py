@@ -6,11 +6,15 @@ wortsuche render puzzle.json -o sheet.pdf --answers
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from wortsuche.cli.common import add_output_options, read_text, render_options, write_output
-from wortsuche.errors import InputError
+from wortsuche.cli.common import (
+    add_output_options,
+    output_format,
+    read_text,
+    render_options,
+    write_output,
+)
 from wortsuche.model import Puzzle
 
 
@@ -26,33 +30,17 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def output_format(args: argparse.Namespace) -> str:
-    """The format asked for: --format, else the suffix of -o, else text."""
-    from wortsuche.render import FORMATS, format_for_path
-
-    if args.format:
-        if args.format not in FORMATS:
-            raise InputError(f"unknown format {args.format!r}; choose one of {', '.join(FORMATS)}")
-        return str(args.format)
-    if args.output and args.output != "-":
-        return format_for_path(args.output)
-    return "text"
-
-
 def write_puzzle(puzzle: Puzzle, args: argparse.Namespace) -> None:
     """Render ``puzzle`` as the arguments ask and write it to -o (or standard output)."""
     from wortsuche.render import render
 
-    format = output_format(args)
-    content = render(puzzle, format, **render_options(args))
-    target = args.output or "-"
-    if target == "-" and isinstance(content, bytes) and sys.stdout.isatty():
-        raise InputError(f"{format.upper()} is not for a terminal; write it to a file with -o")
-    write_output(target, content, force=args.force)
+    content = render(puzzle, output_format(args), **render_options(args))
+    write_output(args.output or "-", content, force=args.force)
 
 
 def run(args: argparse.Namespace) -> int:
     """Read the puzzle file and write it in the chosen format."""
+    output_format(args)  # a bad format or -o file fails before the puzzle is read
     puzzle = Puzzle.from_json(read_text(args.puzzle))
     write_puzzle(puzzle, args)
     return 0
