@@ -51,7 +51,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--workers", type=int, metavar="N", help="processes to use (default: one per core)"
     )
-    add_paper_options(parser)
+    add_paper_options(
+        parser, title_help="title of the book (default: Word Search Puzzles)", images=False
+    )
     parser.set_defaults(run=run)
 
 

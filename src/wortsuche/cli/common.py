@@ -100,10 +100,15 @@ def add_output_options(parser: argparse.ArgumentParser) -> None:
     add_paper_options(parser)
 
 
-def add_paper_options(parser: argparse.ArgumentParser) -> None:
+def add_paper_options(
+    parser: argparse.ArgumentParser,
+    *,
+    title_help: str = "title printed above the puzzle",
+    images: bool = True,
+) -> None:
     """Options for printed and image output (PDF, SVG, PNG, HTML; CSV takes --lowercase)."""
-    paper = parser.add_argument_group("paper and image options")
-    paper.add_argument("--title", help="title printed above the puzzle")
+    paper = parser.add_argument_group("paper and image options" if images else "paper options")
+    paper.add_argument("--title", help=title_help)
     paper.add_argument(
         "--paper", choices=("a4", "letter"), default="a4", help="PDF page size (default: a4)"
     )
@@ -117,9 +122,10 @@ def add_paper_options(parser: argparse.ArgumentParser) -> None:
         action="store_false",
         help="leave out the word list (find the hidden words)",
     )
-    paper.add_argument(
-        "--dpi", type=int, metavar="N", help="resolution of PNG images (default: 150)"
-    )
+    if images:
+        paper.add_argument(
+            "--dpi", type=int, metavar="N", help="resolution of PNG images (default: 150)"
+        )
 
 
 def output_format(args: argparse.Namespace) -> str:
