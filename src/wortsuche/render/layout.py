@@ -281,7 +281,7 @@ class Style:
                 line=16,
                 words=17,
                 max_cell=54,
-                letter_scale=0.66,
+                letter_scale=0.7,
                 fit_cell=44,
                 min_words=13,
             )
