@@ -117,3 +117,17 @@ def test_book_with_one_puzzle_per_list(word_file: Path, tmp_path: Path) -> None:
 
 def test_book_must_be_a_pdf(word_file: Path, tmp_path: Path) -> None:
     assert main(["book", str(word_file), "-o", str(tmp_path / "book.txt")]) == 2
+
+
+def test_book_takes_each_competition_files_size_unless_size_is_given(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text("6 7\n3\nTORF\nVOR\nRAD\n", encoding="utf-8")
+    second.write_text("9 5\n2\nLAMPE\nKERZE\n", encoding="utf-8")
+    out = tmp_path / "book.pdf"
+    assert main(["book", str(first), str(second), "--seed", "1", "-o", str(out)]) == 0
+    contents = pages(out)[0]
+    assert "1. first (6×7" in contents and "2. second (9×5" in contents
+    again = tmp_path / "sized.pdf"
+    args = ["book", str(first), str(second), "--size", "8x8", "--seed", "1", "-o", str(again)]
+    assert main(args) == 0
+    assert pages(again)[0].count("(8×8") == 2

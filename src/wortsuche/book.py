@@ -39,6 +39,8 @@ class PlannedPuzzle:
     title: str
     words: tuple[str, ...]
     seed: int
+    size: tuple[int, int] | None = None
+    """The size its word list asks for (a competition file's header), used without ``--size``."""
 
 
 @dataclass(frozen=True)
@@ -98,11 +100,13 @@ def plan_book(
     seed: int,
     count: int | None = None,
     words_per_puzzle: int | None = None,
+    sizes: Sequence[tuple[int, int] | None] | None = None,
 ) -> list[PlannedPuzzle]:
     """Decide each puzzle's title, words and seed.
 
     Without ``count`` each list makes one puzzle. With ``count``, that many puzzles are drawn
     from the lists in turn, each from ``words_per_puzzle`` different words of its list.
+    ``sizes`` gives each list's own grid size, if it has one.
     """
     if not lists:
         raise InputError("no word lists given")
@@ -125,21 +129,27 @@ def plan_book(
                 f"fewer than {per_puzzle} per puzzle"
             )
         decks.append((title, unique, _Deck(unique, Rng(puzzle_seed(seed, -1 - index)))))
+    list_sizes = list(sizes) if sizes is not None else [None] * len(lists)
     plan = []
     for number in range(1, total + 1):
-        title, unique, deck = decks[(number - 1) % len(decks)]
+        index = (number - 1) % len(decks)
+        title, unique, deck = decks[index]
         words = tuple(unique) if per_puzzle is None else deck.deal(min(per_puzzle, len(unique)))
-        plan.append(PlannedPuzzle(number, title, words, puzzle_seed(seed, number)))
+        size = list_sizes[index]
+        plan.append(PlannedPuzzle(number, title, words, puzzle_seed(seed, number), size))
     return plan
 
 
 def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | str:
     """Generate one planned puzzle; a message instead if it cannot be made (for worker processes)."""
+    rows, cols = settings.rows, settings.cols
+    if rows is None and cols is None and planned.size is not None:
+        rows, cols = planned.size
     try:
         return generate(
             planned.words,
-            settings.rows,
-            settings.cols,
+            rows,
+            cols,
             level=settings.level,
             seed=planned.seed,
             **settings.options,

@@ -42,7 +42,9 @@ def add_parser(subparsers: Any) -> None:
         help="words in each puzzle (default with --count: 15)",
     )
     parser.add_argument(
-        "--size", metavar="ROWSxCOLS", help="grid size, e.g. 15x15 (default: from the words)"
+        "--size",
+        metavar="ROWSxCOLS",
+        help="grid size, e.g. 15x15 (default: a file's size header, else from the words)",
     )
     parser.add_argument(
         "--level", choices=tuple(LEVELS), default="medium", help="difficulty (default: medium)"
@@ -57,9 +59,11 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def read_words(path: str) -> list[str]:
-    """The entries of a word file (a plain list or the competition format), as written."""
-    return list(parse_words(read_text(path), name=path).entries)
+def read_list(path: str) -> tuple[str, list[str], tuple[int, int] | None]:
+    """A word file's title (its name), entries as written and size header (competition format)."""
+    source = parse_words(read_text(path), name=path)
+    title = Path(path).stem if path != "-" else "words"
+    return title, list(source.entries), source.size
 
 
 @contextmanager
@@ -92,8 +96,14 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"{args.output} exists; use --force to overwrite it")
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
-    lists = [(Path(path).stem if path != "-" else "words", read_words(path)) for path in args.lists]
-    plan = plan_book(lists, seed=seed, count=args.count, words_per_puzzle=args.words_per_puzzle)
+    read = [read_list(path) for path in args.lists]
+    plan = plan_book(
+        [(title, entries) for title, entries, _ in read],
+        seed=seed,
+        count=args.count,
+        words_per_puzzle=args.words_per_puzzle,
+        sizes=[size for _, _, size in read],
+    )
     settings = BookSettings(rows=rows, cols=cols, level=args.level)
     with progress_bar(len(plan)) as advance:
         puzzles = build_book(plan, settings, workers=args.workers, on_done=advance)
