@@ -31,7 +31,12 @@ class Lexicon:
     def __init__(self, words: Sequence[str]) -> None:
         self.strings: frozenset[str] = frozenset(words) | frozenset(w[::-1] for w in words)
         self.lengths: tuple[int, ...] = tuple(sorted({len(w) for w in words}))
+        self.length_set = frozenset(self.lengths)
         self.longest = self.lengths[-1] if self.lengths else 0
+        # Every beginning and every end of a word (reversals included), "" too: a run of
+        # letters next to a cell can only take part in a word if it is one of these.
+        self.beginnings = frozenset(s[:k] for s in self.strings for k in range(len(s) + 1))
+        self.endings = frozenset(s[k:] for s in self.strings for k in range(len(s) + 1))
         # "AB.D" -> "C" for ABCD: the letters that would complete a word in the hole.
         holes: dict[str, str] = {}
         for text in sorted(self.strings):
@@ -60,7 +65,9 @@ class Board:
         self.owners: list[list[int]] = [[] for _ in range(rows * cols)]
         self.placements: list[Placement | None] = []
         self.placement_cells: list[tuple[int, ...]] = []
-        self.by_letter: dict[str, dict[int, None]] = {}  # insertion-ordered, so deterministic
+        # The filled cells of each letter, and each cell's slot in its list (O(1) removal).
+        self.by_letter: dict[str, list[int]] = {}
+        self._slot: list[int] = [0] * (rows * cols)
         # Every line of the grid along each axis, as cell indexes, and where each cell sits on it.
         self.lines: list[list[int]] = []
         self.line_of: list[list[tuple[int, int]]] = []
@@ -113,38 +120,49 @@ class Board:
             b += 1
         return line, a, pos, b
 
+    def _sides(self, index: int, axis: int) -> tuple[list[int], int, int, str, str]:
+        """The line through ``index`` and the filled letters left and right of it: (line, a, pos, left, right)."""
+        line, a, pos, b = self._runs(index, axis)
+        cells = self.cells
+        left = "".join([cells[line[k]] for k in range(a, pos)])
+        right = "".join([cells[line[k]] for k in range(pos + 1, b)])
+        return line, a, pos, left, right
+
     def occurrences_through(self, index: int) -> list[Found]:
         """Every listed word (or reversal) standing complete on a line through the filled cell."""
         found: list[Found] = []
-        strings, cells = self.lexicon.strings, self.cells
+        lexicon, centre = self.lexicon, self.cells[index]
+        beginnings, endings, lengths = lexicon.beginnings, lexicon.endings, lexicon.length_set
         for axis in range(4):
-            line, a, pos, b = self._runs(index, axis)
-            text = "".join(cells[line[k]] for k in range(a, b))
-            centre = pos - a
-            for length in self.lexicon.lengths:
-                if length > len(text):
-                    break
-                for s in range(max(0, centre - length + 1), min(centre, len(text) - length) + 1):
-                    piece = text[s : s + length]
-                    if piece in strings:
-                        found.append(Found(piece, line[a + s], line[a + s + length - 1]))
+            line, _, pos, left, right = self._sides(index, axis)
+            # A word through the centre is some end of ``left`` + centre + some start of ``right``.
+            starts = [
+                k for k in range(len(left) + 1) if left[len(left) - k :] + centre in beginnings
+            ]
+            stops = [m for m in range(len(right) + 1) if centre + right[:m] in endings]
+            for k in starts:
+                for m in stops:
+                    if k + m + 1 in lengths:
+                        piece = left[len(left) - k :] + centre + right[:m]
+                        if piece in lexicon.strings:
+                            found.append(Found(piece, line[pos - k], line[pos + m]))
         return found
 
     def forbidden_letters(self, index: int) -> set[str]:
         """The letters that would complete a listed word if written in the empty cell."""
         forbidden: set[str] = set()
-        holes, cells = self.lexicon.holes, self.cells
+        lexicon = self.lexicon
+        beginnings, endings, lengths = lexicon.beginnings, lexicon.endings, lexicon.length_set
         for axis in range(4):
-            line, a, pos, b = self._runs(index, axis)
-            left = "".join(cells[line[k]] for k in range(a, pos))
-            right = "".join(cells[line[k]] for k in range(pos + 1, b))
-            for length in self.lexicon.lengths:
-                if length > len(left) + len(right) + 1:
-                    break
-                for k in range(max(0, length - 1 - len(right)), min(length - 1, len(left)) + 1):
-                    letters = holes.get(f"{left[len(left) - k :]}.{right[: length - 1 - k]}")
-                    if letters:
-                        forbidden.update(letters)
+            _, _, _, left, right = self._sides(index, axis)
+            starts = [k for k in range(len(left) + 1) if left[len(left) - k :] in beginnings]
+            stops = [m for m in range(len(right) + 1) if right[:m] in endings]
+            for k in starts:
+                for m in stops:
+                    if k + m + 1 in lengths:
+                        letters = lexicon.holes.get(f"{left[len(left) - k :]}.{right[:m]}")
+                        if letters:
+                            forbidden.update(letters)
         return forbidden
 
     def is_allowed(self, found: Found) -> bool:
@@ -177,18 +195,24 @@ class Board:
                 continue
             new.append(i)
             self.cells[i] = letter
-            self.by_letter.setdefault(letter, {})[i] = None
+            same = self.by_letter.setdefault(letter, [])
+            self._slot[i] = len(same)
+            same.append(i)
         return new
 
     def erase(self, indexes: Sequence[int]) -> None:
         """Empty the cells again."""
         for i in indexes:
-            del self.by_letter[self.cells[i]][i]
+            same = self.by_letter[self.cells[i]]
+            moved = same[-1]
+            same[self._slot[i]] = moved
+            self._slot[moved] = self._slot[i]
+            same.pop()
             self.cells[i] = EMPTY
 
-    def letter_cells(self, letter: str) -> list[int]:
-        """The filled cells holding ``letter``, in the order they were filled."""
-        return list(self.by_letter.get(letter, ()))
+    def letter_cells(self, letter: str) -> Sequence[int]:
+        """The filled cells holding ``letter`` (a live view: do not change it)."""
+        return self.by_letter.get(letter, ())
 
     def add_placement(self, placement: Placement, indexes: Sequence[int]) -> int:
         """Record that ``placement`` owns ``indexes`` (letters already written); return its id."""

@@ -28,7 +28,7 @@ BRANCHING = 3
 RESTARTS = 7
 """How many times the search starts afresh, each with twice the budget of the last."""
 
-ANCHOR_SAMPLE = 400
+ANCHOR_SAMPLE = 96
 """At most this many crossing positions are weighed per word (a sample on large grids)."""
 
 
@@ -100,7 +100,7 @@ class Placer:
     ) -> tuple[list[int], int] | None:
         """Cell indexes and number of crossings if the word may stand here, else None."""
         board, cols = self.board, self.board.cols
-        dr, dc = direction.step
+        dr, dc = direction.value  # .value, not .step: this is the hot loop
         indexes = [(r + i * dr) * cols + c + i * dc for i in range(len(letters))]
         crossings = 0
         crossed: list[int] = []
@@ -149,21 +149,30 @@ class Placer:
         self, letters: str, space: PositionSpace
     ) -> Iterator[tuple[int, int, Direction]]:
         """Positions that cross a placed word on an agreeing letter, most crossings first."""
-        board = self.board
+        board, rng = self.board, self.rng
+        directions = [part[0] for part in space.parts]
+        pools = [(i, board.letter_cells(x)) for i, x in enumerate(letters) if board.letter_cells(x)]
+        total = sum(len(cells) for _, cells in pools) * len(directions)
+        if total <= ANCHOR_SAMPLE:  # few enough to weigh every one
+            picks = [(i, index, d) for d in directions for i, cells in pools for index in cells]
+        else:
+            picks = []
+            for _ in range(ANCHOR_SAMPLE):
+                i, cells = pools[rng.below(len(pools))]
+                picks.append(
+                    (i, cells[rng.below(len(cells))], directions[rng.below(len(directions))])
+                )
         anchors: list[tuple[int, int, Direction]] = []
-        for direction, *_ in space.parts:
-            dr, dc = direction.step
-            for i, letter in enumerate(letters):
-                for index in board.letter_cells(letter):
-                    r, c = board.cell(index)
-                    r0, c0 = r - i * dr, c - i * dc
-                    r1, c1 = r0 + (len(letters) - 1) * dr, c0 + (len(letters) - 1) * dc
-                    inside_rows = min(r0, r1) >= 0 and max(r0, r1) < board.rows
-                    if inside_rows and min(c0, c1) >= 0 and max(c0, c1) < board.cols:
-                        anchors.append((r0, c0, direction))
-        self.rng.shuffle(anchors)
+        last = len(letters) - 1
+        for i, index, direction in picks:
+            (r, c), (dr, dc) = board.cell(index), direction.value
+            r0, c0 = r - i * dr, c - i * dc
+            r1, c1 = r0 + last * dr, c0 + last * dc
+            inside_rows = min(r0, r1) >= 0 and max(r0, r1) < board.rows
+            if inside_rows and min(c0, c1) >= 0 and max(c0, c1) < board.cols:
+                anchors.append((r0, c0, direction))
         scored: list[tuple[int, int, tuple[int, int, Direction]]] = []
-        for r, c, direction in anchors[:ANCHOR_SAMPLE]:
+        for r, c, direction in dict.fromkeys(anchors):
             fitted = self.fit(letters, r, c, direction)
             if fitted is not None:
                 scored.append((-fitted[1], len(scored), (r, c, direction)))

@@ -129,17 +129,18 @@ def _lines_text(grid: Grid) -> tuple[str, list[int], list[tuple[Cell, Direction]
     offsets: list[int] = []
     starts: list[tuple[Cell, Direction]] = []
     position = 0
-    axes = AXES if grid.height * grid.width > 1 else AXES[:1]
+    height, width, rows = grid.height, grid.width, grid.rows
+    axes = AXES if height * width > 1 else AXES[:1]
     for axis in axes:
         dr, dc = axis.step
-        for r in range(grid.height):
-            for c in range(grid.width):
-                if (r - dr, c - dc) in grid:
+        for r in range(height):
+            for c in range(width):
+                if 0 <= r - dr < height and 0 <= c - dc < width:
                     continue  # not the first cell of its line
                 line = []
                 rr, cc = r, c
-                while (rr, cc) in grid:
-                    line.append(grid.rows[rr][cc])
+                while 0 <= rr < height and 0 <= cc < width:
+                    line.append(rows[rr][cc])
                     rr, cc = rr + dr, cc + dc
                 parts.append("".join(line))
                 offsets.append(position)
