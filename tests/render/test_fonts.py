@@ -20,3 +20,14 @@ def test_font_covers_latin_letters_and_arrows(bold: bool) -> None:
 def test_licence_ships_next_to_the_font() -> None:
     licence = font_path().parent / "LICENSE-DejaVu.txt"
     assert "Bitstream" in licence.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("text", ["Ice cream", "ZEBRA", "Polar bear", "Ñandú", "x-ray's"])
+def test_word_list_widths_match_the_font(text: str) -> None:
+    from wortsuche.render.layout import text_width
+
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    font = ttlib.TTFont(str(font_path()))
+    cmap, metrics = font.getBestCmap(), font["hmtx"]
+    units = sum(metrics[cmap[ord(ch)]][0] for ch in text)
+    assert text_width(text, 10) == pytest.approx(units / font["head"].unitsPerEm * 10, rel=0.01)
