@@ -67,18 +67,21 @@ def read_list(path: str) -> tuple[str, list[str], tuple[int, int] | None]:
 
 
 @contextmanager
-def progress_bar(total: int) -> Iterator[Callable[[Any], None]]:
-    """A progress bar on a terminal; silence when standard error is not one."""
+def progress_bar(total: int) -> Iterator[Callable[[str], None]]:
+    """A progress bar on a terminal (call with the stage's name to advance); silent otherwise."""
     if not sys.stderr.isatty():
         yield lambda _: None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    columns = ("Puzzles", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (TextColumn("{task.description:<8}"), BarColumn(), MofNCompleteColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("puzzles", total=total)
-        yield lambda _: progress.advance(task)
+        tasks = {
+            "making": progress.add_task("Making", total=total),
+            "printing": progress.add_task("Printing", total=total),
+        }
+        yield lambda stage: progress.advance(tasks[stage])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -105,20 +108,22 @@ def run(args: argparse.Namespace) -> int:
         sizes=[size for _, _, size in read],
     )
     settings = BookSettings(rows=rows, cols=cols, level=args.level)
-    with progress_bar(len(plan)) as advance:
-        puzzles = build_book(plan, settings, workers=args.workers, on_done=advance)
-
     from wortsuche.render.pdf import render_book
 
     options = render_options(args)
-    pdf = render_book(
-        [(planned.title, puzzle) for planned, puzzle in zip(plan, puzzles, strict=True)],
-        title=args.title or "Word Search Puzzles",
-        paper=options["paper"],
-        lowercase=options["lowercase"],
-        large_print=options["large_print"],
-        word_list=options["word_list"],
-    )
+    with progress_bar(len(plan)) as advance:
+        puzzles = build_book(
+            plan, settings, workers=args.workers, on_done=lambda _: advance("making")
+        )
+        pdf = render_book(
+            [(planned.title, puzzle) for planned, puzzle in zip(plan, puzzles, strict=True)],
+            title=args.title or "Word Search Puzzles",
+            paper=options["paper"],
+            lowercase=options["lowercase"],
+            large_print=options["large_print"],
+            word_list=options["word_list"],
+            on_page=lambda: advance("printing"),
+        )
     write_output(args.output, pdf, force=args.force)
     if args.seed is None:
         print(f"wortsuche: book seed {seed} (use --seed {seed} to make it again)", file=sys.stderr)

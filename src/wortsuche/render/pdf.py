@@ -7,7 +7,7 @@ DejaVu Sans font shipped with the package is embedded (subset), so Ä Ö Ü ẞ 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from wortsuche.model import Puzzle
@@ -174,8 +174,12 @@ def render_book(
     lowercase: bool = False,
     large_print: bool = False,
     word_list: bool = True,
+    on_page: Callable[[], None] | None = None,
 ) -> bytes:
-    """A puzzle book: contents, one page per puzzle (numbered, titled), then all answer keys."""
+    """A puzzle book: contents, one page per puzzle (numbered, titled), then all answer keys.
+
+    ``on_page`` is called after each puzzle's page is drawn (for a progress bar).
+    """
     size = paper_size(paper)
     pdf = new_document(paper, title)
     labels = [f"{n}. {name}" if name else f"Puzzle {n}" for n, (name, _) in enumerate(puzzles, 1)]
@@ -202,6 +206,8 @@ def render_book(
         for texts in extra:
             draw_texts(pdf, texts)
             draw_footer(pdf, str(pdf.page_no()))
+        if on_page:
+            on_page()
 
     width, height = size
     per_key_page = KEYS_ACROSS * KEYS_DOWN
