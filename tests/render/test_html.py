@@ -132,3 +132,14 @@ def test_entries_cannot_break_out_of_the_page(browser: Any, tmp_path: Path) -> N
     assert sorted(items) == sorted(w.entry for w in puzzle.words)
     assert page.locator("b").count() == 0
     page.close()
+
+
+def test_grid_fits_a_phone_screen(browser: Any, zoo: Puzzle, tmp_path: Path) -> None:
+    file = tmp_path / "play.html"
+    file.write_text(str(render(zoo, "html")), encoding="utf-8")
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    page.goto(file.as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    box = page.locator("#grid").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    page.close()

@@ -91,7 +91,7 @@ PAGE = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{title}}</title>
 <style>
-  :root { --cell: min({{cell}}, calc((100vw - 2rem) / var(--cols, 10))); --ink: #1a1a1a; }
+  :root { --cell: min({{cell}}, calc((100vw - 2rem - 8px) / (var(--cols, 10) + 0.5))); --ink: #1a1a1a; }
   body { font-family: "DejaVu Sans", Verdana, "Helvetica Neue", Arial, sans-serif; color: var(--ink);
          margin: 1rem; display: flex; flex-direction: column; align-items: center; }
   h1 { margin: 0.2em 0; }
