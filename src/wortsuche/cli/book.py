@@ -62,8 +62,15 @@ def add_parser(subparsers: Any) -> None:
 def read_list(path: str) -> tuple[str, list[str], tuple[int, int] | None]:
     """A word file's title (its name), entries as written and size header (competition format)."""
     source = parse_words(read_text(path), name=path)
-    title = Path(path).stem if path != "-" else "words"
-    return title, list(source.entries), source.size
+    return list_title(path), list(source.entries), source.size
+
+
+def list_title(path: str) -> str:
+    """A puzzle title from a file name: ``zoo_animals.txt`` → ``Zoo animals``."""
+    if path == "-":
+        return "Words"
+    title = " ".join(Path(path).stem.replace("_", " ").replace("-", " ").split())
+    return title[:1].upper() + title[1:] if title.islower() else title
 
 
 @contextmanager

@@ -45,6 +45,7 @@ def new_document(paper: str, title: str) -> FPDF:
     pdf.add_font(FONT, "", str(font_path(bold=False)))
     pdf.add_font(FONT, "B", str(font_path(bold=True)))
     pdf.set_title(title)
+    pdf.set_lang("en")
     pdf.set_creator("wortsuche")
     pdf.set_creation_date(_FIXED_DATE)
     return pdf

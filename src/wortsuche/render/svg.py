@@ -83,6 +83,7 @@ def sheet_svg(sheet: Sheet) -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(sheet.width)}pt" '
         f'height="{_num(sheet.height)}pt" viewBox="0 0 {_num(sheet.width)} {_num(sheet.height)}">',
+        f"<title>{escape(sheet.texts[0].text if sheet.texts else 'Word Search')}</title>",
         '<rect width="100%" height="100%" fill="#ffffff"/>',
         f'<g font-family={quoteattr(FONT_FAMILY)} fill="{INK}">',
     ]
