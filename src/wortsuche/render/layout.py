@@ -32,6 +32,13 @@ PAPER: dict[str, tuple[float, float]] = {
 MARGIN = 48.0
 """Space left empty around the page."""
 
+INK = "#1a1a1a"
+"""Colour of text, letters and the grid's frame."""
+FAINT = "#9a9a9a"
+"""Colour of the letters no word uses, on an answer key, and of footers."""
+CAPSULE = "#c0392b"
+"""Colour of the answer capsules (prints as a mid grey in black and white)."""
+
 CAP_HEIGHT = 0.729
 """Height of a capital letter of DejaVu Sans, as a fraction of the font size (to centre letters)."""
 

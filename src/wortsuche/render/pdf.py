@@ -6,12 +6,16 @@ DejaVu Sans font shipped with the package is embedded (subset), so Ä Ö Ü ẞ 
 
 from __future__ import annotations
 
+import datetime
 import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from wortsuche.model import Puzzle
 from wortsuche.render.layout import (
+    CAPSULE,
+    FAINT,
+    INK,
     MARGIN,
     Box,
     GridDrawing,
@@ -30,6 +34,9 @@ if TYPE_CHECKING:
 
 FONT = "DejaVu"
 
+FIXED_DATE = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+"""The creation date written into every PDF, so the same puzzle gives the same bytes."""
+
 
 def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
@@ -47,24 +54,12 @@ def new_document(paper: str, title: str) -> FPDF:
     pdf.set_title(title)
     pdf.set_lang("en")
     pdf.set_creator("wortsuche")
-    pdf.set_creation_date(_FIXED_DATE)
+    pdf.set_creation_date(FIXED_DATE)
     return pdf
-
-
-def _fixed_date() -> Any:
-    import datetime
-
-    # A fixed date keeps the same puzzle's PDF byte-for-byte identical from run to run.
-    return datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
-
-
-_FIXED_DATE = _fixed_date()
 
 
 def draw_text(pdf: FPDF, t: Text) -> None:
     """Place one line of text by its baseline."""
-    from wortsuche.render.svg import FAINT, INK
-
     pdf.set_font(FONT, "B" if t.bold else "", t.size)
     pdf.set_text_color(*_rgb(FAINT if t.faint else INK))
     x = t.x - pdf.get_string_width(t.text) / 2 if t.anchor == "middle" else t.x
@@ -73,8 +68,6 @@ def draw_text(pdf: FPDF, t: Text) -> None:
 
 def draw_grid(pdf: FPDF, grid: GridDrawing) -> None:
     """Draw the frame, the capsules and the letters of a grid."""
-    from wortsuche.render.svg import CAPSULE, INK
-
     frame = grid.frame
     pdf.set_draw_color(*_rgb(INK))
     pdf.set_line_width(max(grid.cell / 24, 0.5))

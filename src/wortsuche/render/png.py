@@ -7,7 +7,7 @@ from typing import Any
 
 from wortsuche.errors import InputError
 from wortsuche.model import Puzzle
-from wortsuche.render.layout import Sheet, font_path, worksheet
+from wortsuche.render.layout import CAPSULE, FAINT, INK, Sheet, font_path, worksheet
 
 DEFAULT_DPI = 150
 OVERSAMPLE = 2
@@ -48,8 +48,6 @@ def pixel_size(sheet: Sheet, dpi: int) -> tuple[int, int]:
 def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
     """The PNG bytes for a laid-out sheet."""
     from PIL import Image, ImageDraw, ImageFont
-
-    from wortsuche.render.svg import CAPSULE, FAINT, INK
 
     width, height = pixel_size(sheet, dpi)
     if width * height > MAX_PIXELS:

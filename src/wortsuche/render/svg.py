@@ -12,12 +12,9 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from wortsuche.model import Puzzle
-from wortsuche.render.layout import Capsule, Sheet, Text, worksheet
+from wortsuche.render.layout import CAPSULE, FAINT, INK, Capsule, Sheet, Text, worksheet
 
 FONT_FAMILY = "'DejaVu Sans', Verdana, 'Helvetica Neue', Arial, sans-serif"
-INK = "#1a1a1a"
-FAINT = "#9a9a9a"
-CAPSULE = "#c0392b"
 
 
 def render(
