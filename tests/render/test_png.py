@@ -52,3 +52,10 @@ def test_an_image_too_large_for_memory_is_refused(small: Puzzle) -> None:
 
     with pytest.raises(InputError, match="lower --dpi"):
         render(small, "png", dpi=20_000)
+
+
+def test_dpi_must_be_positive(small: Puzzle) -> None:
+    from wortsuche import InputError
+
+    with pytest.raises(InputError, match="positive"):
+        render(small, "png", dpi=-3)

@@ -37,6 +37,8 @@ def render(
         large_print=large_print,
         word_list=word_list,
     )
+    if dpi is not None and dpi < 1:
+        raise InputError(f"dpi must be a positive number, not {dpi}")
     return sheet_png(sheet, dpi=dpi or DEFAULT_DPI)
 
 
