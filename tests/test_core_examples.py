@@ -153,7 +153,7 @@ def test_a_crowded_grid_fails_with_a_size_that_works() -> None:
 
     words, _, _ = read_example(3)
     with pytest.raises(DoesNotFitError) as info:
-        generate(words, 12, 9, level="medium", seed=1)
+        generate(words, 12, 7, level="medium", seed=1)
     assert info.value.suggested_size is not None
     rows, cols = info.value.suggested_size
     assert generate(words, rows, cols, level="medium", seed=1).verify().ok

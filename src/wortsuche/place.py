@@ -29,7 +29,14 @@ RESTARTS = 7
 """How many times the search starts afresh, each with twice the budget of the last."""
 
 ANCHOR_SAMPLE = 96
-"""At most this many crossing positions are weighed per word (a sample on large grids)."""
+"""Crossing positions weighed per word when there are too many to weigh them all."""
+
+ALL_ANCHORS = 1500
+"""Up to this many crossing positions, every one is weighed (small, crowded grids)."""
+
+CROWDED = 0.5
+"""Letters per cell above which crossings are tried first even where they are only allowed:
+a crowded grid holds its words only if they share cells."""
 
 
 def longest_fitting(rows: int, cols: int, directions: Sequence[Direction]) -> int:
@@ -91,9 +98,13 @@ def _axis_range(size: int, length: int, delta: int) -> tuple[int, int]:
 class Placer:
     """Places words on a :class:`Board` following :class:`Options`."""
 
-    def __init__(self, board: Board, options: Options, rng: Rng) -> None:
+    def __init__(self, board: Board, options: Options, rng: Rng, letters: int = 0) -> None:
         self.board, self.options, self.rng = board, options, rng
         self.checks = 0
+        crowded = letters > CROWDED * board.rows * board.cols
+        self.crossings_first = options.crossing is Crossing.PREFERRED or (
+            options.crossing is Crossing.ALLOWED and crowded
+        )
 
     def fit(
         self, letters: str, r: int, c: int, direction: Direction
@@ -141,7 +152,7 @@ class Placer:
         """Positions to try for ``letters``, crossings first when the options prefer them."""
         board = self.board
         space = PositionSpace(board.rows, board.cols, len(letters), self.options.directions)
-        if self.options.crossing is Crossing.PREFERRED and board.placements:
+        if self.crossings_first and board.placements:
             yield from self._crossing_positions(letters, space)
         yield from space.random_order(self.rng)
 
@@ -153,7 +164,7 @@ class Placer:
         directions = [part[0] for part in space.parts]
         pools = [(i, board.letter_cells(x)) for i, x in enumerate(letters) if board.letter_cells(x)]
         total = sum(len(cells) for _, cells in pools) * len(directions)
-        if total <= ANCHOR_SAMPLE:  # few enough to weigh every one
+        if total <= ALL_ANCHORS:  # few enough to weigh every one
             picks = [(i, index, d) for d in directions for i, cells in pools for index in cells]
         else:
             picks = []
@@ -199,7 +210,7 @@ def place_words(
     ``effort`` scales the search budget (the size suggestion uses a smaller one).
     """
     order = search_order(words, rng)
-    placer = Placer(board, options, rng)
+    placer = Placer(board, options, rng, letters=sum(len(w) for w in order))
     dead_ends: Counter[str] = Counter()
     budget = int(effort * (200 + 40 * len(order)))
     for restart in range(RESTARTS):
