@@ -30,6 +30,8 @@ class Lexicon:
 
     def __init__(self, words: Sequence[str]) -> None:
         self.strings: frozenset[str] = frozenset(words) | frozenset(w[::-1] for w in words)
+        self.letters = frozenset("".join(words))
+        self.single_letters = frozenset(w for w in words if len(w) == 1)
         self.lengths: tuple[int, ...] = tuple(sorted({len(w) for w in words}))
         self.length_set = frozenset(self.lengths)
         self.longest = self.lengths[-1] if self.lengths else 0
@@ -133,7 +135,14 @@ class Board:
         found: list[Found] = []
         lexicon, centre = self.lexicon, self.cells[index]
         beginnings, endings, lengths = lexicon.beginnings, lexicon.endings, lexicon.length_set
+        if centre not in lexicon.letters:
+            return found
         for axis in range(4):
+            line, a, pos, b = self._runs(index, axis)
+            if a == pos and b == pos + 1:  # nothing beside the cell on this axis
+                if centre in lexicon.single_letters:
+                    found.append(Found(centre, index, index))
+                continue
             line, _, pos, left, right = self._sides(index, axis)
             # A word through the centre is some end of ``left`` + centre + some start of ``right``.
             starts = [
@@ -154,6 +163,10 @@ class Board:
         lexicon = self.lexicon
         beginnings, endings, lengths = lexicon.beginnings, lexicon.endings, lexicon.length_set
         for axis in range(4):
+            _, a, pos, b = self._runs(index, axis)
+            if a == pos and b == pos + 1:  # nothing beside the cell on this axis
+                forbidden.update(lexicon.single_letters)
+                continue
             _, _, _, left, right = self._sides(index, axis)
             starts = [k for k in range(len(left) + 1) if left[len(left) - k :] in beginnings]
             stops = [m for m in range(len(right) + 1) if right[:m] in endings]

@@ -17,7 +17,7 @@ from wortsuche.rand import Rng
 MIN_WORD_LENGTH = 3
 """Words shorter than this have no useful fragments."""
 
-GIVE_UP_AFTER = 150
+GIVE_UP_AFTER = {Decoys.SOME: 30, Decoys.MAX: 150}
 """Consecutive failed tries after which planting stops."""
 
 
@@ -55,7 +55,8 @@ def plant_decoys(board: Board, words: Sequence[str], options: Options, rng: Rng)
         for length in {len(d) for d in pool}
     }
     planted = failures = attempt = 0
-    while planted < target and failures < GIVE_UP_AFTER:
+    give_up = GIVE_UP_AFTER[options.decoys]
+    while planted < target and failures < give_up:
         decoy = pool[attempt % len(pool)]
         attempt += 1
         if _plant(board, decoy, spaces[len(decoy)], rng):

@@ -74,6 +74,7 @@ def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list
     share = options.word_letter_share / 100
     spare = [x for x in language_alphabet(options.language, words) if x not in own_weights]
     notes: list[str] = []
+    in_words = board.lexicon.letters
     queue = deque(rng.shuffled([i for i, x in enumerate(board.cells) if not x]))
     budget = STEPS_PER_CELL * len(queue) + 100
     while queue:
@@ -81,9 +82,12 @@ def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list
         if board.cells[index]:
             continue
         budget -= 1
-        forbidden = board.forbidden_letters(index)
         first, second = (own, base) if rng.random() < share else (base, own)
-        letter = first.draw(rng, forbidden) or second.draw(rng, forbidden)
+        letter = first.draw(rng, set())
+        if letter is None or letter in in_words:  # only letters of the words can complete one
+            forbidden = board.forbidden_letters(index)
+            if letter is None or letter in forbidden:
+                letter = first.draw(rng, forbidden) or second.draw(rng, forbidden)
         if letter is None and budget > 0:
             letter = _make_room(board, index, first.letters + second.letters, rng, queue)
         if letter is None:

@@ -28,13 +28,13 @@ BRANCHING = 3
 RESTARTS = 7
 """How many times the search starts afresh, each with twice the budget of the last."""
 
-ANCHOR_SAMPLE = 96
+ANCHOR_SAMPLE = 24
 """Crossing positions weighed per word when there are too many to weigh them all."""
 
 ALL_ANCHORS = 1500
-"""Up to this many crossing positions, every one is weighed (small, crowded grids)."""
+"""In a crowded grid with up to this many crossing positions, every one is weighed."""
 
-CROWDED = 0.5
+CROWDED = 0.75
 """Letters per cell above which crossings are tried first even where they are only allowed:
 a crowded grid holds its words only if they share cells."""
 
@@ -101,9 +101,9 @@ class Placer:
     def __init__(self, board: Board, options: Options, rng: Rng, letters: int = 0) -> None:
         self.board, self.options, self.rng = board, options, rng
         self.checks = 0
-        crowded = letters > CROWDED * board.rows * board.cols
+        self.crowded = letters > CROWDED * board.rows * board.cols
         self.crossings_first = options.crossing is Crossing.PREFERRED or (
-            options.crossing is Crossing.ALLOWED and crowded
+            options.crossing is Crossing.ALLOWED and self.crowded
         )
 
     def fit(
@@ -111,7 +111,7 @@ class Placer:
     ) -> tuple[list[int], int] | None:
         """Cell indexes and number of crossings if the word may stand here, else None."""
         board, cols = self.board, self.board.cols
-        dr, dc = direction.value  # .value, not .step: this is the hot loop
+        dr, dc = direction._value_  # the plain attribute: hot loop
         indexes = [(r + i * dr) * cols + c + i * dc for i in range(len(letters))]
         crossings = 0
         crossed: list[int] = []
@@ -164,7 +164,7 @@ class Placer:
         directions = [part[0] for part in space.parts]
         pools = [(i, board.letter_cells(x)) for i, x in enumerate(letters) if board.letter_cells(x)]
         total = sum(len(cells) for _, cells in pools) * len(directions)
-        if total <= ALL_ANCHORS:  # few enough to weigh every one
+        if total <= (ALL_ANCHORS if self.crowded else ANCHOR_SAMPLE):  # weigh every one
             picks = [(i, index, d) for d in directions for i, cells in pools for index in cells]
         else:
             picks = []
@@ -174,9 +174,10 @@ class Placer:
                     (i, cells[rng.below(len(cells))], directions[rng.below(len(directions))])
                 )
         anchors: list[tuple[int, int, Direction]] = []
-        last = len(letters) - 1
+        last, cols = len(letters) - 1, board.cols
         for i, index, direction in picks:
-            (r, c), (dr, dc) = board.cell(index), direction.value
+            r, c = divmod(index, cols)
+            dr, dc = direction._value_  # the plain attribute: hot loop
             r0, c0 = r - i * dr, c - i * dc
             r1, c1 = r0 + last * dr, c0 + last * dc
             inside_rows = min(r0, r1) >= 0 and max(r0, r1) < board.rows

@@ -1,0 +1,34 @@
+// Talking to the wortsuche JSON API. Every answer is JSON; refusals carry {error, field}.
+
+export class ApiError extends Error {
+  constructor(message, field, status) {
+    super(message);
+    this.field = field;
+    this.status = status;
+  }
+}
+
+export async function call(method, path, body) {
+  const options = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch {
+    throw new ApiError("The server cannot be reached. Is wortsuche serve still running?", null, 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = (data && data.error) || `The server answered ${response.status}.`;
+    throw new ApiError(message, data ? data.field : null, response.status);
+  }
+  return data;
+}

@@ -1,0 +1,82 @@
+// The create form: send the words, show a refusal next to its field, open the new puzzle.
+import { call } from "./api.js";
+
+const form = document.getElementById("create");
+const button = document.getElementById("make");
+const rows = document.getElementById("rows");
+const cols = document.getElementById("cols");
+
+// Which message slot and which control belong to a field named by the server.
+const FIELDS = {
+  words: ["words-error", "words"],
+  rows: ["size-error", "rows"],
+  cols: ["size-error", "cols"],
+  size: ["size-error", "rows"],
+  level: ["level-error", null],
+  seed: ["seed-error", "seed"],
+  title: ["title-error", "title"],
+};
+
+function clearErrors() {
+  for (const slot of form.querySelectorAll(".error")) slot.textContent = "";
+  for (const control of form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
+}
+
+function showError(message, field) {
+  const [slotId, controlId] = FIELDS[field] || ["form-error", null];
+  document.getElementById(slotId).textContent = message; // text, never HTML
+  if (controlId) {
+    const control = document.getElementById(controlId);
+    control.setAttribute("aria-invalid", "true");
+    control.focus();
+  }
+}
+
+function fixedSize() {
+  return form.querySelector('input[name="size"]:checked').value === "fixed";
+}
+
+// Typing a number means "choose the size".
+for (const input of [rows, cols]) {
+  input.addEventListener("input", () => {
+    form.querySelector('input[name="size"][value="fixed"]').checked = true;
+  });
+}
+
+function wholeNumber(text) {
+  return /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  clearErrors();
+  const body = {
+    words: form.words.value,
+    level: form.querySelector('input[name="level"]:checked').value,
+    title: form.title.value,
+    rows: null,
+    cols: null,
+  };
+  if (!body.words.trim()) return showError("Type at least one word.", "words");
+  if (fixedSize()) {
+    body.rows = wholeNumber(rows.value);
+    body.cols = wholeNumber(cols.value);
+    if (Number.isNaN(body.rows) || Number.isNaN(body.cols)) {
+      return showError("Rows and columns must be whole numbers, or choose Automatic.", "size");
+    }
+  }
+  if (form.seed.value.trim() !== "") {
+    body.seed = wholeNumber(form.seed.value);
+    if (Number.isNaN(body.seed)) return showError("The seed must be a whole number.", "seed");
+  }
+  button.disabled = true;
+  button.textContent = "Making the puzzle…";
+  try {
+    const puzzle = await call("POST", "/api/puzzles", body);
+    window.location.assign(puzzle.url);
+  } catch (error) {
+    showError(error.message, error.field);
+    button.disabled = false;
+    button.textContent = "Make puzzle";
+  }
+});

@@ -1,0 +1,442 @@
+// The play page: drag (mouse, pen, finger) or use the keyboard to select a straight line of
+// letters; the server says whether it is a word. Progress is kept in localStorage per puzzle.
+import { call } from "./api.js";
+import { cellAt, cellsBetween, inside, snapEnd } from "./geometry.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const PALETTE_SIZE = 8;
+const id = document.body.dataset.puzzle;
+const storageKey = `wortsuche:progress:${id}`;
+
+const $ = (name) => document.getElementById(name);
+const board = $("board");
+const marks = $("marks");
+const wordList = $("words");
+
+let puzzle = null; // {rows, cols, grid, words, ...}, without answers
+let answers = null; // from "reveal", fetched only when asked for
+let progress = loadProgress();
+let selection = null; // {start, end, by: "pointer" | "keyboard", pointerId}
+let cursor = [0, 0];
+let checking = false;
+let runningSince = null; // performance.now() while the timer runs
+const layers = {};
+
+// ---- progress ------------------------------------------------------------------------------
+
+function loadProgress() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(storageKey));
+    if (saved && Array.isArray(saved.found)) return saved;
+  } catch {
+    // unreadable or blocked storage: start afresh
+  }
+  return { found: [], elapsed: 0, done: false, revealed: false };
+}
+
+function saveProgress() {
+  progress.elapsed = elapsed();
+  try {
+    localStorage.setItem(storageKey, JSON.stringify(progress));
+  } catch {
+    // private mode or full storage: the game still works, it just is not remembered
+  }
+}
+
+function foundIndices() {
+  return new Set(progress.found.flatMap((find) => find.indices));
+}
+
+function finished() {
+  return progress.done || progress.revealed;
+}
+
+// ---- timer ---------------------------------------------------------------------------------
+
+function elapsed() {
+  return progress.elapsed + (runningSince === null ? 0 : performance.now() - runningSince);
+}
+
+function formatTime(ms) {
+  const seconds = Math.floor(ms / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+function startTimer() {
+  if (runningSince === null && !finished() && !document.hidden) runningSince = performance.now();
+}
+
+function stopTimer() {
+  progress.elapsed = elapsed();
+  runningSince = null;
+}
+
+function showTime() {
+  $("timer").textContent = formatTime(elapsed());
+}
+
+// ---- drawing -------------------------------------------------------------------------------
+
+function svg(name, attributes) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  return element;
+}
+
+// A capsule from the centre of one cell to the centre of another: an outline and a fill line.
+function capsule(layer, start, end, className, colour) {
+  const group = svg("g", { class: className });
+  if (colour !== undefined) group.classList.add(`colour-${colour % PALETTE_SIZE}`);
+  const ends = { x1: start[1] + 0.5, y1: start[0] + 0.5, x2: end[1] + 0.5, y2: end[0] + 0.5 };
+  group.append(svg("line", { ...ends, class: "outline" }), svg("line", { ...ends, class: "fill" }));
+  layer.append(group);
+  return group;
+}
+
+function cellElement(cell) {
+  return board.children[cell[0]].children[cell[1]];
+}
+
+function buildBoard() {
+  const { rows, cols, grid } = puzzle;
+  document.documentElement.style.setProperty("--rows", rows);
+  document.documentElement.style.setProperty("--cols", cols);
+  marks.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
+  for (const name of ["answers", "print", "found", "selection"]) {
+    layers[name] = svg("g", { class: `layer layer-${name}` });
+    marks.append(layers[name]);
+  }
+  grid.forEach((letters, r) => {
+    const row = document.createElement("div");
+    row.className = "row";
+    row.setAttribute("role", "row");
+    Array.from(letters).forEach((letter, c) => {
+      const cell = document.createElement("div");
+      cell.className = "cell";
+      cell.id = `cell-${r}-${c}`;
+      cell.setAttribute("role", "gridcell");
+      cell.textContent = letter;
+      row.append(cell);
+    });
+    board.append(row);
+  });
+  puzzle.words.forEach((entry, index) => {
+    const item = document.createElement("li");
+    item.dataset.index = index;
+    const swatch = document.createElement("span");
+    swatch.className = `swatch colour-${index % PALETTE_SIZE}`;
+    swatch.setAttribute("aria-hidden", "true");
+    const text = document.createElement("span");
+    text.className = "entry";
+    text.textContent = entry;
+    const state = document.createElement("span");
+    state.className = "visually-hidden state";
+    item.append(swatch, text, state);
+    wordList.append(item);
+  });
+  moveCursor(cursor);
+}
+
+function drawFound() {
+  layers.found.replaceChildren();
+  for (const cell of board.querySelectorAll(".in-word")) cell.classList.remove("in-word");
+  const found = foundIndices();
+  for (const find of progress.found) {
+    const cells = find.cells.filter((cell) => inside(cell, puzzle.rows, puzzle.cols));
+    if (!cells.length) continue;
+    capsule(layers.found, cells[0], cells[cells.length - 1], "mark found", find.indices[0]);
+    for (const cell of cells) cellElement(cell).classList.add("in-word");
+  }
+  for (const item of wordList.children) {
+    const index = Number(item.dataset.index);
+    const isFound = found.has(index);
+    const isShown = !isFound && progress.revealed;
+    item.classList.toggle("found", isFound);
+    item.classList.toggle("revealed", isShown);
+    item.querySelector(".state").textContent = isFound ? " (found)" : isShown ? " (shown)" : "";
+  }
+  $("found-count").textContent = found.size;
+  if (progress.revealed && answers) drawAnswers(layers.answers, found);
+  showDone();
+}
+
+function drawAnswers(layer, skip = new Set()) {
+  layer.replaceChildren();
+  for (const answer of answers) {
+    if (skip.has(answer.index)) continue;
+    capsule(layer, answer.start, answer.end, "mark answer", answer.index);
+  }
+}
+
+function drawSelection(state = "") {
+  layers.selection.replaceChildren();
+  if (!selection) return;
+  capsule(layers.selection, selection.start, selection.end, `mark selecting ${state}`.trim());
+}
+
+function moveCursor(cell) {
+  const previous = board.querySelector(".cursor");
+  if (previous) previous.classList.remove("cursor");
+  cursor = cell;
+  const element = cellElement(cell);
+  element.classList.add("cursor");
+  board.setAttribute("aria-activedescendant", element.id);
+}
+
+function showDone() {
+  const done = $("done");
+  if (progress.done) {
+    done.textContent = `Well done! You found all ${puzzle.words.length} words in ${formatTime(progress.elapsed)}.`;
+    done.hidden = false;
+  } else if (progress.revealed) {
+    done.textContent = `Answers shown. You found ${foundIndices().size} of ${puzzle.words.length} words.`;
+    done.hidden = false;
+  } else {
+    done.hidden = true;
+  }
+  document.body.classList.toggle("finished", finished());
+  $("reveal").disabled = finished();
+}
+
+function announce(text) {
+  $("announce").textContent = text;
+}
+
+function showError(text) {
+  $("play-error").textContent = text;
+}
+
+// ---- selecting and checking ------------------------------------------------------------------
+
+function pointInCells(event) {
+  const box = board.getBoundingClientRect();
+  return [
+    ((event.clientX - box.left) / box.width) * puzzle.cols,
+    ((event.clientY - box.top) / box.height) * puzzle.rows,
+  ];
+}
+
+function cancelSelection() {
+  selection = null;
+  drawSelection();
+}
+
+async function submitSelection() {
+  const { start, end } = selection;
+  if (start[0] === end[0] && start[1] === end[1]) return cancelSelection();
+  selection.by = "checking";
+  checking = true;
+  try {
+    const result = await call("POST", `/api/puzzles/${id}/check`, { start, end });
+    if (!result.found) return rejectSelection();
+    const found = foundIndices();
+    if (result.indices.every((index) => found.has(index))) {
+      announce(`${result.word} is already found.`);
+    } else {
+      progress.found.push({ indices: result.indices, cells: result.cells });
+      announce(`Found ${result.words.join(" and ")}.`);
+      if (foundIndices().size === puzzle.words.length) {
+        stopTimer();
+        progress.done = true;
+      }
+      saveProgress();
+      drawFound();
+      showTime();
+    }
+    cancelSelection();
+  } catch (error) {
+    showError(error.message);
+    cancelSelection();
+  } finally {
+    checking = false;
+  }
+}
+
+function rejectSelection() {
+  drawSelection("wrong");
+  announce("That is not one of the words.");
+  const rejected = selection;
+  rejected.by = "rejected"; // flashing: neither Enter nor the pointer can submit it again
+  setTimeout(() => {
+    if (selection === rejected) cancelSelection();
+  }, 650);
+}
+
+board.addEventListener("pointerdown", (event) => {
+  if (!puzzle || checking || finished() || event.button !== 0) return;
+  const point = pointInCells(event);
+  const cell = cellAt(...point, puzzle.rows, puzzle.cols);
+  if (!cell) return;
+  event.preventDefault(); // no text selection, no scrolling
+  board.setPointerCapture(event.pointerId);
+  if (selection && selection.by === "tapped") {
+    // the second tap of "tap the first letter, then the last"
+    const end = snapEnd(selection.start, ...point, puzzle.rows, puzzle.cols);
+    selection = { start: selection.start, end, by: "pointer", pointerId: event.pointerId, second: true };
+  } else {
+    selection = { start: cell, end: cell, by: "pointer", pointerId: event.pointerId };
+  }
+  moveCursor(selection.end);
+  drawSelection();
+});
+
+board.addEventListener("pointermove", (event) => {
+  if (!selection || selection.by !== "pointer" || selection.pointerId !== event.pointerId) return;
+  const end = snapEnd(selection.start, ...pointInCells(event), puzzle.rows, puzzle.cols);
+  if (end[0] !== selection.end[0] || end[1] !== selection.end[1]) {
+    selection.end = end;
+    drawSelection();
+  }
+});
+
+board.addEventListener("pointerup", (event) => {
+  if (!selection || selection.by !== "pointer" || selection.pointerId !== event.pointerId) return;
+  moveCursor(selection.end);
+  const { start, end } = selection;
+  if (start[0] === end[0] && start[1] === end[1]) {
+    if (selection.second) return cancelSelection(); // tapped the first letter again
+    selection.by = "tapped"; // a tap without a drag: the next tap ends the selection
+    drawSelection("tapped");
+    return;
+  }
+  submitSelection();
+});
+
+board.addEventListener("pointercancel", (event) => {
+  if (selection && selection.by === "pointer" && selection.pointerId === event.pointerId) {
+    cancelSelection();
+  }
+});
+
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+board.addEventListener("keydown", (event) => {
+  if (!puzzle) return;
+  if (ARROWS[event.key]) {
+    event.preventDefault();
+    const [dr, dc] = ARROWS[event.key];
+    const next = [cursor[0] + dr, cursor[1] + dc];
+    if (!inside(next, puzzle.rows, puzzle.cols)) return;
+    moveCursor(next);
+    if (selection && selection.by === "keyboard") {
+      selection.end = snapEnd(selection.start, next[1] + 0.5, next[0] + 0.5, puzzle.rows, puzzle.cols);
+      drawSelection();
+    }
+  } else if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    if (checking || finished()) return;
+    if (!selection) {
+      selection = { start: cursor, end: cursor, by: "keyboard" };
+      drawSelection();
+      announce(`Selection starts at row ${cursor[0] + 1}, column ${cursor[1] + 1}.`);
+    } else if (selection.by === "keyboard") {
+      submitSelection();
+    }
+  } else if (event.key === "Escape" && selection && selection.by !== "checking") {
+    cancelSelection();
+  }
+});
+
+// ---- the buttons -----------------------------------------------------------------------------
+
+async function loadAnswers() {
+  if (!answers) answers = (await call("POST", `/api/puzzles/${id}/reveal`)).answers;
+  drawAnswers(layers.print);
+  return answers;
+}
+
+$("reveal").addEventListener("click", async () => {
+  if (finished()) return;
+  if (!window.confirm("Show all answers? This ends the game.")) return;
+  try {
+    await loadAnswers();
+    stopTimer();
+    progress.revealed = true;
+    cancelSelection();
+    saveProgress();
+    drawFound();
+  } catch (error) {
+    showError(error.message);
+  }
+});
+
+$("again").addEventListener("click", async (event) => {
+  event.currentTarget.disabled = true;
+  try {
+    const fresh = await call("POST", `/api/puzzles/${id}/again`);
+    window.location.assign(fresh.url);
+  } catch (error) {
+    showError(error.message);
+    event.currentTarget.disabled = false;
+  }
+});
+
+$("print-answers").addEventListener("change", async (event) => {
+  const wanted = event.currentTarget.checked;
+  if (wanted) {
+    try {
+      await loadAnswers();
+    } catch (error) {
+      showError(error.message);
+      return;
+    }
+  }
+  document.body.classList.toggle("print-answers", wanted);
+});
+
+$("print").addEventListener("click", () => window.print());
+
+$("copy").addEventListener("click", async () => {
+  const field = $("share-url");
+  try {
+    await navigator.clipboard.writeText(field.value);
+  } catch {
+    field.select();
+    document.execCommand("copy");
+  }
+  $("copy-status").textContent = "Link copied.";
+});
+
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) {
+    stopTimer();
+    saveProgress();
+  } else {
+    startTimer();
+  }
+});
+window.addEventListener("pagehide", saveProgress);
+
+// ---- start -----------------------------------------------------------------------------------
+
+async function start() {
+  try {
+    puzzle = await call("GET", `/api/puzzles/${id}`);
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  $("share-url").value = new URL(puzzle.url, window.location.href).href;
+  $("notes").textContent = puzzle.notes.join(" · ");
+  buildBoard();
+  if (progress.revealed) {
+    try {
+      await loadAnswers();
+    } catch (error) {
+      showError(error.message);
+    }
+  }
+  drawFound();
+  startTimer();
+  showTime();
+  board.dataset.ready = "true"; // the page is ready for play (used by the tests)
+  setInterval(() => {
+    showTime();
+    if (runningSince !== null) saveProgress();
+  }, 1000);
+}
+
+start();

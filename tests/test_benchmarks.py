@@ -1,0 +1,58 @@
+"""The benchmark suite runs and its oracle judges grids correctly (speed itself is not tested here)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+
+from oracle import is_clean  # noqa: E402
+
+
+def test_the_oracle_accepts_a_word_once_and_inside_a_longer_word() -> None:
+    rows = ["ARCHIVBOT", "XARCHIVXX"]
+    placed = {
+        "ARCHIVBOT": [(0, c) for c in range(9)],
+        "ARCHIV": [(1, c) for c in range(1, 7)],
+    }
+    assert is_clean(rows, placed)
+
+
+def test_the_oracle_rejects_a_second_copy_in_any_direction() -> None:
+    rows = ["DAS", "AXA", "SXD"]  # DAS right and DAS down from the same D
+    assert not is_clean(rows, {"DAS": [(0, 0), (0, 1), (0, 2)]})
+    rows = ["DAS", "XXX", "SAD"]  # a copy read backwards
+    assert not is_clean(rows, {"DAS": [(0, 0), (0, 1), (0, 2)]})
+
+
+def test_the_oracle_rejects_a_placement_that_does_not_read_its_word() -> None:
+    assert not is_clean(["DAX"], {"DAS": [(0, 0), (0, 1), (0, 2)]})
+
+
+def test_the_quick_benchmark_runs_and_writes_its_results(tmp_path: Path) -> None:
+    subprocess.run(
+        [
+            sys.executable,
+            str(BENCHMARKS / "run.py"),
+            "--quick",
+            "--seeds",
+            "2",
+            "--ours-only",
+            "--out",
+            str(tmp_path),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    data = json.loads((tmp_path / "results.json").read_text())
+    rows = data["results"]
+    assert {row["level"] for row in rows} == {"easy", "medium", "hard", "evil"}
+    assert all(
+        row["wortsuche"]["clean"] == 1.0 and row["wortsuche"]["all_placed"] == 1.0 for row in rows
+    )
+    assert "| worte0 | easy |" in (tmp_path / "results.md").read_text()

@@ -1,0 +1,467 @@
+"""The JSON API: what a client may send, what it gets back, and what it never gets."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from wortsuche.model import Puzzle
+from wortsuche.web import limits
+from wortsuche.web.app import create_app
+from wortsuche.web.storage import Storage
+
+from .conftest import WORDS
+
+WORDS_AS_TYPED = ["Torf", "vor", "Rad", "Eva"]
+
+
+def create(client: TestClient, **changes: Any) -> dict[str, Any]:
+    """Make the standard 5x5 puzzle (or a variation) and return the answer body."""
+    body: dict[str, Any] = {"words": WORDS, "rows": 5, "cols": 5, "level": "hard", "seed": 1}
+    body.update(changes)
+    response = client.post("/api/puzzles", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def stored_puzzle(db_path: Path, puzzle_id: str) -> Puzzle:
+    """The puzzle as the server keeps it, answers included."""
+    stored = Storage(db_path).get(puzzle_id)
+    assert stored is not None
+    return Puzzle.from_json(stored.puzzle)
+
+
+def keys(data: Any) -> set[str]:
+    """Every key anywhere in a JSON value."""
+    if isinstance(data, dict):
+        return set(data) | {k for value in data.values() for k in keys(value)}
+    if isinstance(data, list):
+        return {k for value in data for k in keys(value)}
+    return set()
+
+
+def check(client: TestClient, puzzle_id: str, start: Any, end: Any) -> Any:
+    return client.post(f"/api/puzzles/{puzzle_id}/check", json={"start": start, "end": end})
+
+
+# -- create and fetch ----------------------------------------------------------------------------
+
+
+def test_create_makes_the_puzzle_asked_for_under_a_short_url_safe_id(client: TestClient) -> None:
+    data = create(client, title="Moor")
+    assert re.fullmatch(r"[A-Za-z0-9_-]{8}", data["id"])
+    assert data["url"] == f"/p/{data['id']}"
+    assert (data["rows"], data["cols"], data["level"], data["seed"]) == (5, 5, "hard", 1)
+    assert data["words"] == WORDS
+    assert data["title"] == "Moor"
+    assert len(data["grid"]) == 5 and all(len(row) == 5 for row in data["grid"])
+
+
+def test_create_reads_words_one_per_line_or_comma_separated(client: TestClient) -> None:
+    data = create(client, words="Torf, vor\nRad;\n\n  Eva  \n")
+    assert data["words"] == WORDS_AS_TYPED
+    assert create(client, words=["Torf, vor", "Rad", " Eva "])["words"] == WORDS_AS_TYPED
+
+
+def test_a_pasted_competition_file_brings_its_size_and_comments_are_skipped(
+    client: TestClient,
+) -> None:
+    data = create(client, words="6 7\n4\nVOR\nRAD\nEVA\nTORF\n", rows=None, cols=None)
+    assert (data["rows"], data["cols"]) == (6, 7)
+    assert data["words"] == ["VOR", "RAD", "EVA", "TORF"]
+    assert create(client, words="# Moor\nTorf\nvor, Rad\nEva")["words"] == WORDS_AS_TYPED
+
+
+def test_a_damaged_competition_file_is_refused_naming_the_line(client: TestClient) -> None:
+    response = client.post("/api/puzzles", json={"words": "5 5\n3\nVOR\nRAD\n"})
+    assert response.status_code == 422
+    assert response.json()["field"] == "words"
+    assert "line 2 says 3 words but 2 word lines follow" in response.json()["error"]
+
+
+def test_the_same_seed_gives_the_same_grid_and_no_seed_a_fresh_one(client: TestClient) -> None:
+    assert create(client)["grid"] == create(client)["grid"]
+    grids = {tuple(create(client, seed=None)["grid"]) for _ in range(4)}
+    assert len(grids) > 1
+
+
+def test_auto_size_chooses_a_grid_that_holds_the_words(client: TestClient) -> None:
+    data = create(client, rows=None, cols=None, seed=3)
+    assert data["rows"] >= 4 and data["cols"] >= 4
+    assert any("chosen" in note for note in data["notes"])
+
+
+def test_fetch_returns_the_public_puzzle_without_answers(client: TestClient) -> None:
+    made = create(client)
+    response = client.get(f"/api/puzzles/{made['id']}")
+    assert response.status_code == 200
+    data = response.json()
+    assert data == made
+    assert not keys(data) & {"placements", "cells", "start", "end", "direction", "letters"}
+    assert "placements" not in response.text
+
+
+def test_the_page_source_does_not_contain_the_answers(client: TestClient, db_path: Path) -> None:
+    made = create(client)
+    page = client.get(made["url"]).text
+    assert "placements" not in page
+    for placement in stored_puzzle(db_path, made["id"]).placements.values():
+        assert json.dumps(list(placement.start)) not in page
+
+
+# -- check ---------------------------------------------------------------------------------------
+
+
+def test_every_word_is_found_from_its_first_to_its_last_letter(
+    client: TestClient, db_path: Path
+) -> None:
+    made = create(client)
+    puzzle = stored_puzzle(db_path, made["id"])
+    for index, word in enumerate(puzzle.words):
+        placement = puzzle.placements[word.letters]
+        result = check(client, made["id"], list(placement.start), list(placement.end)).json()
+        assert result["found"] is True
+        assert result["word"] == word.entry
+        assert index in result["indices"]
+        assert [tuple(cell) for cell in result["cells"]] == list(placement.cells)
+
+
+def test_a_word_selected_backwards_is_found_too(client: TestClient, db_path: Path) -> None:
+    made = create(client)
+    puzzle = stored_puzzle(db_path, made["id"])
+    for word in puzzle.words:
+        placement = puzzle.placements[word.letters]
+        result = check(client, made["id"], list(placement.end), list(placement.start)).json()
+        assert result["found"] is True
+        assert word.entry in result["words"]
+        assert [tuple(cell) for cell in result["cells"]] == list(placement.cells)[::-1]
+
+
+def test_a_selection_that_is_no_word_is_not_found(client: TestClient, db_path: Path) -> None:
+    made = create(client)
+    puzzle = stored_puzzle(db_path, made["id"])
+    placement = puzzle.placements["TORF"]
+    word_cells = {frozenset(p.cells) for p in puzzle.placements.values()}
+    (r, c), (dr, dc) = placement.start, placement.direction.step
+    short_end = (r + 2 * dr, c + 2 * dc)  # three letters of TORF: a part, not a word
+    assert frozenset(placement.cells[:3]) not in word_cells
+    assert check(client, made["id"], [r, c], list(short_end)).json() == {
+        "found": False,
+        "word": None,
+        "words": [],
+        "indices": [],
+        "cells": [],
+    }
+    assert check(client, made["id"], [0, 0], [0, 0]).json()["found"] is False
+    # a knight's move is not a straight line
+    assert check(client, made["id"], [0, 0], [1, 2]).json()["found"] is False
+
+
+def test_reverse_twins_are_found_together_the_dragged_reading_first(
+    client: TestClient, db_path: Path
+) -> None:
+    made = create(client, words=["Regal", "Lager", "Tor"], rows=6, cols=6)
+    regal = stored_puzzle(db_path, made["id"]).placements["REGAL"]
+    forwards = check(client, made["id"], list(regal.start), list(regal.end)).json()
+    backwards = check(client, made["id"], list(regal.end), list(regal.start)).json()
+    assert (forwards["word"], forwards["words"], forwards["indices"]) == (
+        "Regal",
+        ["Regal", "Lager"],
+        [0, 1],
+    )
+    assert (backwards["word"], backwards["words"], backwards["indices"]) == (
+        "Lager",
+        ["Lager", "Regal"],
+        [1, 0],
+    )
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "field"),
+    [([-1, 0], [0, 3], "start"), ([0, 0], [0, 5], "end"), ([5, 5], [4, 4], "start")],
+)
+def test_cells_outside_the_grid_are_refused(
+    client: TestClient, start: list[int], end: list[int], field: str
+) -> None:
+    made = create(client)
+    response = check(client, made["id"], start, end)
+    assert response.status_code == 422
+    assert response.json()["field"] == field
+    assert "outside the 5x5 grid" in response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"start": [0, 0]},
+        {"start": [0], "end": [0, 1]},
+        {"start": [0, 0, 0], "end": [0, 1]},
+        {"start": ["a", "b"], "end": [0, 1]},
+        {"start": [0.5, 0], "end": [0, 1]},
+        {"start": "0,0", "end": [0, 1]},
+        {"start": [0, 0], "end": [0, 1], "extra": True},
+        [0, 0, 0, 1],
+        None,
+    ],
+)
+def test_malformed_check_bodies_are_refused_with_a_message(client: TestClient, body: Any) -> None:
+    made = create(client)
+    response = client.post(f"/api/puzzles/{made['id']}/check", json=body)
+    assert response.status_code == 422
+    assert response.json()["error"]
+
+
+def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
+    made = create(client)
+    response = client.post(
+        f"/api/puzzles/{made['id']}/check",
+        content=b"start=0,0&end=0,3",
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 422
+
+
+# -- reveal and again ----------------------------------------------------------------------------
+
+
+def test_reveal_gives_every_answer_in_word_list_order(client: TestClient, db_path: Path) -> None:
+    made = create(client)
+    puzzle = stored_puzzle(db_path, made["id"])
+    answers = client.post(f"/api/puzzles/{made['id']}/reveal").json()["answers"]
+    assert [a["word"] for a in answers] == WORDS
+    for answer, word in zip(answers, puzzle.words, strict=True):
+        placement = puzzle.placements[word.letters]
+        assert [tuple(cell) for cell in answer["cells"]] == list(placement.cells)
+        assert (tuple(answer["start"]), tuple(answer["end"])) == (placement.start, placement.end)
+        assert answer["direction"] == placement.direction.name
+
+
+def test_again_makes_a_new_puzzle_from_the_same_words(client: TestClient) -> None:
+    made = create(client, title="Moor")
+    response = client.post(f"/api/puzzles/{made['id']}/again")
+    assert response.status_code == 201
+    fresh = response.json()
+    assert fresh["id"] != made["id"]
+    assert (fresh["words"], fresh["rows"], fresh["cols"]) == (WORDS, 5, 5)
+    assert (fresh["level"], fresh["title"]) == ("hard", "Moor")
+    assert client.get(f"/api/puzzles/{made['id']}").status_code == 200  # the old one stays
+
+
+# -- errors and limits ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/puzzles/{id}", "/api/puzzles/{id}/check", "/api/puzzles/{id}/reveal"],
+)
+@pytest.mark.parametrize("unknown", ["AAAAAAAA", "no-such-puzzle", "x" * 40, "%C3%A4%3Cb%3E"])
+def test_unknown_ids_are_404(client: TestClient, path: str, unknown: str) -> None:
+    url = path.format(id=unknown)
+    if url.endswith("/check"):
+        response = client.post(url, json={"start": [0, 0], "end": [0, 1]})
+    elif url.endswith("/reveal"):
+        response = client.post(url)
+    else:
+        response = client.get(url)
+    assert response.status_code == 404
+    assert "no puzzle" in response.json()["error"]
+
+
+def test_again_and_the_play_page_of_an_unknown_id_are_404(client: TestClient) -> None:
+    assert client.post("/api/puzzles/AAAAAAAA/again").status_code == 404
+    page = client.get("/p/AAAAAAAA")
+    assert page.status_code == 404
+    assert "Puzzle not found" in page.text
+
+
+def test_unknown_paths_and_methods_answer_in_the_same_json_shape(client: TestClient) -> None:
+    missing = client.get("/api/nothing")
+    assert (missing.status_code, missing.json()) == (404, {"error": "Not Found", "field": None})
+    wrong_method = client.delete("/api/puzzles")
+    assert wrong_method.status_code == 405
+    assert wrong_method.json()["error"] == "Method Not Allowed"
+    assert "POST" in wrong_method.headers["allow"]
+
+
+def test_a_word_with_a_digit_is_refused_naming_the_word(client: TestClient) -> None:
+    response = client.post("/api/puzzles", json={"words": "Torf\nR2D2", "level": "easy"})
+    assert response.status_code == 422
+    assert response.json()["field"] == "words"
+    assert "R2D2" in response.json()["error"]
+    assert "digit" in response.json()["error"]
+
+
+def test_words_that_do_not_fit_are_refused_with_advice(client: TestClient) -> None:
+    response = client.post(
+        "/api/puzzles", json={"words": ["Erdbeere"], "rows": 4, "cols": 4, "level": "easy"}
+    )
+    assert response.status_code == 422
+    assert response.json()["field"] == "size"
+    assert "do not fit" in response.json()["error"]
+    assert "larger" in response.json()["error"]
+
+
+def test_an_unknown_level_is_refused(client: TestClient) -> None:
+    response = client.post("/api/puzzles", json={"words": WORDS, "level": "impossible"})
+    assert response.status_code == 422
+    assert response.json()["field"] == "level"
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        (
+            {"words": [f"W{chr(65 + i % 26)}{chr(65 + i // 26)}" for i in range(201)]},
+            "words",
+            "too many words",
+        ),
+        ({"words": ["A" * 51]}, "words", "too long"),
+        ({"words": "  \n , "}, "words", "at least one word"),
+        ({"rows": 51, "cols": 10}, "rows", "from 1 to 50"),
+        ({"rows": 10, "cols": 0}, "cols", "from 1 to 50"),
+        ({"seed": -1}, "seed", "seed"),
+        ({"seed": 2**60}, "seed", "seed"),
+        ({"title": "T" * 121}, "title", "too long"),
+        ({"rows": "ten"}, "rows", "rows"),
+        ({"words": 7}, "words", "words"),
+        ({"colour": "red"}, "colour", "colour"),
+    ],
+)
+def test_limits_and_bad_fields_are_refused_naming_the_field(
+    client: TestClient, changes: dict[str, Any], field: str, message: str
+) -> None:
+    body: dict[str, Any] = {"words": WORDS, "rows": 5, "cols": 5, "level": "hard"}
+    body.update(changes)
+    response = client.post("/api/puzzles", json=body)
+    assert response.status_code == 422
+    assert response.json()["field"] == field
+    assert message in response.json()["error"]
+
+
+def test_a_body_over_64_kb_is_refused_with_413(client: TestClient) -> None:
+    words = "\n".join(["WORT"] * 20_000)  # about 100 KB
+    response = client.post("/api/puzzles", json={"words": words})
+    assert response.status_code == 413
+    assert "too large" in response.json()["error"]
+
+
+def test_a_streamed_body_over_64_kb_is_refused_with_413(client: TestClient) -> None:
+    chunks = (b" " * 30_000 for _ in range(3))  # no content-length: sent in chunks
+    response = client.post(
+        "/api/puzzles", content=chunks, headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 413
+
+
+def test_a_body_just_under_the_limit_is_read(client: TestClient) -> None:
+    body = json.dumps({"words": WORDS, "rows": 5, "cols": 5, "title": ""})
+    padded = body[:-1] + " " * (limits.MAX_BODY_BYTES - len(body)) + "}"
+    response = client.post(
+        "/api/puzzles", content=padded.encode(), headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 201
+
+
+def test_generation_that_takes_too_long_is_stopped_with_a_message(db_path: Path) -> None:
+    # 60 random 50-letter words do not fit 50x50; proving it and finding a size that fits
+    # takes the generator seconds, far beyond the 0.2 s allowed here
+    import multiprocessing
+    import random
+
+    rng = random.Random(3)
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    words = ["".join(rng.choice(letters) for _ in range(50)) for _ in range(60)]
+    body = {"words": words, "rows": 50, "cols": 50, "level": "hard", "seed": 1}
+    with TestClient(create_app(db_path, generation_seconds=0.2)) as client:
+        response = client.post("/api/puzzles", json=body)
+    assert response.status_code == 422
+    assert response.json()["field"] == "size"
+    assert "longer than 0.2 seconds" in response.json()["error"]
+    assert multiprocessing.active_children() == []  # the worker was stopped
+
+
+# -- storage, pages, headers ---------------------------------------------------------------------
+
+
+def test_puzzles_survive_a_restart_of_the_app(db_path: Path) -> None:
+    with TestClient(create_app(db_path)) as first:
+        made = create(first)
+    with TestClient(create_app(db_path)) as second:
+        again = second.get(f"/api/puzzles/{made['id']}")
+        assert again.status_code == 200
+        assert again.json()["grid"] == made["grid"]
+        placement_end = second.post(f"/api/puzzles/{made['id']}/reveal").json()["answers"][0]
+        assert second.post(
+            f"/api/puzzles/{made['id']}/check",
+            json={"start": placement_end["start"], "end": placement_end["end"]},
+        ).json()["found"]
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/p/{id}", "/api/puzzles/{id}", "/static/style.css", "/p/unknown", "/nothing"]
+)
+def test_every_answer_carries_the_security_headers(client: TestClient, path: str) -> None:
+    made = create(client)
+    response = client.get(path.format(id=made["id"]))
+    policy = response.headers["content-security-policy"]
+    assert "default-src 'self'" in policy
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+    assert "frame-ancestors 'none'" in policy
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["referrer-policy"] == "no-referrer"
+    assert response.headers["x-frame-options"] == "DENY"
+
+
+def test_refusals_carry_the_security_headers_too(client: TestClient) -> None:
+    response = client.post("/api/puzzles", content=b"x" * 70_000)
+    assert response.status_code == 413
+    assert "default-src 'self'" in response.headers["content-security-policy"]
+
+
+def test_a_title_with_a_script_tag_is_escaped_in_the_page(client: TestClient) -> None:
+    made = create(client, title="<script>alert(1)</script> & <b>bold</b>")
+    page = client.get(made["url"]).text
+    assert "<script>alert(1)</script>" not in page
+    assert "<b>bold</b>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in page
+    # the page runs only its own module scripts, never inline code
+    assert re.findall(r"<script[^>]*>", page) == [
+        f'<script type="module" src="/static/play.js?v={_version()}">'
+    ]
+
+
+def test_the_create_page_lists_the_levels_with_their_descriptions(client: TestClient) -> None:
+    from wortsuche.levels import LEVEL_DESCRIPTIONS
+
+    page = client.get("/").text
+    for name, description in LEVEL_DESCRIPTIONS.items():
+        assert f'value="{name}"' in page
+        assert description.replace("'", "&#x27;") in page
+
+
+def test_the_openapi_description_lists_the_endpoints(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert set(paths) == {
+        "/api/puzzles",
+        "/api/puzzles/{puzzle_id}",
+        "/api/puzzles/{puzzle_id}/check",
+        "/api/puzzles/{puzzle_id}/reveal",
+        "/api/puzzles/{puzzle_id}/again",
+    }
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    # only this page may load Swagger UI from its CDN and start it inline
+    assert "https://cdn.jsdelivr.net" in docs.headers["content-security-policy"]
+    assert "cdn.jsdelivr.net" not in client.get("/").headers["content-security-policy"]
+
+
+def _version() -> str:
+    from wortsuche import __version__
+
+    return __version__

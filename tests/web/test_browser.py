@@ -1,0 +1,432 @@
+"""End to end in Debian's Chromium: make a puzzle with the form, then play it by mouse, finger
+and keyboard, as a person would. Screenshots land in ``test-artifacts/web/``.
+
+Set ``WORTSUCHE_UPDATE_DOCS_IMAGES=1`` to also copy the two screenshots used by docs/web.md.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import WORDS, LiveServer
+
+pytest.importorskip("playwright", reason="playwright is not installed")
+
+from playwright.sync_api import expect
+
+DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+SCHOOL = ["Tafel", "Kreide", "Heft", "Lineal", "Pause", "Ranzen", "Schere", "Kleber", "Pinsel"]
+FRUIT = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango", "Quitte", "Traube"]
+
+
+@pytest.fixture
+def page(chromium: Any, live_server: LiveServer) -> Iterator[Any]:
+    """A desktop-sized page in a fresh browser context (its own localStorage); fails on JS errors."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    errors: list[str] = []
+    dialogs: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if is_script_error(m) else None)
+
+    def answer_dialog(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.accept() if page.accept_dialogs else dialog.dismiss()
+
+    page.on("dialog", answer_dialog)
+    page.errors, page.dialogs, page.accept_dialogs = errors, dialogs, False
+    yield page
+    context.close()
+    assert errors == [], "the page logged errors"
+
+
+def is_script_error(message: Any) -> bool:
+    """A console error from the page's code (a refused request is logged too, and expected)."""
+    return bool(message.type == "error" and "Failed to load resource" not in message.text)
+
+
+@pytest.fixture(scope="module")
+def screenshots(artifacts: Path) -> Path:
+    folder = artifacts / "web"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def save_for_docs(screenshot: Path, name: str) -> None:
+    if os.environ.get("WORTSUCHE_UPDATE_DOCS_IMAGES"):
+        DOCS_IMAGES.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(screenshot, DOCS_IMAGES / name)
+
+
+def new_puzzle(server: LiveServer, **changes: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {"words": WORDS, "rows": 5, "cols": 5, "level": "hard", "seed": 1}
+    body.update(changes)
+    puzzle: dict[str, Any] = server.api("POST", "/api/puzzles", body)
+    return puzzle
+
+
+def open_puzzle(page: Any, server: LiveServer, puzzle: dict[str, Any]) -> None:
+    page.goto(server.url + puzzle["url"])
+    page.wait_for_selector("#board[data-ready]")
+
+
+def answers(server: LiveServer, puzzle_id: str) -> list[dict[str, Any]]:
+    """Where the words are, asked from the API (the page does not know)."""
+    found: list[dict[str, Any]] = server.api("POST", f"/api/puzzles/{puzzle_id}/reveal")["answers"]
+    return found
+
+
+def centre(page: Any, cell: list[int]) -> tuple[float, float]:
+    """The screen position of a cell's centre."""
+    box = page.locator("#board").bounding_box()
+    rows = page.locator("#board .row").count()
+    cols = page.locator("#board .row").first.locator(".cell").count()
+    return (
+        box["x"] + (cell[1] + 0.5) * box["width"] / cols,
+        box["y"] + (cell[0] + 0.5) * box["height"] / rows,
+    )
+
+
+def drag(page: Any, start: list[int], end: list[int]) -> None:
+    """Press on one cell, move to another in small steps, release."""
+    page.mouse.move(*centre(page, start))
+    page.mouse.down()
+    page.mouse.move(*centre(page, end), steps=8)
+    page.mouse.up()
+
+
+def displayed(page: Any, selector: str) -> bool:
+    """Whether CSS shows an element (SVG lines can have an empty box and still be shown)."""
+    shown: bool = page.locator(selector).evaluate("e => getComputedStyle(e).display !== 'none'")
+    return shown
+
+
+def found_count(page: Any) -> int:
+    return int(page.locator("#found-count").inner_text())
+
+
+def wait_found(page: Any, count: int) -> None:
+    # expect() polls from Python: the page's CSP forbids the eval that wait_for_function needs
+    expect(page.locator("#found-count")).to_have_text(str(count))
+
+
+def struck_off(page: Any, entry: str) -> bool:
+    item = page.locator("#words li", has_text=entry)
+    decoration = item.locator(".entry").evaluate("e => getComputedStyle(e).textDecorationLine")
+    return "found" in (item.get_attribute("class") or "") and "line-through" in decoration
+
+
+# -- create --------------------------------------------------------------------------------------
+
+
+def test_create_a_puzzle_through_the_form(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    page.goto(live_server.url + "/")
+    page.fill("#words", "\n".join(FRUIT))
+    page.fill("#title", "Obst, Klasse 3b")
+    page.check('input[name="level"][value="medium"]')
+    page.screenshot(path=screenshots / "create-desktop.png", full_page=True)
+    save_for_docs(screenshots / "create-desktop.png", "web-create.png")
+    page.click("#make")
+    page.wait_for_url("**/p/*")
+    page.wait_for_selector("#board[data-ready]")
+    assert page.locator("h1").inner_text() == "Obst, Klasse 3b"
+    assert page.locator("#words li").all_inner_texts() == FRUIT
+    assert page.locator("#word-count").inner_text() == "8"
+    puzzle_id = page.url.rsplit("/", 1)[1]
+    grid = live_server.api("GET", f"/api/puzzles/{puzzle_id}")["grid"]
+    letters = page.locator("#board .row").first.locator(".cell").all_inner_texts()
+    assert "".join(letters) == grid[0]
+    assert page.locator("#share-url").input_value() == f"{live_server.url}/p/{puzzle_id}"
+
+
+def test_errors_from_the_core_appear_next_to_the_words_as_text(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    page.goto(live_server.url + "/")
+    page.fill("#words", "Apfel\n<script>alert(1)</script>")
+    page.click("#make")
+    error = page.locator("#words-error")
+    error.wait_for()
+    assert "<script>alert(1)</script>" in error.inner_text()
+    assert error.locator("script").count() == 0
+    assert page.locator("#words").get_attribute("aria-invalid") == "true"
+    assert page.dialogs == []
+    page.screenshot(path=screenshots / "create-error.png")
+    assert page.url == live_server.url + "/"
+
+
+def test_words_that_do_not_fit_are_explained_next_to_the_size(
+    page: Any, live_server: LiveServer
+) -> None:
+    page.goto(live_server.url + "/")
+    page.fill("#words", "Erdbeere")
+    page.fill("#rows", "4")
+    page.fill("#cols", "4")
+    page.click("#make")
+    page.locator("#size-error").wait_for()
+    assert "do not fit" in page.locator("#size-error").inner_text()
+
+
+def test_a_title_with_markup_is_shown_as_text(page: Any, live_server: LiveServer) -> None:
+    title = "<img src=x onerror=alert(1)><script>alert(2)</script>"
+    open_puzzle(page, live_server, new_puzzle(live_server, title=title))
+    assert page.locator("h1").inner_text() == title
+    assert page.title().startswith(title)
+    assert page.locator("h1 img, h1 script").count() == 0
+    assert page.dialogs == []
+
+
+# -- play ----------------------------------------------------------------------------------------
+
+
+def test_drag_across_a_word_with_the_mouse_strikes_it_off(
+    page: Any, live_server: LiveServer
+) -> None:
+    puzzle = new_puzzle(live_server)
+    open_puzzle(page, live_server, puzzle)
+    first = answers(live_server, puzzle["id"])[0]
+    assert not struck_off(page, first["word"])
+    drag(page, first["start"], first["end"])
+    wait_found(page, 1)
+    assert struck_off(page, first["word"])
+    assert page.locator(".layer-found .found").count() == 1
+    marked = page.locator("#board .cell.in-word").count()
+    assert marked == len(first["cells"])
+
+
+def test_a_word_dragged_backwards_and_slightly_off_the_line_is_found(
+    page: Any, live_server: LiveServer
+) -> None:
+    puzzle = new_puzzle(live_server)
+    open_puzzle(page, live_server, puzzle)
+    answer = answers(live_server, puzzle["id"])[1]
+    page.mouse.move(*centre(page, answer["end"]))
+    page.mouse.down()
+    x, y = centre(page, answer["start"])
+    page.mouse.move(x + 9, y - 7, steps=8)  # the hand is never exact: snapped to the line
+    page.mouse.up()
+    wait_found(page, 1)
+    assert struck_off(page, answer["word"])
+
+
+def test_tapping_the_first_and_then_the_last_letter_selects_a_word(
+    page: Any, live_server: LiveServer
+) -> None:
+    puzzle = new_puzzle(live_server)
+    open_puzzle(page, live_server, puzzle)
+    first, second = answers(live_server, puzzle["id"])[:2]
+    page.mouse.click(*centre(page, first["start"]))
+    page.mouse.click(*centre(page, first["start"]))  # the same letter again: start over
+    expect(page.locator(".layer-selection g")).to_have_count(0)
+    page.mouse.click(*centre(page, second["start"]))
+    assert page.locator(".layer-selection g").count() == 1  # the first letter stays marked
+    page.mouse.click(*centre(page, second["end"]))
+    wait_found(page, 1)
+    assert struck_off(page, second["word"])
+
+
+def test_a_wrong_selection_flashes_and_disappears(page: Any, live_server: LiveServer) -> None:
+    puzzle = new_puzzle(live_server)
+    open_puzzle(page, live_server, puzzle)
+    answer = answers(live_server, puzzle["id"])[0]
+    second = answer["cells"][1]  # the first two letters of a word are no word
+    drag(page, answer["start"], second)
+    page.wait_for_selector(".layer-selection .wrong", state="attached")
+    expect(page.locator(".layer-selection g")).to_have_count(0)
+    assert found_count(page) == 0
+    assert "not one of the words" in page.locator("#announce").inner_text()
+    assert not any(struck_off(page, entry) for entry in WORDS)
+
+
+def test_finding_every_word_shows_well_done_with_the_time(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    puzzle = new_puzzle(
+        live_server, words=FRUIT, rows=None, cols=None, level="medium", seed=5, title="Obst"
+    )
+    open_puzzle(page, live_server, puzzle)
+    solutions = answers(live_server, puzzle["id"])
+    for count, answer in enumerate(solutions, start=1):
+        drag(page, answer["start"], answer["end"])
+        wait_found(page, count)
+        if count == len(solutions) // 2:
+            page.screenshot(path=screenshots / "half-solved-desktop.png")
+            save_for_docs(screenshots / "half-solved-desktop.png", "web-half-solved.png")
+        if count < len(solutions):
+            assert page.locator("#done").is_hidden()
+    done = page.locator("#done")
+    done.wait_for()
+    time_shown = page.locator("#timer").inner_text()
+    assert f"You found all {len(FRUIT)} words in {time_shown}" in done.inner_text()
+    assert all(struck_off(page, entry) for entry in FRUIT)
+    assert page.locator("#reveal").is_disabled()
+    page.wait_for_timeout(1200)
+    assert page.locator("#timer").inner_text() == time_shown  # the clock stopped
+    page.screenshot(path=screenshots / "solved-desktop.png", full_page=True)
+
+
+def test_progress_survives_a_reload(page: Any, live_server: LiveServer) -> None:
+    puzzle = new_puzzle(live_server)
+    open_puzzle(page, live_server, puzzle)
+    solutions = answers(live_server, puzzle["id"])
+    for count, answer in enumerate(solutions[:2], start=1):
+        drag(page, answer["start"], answer["end"])
+        wait_found(page, count)
+    page.wait_for_timeout(1100)  # let the clock pass a second
+    page.reload()
+    page.wait_for_selector("#board[data-ready]")
+    assert found_count(page) == 2
+    assert page.locator(".layer-found .found").count() == 2
+    assert all(struck_off(page, a["word"]) for a in solutions[:2])
+    assert not struck_off(page, solutions[2]["word"])
+    assert page.locator("#timer").inner_text() != "0:00"
+    # another visitor of the same link starts afresh
+    other = page.context.browser.new_context().new_page()
+    open_puzzle(other, live_server, puzzle)
+    assert found_count(other) == 0
+    other.context.close()
+
+
+def test_keyboard_selection_finds_a_word(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    puzzle = new_puzzle(live_server)
+    open_puzzle(page, live_server, puzzle)
+    answer = answers(live_server, puzzle["id"])[2]
+    page.focus("#board")
+
+    def walk(from_cell: list[int], to_cell: list[int]) -> None:
+        dr, dc = to_cell[0] - from_cell[0], to_cell[1] - from_cell[1]
+        for _ in range(abs(dr)):
+            page.keyboard.press("ArrowDown" if dr > 0 else "ArrowUp")
+        for _ in range(abs(dc)):
+            page.keyboard.press("ArrowRight" if dc > 0 else "ArrowLeft")
+
+    walk([0, 0], answer["start"])
+    page.keyboard.press("Enter")
+    walk(answer["start"], answer["end"])
+    assert page.locator(".layer-selection g").count() == 1  # the selection follows the cursor
+    page.screenshot(path=screenshots / "keyboard-selection.png")
+    page.keyboard.press("Space")
+    wait_found(page, 1)
+    assert struck_off(page, answer["word"])
+    active = page.locator("#board").get_attribute("aria-activedescendant")
+    assert active == f"cell-{answer['end'][0]}-{answer['end'][1]}"
+
+
+def test_play_one_word_by_touch_on_a_phone(
+    chromium: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    context = chromium.new_context(
+        viewport={"width": 360, "height": 740},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+    )
+    page = context.new_page()
+    puzzle = new_puzzle(live_server, words=FRUIT, rows=None, cols=None, level="hard", seed=8)
+    open_puzzle(page, live_server, puzzle)
+    page.evaluate(
+        "window.pointerTypes = [];"
+        "document.getElementById('board').addEventListener('pointerdown',"
+        " e => window.pointerTypes.push(e.pointerType));"
+    )
+    answer = answers(live_server, puzzle["id"])[0]
+    page.locator("#board").scroll_into_view_if_needed()
+    touch = context.new_cdp_session(page)
+    (x0, y0), (x1, y1) = centre(page, answer["start"]), centre(page, answer["end"])
+    touch.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
+    for step in range(1, 11):
+        x, y = x0 + (x1 - x0) * step / 10, y0 + (y1 - y0) * step / 10
+        touch.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    wait_found(page, 1)
+    assert page.evaluate("window.pointerTypes") == ["touch"]
+    assert struck_off(page, answer["word"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # no sideways scrolling
+    page.screenshot(path=screenshots / "touch-phone.png", full_page=True)
+    page.goto(live_server.url + "/")
+    page.screenshot(path=screenshots / "create-phone.png", full_page=True)
+    context.close()
+
+
+# -- reveal, again, print ------------------------------------------------------------------------
+
+
+def test_reveal_asks_first_then_shows_every_answer(page: Any, live_server: LiveServer) -> None:
+    puzzle = new_puzzle(live_server)
+    open_puzzle(page, live_server, puzzle)
+    solutions = answers(live_server, puzzle["id"])
+    drag(page, solutions[0]["start"], solutions[0]["end"])
+    wait_found(page, 1)
+    page.click("#reveal")  # the page's dialog handler dismisses: nothing is shown
+    assert page.dialogs == ["Show all answers? This ends the game."]
+    assert page.locator(".layer-answers .answer").count() == 0
+    page.accept_dialogs = True
+    page.click("#reveal")
+    page.wait_for_selector(".layer-answers .answer", state="attached")
+    assert page.locator(".layer-answers .answer").count() == len(solutions) - 1
+    assert "Answers shown. You found 1 of 4 words." in page.locator("#done").inner_text()
+    page.reload()
+    page.wait_for_selector(".layer-answers .answer", state="attached")  # still shown after a reload
+
+
+def test_new_grid_same_words_opens_a_fresh_puzzle(page: Any, live_server: LiveServer) -> None:
+    puzzle = new_puzzle(live_server, title="Moor")
+    open_puzzle(page, live_server, puzzle)
+    page.click("#again")
+    page.wait_for_url(lambda url: not url.endswith(puzzle["url"]))
+    page.wait_for_selector("#board[data-ready]")
+    assert page.locator("#words li").all_inner_texts() == WORDS
+    assert page.locator("h1").inner_text() == "Moor"
+
+
+def test_the_print_view_shows_grid_and_words_on_one_page_and_optionally_the_answers(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    words = [*FRUIT, *SCHOOL]
+    puzzle = new_puzzle(live_server, words=words, rows=16, cols=16, level="hard", seed=2)
+    open_puzzle(page, live_server, puzzle)
+    drag(
+        page,
+        answers(live_server, puzzle["id"])[0]["start"],
+        answers(live_server, puzzle["id"])[0]["end"],
+    )
+    wait_found(page, 1)
+    page.emulate_media(media="print")
+    assert page.locator("#board").is_visible()
+    assert page.locator("#words").is_visible()
+    assert page.locator(".tools").is_hidden() and page.locator(".status").is_hidden()
+    assert displayed(page, ".layer-print") is False
+    assert displayed(page, ".layer-found") is False  # the player's marks stay on the screen
+    page.screenshot(path=screenshots / "print.png", full_page=True)
+    assert pages(page.pdf(format="A4")) == 1
+    page.emulate_media(media="screen")
+    page.check("#print-answers")
+    page.wait_for_selector("body.print-answers")
+    page.emulate_media(media="print")
+    assert page.locator(".layer-print .answer").count() == len(words)
+    assert displayed(page, ".layer-print") is True
+    page.screenshot(path=screenshots / "print-answers.png", full_page=True)
+    pdf = page.pdf(format="A4")
+    assert pages(pdf) == 1
+    (screenshots / "print-answers.pdf").write_bytes(pdf)
+
+
+def pages(pdf: bytes) -> int:
+    """The number of pages in a PDF written by Chromium."""
+    assert pdf.startswith(b"%PDF")
+    return len(re.findall(rb"/Type\s*/Page(?!s)", pdf))

@@ -1,0 +1,111 @@
+"""``wortsuche serve``: starts the app on the port asked for, and says clearly when it cannot."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from wortsuche.cli import main, serve
+from wortsuche.errors import InputError
+
+from .conftest import free_port
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    serve.add_parser(parser.add_subparsers())
+    return parser.parse_args(["serve", *argv])
+
+
+def test_defaults_are_localhost_port_8000_and_a_file_in_the_current_folder() -> None:
+    args = parse()
+    assert (args.host, args.port, args.db) == ("127.0.0.1", 8000, "wortsuche.sqlite")
+
+
+def test_serve_prints_the_url_creates_the_database_and_answers(tmp_path: Path) -> None:
+    port = free_port()
+    db = tmp_path / "puzzles.sqlite"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wortsuche", "serve", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        first_line = process.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in first_line
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        assert page.status_code == 200
+        assert "Make a word search" in page.text
+        assert db.exists()
+        made = httpx.post(
+            f"http://127.0.0.1:{port}/api/puzzles",
+            json={"words": "Torf, vor, Rad, Eva", "rows": 5, "cols": 5},
+            timeout=30,
+        )
+        assert made.status_code == 201  # generation runs in a worker process of the server
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_a_port_in_use_is_a_one_line_error(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(InputError, match=f"port {port} is in use"):
+            serve.run(parse("--port", str(port), "--db", str(tmp_path / "db.sqlite")))
+
+
+@pytest.mark.parametrize(
+    ("db", "message"),
+    [(".", "is a folder"), ("missing/db.sqlite", "not an existing folder")],
+)
+def test_an_unusable_database_path_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db: str, message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError, match=message):
+        serve.run(parse("--db", db, "--port", str(free_port())))
+
+
+def test_a_port_out_of_range_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="--port"):
+        serve.run(parse("--port", "70000", "--db", str(tmp_path / "db.sqlite")))
+
+
+def test_the_command_line_reports_a_taken_port_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(["serve", "--port", str(port), "--db", str(tmp_path / "db.sqlite")])
+    assert code == 2
+    assert capsys.readouterr().err == (
+        f"wortsuche: error: port {port} is in use; choose another with --port\n"
+    )
+
+
+def test_help_lists_serve(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "serve" in capsys.readouterr().out
