@@ -13,8 +13,6 @@ ZOO = [
     "Ñandú", "Élan", "Wal", "Kuh", "Schaf", "Ziege",
 ]  # fmt: skip
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "paper"
-
 
 @pytest.fixture(scope="session")
 def zoo() -> Puzzle:
@@ -29,7 +27,8 @@ def small() -> Puzzle:
 
 
 @pytest.fixture(scope="session")
-def artifacts() -> Path:
-    """Where tests leave images for people to look at (git-ignored)."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    return ARTIFACTS
+def paper_artifacts(artifacts: Path) -> Path:
+    """Where the paper tests leave images for people to look at (test-artifacts/paper)."""
+    folder = artifacts / "paper"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,18 +13,6 @@ from wortsuche import Puzzle
 from wortsuche.model import Cell
 from wortsuche.render import render
 from wortsuche.render.html import answer_hash, cell_sequence, game_data
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def test_source_reveals_no_positions(zoo: Puzzle) -> None:
@@ -54,15 +41,10 @@ def test_hashes_match_the_cells_read_from_either_end(zoo: Puzzle) -> None:
         assert answer_hash(data["salt"], cell_sequence(backwards)) == hashes[word.entry]
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("Chromium is not installed at /usr/bin/chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+@pytest.fixture
+def browser(chromium: Any) -> Any:
+    """The session's Chromium (tests/conftest.py): Debian's /usr/bin/chromium via Playwright."""
+    return chromium
 
 
 def drag(page: Any, start: Cell, end: Cell, cols: int) -> None:
@@ -80,7 +62,7 @@ def drag(page: Any, start: Cell, end: Cell, cols: int) -> None:
 
 
 def test_dragging_across_a_word_strikes_it_off(
-    browser: Any, zoo: Puzzle, tmp_path: Path, artifacts: Path
+    browser: Any, zoo: Puzzle, tmp_path: Path, paper_artifacts: Path
 ) -> None:
     file = tmp_path / "play.html"
     file.write_text(str(render(zoo, "html", title="Zoo animals")), encoding="utf-8")
@@ -108,7 +90,7 @@ def test_dragging_across_a_word_strikes_it_off(
     found_cells = page.locator(".cell.found").count()
     assert found_cells == len(word.letters)
     assert "Found Ice cream" in page.locator("#status").inner_text()
-    page.screenshot(path=str(artifacts / "play.png"))
+    page.screenshot(path=str(paper_artifacts / "play.png"))
     assert errors == []
     page.close()
 

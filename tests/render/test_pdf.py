@@ -71,13 +71,14 @@ def test_same_puzzle_gives_the_same_bytes(small: Puzzle) -> None:
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils is not installed")
-def test_pages_rasterise_to_something_not_blank(zoo: Puzzle, artifacts: Path) -> None:
-    pdf = artifacts / "worksheet.pdf"
+def test_pages_rasterise_to_something_not_blank(zoo: Puzzle, paper_artifacts: Path) -> None:
+    pdf = paper_artifacts / "worksheet.pdf"
     pdf.write_bytes(render(zoo, "pdf", answers=True, title="Zoo animals"))
     subprocess.run(
-        ["pdftoppm", "-r", "50", "-png", str(pdf), str(artifacts / "worksheet-page")], check=True
+        ["pdftoppm", "-r", "50", "-png", str(pdf), str(paper_artifacts / "worksheet-page")],
+        check=True,
     )
-    pages = sorted(artifacts.glob("worksheet-page-*.png"))
+    pages = sorted(paper_artifacts.glob("worksheet-page-*.png"))
     assert len(pages) == 2
     for page in pages:
         image = Image.open(page).convert("L")

@@ -27,10 +27,10 @@ def test_size_follows_the_dpi(small: Puzzle, dpi: int) -> None:
     assert image.info["dpi"] == pytest.approx((dpi, dpi), abs=0.1)
 
 
-def test_image_is_not_blank(zoo: Puzzle, artifacts: Path) -> None:
+def test_image_is_not_blank(zoo: Puzzle, paper_artifacts: Path) -> None:
     data = render(zoo, "png", dpi=100, answers=True)
     assert isinstance(data, bytes)
-    (artifacts / "answer-key.png").write_bytes(data)
+    (paper_artifacts / "answer-key.png").write_bytes(data)
     grey = open_png(data).convert("L")
     darkest, lightest = grey.getextrema()
     assert lightest == 255 and darkest < 80
