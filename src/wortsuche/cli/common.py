@@ -56,6 +56,8 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
     """
     if path == "-":
         if isinstance(content, bytes):
+            if sys.stdout.isatty():
+                raise InputError("binary output (PDF, PNG) is not for a terminal; use -o FILE")
             sys.stdout.buffer.write(content)
         else:
             sys.stdout.write(content)
@@ -95,6 +97,35 @@ def add_output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", help="output format (default: from the -o suffix, else text)")
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     parser.add_argument("--answers", action="store_true", help="include the answer key")
+    add_paper_options(parser)
+
+
+def add_paper_options(
+    parser: argparse.ArgumentParser,
+    *,
+    title_help: str = "title printed above the puzzle",
+    images: bool = True,
+) -> None:
+    """Options for printed and image output (PDF, SVG, PNG, HTML; CSV takes --lowercase)."""
+    paper = parser.add_argument_group("paper and image options" if images else "paper options")
+    paper.add_argument("--title", help=title_help)
+    paper.add_argument(
+        "--paper", choices=("a4", "letter"), default="a4", help="PDF page size (default: a4)"
+    )
+    paper.add_argument("--lowercase", action="store_true", help="letters in lower case")
+    paper.add_argument(
+        "--large-print", action="store_true", help="bigger letters and text for low vision"
+    )
+    paper.add_argument(
+        "--no-word-list",
+        dest="word_list",
+        action="store_false",
+        help="leave out the word list (find the hidden words)",
+    )
+    if images:
+        paper.add_argument(
+            "--dpi", type=int, metavar="N", help="resolution of PNG images (default: 150)"
+        )
 
 
 def output_format(args: argparse.Namespace) -> str:
@@ -119,4 +150,15 @@ def note(message: str) -> None:
 
 def render_options(args: argparse.Namespace) -> dict[str, Any]:
     """Keyword options for :func:`wortsuche.render.render` from the parsed arguments."""
-    return {"answers": bool(getattr(args, "answers", False))}
+    dpi = getattr(args, "dpi", None)
+    if dpi is not None and not 10 <= dpi <= 1200:
+        raise InputError(f"--dpi must be between 10 and 1200, not {dpi}")
+    return {
+        "answers": bool(getattr(args, "answers", False)),
+        "title": getattr(args, "title", None),
+        "paper": getattr(args, "paper", "a4"),
+        "lowercase": bool(getattr(args, "lowercase", False)),
+        "large_print": bool(getattr(args, "large_print", False)),
+        "word_list": bool(getattr(args, "word_list", True)),
+        "dpi": dpi,
+    }

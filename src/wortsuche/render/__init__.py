@@ -19,14 +19,29 @@ from wortsuche.model import Puzzle
 FORMATS: dict[str, str] = {
     "text": "wortsuche.render.text",
     "json": "wortsuche.render.json",
+    "svg": "wortsuche.render.svg",
+    "png": "wortsuche.render.png",
+    "pdf": "wortsuche.render.pdf",
+    "csv": "wortsuche.render.csv",
+    "html": "wortsuche.render.html",
 }
 """Format name → module holding its ``render`` function."""
 
 SUFFIXES: dict[str, str] = {
     ".txt": "text",
     ".json": "json",
+    ".svg": "svg",
+    ".png": "png",
+    ".pdf": "pdf",
+    ".csv": "csv",
+    ".html": "html",
+    ".htm": "html",
 }
 """File suffix → format name, for ``-o FILE`` without ``--format``."""
+
+
+OPTIONAL_MODULES = frozenset({"fpdf", "PIL"})
+"""Modules of the ``pdf`` extra; a format that needs one names the extra when it is missing."""
 
 
 def format_for_path(path: str) -> str:
@@ -47,5 +62,12 @@ def render(puzzle: Puzzle, format: str, **options: Any) -> str | bytes:
         module = importlib.import_module(FORMATS[format])
     except KeyError:
         raise InputError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}") from None
-    result: str | bytes = module.render(puzzle, **options)
+    try:
+        result: str | bytes = module.render(puzzle, **options)
+    except ModuleNotFoundError as error:
+        if error.name not in OPTIONAL_MODULES:
+            raise
+        raise InputError(
+            f"{format.upper()} output needs the pdf extra: pip install 'wortsuche[pdf]'"
+        ) from None
     return result

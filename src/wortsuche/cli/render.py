@@ -1,0 +1,46 @@
+"""``wortsuche render``: turn a saved puzzle (JSON) into a worksheet, image, CSV or HTML game.
+
+wortsuche render puzzle.json -o sheet.pdf --answers
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from wortsuche.cli.common import (
+    add_output_options,
+    output_format,
+    read_text,
+    render_options,
+    write_output,
+)
+from wortsuche.model import Puzzle
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``render`` subcommand."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "render",
+        help="render a saved puzzle as PDF, SVG, PNG, CSV, HTML or text",
+        description="Render a puzzle saved as JSON (by generate -o puzzle.json) in another format.",
+    )
+    parser.add_argument("puzzle", metavar="PUZZLE.json", help="a puzzle file (- for stdin)")
+    add_output_options(parser)
+    parser.set_defaults(run=run)
+
+
+def write_puzzle(puzzle: Puzzle, args: argparse.Namespace) -> None:
+    """Render ``puzzle`` as the arguments ask and write it to -o (or standard output)."""
+    from wortsuche.render import render
+
+    content = render(puzzle, output_format(args), **render_options(args))
+    write_output(args.output or "-", content, force=args.force)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the puzzle file and write it in the chosen format."""
+    output_format(args)  # a bad format or -o file fails before the puzzle is read
+    puzzle = Puzzle.from_json(read_text(args.puzzle))
+    write_puzzle(puzzle, args)
+    return 0

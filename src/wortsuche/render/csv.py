@@ -1,0 +1,43 @@
+"""The puzzle as CSV for spreadsheets: one row per grid row, then the word list after a blank line.
+
+With ``answers`` a third block follows the word list: each word with its first and last cell
+(rows and columns counted from 1, as a spreadsheet user counts them) and its direction.
+
+>>> from wortsuche import generate
+>>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
+>>> render(puzzle).splitlines()[5:7]
+['', 'EVA']
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from wortsuche.model import Puzzle
+from wortsuche.render.layout import display_letter, sorted_entries
+
+ANSWER_HEADER = ("word", "first row", "first column", "last row", "last column", "direction")
+
+
+def render(puzzle: Puzzle, *, answers: bool = False, lowercase: bool = False, **_: Any) -> str:
+    """CSV text: grid rows, a blank line, the sorted word list (and with ``answers`` the key)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for row in puzzle.grid.rows:
+        writer.writerow([display_letter(letter, lowercase) for letter in row])
+    writer.writerow([])
+    for entry in sorted_entries(puzzle, lowercase):
+        writer.writerow([entry])
+    if answers:
+        writer.writerow([])
+        writer.writerow(ANSWER_HEADER)
+        for word in puzzle.words:
+            placement = puzzle.placements.get(word.letters)
+            if placement is None:
+                writer.writerow([word.entry, "", "", "", "", "not in the grid"])
+                continue
+            (r0, c0), (r1, c1) = placement.start, placement.end
+            writer.writerow([word.entry, r0 + 1, c0 + 1, r1 + 1, c1 + 1, placement.direction.name])
+    return out.getvalue()

@@ -1,0 +1,468 @@
+"""Shared geometry of a printed puzzle: where the title, the grid letters, the word list and
+the answer capsules go. SVG, PNG and PDF all draw a :class:`Sheet`, so they look the same.
+
+Lengths are in points (1/72 inch), with y growing downwards from the top of the page.
+
+>>> from wortsuche import generate
+>>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
+>>> sheet = worksheet(puzzle, page=PAPER["a4"], answers=True)
+>>> (sheet.width, len(sheet.grid.letters), len(sheet.grid.capsules))
+(595.28, 25, 4)
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from wortsuche.errors import InputError
+from wortsuche.model import Direction, Puzzle, Word
+
+Point = tuple[float, float]
+
+PAPER: dict[str, tuple[float, float]] = {
+    "a4": (595.28, 841.89),
+    "letter": (612.0, 792.0),
+}
+"""Paper name → (width, height) in points."""
+
+MARGIN = 48.0
+"""Space left empty around the page."""
+
+INK = "#1a1a1a"
+"""Colour of text, letters and the grid's frame."""
+FAINT = "#9a9a9a"
+"""Colour of the letters no word uses, on an answer key, and of footers."""
+CAPSULE = "#c0392b"
+"""Colour of the answer capsules (prints as a mid grey in black and white)."""
+
+CAP_HEIGHT = 0.729
+"""Height of a capital letter of DejaVu Sans, as a fraction of the font size (to centre letters)."""
+
+LOWERCASE_MIDDLE = 0.62
+"""Twice the height at which lower-case letters look centred (between x-height and ascenders)."""
+
+# Advance widths of DejaVu Sans in thousandths of an em, for laying out the word list without a
+# font library. Accented letters take the width of their base letter.
+_WIDTH_CHARS = " -'.,0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_WIDTHS = (
+    "318,361,275,318,318,636,636,636,636,636,636,636,636,636,636,684,686,698,770,632,575,775,752,"
+    "295,295,656,557,863,748,787,603,787,695,635,611,732,684,989,685,611,685,613,635,550,635,615,"
+    "352,635,634,278,278,579,278,974,634,612,635,635,411,521,392,634,592,818,592,592,525"
+)
+CHAR_WIDTHS: dict[str, float] = {
+    ch: int(w) / 1000 for ch, w in zip(_WIDTH_CHARS, _WIDTHS.split(","), strict=True)
+}
+BOLD_FACTOR = 1.13
+"""DejaVu Sans Bold is about this much wider than the regular face."""
+
+
+def font_path(bold: bool = False) -> Path:
+    """The TrueType file shipped with the package (DejaVu Sans, see fonts/LICENSE-DejaVu.txt)."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return Path(str(resources.files("wortsuche.render") / "fonts" / name))
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """The width of ``text`` set in DejaVu Sans at ``size`` points (a close estimate)."""
+    total = 0.0
+    for ch in text:
+        base = unicodedata.normalize("NFD", ch)[0]
+        total += CHAR_WIDTHS.get(base, 0.75)
+    return total * size * (BOLD_FACTOR if bold else 1.0)
+
+
+def paper_size(paper: str) -> tuple[float, float]:
+    """The page size for a paper name (``a4`` or ``letter``)."""
+    try:
+        return PAPER[paper.lower()]
+    except KeyError:
+        raise InputError(f"unknown paper {paper!r}; choose one of {', '.join(PAPER)}") from None
+
+
+@dataclass(frozen=True)
+class Text:
+    """A line of text placed by its baseline; ``anchor`` is ``start`` (left) or ``middle``."""
+
+    text: str
+    x: float
+    y: float
+    size: float
+    bold: bool = False
+    anchor: str = "start"
+    faint: bool = False
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle: top-left corner, width and height."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Capsule:
+    """The rounded outline around one word on an answer key, from its first to its last letter."""
+
+    letters: str
+    start: Point
+    end: Point
+    radius: float
+
+    @property
+    def normal(self) -> Point:
+        """The unit vector at right angles to the word's direction."""
+        (x0, y0), (x1, y1) = self.start, self.end
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length == 0:
+            return (0.0, 1.0)
+        return (-(y1 - y0) / length, (x1 - x0) / length)
+
+    def outline(self, steps: int = 12) -> list[Point]:
+        """The capsule's outline as a closed polygon (two half circles joined by straight sides)."""
+        (x0, y0), (x1, y1), r = self.start, self.end, self.radius
+        nx, ny = self.normal
+        angle = math.atan2(ny, nx)
+        points: list[Point] = []
+        # Half circle around the end (from +normal to -normal), then around the start.
+        for centre, offset in (((x1, y1), 0.0), ((x0, y0), math.pi)):
+            for i in range(steps + 1):
+                a = angle - offset - math.pi * i / steps
+                points.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
+        return points
+
+
+@dataclass(frozen=True)
+class GridDrawing:
+    """The grid placed on the page: one centred letter per cell and, on a key, the capsules."""
+
+    x: float
+    y: float
+    cell: float
+    rows: int
+    cols: int
+    letters: tuple[Text, ...]
+    capsules: tuple[Capsule, ...]
+    frame: Box
+
+    def centre(self, row: int, col: int) -> Point:
+        """The centre of a cell."""
+        return (self.x + (col + 0.5) * self.cell, self.y + (row + 0.5) * self.cell)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything on one page: text lines, the grid, and the page size."""
+
+    width: float
+    height: float
+    texts: tuple[Text, ...]
+    grid: GridDrawing
+    leftover_words: tuple[str, ...] = field(default=())
+    """Word list entries too many for this page, to be printed on pages of their own."""
+
+
+def display_letter(letter: str, lowercase: bool) -> str:
+    """A grid letter as printed (``ẞ`` becomes ``ß`` in lower case)."""
+    return letter.lower() if lowercase else letter
+
+
+def grid_drawing(
+    puzzle: Puzzle,
+    box: Box,
+    *,
+    answers: bool = False,
+    lowercase: bool = False,
+    max_cell: float = 34.0,
+    letter_scale: float = 0.6,
+    centre_vertically: bool = False,
+) -> GridDrawing:
+    """The grid as large as fits in ``box`` (cells at most ``max_cell``), centred across it."""
+    rows, cols = puzzle.rows, puzzle.cols
+    # A frame of a quarter cell runs around the letters, so fit cols + 0.5 cells across.
+    cell = min(box.width / (cols + 0.5), box.height / (rows + 0.5), max_cell)
+    x = box.x + (box.width - cols * cell) / 2
+    y = box.y + ((box.height - rows * cell) / 2 if centre_vertically else cell / 4)
+    covered = {rc for p in puzzle.placements.values() for rc in p.cells} if answers else set()
+    size = cell * letter_scale
+    # Lower-case letters are centred between the x-height and the ascenders.
+    lift = size * (LOWERCASE_MIDDLE if lowercase else CAP_HEIGHT) / 2
+    letters = tuple(
+        Text(
+            display_letter(letter, lowercase),
+            x + (c + 0.5) * cell,
+            y + (r + 0.5) * cell + lift,
+            size,
+            anchor="middle",
+            faint=answers and (r, c) not in covered,
+        )
+        for r, row in enumerate(puzzle.grid.rows)
+        for c, letter in enumerate(row)
+    )
+    capsules: tuple[Capsule, ...] = ()
+    if answers:
+        capsules = tuple(
+            Capsule(
+                p.letters,
+                (x + (p.start[1] + 0.5) * cell, y + (p.start[0] + 0.5) * cell),
+                (x + (p.end[1] + 0.5) * cell, y + (p.end[0] + 0.5) * cell),
+                cell * 0.42,
+            )
+            for p in (puzzle.placements.get(w.letters) for w in puzzle.words)
+            if p is not None
+        )
+    pad = cell / 4
+    frame = Box(x - pad, y - pad, cols * cell + 2 * pad, rows * cell + 2 * pad)
+    return GridDrawing(x, y, cell, rows, cols, letters, capsules, frame)
+
+
+def sorted_words(puzzle: Puzzle) -> list[Word]:
+    """The words in word-list order: alphabetical, ignoring case and accents."""
+
+    def key(word: Word) -> tuple[str, str]:
+        plain = "".join(
+            ch for ch in unicodedata.normalize("NFD", word.entry) if not unicodedata.combining(ch)
+        )
+        return (plain.casefold(), word.entry)
+
+    return sorted(puzzle.words, key=key)
+
+
+def sorted_entries(puzzle: Puzzle, lowercase: bool = False) -> list[str]:
+    """The word list as printed: entries as written (or in lower case), in alphabetical order."""
+    return [w.entry.lower() if lowercase else w.entry for w in sorted_words(puzzle)]
+
+
+def directions_sentence(directions: tuple[Direction, ...]) -> str:
+    """How the words run, in plain words for the instruction line."""
+    found = set(directions)
+    across_down = {Direction.E, Direction.S}
+    diagonal = {Direction.SE, Direction.NE}
+    if found == set(Direction):
+        return "Words run across, down and diagonally, forwards and backwards."
+    if found == across_down:
+        return "Words run across and down."
+    if found == across_down | diagonal:
+        return "Words run across, down and diagonally."
+    arrows = " ".join(d.arrow for d in Direction if d in found)
+    return f"Words run {arrows}."
+
+
+def instruction(puzzle: Puzzle, *, word_list: bool, where: str = "below") -> tuple[str, str]:
+    """The two short lines under the title telling the solver what to do and how words run."""
+    n = len(puzzle.words)
+    noun = "word" if n == 1 else "words"
+    directions = getattr(puzzle.options, "directions", tuple(Direction))
+    how = directions_sentence(tuple(directions))
+    if word_list and where != "below":
+        return f"Find the {n} {noun} in the grid; {where}.", how
+    if word_list:
+        return f"Find the {n} {noun} below in the grid.", how
+    return f"{n} {noun} are hidden in the grid.", how
+
+
+@dataclass(frozen=True)
+class Style:
+    """Font sizes and the largest cell for normal or large print."""
+
+    title: float
+    line: float
+    words: float
+    max_cell: float
+    letter_scale: float
+    fit_cell: float
+    min_words: float
+
+    @classmethod
+    def for_print(cls, large_print: bool) -> Style:
+        """The style for normal or large print."""
+        if large_print:
+            return cls(
+                title=30,
+                line=16,
+                words=17,
+                max_cell=54,
+                letter_scale=0.7,
+                fit_cell=44,
+                min_words=13,
+            )
+        return cls(
+            title=24, line=11, words=12, max_cell=36, letter_scale=0.6, fit_cell=28, min_words=7
+        )
+
+
+@dataclass(frozen=True)
+class WordColumns:
+    """The word list set in columns (filled top to bottom, then left to right)."""
+
+    entries: tuple[str, ...]
+    size: float
+    columns: int
+    per_column: int
+    column_width: float
+
+    @property
+    def line_height(self) -> float:
+        """Distance between two baselines."""
+        return self.size * 1.5
+
+    @property
+    def width(self) -> float:
+        """The width of the whole block."""
+        gap = self.size * 2
+        return self.columns * self.column_width + (self.columns - 1) * gap
+
+    @property
+    def height(self) -> float:
+        """The height of the whole block."""
+        return self.per_column * self.line_height
+
+    def texts(self, centre_x: float, top: float) -> list[Text]:
+        """The entries placed in a block centred on ``centre_x`` starting at ``top``."""
+        gap = self.size * 2
+        left = centre_x - self.width / 2
+        placed = []
+        for i, entry in enumerate(self.entries):
+            col, row = divmod(i, self.per_column)
+            x = left + col * (self.column_width + gap)
+            y = top + row * self.line_height + self.size
+            placed.append(Text(entry, x, y, self.size))
+        return placed
+
+
+def word_columns(entries: list[str], size: float, width: float) -> WordColumns:
+    """Columns for ``entries`` at ``size`` points within ``width``: as many as fit, at most
+    four (six for long lists)."""
+    widest = max((text_width(e, size) for e in entries), default=0.0)
+    gap = size * 2
+    most = 4 if len(entries) <= 24 else 6
+    columns = max(1, min(most, len(entries), int((width + gap) // (widest + gap))))
+    per_column = math.ceil(len(entries) / columns) if entries else 0
+    # Use no more columns than the rows need (9 words in 4 columns would leave one nearly empty).
+    if per_column:
+        columns = math.ceil(len(entries) / per_column)
+    return WordColumns(tuple(entries), size, columns, per_column, widest)
+
+
+def worksheet(
+    puzzle: Puzzle,
+    *,
+    page: tuple[float, float] | None = None,
+    title: str | None = None,
+    subtitle: str | None = None,
+    answers: bool = False,
+    lowercase: bool = False,
+    large_print: bool = False,
+    word_list: bool = True,
+    footer: str | None = None,
+) -> Sheet:
+    """Lay out one puzzle page: title, instruction line, grid, word list and a faint footer.
+
+    The footer defaults to the size, level and seed (so a teacher can make the puzzle again).
+
+    With ``page`` (width, height) the grid is as large as the page allows; without it the sheet
+    is sized to its content (for SVG and PNG).
+    """
+    style = Style.for_print(large_print)
+    if page is None:
+        content_width = max(puzzle.cols * style.fit_cell + style.fit_cell / 2, 360.0)
+        width = content_width + 2 * MARGIN
+    else:
+        width = page[0]
+        content_width = width - 2 * MARGIN
+    centre = width / 2
+    texts: list[Text] = []
+    top = MARGIN
+    heading = title if title is not None else "Word Search"
+    if heading:
+        size = min(style.title, content_width / max(text_width(heading, 1, bold=True), 1e-9))
+        texts.append(Text(heading, centre, top + size * 0.8, size, bold=True, anchor="middle"))
+        top += size * 1.25
+    columns = None
+    leftover: tuple[str, ...] = ()
+    if word_list and puzzle.words:
+        entries = sorted_entries(puzzle, lowercase)
+        size = style.words
+        columns = word_columns(entries, size, content_width)
+        if page is not None:
+            # Shrink the list until it takes at most two fifths of the page; a list that
+            # would need smaller print than MIN_LIST_SIZE goes on pages of its own.
+            while columns.height > (page[1] - 2 * MARGIN) * 0.4 and size > style.min_words:
+                size -= 0.5
+                columns = word_columns(entries, size, content_width)
+            if columns.height > (page[1] - 2 * MARGIN) * 0.4:
+                columns, leftover = None, tuple(entries)
+    if subtitle is not None or answers:
+        lines: tuple[str, ...] = (subtitle or "Answers",)
+    else:
+        where = "the list follows this page" if leftover else "below"
+        lines = instruction(puzzle, word_list=word_list, where=where)
+    for line in lines:
+        line_size = min(style.line, content_width / max(text_width(line, 1), 1e-9))
+        texts.append(Text(line, centre, top + line_size, line_size, anchor="middle"))
+        top += line_size * 1.45
+    top += style.line
+
+    list_height = columns.height + style.words * 1.5 if columns else 0.0
+
+    if page is None:
+        grid_height = puzzle.rows * style.fit_cell + style.fit_cell / 2
+        height = top + grid_height + list_height + MARGIN
+    else:
+        height = page[1]
+        grid_height = height - MARGIN - list_height - top
+    grid = grid_drawing(
+        puzzle,
+        Box(MARGIN, top, content_width, max(grid_height, 1.0)),
+        answers=answers,
+        lowercase=lowercase,
+        max_cell=style.max_cell if page is not None else style.fit_cell,
+        letter_scale=style.letter_scale,
+    )
+    if columns:
+        list_top = grid.frame.y + grid.frame.height + style.words * 1.5
+        texts.extend(columns.texts(centre, list_top))
+    if footer is None:
+        footer = f"{puzzle.rows}×{puzzle.cols} · {puzzle.level} · seed {puzzle.seed}"
+    if footer and page is not None:
+        texts.append(Text(footer, centre, height - MARGIN / 2, 8, anchor="middle", faint=True))
+    return Sheet(width, height, tuple(texts), grid, leftover)
+
+
+def word_list_pages(
+    entries: tuple[str, ...],
+    page: tuple[float, float],
+    *,
+    heading: str,
+    large_print: bool = False,
+) -> list[list[Text]]:
+    """A long word list on pages of its own, in up to six columns each."""
+    style = Style.for_print(large_print)
+    width, height = page
+    content_width = width - 2 * MARGIN
+    top = MARGIN + style.title * 1.6
+    probe = word_columns(list(entries), style.words, content_width)
+    rows = max(1, int((height - top - MARGIN) // probe.line_height))
+    per_page = rows * probe.columns
+    pages = []
+    for start in range(0, len(entries), per_page):
+        chunk = list(entries[start : start + per_page])
+        texts = [
+            Text(
+                heading,
+                width / 2,
+                MARGIN + style.title * 0.8,
+                style.title,
+                bold=True,
+                anchor="middle",
+            )
+        ]
+        texts += word_columns(chunk, style.words, content_width).texts(width / 2, top)
+        pages.append(texts)
+    return pages

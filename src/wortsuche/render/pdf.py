@@ -1,0 +1,271 @@
+"""The puzzle as a printable PDF worksheet (A4 or US Letter), optionally with an answer-key page.
+
+Drawn with fpdf2 from the same :class:`~wortsuche.render.layout.Sheet` as SVG and PNG; the
+DejaVu Sans font shipped with the package is embedded (subset), so Ä Ö Ü ẞ Ñ É print everywhere.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from wortsuche.model import Puzzle
+from wortsuche.render.layout import (
+    CAPSULE,
+    FAINT,
+    INK,
+    MARGIN,
+    Box,
+    GridDrawing,
+    Sheet,
+    Text,
+    font_path,
+    grid_drawing,
+    paper_size,
+    text_width,
+    word_list_pages,
+    worksheet,
+)
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+FONT = "DejaVu"
+
+FIXED_DATE = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+"""The creation date written into every PDF, so the same puzzle gives the same bytes."""
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def new_document(paper: str, title: str) -> FPDF:
+    """An empty PDF in points with the shipped fonts registered."""
+    from fpdf import FPDF
+
+    pdf = FPDF(unit="pt", format=paper_size(paper))
+    pdf.set_auto_page_break(False)
+    pdf.set_margin(0)
+    pdf.add_font(FONT, "", str(font_path(bold=False)))
+    pdf.add_font(FONT, "B", str(font_path(bold=True)))
+    pdf.set_title(title)
+    pdf.set_lang("en")
+    pdf.set_creator("wortsuche")
+    pdf.set_creation_date(FIXED_DATE)
+    return pdf
+
+
+def draw_text(pdf: FPDF, t: Text) -> None:
+    """Place one line of text by its baseline."""
+    pdf.set_font(FONT, "B" if t.bold else "", t.size)
+    pdf.set_text_color(*_rgb(FAINT if t.faint else INK))
+    x = t.x - pdf.get_string_width(t.text) / 2 if t.anchor == "middle" else t.x
+    pdf.text(x, t.y, t.text)
+
+
+def draw_grid(pdf: FPDF, grid: GridDrawing) -> None:
+    """Draw the frame, the capsules and the letters of a grid."""
+    frame = grid.frame
+    pdf.set_draw_color(*_rgb(INK))
+    pdf.set_line_width(max(grid.cell / 24, 0.5))
+    pdf.rect(
+        frame.x,
+        frame.y,
+        frame.width,
+        frame.height,
+        style="D",
+        round_corners=True,
+        corner_radius=grid.cell / 3,
+    )
+    pdf.set_draw_color(*_rgb(CAPSULE))
+    pdf.set_line_width(max(grid.cell / 16, 0.4))
+    for capsule in grid.capsules:
+        pdf.polygon(capsule.outline(steps=16), style="D")
+    for letter in grid.letters:
+        draw_text(pdf, letter)
+
+
+def draw_sheet(pdf: FPDF, sheet: Sheet) -> None:
+    """Draw a laid-out sheet on a new page."""
+    pdf.add_page()
+    for t in sheet.texts:
+        draw_text(pdf, t)
+    draw_grid(pdf, sheet.grid)
+
+
+def draw_footer(pdf: FPDF, text: str) -> None:
+    """A small centred line at the foot of the current page (page numbers)."""
+    width, height = pdf.w, pdf.h
+    draw_text(pdf, Text(text, width / 2, height - MARGIN / 2, 9, anchor="middle", faint=True))
+
+
+def draw_texts(pdf: FPDF, texts: Sequence[Text]) -> None:
+    """Draw lines of text on a new page (contents, long word lists)."""
+    pdf.add_page()
+    for t in texts:
+        draw_text(pdf, t)
+
+
+def puzzle_pages(
+    puzzle: Puzzle, size: tuple[float, float], **options: Any
+) -> tuple[Sheet, list[list[Text]]]:
+    """The puzzle's page and, for a word list too long to share it, the word-list pages."""
+    sheet = worksheet(puzzle, page=size, **options)
+    heading = f"{options.get('title') or 'Word Search'}: words"
+    extra = (
+        word_list_pages(
+            sheet.leftover_words,
+            size,
+            heading=heading,
+            large_print=options.get("large_print", False),
+        )
+        if sheet.leftover_words
+        else []
+    )
+    return sheet, extra
+
+
+def render(
+    puzzle: Puzzle,
+    *,
+    answers: bool = False,
+    title: str | None = None,
+    paper: str = "a4",
+    lowercase: bool = False,
+    large_print: bool = False,
+    word_list: bool = True,
+    **_: Any,
+) -> bytes:
+    """A PDF worksheet: the puzzle page, then (with ``answers``) the answer-key page."""
+    size = paper_size(paper)
+    pdf = new_document(paper, title or "Word Search")
+    options = {"title": title, "lowercase": lowercase, "large_print": large_print}
+    sheet, list_pages = puzzle_pages(puzzle, size, word_list=word_list, **options)
+    draw_sheet(pdf, sheet)
+    for texts in list_pages:
+        draw_texts(pdf, texts)
+    if answers:
+        # The key shows the grid only when the word list needed pages of its own.
+        key = puzzle_pages(
+            puzzle, size, answers=True, word_list=word_list and not list_pages, **options
+        )[0]
+        draw_sheet(pdf, key)
+    return bytes(pdf.output())
+
+
+KEYS_ACROSS, KEYS_DOWN = 2, 3
+"""Answer keys per book page: two across, three down."""
+
+
+def render_book(
+    puzzles: Sequence[tuple[str, Puzzle]],
+    *,
+    title: str = "Word Search Puzzles",
+    paper: str = "a4",
+    lowercase: bool = False,
+    large_print: bool = False,
+    word_list: bool = True,
+    on_page: Callable[[], None] | None = None,
+) -> bytes:
+    """A puzzle book: contents, one page per puzzle (numbered, titled), then all answer keys.
+
+    ``on_page`` is called after each puzzle's page is drawn (for a progress bar).
+    """
+    size = paper_size(paper)
+    pdf = new_document(paper, title)
+    labels = [f"{n}. {name}" if name else f"Puzzle {n}" for n, (name, _) in enumerate(puzzles, 1)]
+    laid_out = [
+        puzzle_pages(
+            puzzle,
+            size,
+            title=label,
+            footer="",
+            lowercase=lowercase,
+            large_print=large_print,
+            word_list=word_list,
+        )
+        for label, (_, puzzle) in zip(labels, puzzles, strict=True)
+    ]
+    pages_each = [1 + len(extra) for _, extra in laid_out]
+    contents = contents_lines(puzzles, labels, title, size, pages_each)
+
+    for texts in contents:
+        draw_texts(pdf, texts)
+    for sheet, extra in laid_out:
+        draw_sheet(pdf, sheet)
+        draw_footer(pdf, str(pdf.page_no()))
+        for texts in extra:
+            draw_texts(pdf, texts)
+            draw_footer(pdf, str(pdf.page_no()))
+        if on_page:
+            on_page()
+
+    width, height = size
+    per_key_page = KEYS_ACROSS * KEYS_DOWN
+    cell_w = (width - 2 * MARGIN) / KEYS_ACROSS
+    cell_h = (height - 2 * MARGIN - 30) / KEYS_DOWN
+    for index, ((_, puzzle), label) in enumerate(zip(puzzles, labels, strict=True)):
+        slot = index % per_key_page
+        if slot == 0:
+            pdf.add_page()
+            draw_text(pdf, Text("Answers", width / 2, MARGIN + 14, 18, bold=True, anchor="middle"))
+            draw_footer(pdf, str(pdf.page_no()))
+        row, col = divmod(slot, KEYS_ACROSS)
+        x = MARGIN + col * cell_w
+        y = MARGIN + 30 + row * cell_h
+        draw_text(pdf, Text(label, x + cell_w / 2, y + 14, 11, bold=True, anchor="middle"))
+        grid = grid_drawing(
+            puzzle,
+            Box(x + 8, y + 22, cell_w - 16, cell_h - 30),
+            answers=True,
+            lowercase=lowercase,
+            centre_vertically=True,
+        )
+        draw_grid(pdf, grid)
+    return bytes(pdf.output())
+
+
+CONTENTS_LINE = 16.0
+
+
+def contents_lines(
+    puzzles: Sequence[tuple[str, Puzzle]],
+    labels: Sequence[str],
+    title: str,
+    size: tuple[float, float],
+    pages_each: Sequence[int],
+) -> list[list[Text]]:
+    """The contents: one line per puzzle with its page number, in one or two columns per page."""
+    width, height = size
+    rows = int((height - 2 * MARGIN - 80) // CONTENTS_LINE)
+    lines_needed = len(puzzles) + 2  # the puzzles, a gap, then the answers
+    columns = 1 if lines_needed <= rows else 2
+    per_page = rows * columns
+    page = math.ceil(lines_needed / per_page) + 1
+    entries: list[tuple[str, str]] = []
+    for label, (_, puzzle), count in zip(labels, puzzles, pages_each, strict=True):
+        detail = f"{puzzle.rows}×{puzzle.cols}, {puzzle.level}"
+        entries.append((f"{label}  ({detail})", str(page)))
+        page += count
+    entries.append(("", ""))
+    entries.append(("Answers", str(page)))
+    column_width = (width - 2 * MARGIN) / columns
+    result: list[list[Text]] = []
+    for start in range(0, len(entries), per_page):
+        lines: list[Text] = []
+        if start == 0:
+            lines.append(Text(title, width / 2, MARGIN + 22, 26, bold=True, anchor="middle"))
+            lines.append(Text("Contents", width / 2, MARGIN + 50, 14, anchor="middle"))
+        for i, (label, number) in enumerate(entries[start : start + per_page]):
+            column, row = divmod(i, rows)
+            left = MARGIN + column * column_width + 10
+            right = MARGIN + (column + 1) * column_width - 10
+            y = MARGIN + 80 + row * CONTENTS_LINE
+            size_pt = min(11.0, (column_width - 60) / max(text_width(label, 1), 1e-9))
+            lines.append(Text(label, left, y, size_pt))
+            lines.append(Text(number, right - text_width(number, 11), y, 11))
+        result.append(lines)
+    return result

@@ -1,0 +1,105 @@
+"""The puzzle as a PNG image: the SVG drawing rasterised with Pillow at a chosen resolution."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from wortsuche.errors import InputError
+from wortsuche.model import Puzzle
+from wortsuche.render.layout import CAPSULE, FAINT, INK, Sheet, font_path, worksheet
+
+DEFAULT_DPI = 150
+OVERSAMPLE = 2
+"""Drawn this many times larger, then scaled down, for smooth lines (images up to 16 MP)."""
+
+MAX_PIXELS = 64_000_000
+"""The largest image made (a 500x500 grid at 150 dpi would need gigabytes of memory)."""
+
+
+def render(
+    puzzle: Puzzle,
+    *,
+    answers: bool = False,
+    title: str | None = None,
+    lowercase: bool = False,
+    large_print: bool = False,
+    word_list: bool = True,
+    dpi: int | None = None,
+    **_: Any,
+) -> bytes:
+    """A PNG image of the puzzle at ``dpi`` dots per inch (150 by default)."""
+    sheet = worksheet(
+        puzzle,
+        title=title,
+        answers=answers,
+        lowercase=lowercase,
+        large_print=large_print,
+        word_list=word_list,
+    )
+    if dpi is not None and dpi < 1:
+        raise InputError(f"dpi must be a positive number, not {dpi}")
+    return sheet_png(sheet, dpi=dpi or DEFAULT_DPI)
+
+
+def pixel_size(sheet: Sheet, dpi: int) -> tuple[int, int]:
+    """The image size in pixels of a sheet at ``dpi``."""
+    return round(sheet.width * dpi / 72), round(sheet.height * dpi / 72)
+
+
+def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
+    """The PNG bytes for a laid-out sheet."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    width, height = pixel_size(sheet, dpi)
+    if width * height > MAX_PIXELS:
+        raise InputError(
+            f"a PNG of {width}x{height} pixels is too large; choose a lower --dpi "
+            "or use SVG or PDF for a grid this big"
+        )
+    oversample = OVERSAMPLE if width * height <= 16_000_000 else 1
+    scale = dpi / 72 * oversample
+    image = Image.new("RGB", (width * oversample, height * oversample), "white")
+    draw = ImageDraw.Draw(image)
+    fonts: dict[tuple[int, bool], ImageFont.FreeTypeFont] = {}
+
+    def font(size: float, bold: bool) -> ImageFont.FreeTypeFont:
+        key = (max(1, round(size * scale)), bold)
+        if key not in fonts:
+            fonts[key] = ImageFont.truetype(str(font_path(bold)), key[0])
+        return fonts[key]
+
+    grid = sheet.grid
+    frame = grid.frame
+    draw.rounded_rectangle(
+        [
+            frame.x * scale,
+            frame.y * scale,
+            (frame.x + frame.width) * scale,
+            (frame.y + frame.height) * scale,
+        ],
+        radius=grid.cell / 3 * scale,
+        outline=INK,
+        width=max(1, round(grid.cell / 24 * scale)),
+    )
+    for capsule in grid.capsules:
+        points = [(x * scale, y * scale) for x, y in capsule.outline(steps=24)]
+        draw.line(
+            [*points, points[0], points[1]],
+            fill=CAPSULE,
+            width=max(1, round(grid.cell / 16 * scale)),
+            joint="curve",
+        )
+    for t in (*sheet.texts, *grid.letters):
+        draw.text(
+            (t.x * scale, t.y * scale),
+            t.text,
+            fill=FAINT if t.faint else INK,
+            font=font(t.size, t.bold),
+            anchor="ms" if t.anchor == "middle" else "ls",
+        )
+    if oversample > 1:
+        image = image.resize((width, height), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(dpi, dpi), optimize=True)
+    return out.getvalue()

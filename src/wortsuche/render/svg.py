@@ -1,0 +1,107 @@
+"""The puzzle as an SVG drawing: the same sheet as the PDF page, sized to its content.
+
+>>> from wortsuche import generate
+>>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
+>>> render(puzzle, answers=True).count('class="capsule"')
+4
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from wortsuche.model import Puzzle
+from wortsuche.render.layout import CAPSULE, FAINT, INK, Capsule, Sheet, Text, worksheet
+
+FONT_FAMILY = "'DejaVu Sans', Verdana, 'Helvetica Neue', Arial, sans-serif"
+
+
+def render(
+    puzzle: Puzzle,
+    *,
+    answers: bool = False,
+    title: str | None = None,
+    lowercase: bool = False,
+    large_print: bool = False,
+    word_list: bool = True,
+    **_: Any,
+) -> str:
+    """An SVG image of the puzzle (with ``answers``, each word outlined by a capsule)."""
+    sheet = worksheet(
+        puzzle,
+        title=title,
+        answers=answers,
+        lowercase=lowercase,
+        large_print=large_print,
+        word_list=word_list,
+    )
+    return sheet_svg(sheet)
+
+
+def _num(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _text(t: Text, css_class: str) -> str:
+    attrs = [
+        f'class="{css_class}"',
+        f'x="{_num(t.x)}"',
+        f'y="{_num(t.y)}"',
+        f'font-size="{_num(t.size)}"',
+    ]
+    if t.anchor == "middle":
+        attrs.append('text-anchor="middle"')
+    if t.bold:
+        attrs.append('font-weight="bold"')
+    if t.faint:
+        attrs.append(f'fill="{FAINT}"')
+    return f"<text {' '.join(attrs)}>{escape(t.text)}</text>"
+
+
+def capsule_path(capsule: Capsule) -> str:
+    """SVG path data for a capsule: two straight sides joined by half circles at the ends."""
+    (x0, y0), (x1, y1), r = capsule.start, capsule.end, capsule.radius
+    nx, ny = capsule.normal
+    a, b = (x1 + nx * r, y1 + ny * r), (x1 - nx * r, y1 - ny * r)
+    c, d = (x0 - nx * r, y0 - ny * r), (x0 + nx * r, y0 + ny * r)
+    arc = f"A {_num(r)} {_num(r)} 0 0 0"
+    return (
+        f"M {_num(d[0])} {_num(d[1])} L {_num(a[0])} {_num(a[1])} {arc} {_num(b[0])} {_num(b[1])} "
+        f"L {_num(c[0])} {_num(c[1])} {arc} {_num(d[0])} {_num(d[1])} Z"
+    )
+
+
+def sheet_svg(sheet: Sheet) -> str:
+    """The SVG document for a laid-out sheet."""
+    grid = sheet.grid
+    frame = grid.frame
+    parts = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(sheet.width)}pt" '
+        f'height="{_num(sheet.height)}pt" viewBox="0 0 {_num(sheet.width)} {_num(sheet.height)}">',
+        f"<title>{escape(sheet.texts[0].text if sheet.texts else 'Word Search')}</title>",
+        '<rect width="100%" height="100%" fill="#ffffff"/>',
+        f'<g font-family={quoteattr(FONT_FAMILY)} fill="{INK}">',
+    ]
+    parts += [_text(t, "text") for t in sheet.texts]
+    parts.append(
+        f'<rect class="frame" x="{_num(frame.x)}" y="{_num(frame.y)}" '
+        f'width="{_num(frame.width)}" height="{_num(frame.height)}" rx="{_num(grid.cell / 3)}" '
+        f'fill="none" stroke="{INK}" stroke-width="{_num(max(grid.cell / 24, 0.5))}"/>'
+    )
+    parts.append(
+        f'<g class="capsules" fill="none" stroke="{CAPSULE}" '
+        f'stroke-width="{_num(max(grid.cell / 16, 0.5))}">'
+    )
+    parts += [
+        f'<path class="capsule" data-word={quoteattr(c.letters)} d="{capsule_path(c)}"/>'
+        for c in grid.capsules
+    ]
+    parts.append("</g>")
+    parts.append('<g class="grid">')
+    parts += [_text(t, "letter") for t in grid.letters]
+    parts.append("</g>")
+    parts.append("</g>")
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,130 @@
+"""The offline HTML game, opened from file:// in Debian's Chromium through Playwright."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from wortsuche import Puzzle
+from wortsuche.model import Cell
+from wortsuche.render import render
+from wortsuche.render.html import answer_hash, cell_sequence, game_data
+
+
+def test_source_reveals_no_positions(zoo: Puzzle) -> None:
+    page = str(render(zoo, "html"))
+    squeezed = re.sub(r"\s", "", page)
+    for placement in zoo.placements.values():
+        cells = placement.cells
+        for text in (
+            cell_sequence(cells),
+            ";".join(f"{r},{c}" for r, c in cells),
+            json.dumps([list(cell) for cell in cells]).replace(" ", ""),
+            json.dumps(list(placement.start) + list(placement.end)).replace(" ", ""),
+        ):
+            assert text not in squeezed
+    data = game_data(zoo)
+    assert set(data) == {"rows", "salt", "words"}
+    assert all(set(word) == {"entry", "hash"} for word in data["words"])
+
+
+def test_hashes_match_the_cells_read_from_either_end(zoo: Puzzle) -> None:
+    data = game_data(zoo)
+    hashes = {w["entry"]: w["hash"] for w in data["words"]}
+    for word in zoo.words:
+        cells = zoo.placements[word.letters].cells
+        backwards = tuple(reversed(cells))
+        assert answer_hash(data["salt"], cell_sequence(backwards)) == hashes[word.entry]
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Any:
+    """The session's Chromium (tests/conftest.py): Debian's /usr/bin/chromium via Playwright."""
+    return chromium
+
+
+def drag(page: Any, start: Cell, end: Cell, cols: int) -> None:
+    """Press on the start cell, move across to the end cell, release."""
+
+    def centre(cell: Cell) -> tuple[float, float]:
+        box = page.locator(".cell").nth(cell[0] * cols + cell[1]).bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    (x0, y0), (x1, y1) = centre(start), centre(end)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x1, y1, steps=8)
+    page.mouse.up()
+
+
+def test_dragging_across_a_word_strikes_it_off(
+    browser: Any, zoo: Puzzle, tmp_path: Path, paper_artifacts: Path
+) -> None:
+    file = tmp_path / "play.html"
+    file.write_text(str(render(zoo, "html", title="Zoo animals")), encoding="utf-8")
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(file.as_uri())
+    assert page.locator(".cell").count() == zoo.rows * zoo.cols
+    assert "".join(page.locator(".cell").all_inner_texts()) == "".join(zoo.grid.rows)
+
+    word = next(w for w in zoo.words if w.entry == "Ice cream")
+    placement = zoo.placements[word.letters]
+    item = page.locator("#words li", has_text="Ice cream")
+
+    # A drag that misses the word finds nothing.
+    drag(page, placement.start, (placement.start[0], placement.start[1]), zoo.cols)
+    page.wait_for_timeout(200)
+    assert "found" not in (item.get_attribute("class") or "")
+
+    # Dragged from the last letter back to the first, so direction does not matter.
+    drag(page, placement.end, placement.start, zoo.cols)
+    page.wait_for_function("document.querySelectorAll('#words li.found').length === 1")
+    assert "found" in (item.get_attribute("class") or "")
+    assert item.evaluate("e => getComputedStyle(e).textDecorationLine") == "line-through"
+    found_cells = page.locator(".cell.found").count()
+    assert found_cells == len(word.letters)
+    assert "Found Ice cream" in page.locator("#status").inner_text()
+    page.screenshot(path=str(paper_artifacts / "play.png"))
+    assert errors == []
+    page.close()
+
+
+def test_entries_cannot_break_out_of_the_page(browser: Any, tmp_path: Path) -> None:
+    import dataclasses
+
+    from wortsuche import Word, generate
+
+    # Entries as a puzzle file could hold them, whatever the normaliser lets through.
+    plain = generate(["SCRIPT", "COMMENT", "ZEBRA"], rows=8, cols=8, seed=1)
+    entries = {"SCRIPT": "</script><b>X</b>", "COMMENT": "<!--Y", "ZEBRA": "Zebra"}
+    words = tuple(Word(entries[w.letters], w.letters) for w in plain.words)
+    puzzle = dataclasses.replace(plain, words=words)
+    file = tmp_path / "play.html"
+    file.write_text(str(render(puzzle, "html", title="<i>T</i>")), encoding="utf-8")
+    page = browser.new_page()
+    page.goto(file.as_uri())
+    assert page.locator("h1").inner_text() == "<i>T</i>"
+    items = page.locator("#words li").all_inner_texts()
+    assert sorted(items) == sorted(w.entry for w in puzzle.words)
+    assert page.locator("b").count() == 0
+    page.close()
+
+
+def test_grid_fits_a_phone_screen(browser: Any, zoo: Puzzle, tmp_path: Path) -> None:
+    file = tmp_path / "play.html"
+    file.write_text(str(render(zoo, "html")), encoding="utf-8")
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    page.goto(file.as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    body = page.locator("body").bounding_box()
+    box = page.locator("#grid").bounding_box()
+    # Inside the page's margins, not only inside the screen.
+    assert box["x"] >= body["x"] - 0.5
+    assert box["x"] + box["width"] <= body["x"] + body["width"] + 0.5
+    page.close()

@@ -1,0 +1,110 @@
+"""The shared page geometry: grid on the page, word list in columns, capsules along each word."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+
+from wortsuche import Puzzle
+from wortsuche.render.layout import (
+    MARGIN,
+    PAPER,
+    Capsule,
+    sorted_entries,
+    text_width,
+    word_columns,
+    worksheet,
+)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_grid_and_word_list_stay_inside_the_margins(zoo: Puzzle, paper: str) -> None:
+    width, height = PAPER[paper]
+    sheet = worksheet(zoo, page=PAPER[paper], answers=True)
+    frame = sheet.grid.frame
+    assert frame.x >= MARGIN - 0.01 and frame.x + frame.width <= width - MARGIN + 0.01
+    assert frame.y >= MARGIN and frame.y + frame.height <= height - MARGIN
+    for text in sheet.texts:
+        assert MARGIN / 2 <= text.y <= height - MARGIN / 2
+
+
+def test_grid_is_centred_across_the_page(zoo: Puzzle) -> None:
+    sheet = worksheet(zoo, page=PAPER["a4"])
+    frame = sheet.grid.frame
+    assert frame.x + frame.width / 2 == pytest.approx(sheet.width / 2)
+
+
+def test_grid_uses_the_width_of_the_page_for_a_big_grid(zoo: Puzzle) -> None:
+    sheet = worksheet(zoo, page=PAPER["a4"])
+    assert sheet.grid.frame.width > 0.9 * (sheet.width - 2 * MARGIN)
+
+
+def test_letters_are_the_grid_read_row_by_row(zoo: Puzzle) -> None:
+    sheet = worksheet(zoo, page=PAPER["a4"])
+    assert "".join(t.text for t in sheet.grid.letters) == "".join(zoo.grid.rows)
+
+
+def test_letters_are_evenly_spaced(zoo: Puzzle) -> None:
+    letters = worksheet(zoo, page=PAPER["a4"]).grid.letters
+    steps = {round(b.x - a.x, 6) for a, b in itertools.pairwise(letters[:15])}
+    assert len(steps) == 1
+
+
+def test_one_capsule_per_placed_word_only_on_the_key(zoo: Puzzle) -> None:
+    assert worksheet(zoo, page=PAPER["a4"]).grid.capsules == ()
+    capsules = worksheet(zoo, page=PAPER["a4"], answers=True).grid.capsules
+    assert sorted(c.letters for c in capsules) == sorted(zoo.placements)
+
+
+def test_capsule_runs_from_the_first_to_the_last_letter(zoo: Puzzle) -> None:
+    grid = worksheet(zoo, page=PAPER["a4"], answers=True).grid
+    for capsule in grid.capsules:
+        placement = zoo.placements[capsule.letters]
+        assert capsule.start == pytest.approx(grid.centre(*placement.start))
+        assert capsule.end == pytest.approx(grid.centre(*placement.end))
+
+
+def test_capsule_outline_keeps_its_radius_from_the_word_axis() -> None:
+    capsule = Capsule("ABC", (10.0, 10.0), (50.0, 50.0), 6.0)
+    (x0, y0), (x1, y1) = capsule.start, capsule.end
+    for px, py in capsule.outline():
+        # Distance from the segment start-end.
+        t = max(0.0, min(1.0, ((px - x0) * (x1 - x0) + (py - y0) * (y1 - y0)) / 3200))
+        cx, cy = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+        assert math.hypot(px - cx, py - cy) == pytest.approx(6.0)
+
+
+def test_word_list_is_sorted_as_entered(zoo: Puzzle) -> None:
+    entries = sorted_entries(zoo)
+    assert set(entries) == {w.entry for w in zoo.words}
+    assert entries.index("Élan") < entries.index("Fisch") < entries.index("Ice cream")
+
+
+def test_word_columns_fit_the_width_and_hold_every_entry(zoo: Puzzle) -> None:
+    entries = sorted_entries(zoo)
+    columns = word_columns(entries, 12, 400)
+    assert columns.width <= 400
+    placed = columns.texts(300, 100)
+    assert [t.text for t in placed] == entries
+    # Filled down the columns: the second entry sits below the first.
+    assert placed[1].x == placed[0].x and placed[1].y > placed[0].y
+
+
+def test_text_width_grows_with_text_and_size() -> None:
+    assert text_width("WW", 10) > text_width("II", 10) > 0
+    assert text_width("Bär", 20) == pytest.approx(2 * text_width("Bär", 10))
+
+
+def test_large_print_has_bigger_letters(zoo: Puzzle) -> None:
+    normal = worksheet(zoo).grid.letters[0].size
+    large = worksheet(zoo, large_print=True).grid.letters[0].size
+    assert large > normal
+
+
+def test_no_word_list_leaves_only_title_and_instruction(zoo: Puzzle) -> None:
+    sheet = worksheet(zoo, page=PAPER["a4"], word_list=False)
+    texts = [t.text for t in sheet.texts]
+    assert not any(w.entry in texts for w in zoo.words)
+    assert any("hidden" in t for t in texts)

@@ -1,0 +1,91 @@
+"""Puzzle books: planning words and seeds, parallel generation, and the book PDF."""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+
+from wortsuche import InputError
+from wortsuche.book import BookSettings, build_book, plan_book, puzzle_seed
+from wortsuche.render.pdf import KEYS_ACROSS, KEYS_DOWN, render_book
+
+ANIMALS = [
+    "Ant", "Bear", "Cat", "Dog", "Eel", "Fox", "Goat", "Hen", "Ibis", "Jay", "Kiwi", "Lion",
+    "Mole", "Newt", "Owl", "Pig", "Quail", "Rat", "Seal", "Toad", "Vole", "Wolf", "Yak", "Zebu",
+]  # fmt: skip
+
+
+def test_count_draws_different_words_for_each_puzzle_without_repeats() -> None:
+    plan = plan_book([("animals", ANIMALS)], seed=4, count=30, words_per_puzzle=7)
+    assert [p.number for p in plan] == list(range(1, 31))
+    for planned in plan:
+        assert len(planned.words) == len(set(planned.words)) == 7
+        assert set(planned.words) <= set(ANIMALS)
+    assert len({frozenset(p.words) for p in plan}) > 25
+    # Dealt from a reshuffled deck, so every word is used about equally often.
+    uses = Counter(word for p in plan for word in p.words)
+    assert set(uses) == set(ANIMALS)
+    assert max(uses.values()) - min(uses.values()) <= 2
+
+
+def test_each_list_makes_one_puzzle_without_count() -> None:
+    plan = plan_book([("a", ["ONE", "TWO"]), ("b", ["RED", "BLUE", "red"])], seed=1)
+    assert [(p.title, p.words) for p in plan] == [("a", ("ONE", "TWO")), ("b", ("RED", "BLUE"))]
+
+
+def test_seeds_come_from_the_book_seed_and_the_number() -> None:
+    plan = plan_book([("animals", ANIMALS)], seed=9, count=5, words_per_puzzle=4)
+    assert [p.seed for p in plan] == [puzzle_seed(9, n) for n in range(1, 6)]
+    assert len({p.seed for p in plan}) == 5
+    again = plan_book([("animals", ANIMALS)], seed=9, count=5, words_per_puzzle=4)
+    assert again == plan
+    other = plan_book([("animals", ANIMALS)], seed=10, count=5, words_per_puzzle=4)
+    assert other != plan
+
+
+def test_too_few_words_for_a_puzzle_is_an_input_error() -> None:
+    with pytest.raises(InputError, match="fewer than 30"):
+        plan_book([("animals", ANIMALS)], seed=1, count=2, words_per_puzzle=30)
+
+
+def test_same_seed_gives_the_same_puzzles_with_one_or_two_workers() -> None:
+    plan = plan_book([("animals", ANIMALS)], seed=2, count=6, words_per_puzzle=5)
+    settings = BookSettings(rows=8, cols=8, level="hard")
+    one = build_book(plan, settings, workers=1)
+    two = build_book(plan, settings, workers=2)
+    assert [p.to_json() for p in one] == [p.to_json() for p in two]
+    assert all(p.verify().ok for p in one)
+
+
+def test_a_puzzle_that_cannot_be_made_names_its_number() -> None:
+    plan = plan_book([("long", ["ABCDEFGHIJ", "KLMNOPQRST"])], seed=1)
+    with pytest.raises(InputError, match=r"puzzle 1 \(long\)"):
+        build_book(plan, BookSettings(rows=4, cols=4), workers=1)
+
+
+def test_book_of_fifty_puzzles_has_contents_puzzle_pages_and_answer_pages() -> None:
+    plan = plan_book([("animals", ANIMALS)], seed=1, count=50, words_per_puzzle=5)
+    puzzles = build_book(plan, BookSettings(rows=8, cols=8, level="medium"), workers=2)
+    pdf = render_book([(p.title, z) for p, z in zip(plan, puzzles, strict=True)], title="Zoo")
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+    contents = [i for i, text in enumerate(pages) if "Contents" in text]
+    assert contents == [0]
+    key_pages = math.ceil(50 / (KEYS_ACROSS * KEYS_DOWN))
+    assert len(pages) == 1 + 50 + key_pages
+
+    for number, puzzle in enumerate(puzzles, start=1):
+        text = pages[number]
+        assert f"{number}. animals" in text
+        assert "".join(puzzle.grid.rows) in re.sub(r"\s+", "", text)
+        assert {w.entry for w in puzzle.words} <= set(text.split())
+        # The contents give the page of each puzzle (pages are counted from 1).
+        assert re.search(rf"^{number}\. animals .*{number + 1}$", pages[0], re.M)
+    answers = pages[51:]
+    assert all("Answers" in text for text in answers)
+    assert sum(text.count(". animals") for text in answers) == 50

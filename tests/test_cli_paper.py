@@ -1,0 +1,180 @@
+"""The command line for paper: generate and render to PDF/SVG/PNG/CSV/HTML, and book."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from wortsuche import Puzzle, generate
+from wortsuche.cli import main
+
+ANIMALS = ["Lion", "Tiger", "Zebra", "Giraffe", "Sea lion", "Polar bear", "Otter", "Koala"]
+
+
+@pytest.fixture
+def puzzle_file(tmp_path: Path) -> Path:
+    file = tmp_path / "puzzle.json"
+    file.write_text(generate(ANIMALS, rows=10, cols=10, seed=4).to_json(), encoding="utf-8")
+    return file
+
+
+@pytest.fixture
+def word_file(tmp_path: Path) -> Path:
+    file = tmp_path / "animals.txt"
+    file.write_text("\n".join(ANIMALS) + "\n", encoding="utf-8")
+    return file
+
+
+def pages(path: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(path.read_bytes())).pages]
+
+
+def test_render_a_saved_puzzle_as_a_worksheet_with_answers(
+    puzzle_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "sheet.pdf"
+    args = [str(puzzle_file), "-o", str(out), "--answers", "--paper", "letter"]
+    assert main(["render", *args, "--title", "Zoo animals"]) == 0
+    texts = pages(out)
+    assert len(texts) == 2 and "Zoo animals" in texts[0] and "Answers" in texts[1]
+    box = PdfReader(str(out)).pages[0].mediabox
+    assert (float(box.width), float(box.height)) == (612, 792)
+    puzzle = Puzzle.from_json(puzzle_file.read_text(encoding="utf-8"))
+    assert "".join(puzzle.grid.rows) in "".join(texts[0].split())
+
+
+@pytest.mark.parametrize("suffix", [".svg", ".png", ".csv", ".html", ".pdf"])
+def test_generate_writes_the_format_of_the_suffix(
+    word_file: Path, tmp_path: Path, suffix: str
+) -> None:
+    out = tmp_path / f"grid{suffix}"
+    assert main(["generate", str(word_file), "--seed", "1", "-o", str(out)]) == 0
+    head = out.read_bytes()[:16]
+    expected = {
+        ".svg": b"<?xml",
+        ".png": b"\x89PNG",
+        ".csv": b"",
+        ".html": b"<!DOCTYPE html>",
+        ".pdf": b"%PDF",
+    }[suffix]
+    assert head.startswith(expected) and out.stat().st_size > 100
+
+
+def test_generate_passes_the_paper_options(word_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "sheet.pdf"
+    args = ["generate", str(word_file), "--seed", "2", "-o", str(out)]
+    assert main([*args, "--lowercase", "--no-word-list", "--large-print", "--title", "Zoo"]) == 0
+    (text,) = pages(out)
+    assert "Zoo" in text and "hidden" in text
+    assert "Otter" not in text
+    assert not any(ch.isupper() for ch in "".join(text.splitlines()[3:]))
+
+
+def test_an_existing_file_is_kept_without_force(
+    puzzle_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "sheet.pdf"
+    out.write_text("mine")
+    assert main(["render", str(puzzle_file), "-o", str(out)]) == 2
+    assert out.read_text() == "mine"
+    assert capsys.readouterr().err.startswith("wortsuche: error: ")
+    assert main(["render", str(puzzle_file), "-o", str(out), "--force"]) == 0
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_render_refuses_a_file_that_is_not_a_puzzle(
+    word_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["render", str(word_file), "-o", str(tmp_path / "x.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_book_from_one_list_with_count(word_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "book.pdf"
+    args = ["book", str(word_file), "--count", "7", "--words-per-puzzle", "5", "--size", "9x9"]
+    assert main([*args, "--seed", "3", "--workers", "2", "-o", str(out)]) == 0
+    texts = pages(out)
+    assert len(texts) == 1 + 7 + 2  # contents, puzzles, two pages of keys
+    assert "Contents" in texts[0]
+    assert all(f"{n}. Animals" in texts[n] for n in range(1, 8))
+    again = tmp_path / "again.pdf"
+    assert main([*args, "--seed", "3", "--workers", "1", "-o", str(again)]) == 0
+    assert again.read_bytes() == out.read_bytes()
+
+
+def test_book_with_one_puzzle_per_list(word_file: Path, tmp_path: Path) -> None:
+    other = tmp_path / "birds.txt"
+    other.write_text("Owl\nHawk\nWren\nRobin\n", encoding="utf-8")
+    out = tmp_path / "book.pdf"
+    assert main(["book", str(word_file), str(other), "--seed", "1", "-o", str(out)]) == 0
+    texts = pages(out)
+    assert "1. Animals" in texts[1] and "2. Birds" in texts[2]
+
+
+def test_book_must_be_a_pdf(word_file: Path, tmp_path: Path) -> None:
+    assert main(["book", str(word_file), "-o", str(tmp_path / "book.txt")]) == 2
+
+
+def test_book_takes_each_competition_files_size_unless_size_is_given(tmp_path: Path) -> None:
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text("6 7\n3\nTORF\nVOR\nRAD\n", encoding="utf-8")
+    second.write_text("9 5\n2\nLAMPE\nKERZE\n", encoding="utf-8")
+    out = tmp_path / "book.pdf"
+    assert main(["book", str(first), str(second), "--seed", "1", "-o", str(out)]) == 0
+    contents = pages(out)[0]
+    assert re.search(r"1\. First\s+\(6×7", contents)
+    assert re.search(r"2\. Second\s+\(9×5", contents)
+    again = tmp_path / "sized.pdf"
+    args = ["book", str(first), str(second), "--size", "8x8", "--seed", "1", "-o", str(again)]
+    assert main(args) == 0
+    assert pages(again)[0].count("(8×8") == 2
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_book_shows_progress_only_on_a_terminal(word_file: Path, tmp_path: Path) -> None:
+    import pty
+
+    def book(name: str) -> list[str]:
+        args = ["book", str(word_file), "--count", "4", "--words-per-puzzle", "4"]
+        return [sys.executable, "-m", "wortsuche", *args, "--seed", "1", "-o", str(tmp_path / name)]
+
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env |= {"TERM": "xterm-256color", "PYTHONUTF8": "1", "COLUMNS": "80"}
+    controller, terminal = pty.openpty()
+    with subprocess.Popen(book("tty.pdf"), stderr=terminal, env=env) as process:
+        os.close(terminal)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        process.wait(timeout=60)
+    os.close(controller)
+    assert process.returncode == 0
+    on_terminal = b"".join(chunks).decode("utf-8", "replace")
+    assert "Making" in on_terminal and "Printing" in on_terminal and "4/4" in on_terminal
+    piped = subprocess.run(book("piped.pdf"), capture_output=True, text=True, env=env)
+    assert piped.returncode == 0 and piped.stderr == ""
+    assert (tmp_path / "tty.pdf").read_bytes() == (tmp_path / "piped.pdf").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("path", "title"),
+    [("lists/zoo_animals.txt", "Zoo animals"), ("DACH-Länder.txt", "DACH Länder"), ("-", "Words")],
+)
+def test_book_titles_puzzles_after_their_files(path: str, title: str) -> None:
+    from wortsuche.cli.book import list_title
+
+    assert list_title(path) == title
