@@ -282,6 +282,22 @@ def test_output_file_is_never_overwritten_without_force(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.txt"]  # no temporary file left behind
 
 
+def test_a_written_file_gets_the_usual_permissions(tmp_path: Path) -> None:
+    """The temporary file behind the atomic write must not leave the result private (0600)."""
+    import os
+    import stat
+
+    out = tmp_path / "puzzle.json"
+    umask = os.umask(0o022)
+    try:
+        assert (
+            wortsuche("generate", EXAMPLES / "worte0.txt", "--seed", "1", "-o", out).returncode == 0
+        )
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644
+
+
 def test_output_format_follows_the_suffix(tmp_path: Path) -> None:
     out = tmp_path / "puzzle.json"
     assert wortsuche("generate", EXAMPLES / "worte1.txt", "--seed", "1", "-o", out).returncode == 0

@@ -75,9 +75,18 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
         fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
         with os.fdopen(fd, "wb") as out:
             out.write(data)
+        # mkstemp makes the file 0600; a new file should follow the umask like any other.
+        os.chmod(temporary, _new_file_mode())
         os.replace(temporary, target)
     except OSError as error:
         raise InputError(f"{path}: cannot write ({error.strerror})") from None
+
+
+def _new_file_mode() -> int:
+    """The mode ``open()`` would give a new file: 0666 less the process's umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def _write_special(path: str, content: str | bytes) -> None:
