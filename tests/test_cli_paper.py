@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 import re
 import subprocess
 import sys
@@ -12,6 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from terminal import run_on_terminal, terminal_env
 from wortsuche import Puzzle, generate
 from wortsuche.cli import main
 
@@ -140,30 +140,13 @@ def test_book_takes_each_competition_files_size_unless_size_is_given(tmp_path: P
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 def test_book_shows_progress_only_on_a_terminal(word_file: Path, tmp_path: Path) -> None:
-    import pty
-
     def book(name: str) -> list[str]:
         args = ["book", str(word_file), "--count", "4", "--words-per-puzzle", "4"]
         return [sys.executable, "-m", "wortsuche", *args, "--seed", "1", "-o", str(tmp_path / name)]
 
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    env |= {"TERM": "xterm-256color", "PYTHONUTF8": "1", "COLUMNS": "80"}
-    controller, terminal = pty.openpty()
-    with subprocess.Popen(book("tty.pdf"), stderr=terminal, env=env) as process:
-        os.close(terminal)
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(controller, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        process.wait(timeout=60)
-    os.close(controller)
-    assert process.returncode == 0
-    on_terminal = b"".join(chunks).decode("utf-8", "replace")
+    env = terminal_env()
+    returncode, on_terminal = run_on_terminal(book("tty.pdf"), stream="stderr")
+    assert returncode == 0
     assert "Making" in on_terminal and "Printing" in on_terminal and "4/4" in on_terminal
     piped = subprocess.run(book("piped.pdf"), capture_output=True, text=True, env=env)
     assert piped.returncode == 0 and piped.stderr == ""

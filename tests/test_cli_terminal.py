@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 import re
 import subprocess
 import sys
@@ -12,6 +11,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from terminal import run_on_terminal, terminal_env
 from wortsuche import generate
 from wortsuche.render.terminal import print_puzzle
 
@@ -62,28 +62,11 @@ def test_without_answers_no_letter_is_highlighted() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 def test_generate_uses_the_terminal_view_only_on_a_terminal(tmp_path: Path) -> None:
-    import pty
-
     args = [sys.executable, "-m", "wortsuche", "generate", str(EXAMPLES / "worte0.txt")]
     args += ["--level", "hard", "--seed", "7", "--answers"]
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    env |= {"TERM": "xterm-256color", "PYTHONUTF8": "1", "COLUMNS": "80"}
-    controller, terminal = pty.openpty()
-    with subprocess.Popen(args, stdout=terminal, stderr=subprocess.PIPE, env=env) as process:
-        os.close(terminal)
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(controller, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        process.wait(timeout=60)
-    os.close(controller)
-    on_terminal = b"".join(chunks).decode("utf-8")
-    assert process.returncode == 0
+    env = terminal_env()
+    returncode, on_terminal = run_on_terminal(args, stream="stdout")
+    assert returncode == 0
     assert "\x1b[" in on_terminal
     assert "5x5, level hard, seed 7" in ANSI.sub("", on_terminal)
     piped = subprocess.run(args, capture_output=True, text=True, encoding="utf-8", env=env)
