@@ -24,6 +24,9 @@ AXES = (Direction.E, Direction.S, Direction.SE, Direction.NE)
 
 EMPTY = ""
 
+PIECE = 6
+"""Longest word piece kept for pruning (longer ones would cost memory for little gain)."""
+
 
 class Lexicon:
     """The listed words and their reversals, indexed for the board's checks."""
@@ -39,6 +42,11 @@ class Lexicon:
         # letters next to a cell can only take part in a word if it is one of these.
         self.beginnings = frozenset(s[:k] for s in self.strings for k in range(len(s) + 1))
         self.endings = frozenset(s[k:] for s in self.strings for k in range(len(s) + 1))
+        # Every piece of a word up to PIECE letters: a run of letters that does not start with
+        # one of these cannot be part of any word, so the checks stop reading there.
+        self.pieces = frozenset(
+            s[i : i + n] for s in self.strings for i in range(len(s)) for n in range(1, PIECE + 1)
+        )
         # "AB.D" -> "C" for ABCD: the letters that would complete a word in the hole.
         holes: dict[str, str] = {}
         for text in sorted(self.strings):
@@ -110,25 +118,27 @@ class Board:
 
     # --- the two checks -------------------------------------------------------------
 
-    def _runs(self, index: int, axis: int) -> tuple[list[int], int, int, int]:
-        """The line through ``index`` on ``axis`` and the filled run around it: (line, a, pos, b)."""
+    def _sides(self, index: int, axis: int, centre: str) -> tuple[list[int], int, str, str]:
+        """The line through ``index`` on ``axis``, the cell's place on it, and the letters on each side
+        that can still be part of one word through the cell holding ``centre`` ("" if empty)."""
         line_id, pos = self.line_of[axis][index]
-        line, cells, reach = self.lines[line_id], self.cells, self.lexicon.longest - 1
-        a, lo = pos, max(0, pos - reach)
-        while a > lo and cells[line[a - 1]]:
-            a -= 1
-        b, hi = pos + 1, min(len(line), pos + reach + 1)
-        while b < hi and cells[line[b]]:
-            b += 1
-        return line, a, pos, b
-
-    def _sides(self, index: int, axis: int) -> tuple[list[int], int, int, str, str]:
-        """The line through ``index`` and the filled letters left and right of it: (line, a, pos, left, right)."""
-        line, a, pos, b = self._runs(index, axis)
-        cells = self.cells
-        left = "".join([cells[line[k]] for k in range(a, pos)])
-        right = "".join([cells[line[k]] for k in range(pos + 1, b)])
-        return line, a, pos, left, right
+        line, cells, pieces = self.lines[line_id], self.cells, self.lexicon.pieces
+        reach = self.lexicon.longest - 1
+        left, k = "", pos - 1
+        while k >= 0 and len(left) < reach:
+            letter = cells[line[k]]
+            if not letter or (letter + left + centre)[:PIECE] not in pieces:
+                break
+            left = letter + left
+            k -= 1
+        right, k, end = "", pos + 1, len(line)
+        while k < end and len(right) < reach:
+            letter = cells[line[k]]
+            if not letter or (centre + right + letter)[-PIECE:] not in pieces:
+                break
+            right += letter
+            k += 1
+        return line, pos, left, right
 
     def occurrences_through(self, index: int) -> list[Found]:
         """Every listed word (or reversal) standing complete on a line through the filled cell."""
@@ -137,13 +147,12 @@ class Board:
         beginnings, endings, lengths = lexicon.beginnings, lexicon.endings, lexicon.length_set
         if centre not in lexicon.letters:
             return found
+        if centre in lexicon.single_letters:
+            found.append(Found(centre, index, index))
         for axis in range(4):
-            line, a, pos, b = self._runs(index, axis)
-            if a == pos and b == pos + 1:  # nothing beside the cell on this axis
-                if centre in lexicon.single_letters:
-                    found.append(Found(centre, index, index))
+            line, pos, left, right = self._sides(index, axis, centre)
+            if not left and not right:
                 continue
-            line, _, pos, left, right = self._sides(index, axis)
             # A word through the centre is some end of ``left`` + centre + some start of ``right``.
             starts = [
                 k for k in range(len(left) + 1) if left[len(left) - k :] + centre in beginnings
@@ -151,7 +160,7 @@ class Board:
             stops = [m for m in range(len(right) + 1) if centre + right[:m] in endings]
             for k in starts:
                 for m in stops:
-                    if k + m + 1 in lengths:
+                    if k + m > 0 and k + m + 1 in lengths:
                         piece = left[len(left) - k :] + centre + right[:m]
                         if piece in lexicon.strings:
                             found.append(Found(piece, line[pos - k], line[pos + m]))
@@ -162,17 +171,16 @@ class Board:
         forbidden: set[str] = set()
         lexicon = self.lexicon
         beginnings, endings, lengths = lexicon.beginnings, lexicon.endings, lexicon.length_set
+        forbidden.update(lexicon.single_letters)
         for axis in range(4):
-            _, a, pos, b = self._runs(index, axis)
-            if a == pos and b == pos + 1:  # nothing beside the cell on this axis
-                forbidden.update(lexicon.single_letters)
+            _, _, left, right = self._sides(index, axis, "")
+            if not left and not right:
                 continue
-            _, _, _, left, right = self._sides(index, axis)
             starts = [k for k in range(len(left) + 1) if left[len(left) - k :] in beginnings]
             stops = [m for m in range(len(right) + 1) if right[:m] in endings]
             for k in starts:
                 for m in stops:
-                    if k + m + 1 in lengths:
+                    if k + m > 0 and k + m + 1 in lengths:
                         letters = lexicon.holes.get(f"{left[len(left) - k :]}.{right[:m]}")
                         if letters:
                             forbidden.update(letters)
