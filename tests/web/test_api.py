@@ -454,11 +454,15 @@ def test_the_openapi_description_lists_the_endpoints(client: TestClient) -> None
         "/api/puzzles/{puzzle_id}/reveal",
         "/api/puzzles/{puzzle_id}/again",
     }
-    docs = client.get("/docs")
-    assert docs.status_code == 200
-    # only this page may load Swagger UI from its CDN and start it inline
-    assert "https://cdn.jsdelivr.net" in docs.headers["content-security-policy"]
-    assert "cdn.jsdelivr.net" not in client.get("/").headers["content-security-policy"]
+
+
+def test_no_page_loads_anything_from_the_internet(client: TestClient) -> None:
+    """The app works offline: no interactive API page that would fetch Swagger UI from a CDN."""
+    assert client.get("/docs").status_code == 404
+    for path in ("/", "/openapi.json"):
+        answer = client.get(path)
+        assert "https://" not in answer.headers["content-security-policy"]
+        assert "cdn." not in answer.text
 
 
 def _version() -> str:

@@ -45,7 +45,7 @@ class ApiError(Exception):
 
 
 # ---------------------------------------------------------------------------------------------
-# Request and answer bodies (they make the OpenAPI description at /docs)
+# Request and answer bodies (they make the OpenAPI description at /openapi.json)
 
 
 class NewPuzzle(BaseModel):
@@ -149,6 +149,9 @@ def create_app(
         title="wortsuche",
         summary="Word search puzzles: create, play, check, reveal.",
         version=_version(),
+        # The interactive pages would load Swagger UI / ReDoc from a CDN; the app works offline,
+        # so only the machine-readable description is served, at /openapi.json.
+        docs_url=None,
         redoc_url=None,
     )
     app.state.storage = storage

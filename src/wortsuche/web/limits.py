@@ -140,13 +140,6 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 )
 """Headers on every answer: no inline or foreign scripts, no framing, no sniffing, no referrer."""
 
-DOCS_CONTENT_SECURITY_POLICY = (
-    b"default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    b"style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com; "
-    b"connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-)
-"""The interactive API page (/docs) loads Swagger UI from its CDN and starts it inline."""
-
 Scope = dict[str, Any]
 Message = dict[str, Any]
 Receive = Callable[[], Any]
@@ -165,7 +158,6 @@ class GuardMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        docs = scope["path"] in ("/docs", "/docs/oauth2-redirect")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -174,10 +166,7 @@ class GuardMiddleware:
                     for name, value in message.get("headers", [])
                     if name.lower() not in {h for h, _ in SECURITY_HEADERS}
                 ]
-                for name, value in SECURITY_HEADERS:
-                    if docs and name == b"content-security-policy":
-                        value = DOCS_CONTENT_SECURITY_POLICY
-                    headers.append((name, value))
+                headers += SECURITY_HEADERS
                 message = {**message, "headers": headers}
             await send(message)
 
