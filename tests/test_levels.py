@@ -91,3 +91,11 @@ def test_word_letter_share_moves_the_filler_towards_the_words_letters() -> None:
     assert share_of_word_letters(0) == 0
     assert 0.3 < share_of_word_letters(50) < 0.7
     assert share_of_word_letters(100) > 0.9
+
+
+def test_umlauts_join_the_filler_only_when_the_words_have_them_or_german_is_asked_for() -> None:
+    from wortsuche.alphabet import language_alphabet
+
+    assert not {"Ä", "Ö", "Ü"} & set(language_alphabet("auto", ["LION", "TIGER", "ZEBRA"]))
+    assert {"Ä", "Ö", "Ü"} <= set(language_alphabet("auto", ["ÄPFEL", "BIRNE"]))
+    assert {"Ä", "Ö", "Ü"} <= set(language_alphabet("de", ["LION"]))

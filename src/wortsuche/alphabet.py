@@ -49,11 +49,15 @@ def _cosine(counts: Counter[str], table: dict[str, float]) -> float:
 
 
 def language_alphabet(language: str, words: Iterable[str]) -> dict[str, float]:
-    """The filler alphabet with weights: the language's letters plus any other letter the words use."""
+    """The filler alphabet with weights: the language's letters plus any other letter the words use.
+
+    Guessed from words without umlauts, the alphabet leaves Ä Ö Ü out: there they give no word
+    away, and few words cannot tell German from English.
+    """
     words = list(words)
-    if language == "auto":
-        language = detect_language(words)
-    weights = dict(FREQUENCIES[language])
+    weights = dict(FREQUENCIES[detect_language(words) if language == "auto" else language])
+    if language == "auto" and not GERMAN_MARKERS & set("".join(words)):
+        weights = {letter: weight for letter, weight in weights.items() if letter.isascii()}
     for letter in sorted(set("".join(words))):
         weights.setdefault(letter, RARE_LETTER_WEIGHT)
     return weights
