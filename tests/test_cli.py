@@ -486,3 +486,14 @@ def test_solve_reads_the_grid_of_a_puzzle_file(tmp_path: Path) -> None:
     assert solved.returncode == 0, solved.stdout
     report = json.loads(solved.stdout)
     assert [w["own"]["start"] for w in report["words"]] == [p["start"] for p in data["placements"]]
+
+
+def test_an_output_folder_that_does_not_exist_is_refused_before_any_work(tmp_path: Path) -> None:
+    made = wortsuche(
+        "generate", "--size", "5x5", "TORF", "VOR", "-o", tmp_path / "missing" / "x.txt"
+    )
+    assert made.returncode == 2
+    assert made.stderr.count("\n") == 1, (
+        made.stderr
+    )  # the error alone, no notes of a puzzle made first
+    assert "is not an existing folder" in made.stderr

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from wortsuche.cli.common import add_paper_options, read_text, write_output
+from wortsuche.cli.common import add_paper_options, check_output, read_text, write_output
 from wortsuche.errors import InputError
 from wortsuche.source import parse_size, parse_words
 
@@ -102,8 +102,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"a book is a PDF; name the output *.pdf, not {args.output!r}")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers must be at least 1, not {args.workers}")
-    if args.output != "-" and Path(args.output).exists() and not args.force:
-        raise InputError(f"{args.output} exists; use --force to overwrite it")
+    check_output(args.output, force=args.force)
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
     read = [read_list(path) for path in args.lists]

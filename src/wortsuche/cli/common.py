@@ -48,6 +48,19 @@ def read_text(path: str) -> str:
         raise InputError(f"{path}: cannot read ({error.strerror})") from None
 
 
+def check_output(path: str | None, *, force: bool = False) -> None:
+    """Refuse an output path before any work: an existing file without ``force``, a missing folder."""
+    if path in (None, "-"):
+        return
+    target = Path(path)
+    if target.exists() and not target.is_file() and not target.is_dir():
+        return  # /dev/null, a pipe: written to directly
+    if target.exists() and not force:
+        raise InputError(f"{path} exists; use --force to overwrite it")
+    if not target.parent.is_dir():
+        raise InputError(f"{target.parent} is not an existing folder")
+
+
 def write_output(path: str, content: str | bytes, *, force: bool = False) -> None:
     """Write ``content`` to ``path`` (``-`` for standard output).
 
@@ -66,10 +79,7 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
     if target.exists() and not target.is_file() and not target.is_dir():
         _write_special(path, content)  # /dev/null, a pipe: nothing to overwrite or replace
         return
-    if target.exists() and not force:
-        raise InputError(f"{path} exists; use --force to overwrite it")
-    if not target.parent.is_dir():
-        raise InputError(f"{target.parent} is not an existing folder")
+    check_output(path, force=force)
     data = content.encode("utf-8") if isinstance(content, str) else content
     try:
         fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from wortsuche.cli.common import (
     add_output_options,
+    check_output,
     note,
     output_format,
     read_text,
@@ -99,8 +100,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Make the puzzle, report notes on stderr and write it."""
     fmt = output_format(args)  # a bad format or -o file fails before any work is done
-    if args.output not in (None, "-") and Path(args.output).is_file() and not args.force:
-        raise InputError(f"{args.output} exists; use --force to overwrite it")
+    check_output(args.output, force=args.force)
     source = word_source(args.words)
     words, warnings = source.words(transliterate=args.transliterate)
     for warning in warnings:
