@@ -138,10 +138,9 @@ def verified_by_wortsuche(run: Run, words: list[str]) -> bool:
         return False
     placements = {}
     for letters, cells in run.placed.items():
-        (r0, c0), (r1, c1) = cells[0], cells[-1]
-        n = max(len(cells) - 1, 1)
-        step = ((r1 - r0) // n, (c1 - c0) // n) if len(cells) > 1 else (0, 1)
-        placements[letters] = Placement(letters, (r0, c0), Direction(step))
+        # A one-letter word (or cells off a straight line, which the verifier then reports) reads →.
+        direction = Direction.between(cells[0], cells[-1]) or Direction.E
+        placements[letters] = Placement(letters, cells[0], direction)
     words_placed = [Word(w, w) for w in run.placed]
     return verify(Grid.from_rows(run.rows), words_placed, placements).ok
 

@@ -108,3 +108,15 @@ def test_find_occurrences_agrees_with_a_naive_scan(rows: list[str], word: str) -
     found = find_occurrences(Grid.from_rows(rows), [word])[word]
     assert {frozenset(o.cells) for o in found} == occurrences(rows, word)
     assert all("".join(rows[r][c] for r, c in o.cells) == word for o in found)
+
+
+def test_direction_between_two_cells_and_the_line_through_them() -> None:
+    from wortsuche.model import line
+
+    assert Direction.between((4, 4), (1, 1)) is Direction.NW
+    assert Direction.between((0, 3), (2, 1)) is Direction.SW
+    assert Direction.between((0, 0), (1, 2)) is None
+    assert Direction.between((2, 2), (2, 2)) is None
+    assert line((2, 2), (2, 2)) == ((2, 2),)
+    assert line((3, 0), (0, 3)) == ((3, 0), (2, 1), (1, 2), (0, 3))
+    assert line((0, 0), (2, 3)) is None

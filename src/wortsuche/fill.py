@@ -18,6 +18,7 @@ from wortsuche.alphabet import language_alphabet, word_letter_weights
 from wortsuche.board import Board
 from wortsuche.errors import WortsucheError
 from wortsuche.levels import Filler, Options
+from wortsuche.model import line
 from wortsuche.rand import Rng
 
 MIN_UNUSED_LETTERS = 5
@@ -133,10 +134,7 @@ def _make_room(
 
 
 def _segment(board: Board, first: int, last: int) -> list[int]:
-    """The cell indexes on the straight line from ``first`` to ``last``."""
-    (r0, c0), (r1, c1) = board.cell(first), board.cell(last)
-    n = max(abs(r1 - r0), abs(c1 - c0))
-    if n == 0:
-        return [first]
-    dr, dc = (r1 - r0) // n, (c1 - c0) // n
-    return [(r0 + k * dr) * board.cols + c0 + k * dc for k in range(n + 1)]
+    """The cell indexes on the straight line from ``first`` to ``last`` (the ends of a found word)."""
+    cells = line(board.cell(first), board.cell(last))
+    assert cells is not None, "a found word lies on a straight line"
+    return [board.index(cell) for cell in cells]

@@ -55,6 +55,14 @@ class Direction(enum.Enum):
         return self in (Direction.W, Direction.N, Direction.NW, Direction.SW)
 
     @classmethod
+    def between(cls, start: Cell, end: Cell) -> Direction | None:
+        """The direction leading from ``start`` straight to ``end``, or None (also for one cell)."""
+        dr, dc = end[0] - start[0], end[1] - start[1]
+        if (dr, dc) == (0, 0) or (dr and dc and abs(dr) != abs(dc)):
+            return None
+        return cls(((dr > 0) - (dr < 0), (dc > 0) - (dc < 0)))
+
+    @classmethod
     def parse(cls, name: str) -> Direction:
         """Read a direction from its compass name, arrow or English name."""
         key = name.strip().lower()
@@ -87,6 +95,24 @@ _NAMES = {
 
 ALL_DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
 """All 8 directions, forward ones first."""
+
+
+def line(start: Cell, end: Cell) -> tuple[Cell, ...] | None:
+    """The cells from ``start`` to ``end``, both included, if they lie on one of the 8 directions.
+
+    >>> line((0, 0), (2, 2))
+    ((0, 0), (1, 1), (2, 2))
+    >>> line((0, 0), (1, 2)) is None
+    True
+    """
+    if start == end:
+        return (start,)
+    direction = Direction.between(start, end)
+    if direction is None:
+        return None
+    (r, c), (dr, dc) = start, direction.step
+    length = max(abs(end[0] - r), abs(end[1] - c)) + 1
+    return tuple((r + i * dr, c + i * dc) for i in range(length))
 
 
 @dataclass(frozen=True)

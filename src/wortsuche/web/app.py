@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException
 
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
-from wortsuche.model import Cell, Puzzle, Word
+from wortsuche.model import Puzzle, Word, line
 from wortsuche.source import parse_words
 from wortsuche.web import limits
 from wortsuche.web.storage import Storage, StoredPuzzle
@@ -382,16 +382,6 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
     )
 
 
-def line_cells(start: Cell, end: Cell) -> tuple[Cell, ...] | None:
-    """The cells from ``start`` to ``end`` if they lie on one of the 8 directions, else None."""
-    dr, dc = end[0] - start[0], end[1] - start[1]
-    if dr and dc and abs(dr) != abs(dc):
-        return None
-    steps = max(abs(dr), abs(dc))
-    step_r, step_c = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
-    return tuple((start[0] + i * step_r, start[1] + i * step_c) for i in range(steps + 1))
-
-
 def check(puzzle: Puzzle, start: tuple[int, int], end: tuple[int, int]) -> CheckResult:
     """Compare a selection with the placements; a word matches read from either end."""
     for name, cell in (("start", start), ("end", end)):
@@ -401,7 +391,7 @@ def check(puzzle: Puzzle, start: tuple[int, int], end: tuple[int, int]) -> Check
                 f"{name} {list(cell)} is outside the {puzzle.rows}x{puzzle.cols} grid",
                 name,
             )
-    cells = line_cells(start, end)
+    cells = line(start, end)
     if cells is None:
         return CheckResult(found=False)
     forward: list[int] = []
