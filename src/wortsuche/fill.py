@@ -54,11 +54,13 @@ class Weighted:
 
 
 def filler_alphabets(
-    options: Options, words: Sequence[str]
+    options: Options, words: Sequence[str], language: dict[str, float]
 ) -> tuple[dict[str, float], dict[str, float]]:
-    """The base filler weights for ``options.filler`` and the words' own letter weights."""
+    """The base filler weights for ``options.filler`` and the words' own letter weights.
+
+    ``language`` is the language's alphabet with its weights (``alphabet.language_alphabet``).
+    """
     own = word_letter_weights(words)
-    language = language_alphabet(options.language, words)
     if options.filler is Filler.WORDS:
         return own, own
     if options.filler is Filler.UNUSED:
@@ -70,10 +72,11 @@ def filler_alphabets(
 
 def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list[str]:
     """Fill every empty cell; return notes for the user (empty unless the alphabet had to grow)."""
-    base_weights, own_weights = filler_alphabets(options, words)
+    language = language_alphabet(options.language, words)
+    base_weights, own_weights = filler_alphabets(options, words, language)
     base, own = Weighted(base_weights), Weighted(own_weights)
     share = options.word_letter_share / 100
-    spare = [x for x in language_alphabet(options.language, words) if x not in own_weights]
+    spare = [x for x in language if x not in own_weights]
     notes: list[str] = []
     in_words = board.lexicon.letters
     queue = deque(rng.shuffled([i for i, x in enumerate(board.cells) if not x]))

@@ -146,8 +146,9 @@ def build(
     if not options.absent:
         _check_fits_at_all(to_place, rows, cols, options)
     fill_failures = 0
+    lexicon = Lexicon(letters)
     for _ in range(ATTEMPTS):
-        board = Board(rows, cols, Lexicon(letters))
+        board = Board(rows, cols, lexicon)
         placed = [] if options.absent else place_words(to_place, board, options, rng)
         plant_decoys(board, letters, options, rng)
         try:

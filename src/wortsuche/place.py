@@ -179,7 +179,7 @@ class Placer:
         """Positions that cross a placed word on an agreeing letter, most crossings first."""
         board, rng = self.board, self.rng
         directions = [part[0] for part in space.parts]
-        pools = [(i, board.letter_cells(x)) for i, x in enumerate(letters) if board.letter_cells(x)]
+        pools = [(i, cells) for i, x in enumerate(letters) if (cells := board.letter_cells(x))]
         total = sum(len(cells) for _, cells in pools) * len(directions)
         if total <= (ALL_ANCHORS if self.crowded else ANCHOR_SAMPLE):  # weigh every one
             picks = [(i, index, d) for d in directions for i, cells in pools for index in cells]
