@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from wortsuche import Puzzle
+from wortsuche.puzzle_json import loads
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "bwinf"
@@ -79,7 +79,7 @@ def test_every_official_example_makes_a_puzzle_that_check_accepts(
 def test_check_reports_each_word_with_a_one_based_position(tmp_path: Path) -> None:
     out = tmp_path / "p.json"
     assert wortsuche("generate", EXAMPLES / "worte0.txt", "--seed", "3", "-o", out).returncode == 0
-    puzzle = Puzzle.from_json(out.read_text(encoding="utf-8"))
+    puzzle = loads(out.read_text(encoding="utf-8"))
     checked = wortsuche("check", out)
     for word in puzzle.words:
         placement = puzzle.placements[word.letters]

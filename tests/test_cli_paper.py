@@ -12,8 +12,9 @@ import pytest
 from pypdf import PdfReader
 
 from terminal import run_on_terminal, terminal_env
-from wortsuche import Puzzle, generate
+from wortsuche import generate
 from wortsuche.cli import main
+from wortsuche.puzzle_json import dumps, loads
 
 ANIMALS = ["Lion", "Tiger", "Zebra", "Giraffe", "Sea lion", "Polar bear", "Otter", "Koala"]
 
@@ -21,7 +22,7 @@ ANIMALS = ["Lion", "Tiger", "Zebra", "Giraffe", "Sea lion", "Polar bear", "Otter
 @pytest.fixture
 def puzzle_file(tmp_path: Path) -> Path:
     file = tmp_path / "puzzle.json"
-    file.write_text(generate(ANIMALS, rows=10, cols=10, seed=4).to_json(), encoding="utf-8")
+    file.write_text(dumps(generate(ANIMALS, rows=10, cols=10, seed=4)), encoding="utf-8")
     return file
 
 
@@ -46,7 +47,7 @@ def test_render_a_saved_puzzle_as_a_worksheet_with_answers(
     assert len(texts) == 2 and "Zoo animals" in texts[0] and "Answers" in texts[1]
     box = PdfReader(str(out)).pages[0].mediabox
     assert (float(box.width), float(box.height)) == (612, 792)
-    puzzle = Puzzle.from_json(puzzle_file.read_text(encoding="utf-8"))
+    puzzle = loads(puzzle_file.read_text(encoding="utf-8"))
     assert "".join(puzzle.grid.rows) in "".join(texts[0].split())
 
 

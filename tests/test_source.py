@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from wortsuche.cli.common import decode
 from wortsuche.errors import InputError
-from wortsuche.generate import MAX_SIDE
+from wortsuche.limits import MAX_SIDE
 from wortsuche.source import COMPETITION, WORD_LIST, parse_size, parse_words
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "bwinf"

@@ -2,16 +2,28 @@
 
 >>> from wortsuche import generate
 >>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="easy", seed=1)
->>> len(puzzle.grid.rows), puzzle.verify().ok
+>>> len(puzzle.grid.rows), verify_puzzle(puzzle).ok
 (5, True)
 """
 
 from wortsuche.errors import DoesNotFitError, InputError, PuzzleFormatError, WortsucheError
-from wortsuche.generate import generate
-from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS, Crossing, Decoys, Filler, Options
-from wortsuche.model import Direction, Grid, Placement, Puzzle, Word
-from wortsuche.solve import solve
-from wortsuche.verify import Report, verify
+from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
+from wortsuche.model import (
+    Crossing,
+    Decoys,
+    Direction,
+    Filler,
+    Grid,
+    Options,
+    Placement,
+    Puzzle,
+    Word,
+)
+from wortsuche.pipeline import generate
+from wortsuche.puzzle_json import dumps as puzzle_to_json
+from wortsuche.puzzle_json import loads as puzzle_from_json
+from wortsuche.solver import solve
+from wortsuche.verifier import Report, verify, verify_puzzle
 
 __version__ = "0.1.0"
 
@@ -33,6 +45,9 @@ __all__ = [
     "Word",
     "WortsucheError",
     "generate",
+    "puzzle_from_json",
+    "puzzle_to_json",
     "solve",
     "verify",
+    "verify_puzzle",
 ]

@@ -17,10 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wortsuche.model import Direction, Placement
-
-AXES = (Direction.E, Direction.S, Direction.SE, Direction.NE)
-"""One direction per line orientation; the other four read the same lines backwards."""
+from wortsuche.geometry import AXES, line_starts, walk
+from wortsuche.model import Placement
 
 EMPTY = ""
 
@@ -81,32 +79,14 @@ class Board:
         # Every line of the grid along each axis, as cell indexes, and where each cell sits on it.
         self.lines: list[list[int]] = []
         self.line_of: list[list[tuple[int, int]]] = []
-        for direction in AXES:
+        for axis in AXES:
             where = [(0, 0)] * (rows * cols)
-            for start in self._line_starts(direction):
-                line = self._walk(start, direction)
+            for start in line_starts(rows, cols, axis):
+                line = [r * cols + c for r, c in walk(start, axis, rows, cols)]
                 for pos, index in enumerate(line):
                     where[index] = (len(self.lines), pos)
                 self.lines.append(line)
             self.line_of.append(where)
-
-    def _line_starts(self, direction: Direction) -> list[tuple[int, int]]:
-        dr, dc = direction.step
-        starts = []
-        for r in range(self.rows):
-            for c in range(self.cols):
-                pr, pc = r - dr, c - dc
-                if not (0 <= pr < self.rows and 0 <= pc < self.cols):
-                    starts.append((r, c))
-        return starts
-
-    def _walk(self, start: tuple[int, int], direction: Direction) -> list[int]:
-        (r, c), (dr, dc) = start, direction.step
-        line = []
-        while 0 <= r < self.rows and 0 <= c < self.cols:
-            line.append(r * self.cols + c)
-            r, c = r + dr, c + dc
-        return line
 
     def index(self, cell: tuple[int, int]) -> int:
         """The cell index of ``(row, col)``."""

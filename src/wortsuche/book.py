@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wortsuche.errors import InputError, WortsucheError
-from wortsuche.generate import generate
 from wortsuche.model import Puzzle
+from wortsuche.pipeline import generate
 from wortsuche.rand import Rng
 
 MAX_PUZZLES = 1000

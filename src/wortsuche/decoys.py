@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wortsuche.board import Board
-from wortsuche.levels import Decoys, Options
-from wortsuche.place import PositionSpace
+from wortsuche.geometry import PositionSpace
+from wortsuche.model import Decoys, Options
 from wortsuche.rand import Rng
 
 MIN_WORD_LENGTH = 3

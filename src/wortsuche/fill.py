@@ -17,8 +17,7 @@ from collections.abc import Sequence
 from wortsuche.alphabet import language_alphabet, word_letter_weights
 from wortsuche.board import Board
 from wortsuche.errors import WortsucheError
-from wortsuche.levels import Filler, Options
-from wortsuche.model import line
+from wortsuche.model import Filler, Options, line
 from wortsuche.rand import Rng
 
 MIN_UNUSED_LETTERS = 5

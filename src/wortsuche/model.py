@@ -1,7 +1,8 @@
 """The vocabulary of wortsuche: directions, words, placements, grids and puzzles.
 
 These are small immutable values; every step of the pipeline
-(normalise → place → fill → verify → render) speaks in them.
+(normalise → place → fill → verify → render) speaks in them. The module is a leaf: it
+imports nothing of wortsuche but the errors, so every other module can build on it.
 
 >>> Direction.SE.step
 (1, 1)
@@ -13,8 +14,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
+
+from wortsuche.errors import InputError
 
 Cell = tuple[int, int]
 """A grid position as ``(row, col)``, both counted from 0."""
@@ -53,6 +56,16 @@ class Direction(enum.Enum):
     def is_reversed(self) -> bool:
         """True for the four directions that read against the usual →/↓ order."""
         return self in (Direction.W, Direction.N, Direction.NW, Direction.SW)
+
+    def run(self, start: Cell, length: int) -> tuple[Cell, ...]:
+        """The ``length`` cells from ``start`` going this way, ``start`` first."""
+        (r, c), (dr, dc) = start, self._value_
+        return tuple((r + i * dr, c + i * dc) for i in range(length))
+
+    def offset(self, start: Cell, steps: int) -> Cell:
+        """The cell ``steps`` cells from ``start`` going this way."""
+        (r, c), (dr, dc) = start, self._value_
+        return (r + steps * dr, c + steps * dc)
 
     @classmethod
     def between(cls, start: Cell, end: Cell) -> Direction | None:
@@ -110,9 +123,8 @@ def line(start: Cell, end: Cell) -> tuple[Cell, ...] | None:
     direction = Direction.between(start, end)
     if direction is None:
         return None
-    (r, c), (dr, dc) = start, direction.step
-    length = max(abs(end[0] - r), abs(end[1] - c)) + 1
-    return tuple((r + i * dr, c + i * dc) for i in range(length))
+    length = max(abs(end[0] - start[0]), abs(end[1] - start[1])) + 1
+    return direction.run(start, length)
 
 
 @dataclass(frozen=True)
@@ -145,15 +157,12 @@ class Placement:
     @property
     def cells(self) -> tuple[Cell, ...]:
         """The cells the word covers, first letter first."""
-        (r, c), (dr, dc) = self.start, self.direction.step
-        return tuple((r + i * dr, c + i * dc) for i in range(len(self.letters)))
+        return self.direction.run(self.start, len(self.letters))
 
     @property
     def end(self) -> Cell:
         """The cell of the last letter."""
-        (r, c), (dr, dc) = self.start, self.direction.step
-        n = len(self.letters) - 1
-        return (r + n * dr, c + n * dc)
+        return self.direction.offset(self.start, len(self.letters) - 1)
 
     def reversed(self, letters: str | None = None) -> Placement:
         """The same cells read from the other end (as ``letters``, by default the reversed word)."""
@@ -203,17 +212,105 @@ class Grid:
 
     def read(self, start: Cell, direction: Direction, length: int) -> str | None:
         """The letters from ``start`` in ``direction``, or None if that leaves the grid."""
-        (r, c), (dr, dc) = start, direction.step
-        end = (r + (length - 1) * dr, c + (length - 1) * dc)
-        if start not in self or end not in self:
+        if start not in self or direction.offset(start, length - 1) not in self:
             return None
-        return "".join(self.rows[r + i * dr][c + i * dc] for i in range(length))
+        return "".join(self.rows[r][c] for r, c in direction.run(start, length))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.rows)
 
     def __str__(self) -> str:
         return "\n".join(self.rows)
+
+
+class Crossing(enum.Enum):
+    """Whether words may share cells where their letters agree."""
+
+    NEVER = "never"
+    ALLOWED = "allowed"
+    PREFERRED = "preferred"
+
+
+class Filler(enum.Enum):
+    """Which letters fill the cells no word uses."""
+
+    UNUSED = (
+        "unused"  # letters that occur in no word (the whole alphabet if the words use nearly all)
+    )
+    ALPHABET = "alphabet"  # the language's alphabet, weighted by letter frequency
+    WORDS = "words"  # only letters of the words, weighted by how often the words use them
+
+
+class Decoys(enum.Enum):
+    """How many fragments and near-misses of the words are planted on purpose."""
+
+    NONE = "none"
+    SOME = "some"  # about one per word
+    MAX = "max"  # as many as fit
+
+
+LANGUAGES = ("auto", "de", "en")
+"""The languages a puzzle can be in: its filler alphabet and letter frequencies."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything that shapes a puzzle besides the words, the size and the seed.
+
+    The presets of the levels are in :mod:`wortsuche.levels`.
+    """
+
+    directions: tuple[Direction, ...]
+    crossing: Crossing
+    filler: Filler
+    word_letter_share: int
+    """Percentage (0–100) of filler cells drawn from the words' own letters instead of ``filler``."""
+    decoys: Decoys
+    absent: bool = False
+    """Hide none of the words (a puzzle whose answer is "not there")."""
+    language: str = "auto"
+    """Alphabet and letter frequencies for filler: ``auto``, ``de`` or ``en``."""
+
+    def __post_init__(self) -> None:
+        if not self.directions:
+            raise InputError("at least one direction is needed")
+        if len(set(self.directions)) != len(self.directions):
+            raise InputError("a direction is listed twice")
+        if not 0 <= self.word_letter_share <= 100:
+            raise InputError(f"--word-letter-share must be 0 to 100, not {self.word_letter_share}")
+        if self.language not in LANGUAGES:
+            raise InputError(
+                f"unknown language {self.language!r}; choose one of {', '.join(LANGUAGES)}"
+            )
+
+    def with_changes(self, **changes: Any) -> Options:
+        """A copy with some options changed (``None`` values are ignored)."""
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        data = asdict(self)
+        data["directions"] = [d.name for d in self.directions]
+        data["crossing"] = self.crossing.value
+        data["filler"] = self.filler.value
+        data["decoys"] = self.decoys.value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Options:
+        """Read options written by :meth:`to_dict`."""
+        try:
+            return cls(
+                directions=tuple(Direction[name] for name in data["directions"]),
+                crossing=Crossing(data["crossing"]),
+                filler=Filler(data["filler"]),
+                word_letter_share=int(data["word_letter_share"]),
+                decoys=Decoys(data["decoys"]),
+                absent=bool(data.get("absent", False)),
+                language=str(data.get("language", "auto")),
+            )
+        except (KeyError, ValueError, TypeError) as error:
+            raise InputError(f"options are not readable: {error}") from None
 
 
 @dataclass(frozen=True)
@@ -228,7 +325,7 @@ class Puzzle:
     words: tuple[Word, ...]
     placements: dict[str, Placement]
     level: str
-    options: Any  # wortsuche.levels.Options; typed loosely to keep this module dependency-free
+    options: Options
     seed: int
     notes: tuple[str, ...] = field(default=())
 
@@ -245,30 +342,4 @@ class Puzzle:
     @property
     def absent(self) -> bool:
         """True if the puzzle hides none of its words on purpose."""
-        absent = getattr(self.options, "absent", False)
-        return absent is True
-
-    def verify(self) -> Any:
-        """Check the puzzle with the one verifier; returns a ``wortsuche.verify.Report``."""
-        from wortsuche.verify import verify
-
-        return verify(self.grid, self.words, self.placements, absent=self.absent)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The puzzle as plain JSON-ready data (see ``wortsuche.puzzle_json``)."""
-        from wortsuche.puzzle_json import puzzle_to_dict
-
-        return puzzle_to_dict(self)
-
-    def to_json(self, indent: int | None = 2) -> str:
-        """The puzzle in the versioned JSON format read by ``check``, the web app and renderers."""
-        from wortsuche.puzzle_json import dumps
-
-        return dumps(self, indent=indent)
-
-    @classmethod
-    def from_json(cls, text: str) -> Puzzle:
-        """Read a puzzle written by :meth:`to_json`."""
-        from wortsuche.puzzle_json import loads
-
-        return loads(text)
+        return self.options.absent

@@ -12,14 +12,13 @@ seed gives the same layout on every machine.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from wortsuche.board import Board
 from wortsuche.errors import DoesNotFitError
-from wortsuche.levels import Crossing, Options
-from wortsuche.model import Direction, Placement
+from wortsuche.geometry import PositionSpace
+from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.rand import Rng
 
 BRANCHING = 3
@@ -37,79 +36,6 @@ ALL_ANCHORS = 1500
 CROWDED = 0.75
 """Letters per cell above which crossings are tried first even where they are only allowed:
 a crowded grid holds its words only if they share cells."""
-
-
-def longest_fitting(rows: int, cols: int, directions: Sequence[Direction]) -> int:
-    """The longest word that fits in a ``rows`` × ``cols`` grid in any of ``directions``."""
-    lengths = []
-    for direction in directions:
-        dr, dc = direction.step
-        lengths.append(min(rows if dr else math.inf, cols if dc else math.inf))
-    return int(max(lengths))
-
-
-class PositionSpace:
-    """All ``(start, direction)`` positions a word of ``length`` letters has in the grid."""
-
-    def __init__(self, rows: int, cols: int, length: int, directions: Sequence[Direction]):
-        self.parts: list[tuple[Direction, int, int, int, int]] = []
-        self.total = 0
-        for direction in directions:
-            dr, dc = direction.step
-            r0, nr = _axis_range(rows, length, dr)
-            c0, nc = _axis_range(cols, length, dc)
-            if nr > 0 and nc > 0:
-                self.parts.append((direction, r0, nr, c0, nc))
-                self.total += nr * nc
-
-    def position(self, i: int) -> tuple[int, int, Direction]:
-        """The ``i``-th position as ``(row, col, direction)``."""
-        for direction, r0, nr, c0, nc in self.parts:
-            if i < nr * nc:
-                r, c = divmod(i, nc)
-                return r0 + r, c0 + c, direction
-            i -= nr * nc
-        raise IndexError(i)
-
-    def random_order(self, rng: Rng) -> Iterator[tuple[int, int, Direction]]:
-        """Every position once, in a random order; each next one is in a direction drawn uniformly.
-
-        Drawing the direction first keeps diagonals as likely as rows and columns, although
-        a long word has far fewer diagonal positions.
-        """
-        orders = [_permutation(nr * nc, rng) for _, _, nr, _, nc in self.parts]
-        active = list(range(len(self.parts)))
-        while active:
-            k = rng.below(len(active))
-            part = active[k]
-            i = next(orders[part], None)
-            if i is None:
-                active.pop(k)
-                continue
-            direction, r0, _, c0, nc = self.parts[part]
-            r, c = divmod(i, nc)
-            yield r0 + r, c0 + c, direction
-
-
-def _permutation(n: int, rng: Rng) -> Iterator[int]:
-    """0 … n-1 in a random order, without a list: an affine map i → (a·i + b) mod n."""
-    step = 1
-    if n > 2:
-        step = 1 + rng.below(n - 1)
-        while math.gcd(step, n) != 1:
-            step = 1 + rng.below(n - 1)
-    offset = rng.below(n) if n else 0
-    for i in range(n):
-        yield (i * step + offset) % n
-
-
-def _axis_range(size: int, length: int, delta: int) -> tuple[int, int]:
-    """First valid start and number of starts along one axis."""
-    if delta == 0:
-        return 0, size
-    if delta > 0:
-        return 0, size - length + 1
-    return length - 1, size - length + 1
 
 
 class Placer:

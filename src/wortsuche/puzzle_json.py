@@ -10,8 +10,7 @@ import json
 from typing import Any
 
 from wortsuche.errors import PuzzleFormatError
-from wortsuche.levels import Options
-from wortsuche.model import Direction, Grid, Placement, Puzzle, Word
+from wortsuche.model import Direction, Grid, Options, Placement, Puzzle, Word
 
 FORMAT = "wortsuche-puzzle"
 FORMAT_VERSION = 1

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from wortsuche.errors import InputError
-from wortsuche.generate import MAX_SIDE
+from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Word
 from wortsuche.normalise import normalise_words
 

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wortsuche.model import Puzzle
+from wortsuche.puzzle_json import loads
 from wortsuche.web import limits
 from wortsuche.web.app import create_app
 from wortsuche.web.storage import Storage
@@ -34,7 +35,7 @@ def stored_puzzle(db_path: Path, puzzle_id: str) -> Puzzle:
     """The puzzle as the server keeps it, answers included."""
     stored = Storage(db_path).get(puzzle_id)
     assert stored is not None
-    return Puzzle.from_json(stored.puzzle)
+    return loads(stored.puzzle)
 
 
 def keys(data: Any) -> set[str]:

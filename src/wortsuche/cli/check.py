@@ -9,6 +9,8 @@ from wortsuche.cli.common import read_text
 from wortsuche.cli.reports import report_lines, report_to_dict
 from wortsuche.errors import PuzzleFormatError
 from wortsuche.model import Puzzle
+from wortsuche.puzzle_json import loads
+from wortsuche.verifier import verify_puzzle
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,7 +31,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Verify the puzzle and print a line per word."""
     puzzle = read_puzzle(args.puzzle)
-    report = puzzle.verify()
+    report = verify_puzzle(puzzle)
     if args.format == "json":
         print(json.dumps(report_to_dict(report), ensure_ascii=False, indent=2))
     else:
@@ -46,7 +48,7 @@ def read_puzzle(path: str) -> Puzzle:
     """A puzzle from a JSON file, with the file named in any error."""
     text = read_text(path)
     try:
-        puzzle = Puzzle.from_json(text)
+        puzzle = loads(text)
     except PuzzleFormatError as error:
         raise PuzzleFormatError(f"{path}: {error}") from None
     if any(not word.letters for word in puzzle.words):

@@ -16,8 +16,8 @@ from wortsuche.cli.common import (
     write_output,
 )
 from wortsuche.errors import DoesNotFitError, InputError
-from wortsuche.levels import LANGUAGES, LEVELS, Crossing, Decoys, Filler
-from wortsuche.model import Puzzle, Word
+from wortsuche.levels import LEVELS
+from wortsuche.model import LANGUAGES, Crossing, Decoys, Filler, Puzzle, Word
 from wortsuche.source import WordSource, parse_size, parse_words
 
 EXAMPLES = """\
@@ -156,7 +156,7 @@ def make_puzzle(
     args: argparse.Namespace,
 ) -> Puzzle:
     """Run the core with the options given; a failed layout becomes one line with a size that fits."""
-    from wortsuche.generate import generate
+    from wortsuche.pipeline import generate
 
     try:
         return generate(

@@ -16,6 +16,7 @@ from wortsuche.cli.common import (
     write_output,
 )
 from wortsuche.model import Puzzle
+from wortsuche.puzzle_json import loads
 
 
 def add_parser(subparsers: Any) -> None:
@@ -41,6 +42,6 @@ def write_puzzle(puzzle: Puzzle, args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     """Read the puzzle file and write it in the chosen format."""
     output_format(args)  # a bad format or -o file fails before the puzzle is read
-    puzzle = Puzzle.from_json(read_text(args.puzzle))
+    puzzle = loads(read_text(args.puzzle))
     write_puzzle(puzzle, args)
     return 0

@@ -40,7 +40,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Find the words and print where each one is."""
-    from wortsuche.solve import solve
+    from wortsuche.solver import solve
 
     if (args.words_file is None) == (args.words is None):
         raise InputError("give the words either as WORDS_FILE or with --words, not both or neither")
@@ -71,7 +71,7 @@ def grid_from_text(text: str, *, name: str) -> Grid:
     The block ends at a blank line after which the lines no longer continue the grid (such
     as the word list under a printed puzzle); what follows is ignored with a note.
     """
-    from wortsuche.solve import read_grid
+    from wortsuche.solver import read_grid
 
     if text.lstrip().startswith("{"):
         from wortsuche.puzzle_json import loads

@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.model import Puzzle, Word, line
+from wortsuche.puzzle_json import dumps, loads
 from wortsuche.source import parse_words
 from wortsuche.web import limits
 from wortsuche.web.storage import Storage, StoredPuzzle
@@ -214,20 +215,20 @@ def create_app(
     @app.post("/api/puzzles/{puzzle_id}/check", responses=ERRORS)
     def check_selection(puzzle_id: str, selection: Selection) -> CheckResult:
         """Whether the straight line from ``start`` to ``end`` covers a hidden word (either way)."""
-        puzzle = Puzzle.from_json(find(storage, puzzle_id).puzzle)
+        puzzle = loads(find(storage, puzzle_id).puzzle)
         return check(puzzle, selection.start, selection.end)
 
     @app.post("/api/puzzles/{puzzle_id}/reveal", responses=ERRORS)
     def reveal(puzzle_id: str) -> Answers:
         """Every word's position, in word-list order."""
-        puzzle = Puzzle.from_json(find(storage, puzzle_id).puzzle)
+        puzzle = loads(find(storage, puzzle_id).puzzle)
         return answers(puzzle)
 
     @app.post("/api/puzzles/{puzzle_id}/again", status_code=201, responses=ERRORS)
     def again(puzzle_id: str) -> PublicPuzzle:
         """A new grid with the same words, size request and level (a new id; the old one stays)."""
         stored = find(storage, puzzle_id)
-        old = Puzzle.from_json(stored.puzzle)
+        old = loads(stored.puzzle)
         request = json.loads(stored.request)  # rows and cols as asked: numbers, or null for auto
         rows, cols = request["rows"], request["cols"]
         puzzle = make_puzzle(list(old.words), rows, cols, old.level, None, generation_seconds)
@@ -244,7 +245,7 @@ def create_app(
         stored = storage.get(puzzle_id) if ID_PATTERN.fullmatch(puzzle_id) else None
         if stored is None:
             return HTMLResponse(page("missing.html"), status_code=404)
-        puzzle = Puzzle.from_json(stored.puzzle)
+        puzzle = loads(stored.puzzle)
         title = stored.title or "Word search"
         return HTMLResponse(
             page(
@@ -352,7 +353,7 @@ def make_puzzle(
 
 def save(storage: Storage, puzzle: Puzzle, title: str, request: dict[str, Any]) -> StoredPuzzle:
     """Store a new puzzle."""
-    return storage.add(title=title, request=json.dumps(request), puzzle=puzzle.to_json(indent=None))
+    return storage.add(title=title, request=json.dumps(request), puzzle=dumps(puzzle, indent=None))
 
 
 def find(storage: Storage, puzzle_id: str) -> StoredPuzzle:
@@ -365,7 +366,7 @@ def find(storage: Storage, puzzle_id: str) -> StoredPuzzle:
 
 def public(stored: StoredPuzzle) -> PublicPuzzle:
     """What a player may see of a stored puzzle."""
-    puzzle = Puzzle.from_json(stored.puzzle)
+    puzzle = loads(stored.puzzle)
     return PublicPuzzle(
         id=stored.id,
         url=f"/p/{stored.id}",

@@ -14,6 +14,7 @@ from typing import Any
 
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.model import Puzzle, Word
+from wortsuche.puzzle_json import dumps, loads
 
 MAX_SIDE = 50
 """The largest number of rows or columns of a puzzle made on the web."""
@@ -48,7 +49,7 @@ class TooSlowError(WortsucheError):
 _context: Any
 if "forkserver" in multiprocessing.get_all_start_methods():
     _context = multiprocessing.get_context("forkserver")
-    _context.set_forkserver_preload(["wortsuche.generate", "wortsuche.web.limits"])
+    _context.set_forkserver_preload(["wortsuche.pipeline", "wortsuche.web.limits"])
 else:  # pragma: no cover - Windows
     _context = multiprocessing.get_context("spawn")
 _running = threading.BoundedSemaphore(max(2, multiprocessing.cpu_count()))
@@ -69,7 +70,7 @@ def generate_in_time(
     """
     arguments = (list(words), rows, cols, level, seed)
     if seconds is None:
-        return Puzzle.from_json(_outcome_json(*arguments))
+        return loads(_outcome_json(*arguments))
     with _running:
         receiver, sender = _context.Pipe(duplex=False)
         worker = _context.Process(target=_worker, args=(sender, *arguments), daemon=True)
@@ -89,7 +90,7 @@ def generate_in_time(
             if worker.is_alive():
                 worker.terminate()
             worker.join()
-    return Puzzle.from_json(_raise_error(outcome))
+    return loads(_raise_error(outcome))
 
 
 def _worker(sender: Any, *arguments: Any) -> None:
@@ -103,7 +104,7 @@ def _outcome_json(
     words: list[str | Word], rows: int | None, cols: int | None, level: str, seed: int
 ) -> str:
     """The puzzle as JSON, or a JSON error naming the core's exception (both cross a pipe safely)."""
-    from wortsuche.generate import generate
+    from wortsuche.pipeline import generate
 
     try:
         puzzle = generate(words, rows, cols, level=level, seed=seed)
@@ -111,7 +112,7 @@ def _outcome_json(
         return json.dumps({"error": "DoesNotFitError", "message": str(error)})
     except WortsucheError as error:
         return json.dumps({"error": "InputError", "message": str(error)})
-    return puzzle.to_json(indent=None)
+    return dumps(puzzle, indent=None)
 
 
 def _raise_error(outcome: str) -> str:

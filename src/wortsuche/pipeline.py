@@ -1,7 +1,7 @@
 """The whole pipeline: words → normalise → place → decoys → fill → verify.
 
 >>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
->>> puzzle.verify().ok, len(puzzle.placements)
+>>> verify_puzzle(puzzle).ok, len(puzzle.placements)
 (True, 4)
 """
 
@@ -15,17 +15,24 @@ from wortsuche.board import Board, Lexicon
 from wortsuche.decoys import plant_decoys
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.fill import FillError, fill
-from wortsuche.levels import Crossing, Decoys, Filler, Options, options_for, parse_directions
-from wortsuche.model import Direction, Grid, Placement, Puzzle, Word
+from wortsuche.geometry import longest_fitting
+from wortsuche.levels import options_for, parse_directions
+from wortsuche.limits import MAX_SIDE, MAX_WORDS
+from wortsuche.model import (
+    Crossing,
+    Decoys,
+    Direction,
+    Filler,
+    Grid,
+    Options,
+    Placement,
+    Puzzle,
+    Word,
+)
 from wortsuche.normalise import normalise_words
-from wortsuche.place import longest_fitting, place_words
+from wortsuche.place import place_words
 from wortsuche.rand import Rng, new_seed
-
-MAX_SIDE = 500
-"""The largest number of rows or columns accepted."""
-
-MAX_WORDS = 20_000
-"""The largest number of words accepted."""
+from wortsuche.verifier import verify_puzzle
 
 ATTEMPTS = 6
 """Complete layouts tried before giving up when the filler cannot settle."""
@@ -166,7 +173,7 @@ def build(
             seed=seed,
             notes=tuple(notes) + tuple(fill_notes),
         )
-        report = puzzle.verify()
+        report = verify_puzzle(puzzle)
         if not report.ok:
             raise VerificationError(
                 "generated grid failed the self-check: " + "; ".join(report.problems)

@@ -6,7 +6,7 @@ inside ARCHIVBOT: unavoidable and allowed), and stray occurrences (a second copy
 An occurrence is a set of cells, so a palindrome read both ways is one occurrence.
 
 It is deliberately independent of the generator's incremental checks: it scans every
-line of the grid as one string. ``generate`` calls it as a final self-check, and so do
+line of the grid as one string. the pipeline calls it as a final self-check, and so do
 ``wortsuche check``, ``wortsuche solve``, the web app and the tests.
 
 >>> from wortsuche.model import Grid, Word
@@ -21,9 +21,8 @@ import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from wortsuche.model import Cell, Direction, Grid, Placement, Word
-
-AXES = (Direction.E, Direction.S, Direction.SE, Direction.NE)
+from wortsuche.geometry import grid_lines
+from wortsuche.model import Cell, Direction, Grid, Placement, Puzzle, Word
 
 
 @dataclass(frozen=True)
@@ -37,14 +36,12 @@ class Occurrence:
     @property
     def end(self) -> Cell:
         """The cell of the last letter."""
-        (r, c), (dr, dc) = self.start, self.direction.step
-        return (r + (self.length - 1) * dr, c + (self.length - 1) * dc)
+        return self.direction.offset(self.start, self.length - 1)
 
     @property
     def cells(self) -> tuple[Cell, ...]:
         """The cells read, first letter first."""
-        (r, c), (dr, dc) = self.start, self.direction.step
-        return tuple((r + i * dr, c + i * dc) for i in range(self.length))
+        return self.direction.run(self.start, self.length)
 
     @property
     def key(self) -> tuple[Cell, Cell]:
@@ -111,10 +108,8 @@ def find_occurrences(grid: Grid, words: Sequence[str]) -> dict[str, list[Occurre
             at = text.find(reading)
             while at >= 0:
                 line = bisect.bisect_right(offsets, at) - 1
-                (r, c), axis = starts[line]
-                dr, dc = axis.step
-                k = at - offsets[line]
-                occurrence = Occurrence((r + k * dr, c + k * dc), axis, len(letters))
+                start, axis = starts[line]
+                occurrence = Occurrence(axis.offset(start, at - offsets[line]), axis, len(letters))
                 if backwards:
                     occurrence = Occurrence(occurrence.end, axis.reverse, len(letters))
                 seen.setdefault(occurrence.key, occurrence)
@@ -129,23 +124,15 @@ def _lines_text(grid: Grid) -> tuple[str, list[int], list[tuple[Cell, Direction]
     offsets: list[int] = []
     starts: list[tuple[Cell, Direction]] = []
     position = 0
-    height, width, rows = grid.height, grid.width, grid.rows
-    axes = AXES if height * width > 1 else AXES[:1]
-    for axis in axes:
-        dr, dc = axis.step
-        for r in range(height):
-            for c in range(width):
-                if 0 <= r - dr < height and 0 <= c - dc < width:
-                    continue  # not the first cell of its line
-                line = []
-                rr, cc = r, c
-                while 0 <= rr < height and 0 <= cc < width:
-                    line.append(rows[rr][cc])
-                    rr, cc = rr + dr, cc + dc
-                parts.append("".join(line))
-                offsets.append(position)
-                starts.append(((r, c), axis))
-                position += len(line) + 1
+    lines = grid_lines(grid.height, grid.width)
+    if grid.height * grid.width == 1:
+        lines = lines[:1]  # one cell: one line, not four readings of the same letter
+    rows = grid.rows
+    for axis, cells in lines:
+        parts.append("".join(rows[r][c] for r, c in cells))
+        offsets.append(position)
+        starts.append((cells[0], axis))
+        position += len(cells) + 1
     return "\n".join(parts), offsets, starts
 
 
@@ -190,6 +177,11 @@ def verify(
         reports.append(report)
         problems += _word_problems(report)
     return Report(tuple(reports), tuple(problems))
+
+
+def verify_puzzle(puzzle: Puzzle) -> Report:
+    """Check a finished puzzle: its placements, and each word exactly once (or not at all)."""
+    return verify(puzzle.grid, puzzle.words, puzzle.placements, absent=puzzle.absent)
 
 
 def infer_placements(

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from wortsuche.errors import InputError
 from wortsuche.model import Grid, Word
 from wortsuche.normalise import normalise_entry, normalise_words
-from wortsuche.verify import Report, verify
+from wortsuche.verifier import Report, verify
 
 
 def read_grid(rows: Sequence[str]) -> Grid:
