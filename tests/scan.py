@@ -5,6 +5,8 @@ It shares no code with the generator or the verifier, so a bug in either cannot 
 
 from __future__ import annotations
 
+import bisect
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
@@ -12,18 +14,48 @@ STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0
 Cells = frozenset[tuple[int, int]]
 
 
-def occurrences(rows: Sequence[str], word: str) -> set[Cells]:
-    """Every set of cells that reads ``word`` in some direction."""
-    found: set[Cells] = set()
+def _lines(rows: Sequence[str]) -> tuple[str, list[tuple[int, int, int, int]]]:
+    """Every line in all 8 directions as one text, lines separated by a newline.
+
+    Each character position of the text maps back to a cell through ``index``: for
+    each line, ``(offset, row, col, step)`` says where it starts in the text and in the
+    grid and which of :data:`STEPS` it walks.
+    """
     height, width = len(rows), len(rows[0])
-    for r in range(height):
-        for c in range(width):
-            for dr, dc in STEPS:
-                cells = [(r + i * dr, c + i * dc) for i in range(len(word))]
-                if all(0 <= rr < height and 0 <= cc < width for rr, cc in cells) and all(
-                    rows[rr][cc] == word[i] for i, (rr, cc) in enumerate(cells)
-                ):
-                    found.add(frozenset(cells))
+    parts: list[str] = []
+    index: list[tuple[int, int, int, int]] = []
+    offset = 0
+    for step, (dr, dc) in enumerate(STEPS):
+        for r in range(height):
+            for c in range(width):
+                if 0 <= r - dr < height and 0 <= c - dc < width:
+                    continue  # (r, c) is not where a line in this direction begins
+                letters = []
+                rr, cc = r, c
+                while 0 <= rr < height and 0 <= cc < width:
+                    letters.append(rows[rr][cc])
+                    rr, cc = rr + dr, cc + dc
+                parts.append("".join(letters))
+                index.append((offset, r, c, step))
+                offset += len(letters) + 1
+    return "\n".join(parts), index
+
+
+def occurrences(rows: Sequence[str], word: str, lines: object = None) -> set[Cells]:
+    """Every set of cells that reads ``word`` in some direction.
+
+    One regular-expression pass over the 8-direction text; the lookahead finds
+    overlapping matches too (AA twice in AAA).
+    """
+    text, index = lines if lines is not None else _lines(rows)  # type: ignore[misc]
+    offsets = [entry[0] for entry in index]
+    found: set[Cells] = set()
+    for match in re.finditer(f"(?={re.escape(word)})", text):
+        at = match.start()
+        offset, r, c, step = index[bisect.bisect_right(offsets, at) - 1]
+        dr, dc = STEPS[step]
+        k = at - offset
+        found.add(frozenset((r + (k + i) * dr, c + (k + i) * dc) for i in range(len(word))))
     return found
 
 
@@ -33,11 +65,12 @@ def unexplained_occurrences(
     """Per word, occurrences that are neither its placement nor inside a longer placed word."""
     placed_cells = {w: frozenset(cells) for w, cells in placed.items()}
     result: dict[str, list[Cells]] = {}
+    lines = _lines(rows)
     for word in words:
         own = placed_cells.get(word)
         extra = [
             cells
-            for cells in occurrences(rows, word)
+            for cells in occurrences(rows, word, lines)
             if cells != own
             and not any(
                 len(other) > len(word) and cells <= pc for other, pc in placed_cells.items()

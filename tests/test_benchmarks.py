@@ -7,10 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BENCHMARKS = Path(__file__).parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
 
 from oracle import is_clean  # noqa: E402
+
+pytestmark = pytest.mark.slow  # this runs the benchmark script as a process
 
 
 def test_the_oracle_accepts_a_word_once_and_inside_a_longer_word() -> None:

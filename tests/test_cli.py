@@ -1,4 +1,5 @@
-"""The command line end to end, through a real subprocess, as a user runs it.
+"""The command line end to end, as a user runs it: in this process through ``main(argv)``, and
+through real processes where the process itself matters.
 
 Golden files in tests/golden/ pin the text and JSON output of one puzzle. After an
 intended change of the output, regenerate them with
@@ -19,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from cli import Result, run, run_process
 from wortsuche.puzzle_json import loads
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,24 +30,11 @@ OFFICIAL = sorted(EXAMPLES.glob("worte*.txt"))
 LEVELS = ("easy", "medium", "hard", "evil")
 
 
-def wortsuche(
-    *args: str | Path, stdin: str | None = None, cwd: Path | None = None
-) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m wortsuche`` with ``args``; standard output is a pipe, not a terminal."""
-    env = {**os.environ, "PYTHONUTF8": "1", "NO_COLOR": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "wortsuche", *map(str, args)],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=cwd,
-        env=env,
-        timeout=120,
-    )
+wortsuche = run
+"""Most tests run the command in this process (see tests/cli.py); a few start real processes."""
 
 
-def puzzle_data(result: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+def puzzle_data(result: Result | subprocess.CompletedProcess[str]) -> dict[str, Any]:
     assert result.returncode == 0, result.stderr
     data: dict[str, Any] = json.loads(result.stdout)
     return data
@@ -497,3 +486,28 @@ def test_an_output_folder_that_does_not_exist_is_refused_before_any_work(tmp_pat
         made.stderr
     )  # the error alone, no notes of a puzzle made first
     assert "is not an existing folder" in made.stderr
+
+
+# the real process: the in-process runner must show what a user sees
+
+
+REAL_PROCESS_CASES = [
+    ["generate", "examples/bwinf/worte0.txt", "--level", "hard", "--seed", "7", "--answers"],
+    ["generate", "examples/bwinf/worte1.txt", "--seed", "2", "--format", "json"],
+    ["generate", "--size", "3x3", "--level", "easy", "ELEPHANT", "MOUSE"],
+    ["check", "examples/bwinf/worte0.txt"],
+    ["--version"],
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("arguments", REAL_PROCESS_CASES, ids=lambda a: " ".join(a[:2]))
+def test_a_real_process_prints_and_exits_as_main_does(arguments: list[str]) -> None:
+    process = run_process(*arguments, cwd=ROOT)
+    assert "Traceback" not in process.stderr
+    in_process = wortsuche(*arguments, cwd=ROOT)
+    assert (process.returncode, process.stdout, process.stderr) == (
+        in_process.returncode,
+        in_process.stdout,
+        in_process.stderr,
+    )

@@ -15,6 +15,8 @@ from terminal import run_on_terminal, terminal_env
 from wortsuche import generate
 from wortsuche.render.terminal import print_puzzle
 
+pytestmark = pytest.mark.slow  # these start the real program on a pseudo-terminal
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "bwinf"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -45,20 +45,35 @@ sizes = st.integers(min_value=2, max_value=14)
 levels = st.sampled_from(sorted(LEVELS))
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(words=word_lists(), rows=sizes, cols=sizes, level=levels, seed=st.integers(0, 2**32))
-def test_generate_gives_a_correct_puzzle_or_the_documented_error(
-    words: list[str], rows: int, cols: int, level: str, seed: int
-) -> None:
-    try:
-        puzzle = generate(words, rows, cols, level=level, seed=seed)
-    except DoesNotFitError as error:
-        assert str(error)  # a message for the user, never an empty error
-        return
-    assert verify_puzzle(puzzle).ok
-    assert_exactly_once(puzzle)
-    assert (puzzle.rows, puzzle.cols) == (rows, cols)
-    assert all(len(row) == cols for row in puzzle.grid.rows)
+SUCCESS_SHARE = 0.4
+"""Random cases that must produce a puzzle (53–59 % did in three runs of 250; many random sizes
+are too small for their words): a search that quietly gave up more often would still pass the
+property alone, since "does not fit" is an allowed answer."""
+
+
+def test_generate_gives_a_correct_puzzle_or_the_documented_error() -> None:
+    outcomes: list[bool] = []
+
+    @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(words=word_lists(), rows=sizes, cols=sizes, level=levels, seed=st.integers(0, 2**32))
+    def correct_or_documented_error(
+        words: list[str], rows: int, cols: int, level: str, seed: int
+    ) -> None:
+        try:
+            puzzle = generate(words, rows, cols, level=level, seed=seed)
+        except DoesNotFitError as error:
+            assert str(error)  # a message for the user, never an empty error
+            outcomes.append(False)
+            return
+        assert verify_puzzle(puzzle).ok
+        assert_exactly_once(puzzle)
+        assert (puzzle.rows, puzzle.cols) == (rows, cols)
+        assert all(len(row) == cols for row in puzzle.grid.rows)
+        outcomes.append(True)
+
+    correct_or_documented_error()
+    share = sum(outcomes) / len(outcomes)
+    assert share >= SUCCESS_SHARE, f"only {share:.0%} of {len(outcomes)} random cases made a puzzle"
 
 
 @settings(max_examples=80, deadline=None)

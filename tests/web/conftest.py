@@ -49,13 +49,17 @@ class LiveServer:
         import uvicorn
 
         self.db_path = db_path
-        self.port = free_port()
+        # The server gets the socket already bound: no other process can take the port between
+        # choosing it and listening on it.
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.port = self.socket.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(
-            create_app(db_path), host="127.0.0.1", port=self.port, log_level="warning"
-        )
+        config = uvicorn.Config(create_app(db_path), log_level="warning")
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True
+        )
 
     def start(self) -> None:
         self.thread.start()
@@ -68,6 +72,7 @@ class LiveServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+        self.socket.close()
 
     def api(self, method: str, path: str, body: Any = None) -> Any:
         """Call the JSON API directly (to learn answers the player has to find)."""

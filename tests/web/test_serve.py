@@ -17,6 +17,8 @@ from wortsuche.errors import InputError
 
 from .conftest import free_port
 
+pytestmark = pytest.mark.slow  # these start real servers
+
 
 def parse(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser()

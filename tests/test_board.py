@@ -1,0 +1,105 @@
+"""The board's two incremental checks agree with reading every line by brute force.
+
+They carry the exactly-once guarantee while a puzzle is built, so they are tested on their own:
+random partly filled grids, random word lists, every cell.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wortsuche.board import EMPTY, Board, Lexicon
+from wortsuche.model import Direction, Placement
+
+ALPHABET = "ABC"
+STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+
+
+def spelled_through(cells: list[str], rows: int, cols: int, index: int, strings: set[str]) -> set:
+    """Every (text, first cell, last cell) of a listed string that passes through ``index``."""
+    r0, c0 = divmod(index, cols)
+    found = set()
+    for dr, dc in STEPS:
+        for back in range(max(rows, cols)):
+            start = (r0 - back * dr, c0 - back * dc)
+            for length in range(back + 1, max(rows, cols) + 1):
+                run = [(start[0] + i * dr, start[1] + i * dc) for i in range(length)]
+                if not all(0 <= r < rows and 0 <= c < cols for r, c in run):
+                    break
+                text = "".join(cells[r * cols + c] or "." for r, c in run)
+                if text in strings:
+                    first, last = run[0][0] * cols + run[0][1], run[-1][0] * cols + run[-1][1]
+                    found.add((text, min(first, last), max(first, last)))
+    return found
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[Board, list[str]]:
+    rows, cols = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+    words = draw(st.lists(st.text(ALPHABET, min_size=1, max_size=4), min_size=1, max_size=4))
+    board = Board(rows, cols, Lexicon(words))
+    cells = draw(
+        st.lists(st.sampled_from([*ALPHABET, EMPTY]), min_size=rows * cols, max_size=rows * cols)
+    )
+    for index, letter in enumerate(cells):
+        if letter:
+            board.write([index], letter)
+    return board, words
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=boards(), data=st.data())
+def test_occurrences_through_a_cell_are_every_listed_word_read_through_it(
+    case: tuple[Board, list[str]], data: st.DataObject
+) -> None:
+    board, words = case
+    index = data.draw(st.integers(0, board.rows * board.cols - 1))
+    if not board.cells[index]:
+        return
+    strings = set(words) | {w[::-1] for w in words}
+    found = board.occurrences_through(index)
+    assert all(f.letters in strings for f in found)
+    # An occurrence is its cells: the board reads each line one way, the brute force both ways.
+    ends = {(min(f.first, f.last), max(f.first, f.last)) for f in found}
+    expected = spelled_through(board.cells, board.rows, board.cols, index, strings)
+    assert ends == {(first, last) for _, first, last in expected}
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=boards(), data=st.data())
+def test_forbidden_letters_are_exactly_those_that_would_complete_a_word(
+    case: tuple[Board, list[str]], data: st.DataObject
+) -> None:
+    board, words = case
+    index = data.draw(st.integers(0, board.rows * board.cols - 1))
+    if board.cells[index]:
+        return
+    strings = set(words) | {w[::-1] for w in words}
+    completing = set()
+    for letter in ALPHABET:
+        cells = list(board.cells)
+        cells[index] = letter
+        if spelled_through(cells, board.rows, board.cols, index, strings):
+            completing.add(letter)
+    assert board.forbidden_letters(index) == completing
+
+
+def test_a_word_inside_a_longer_placement_is_allowed_a_free_copy_is_a_stray() -> None:
+    board = Board(3, 6, Lexicon(["ARCHIV", "CHI"]))
+    cells = [board.index((0, c)) for c in range(6)]
+    board.write(cells, "ARCHIV")
+    board.add_placement(Placement("ARCHIV", (0, 0), Direction.E), cells)
+    assert board.strays_through(cells) == []  # CHI inside ARCHIV is allowed
+    free = [board.index((2, c)) for c in range(3)]
+    board.write(free, "CHI")
+    strays = board.strays_through(free)  # found once through each of its cells
+    assert {(f.letters, f.first, f.last) for f in strays} == {("CHI", free[0], free[-1])}
+
+
+def test_erasing_restores_the_letter_index() -> None:
+    board = Board(2, 2, Lexicon(["AB"]))
+    board.write([0, 1, 3], "ABA")
+    board.erase([0])
+    assert sorted(board.letter_cells("A")) == [3]
+    assert list(board.letter_cells("B")) == [1]
