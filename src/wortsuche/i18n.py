@@ -11,6 +11,8 @@ Two calls cover every text:
 - ``t(msgid, **values)``: the message, with ``{name}`` fields filled in from ``values``;
 - ``n(msgid, count, **values)``: the plural form for ``count`` (``count`` is a field too).
 
+A page's script that fills in the fields itself gets the unfilled text from ``template``.
+
 >>> de = translator("de")
 >>> de.t("level.evil")
 'teuflisch'
@@ -76,6 +78,12 @@ class Translator:
         """The form of ``msgid`` for ``count`` (singular, plural, …), with ``{count}`` filled in."""
         text = self._catalogue.ngettext(msgid, msgid, count)
         return text.format(count=count, **values)
+
+    def template(self, msgid: str, count: int | None = None) -> str:
+        """The message (for ``count``, its plural form) with its ``{name}`` fields left unfilled."""
+        if count is None:
+            return self._catalogue.gettext(msgid)
+        return self._catalogue.ngettext(msgid, msgid, count)
 
     def messages(self, prefix: str = "") -> dict[str, str]:
         """Every message whose id starts with ``prefix`` (singular forms), for a web page's script."""

@@ -57,6 +57,7 @@ def generate(
     absent: bool | None = None,
     language: str | None = None,
     transliterate: bool = False,
+    eszett: str = "keep",
 ) -> Puzzle:
     """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
 
@@ -65,7 +66,7 @@ def generate(
     Raises :class:`InputError` for unusable words or options and
     :class:`DoesNotFitError` when no layout exists in the size given.
     """
-    prepared, notes = prepare_words(words, transliterate=transliterate)
+    prepared, notes = prepare_words(words, transliterate=transliterate, eszett=eszett)
     options = resolve_options(
         level,
         directions=directions,
@@ -93,7 +94,7 @@ def generate(
 
 
 def prepare_words(
-    words: Iterable[str | Word], *, transliterate: bool = False
+    words: Iterable[str | Word], *, transliterate: bool = False, eszett: str = "keep"
 ) -> tuple[tuple[Word, ...], list[str]]:
     """Normalise entries given as strings; keep :class:`Word` values as they are."""
     items = list(words)
@@ -104,7 +105,7 @@ def prepare_words(
     if all(isinstance(w, Word) for w in items):
         return tuple(w for w in items if isinstance(w, Word)), []
     entries = [w.entry if isinstance(w, Word) else str(w) for w in items]
-    prepared, warnings = normalise_words(entries, transliterate=transliterate)
+    prepared, warnings = normalise_words(entries, transliterate=transliterate, eszett=eszett)
     return prepared, list(warnings)
 
 

@@ -41,6 +41,9 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
             )
         ],
         "notes": list(puzzle.notes),
+        # Added without a new format version: older readers ignore them, older files lack them.
+        "title": puzzle.title,
+        "sheet_language": puzzle.sheet_language,
     }
 
 
@@ -76,9 +79,19 @@ def puzzle_from_dict(data: Any) -> Puzzle:
             options=options,
             seed=int(data["seed"]),
             notes=tuple(str(n) for n in data.get("notes", [])),
+            title=_optional_text(data, "title"),
+            sheet_language=_optional_text(data, "sheet_language"),
         )
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise PuzzleFormatError(f"puzzle file is incomplete or damaged: {error}") from None
+
+
+def _optional_text(data: dict[str, Any], key: str) -> str | None:
+    """A text field added after version 1 was written: absent or null in older files."""
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise PuzzleFormatError(f"puzzle file is incomplete or damaged: {key} is not text")
+    return value
 
 
 def loads(text: str) -> Puzzle:
