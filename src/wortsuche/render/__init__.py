@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import PurePath
 from typing import Any, cast
 
-from wortsuche.errors import InputError
+from wortsuche.errors import InputError, MissingExtraError
 from wortsuche.model import Puzzle
 from wortsuche.render.options import Renderer, RenderOptions
 
@@ -84,13 +84,8 @@ def require(format: str) -> None:
             raise _missing_extra(format)
 
 
-def _missing_extra(format: str) -> InputError:
-    return InputError(f"{format.upper()} output needs the pdf extra: {install_hint('pdf')}")
-
-
-def install_hint(extra: str) -> str:
-    """How to add an extra, for an installed package and for a checkout alike."""
-    return f"pip install 'wortsuche[{extra}]' (in a checkout: pip install -e '.[{extra}]')"
+def _missing_extra(format: str) -> MissingExtraError:
+    return MissingExtraError(f"{format.upper()} output", "pdf")
 
 
 def renderer(format: str) -> Renderer:
