@@ -379,7 +379,7 @@ def test_generation_that_takes_too_long_is_stopped_with_a_message(db_path: Path)
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     words = ["".join(rng.choice(letters) for _ in range(50)) for _ in range(60)]
     body = {"words": words, "rows": 50, "cols": 50, "level": "hard", "seed": 1}
-    with TestClient(create_app(db_path, generation_seconds=0.2)) as client:
+    with TestClient(create_app(db_path, limits=limits.Limits(generation_seconds=0.2))) as client:
         response = client.post("/api/puzzles", json=body)
     assert response.status_code == 422
     assert response.json()["field"] == "size"

@@ -109,6 +109,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="ß in the grid: keep as the one letter ẞ (default) or ss as two letters SS, "
         "keeping Ä Ö Ü",
     )
+    themed = parser.add_argument_group("themes", "words from a list shipped with wortsuche")
+    themed.add_argument(
+        "--theme",
+        metavar="NAME",
+        help="a themed word list instead of WORDS (see: wortsuche themes)",
+    )
+    themed.add_argument(
+        "--count", type=int, metavar="N", help="with --theme: N words drawn from the seed"
+    )
     add_output_options(parser)
     parser.set_defaults(run=run)
 
@@ -118,18 +127,20 @@ def run(args: argparse.Namespace) -> int:
     fmt = output_format(args)  # a bad format or -o file fails before any work is done
     answers_note(fmt, args)
     check_output(args.output, force=args.force)
-    source = word_source(args.words)
+    seed = args.seed
+    if seed is None:
+        from wortsuche.rand import new_seed
+
+        seed = new_seed()
+    source = theme_source(args, seed) if args.theme else word_source(args.words)
+    if args.count is not None and not args.theme:
+        raise InputError("--count draws words from a --theme; give a theme or leave it out")
     words, warnings = source.words(transliterate=args.transliterate, eszett=args.eszett)
     for warning in warnings:
         note(warning)
     rows, cols = (
         parse_size(args.size, what="--size") if args.size else (source.size or (None, None))
     )
-    seed = args.seed
-    if seed is None:
-        from wortsuche.rand import new_seed
-
-        seed = new_seed()
     puzzle = make_puzzle(words, rows, cols, seed, args)
     # The sheet's title and language belong to the puzzle, so a saved puzzle keeps them.
     language = args.sheet_language or resolve_language(
@@ -189,6 +200,19 @@ def similar_files(stem: str) -> str | None:
     """A file in the current folder whose name starts with ``stem`` and a dot (``tiere.txt``)."""
     matches = sorted(p.name for p in Path(".").glob(f"{stem}.*") if p.is_file())
     return matches[0] if matches else None
+
+
+def theme_source(args: argparse.Namespace, seed: int) -> WordSource:
+    """The words of ``--theme``, ``--count`` of them drawn from the seed; sets the language."""
+    from wortsuche.themes import draw, load_theme
+
+    if args.words:
+        raise InputError("give either words or --theme, not both")
+    theme = load_theme(args.theme, args.language or "auto")
+    if args.language is None:
+        args.language = theme.language
+    entries = tuple(draw(theme, args.count, seed))
+    return WordSource(name=f"the theme {theme.title}", entries=entries, lines=None)
 
 
 def looks_like_path(argument: str) -> bool:

@@ -1,0 +1,100 @@
+"""The JSON bodies of the API: what a client sends and what it gets (they make /openapi.json)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from wortsuche.levels import LEVELS
+from wortsuche.web import limits
+
+
+class NewPuzzle(BaseModel):
+    """What the create form sends."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    words: StrictStr | list[StrictStr] = Field(
+        description="One word per line or comma separated, or a list of words",
+        examples=["Torf, vor, Rad, Eva"],
+    )
+    rows: StrictInt | None = Field(None, description=f"1 to {limits.MAX_SIDE}; null for auto")
+    cols: StrictInt | None = Field(None, description=f"1 to {limits.MAX_SIDE}; null for auto")
+    level: StrictStr = Field("medium", description=", ".join(LEVELS))
+    seed: StrictInt | None = Field(None, description="Same words, size, level and seed: same grid")
+    title: StrictStr | None = Field(None, description="Shown above the grid")
+
+
+class Selection(BaseModel):
+    """A straight line of cells chosen by the player: first and last cell, ``[row, col]``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    start: tuple[StrictInt, StrictInt]
+    end: tuple[StrictInt, StrictInt]
+
+
+class PublicPuzzle(BaseModel):
+    """A puzzle as anyone with the link sees it: no answers."""
+
+    id: str
+    url: str
+    title: str
+    level: str
+    level_description: str
+    rows: int
+    cols: int
+    seed: int
+    grid: list[str]
+    words: list[str]
+    notes: list[str]
+    created: str
+
+
+class CheckResult(BaseModel):
+    """Whether a selection is a hidden word; ``words`` has two entries for reverse twins (AB, BA)."""
+
+    found: bool
+    word: str | None = None
+    words: list[str] = []
+    indices: list[int] = []
+    cells: list[tuple[int, int]] = []
+
+
+class Answer(BaseModel):
+    """Where one word stands."""
+
+    index: int
+    word: str
+    letters: str
+    direction: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    cells: list[tuple[int, int]]
+
+
+class Answers(BaseModel):
+    """All answers, in word-list order."""
+
+    answers: list[Answer]
+
+
+class ErrorBody(BaseModel):
+    """A refusal: a message for a person, and the form field it belongs to (or null)."""
+
+    error: str
+    field: str | None = None
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorBody, "description": "No puzzle with this id"},
+    422: {"model": ErrorBody, "description": "The request cannot be used (message says why)"},
+    429: {"model": ErrorBody, "description": "Too many requests from this address (Retry-After)"},
+}
+"""The refusals every puzzle endpoint may answer with."""
+
+BUSY: dict[int | str, dict[str, Any]] = {
+    503: {"model": ErrorBody, "description": "All generation slots are taken (Retry-After)"},
+}
+"""The extra refusal of the endpoints that generate."""
