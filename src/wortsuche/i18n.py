@@ -29,6 +29,7 @@ from __future__ import annotations
 import gettext
 import math
 import os
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -46,6 +47,9 @@ DOMAIN = "wortsuche"
 
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Environment variables naming the system language, in the order gettext reads them."""
+
+GERMAN_LETTERS = frozenset("ÄÖÜẞäöüß")
+"""Letters that make words German (``"ß".upper()`` is ``SS``, so both cases are listed)."""
 
 CLEAR_LETTERS = 40
 """Without umlauts or ß, words are clearly in one language only from this many letters on."""
@@ -133,11 +137,12 @@ def system_language() -> str | None:
 
 def words_language(words: Iterable[str]) -> str | None:
     """The language of the words, if they make it clear: umlauts or ß, or enough letters."""
-    from wortsuche.alphabet import FREQUENCIES, GERMAN_MARKERS
+    from wortsuche.alphabet import FREQUENCIES
 
-    letters = Counter(ch for word in words for ch in word.upper() if ch.isalpha())
-    if GERMAN_MARKERS & letters.keys() or "ß" in letters:
+    text = unicodedata.normalize("NFC", "".join(words))
+    if GERMAN_LETTERS & set(text):
         return "de"
+    letters = Counter(ch for ch in text.upper() if ch.isalpha())
     if sum(letters.values()) < CLEAR_LETTERS:
         return None
     scores = {lang: _cosine(letters, FREQUENCIES[lang]) for lang in ("de", "en")}
