@@ -297,11 +297,11 @@ def worksheet(
     """
     options = options or RenderOptions()
     sheet = _worksheet(puzzle, options, page, heading, footer, list_on_page=True)
-    if page is not None and options.large_print and sheet.grid.rows and not sheet.leftover_words:
+    if page is not None and options.large_print and options.word_list and not sheet.leftover_words:
         normal = _worksheet(
             puzzle, replace(options, large_print=False), page, heading, footer, list_on_page=True
         )
-        if sheet.grid.cell <= normal.grid.cell and options.word_list and puzzle.words:
+        if sheet.grid.cell <= normal.grid.cell:
             sheet = _worksheet(puzzle, options, page, heading, footer, list_on_page=False)
     return sheet
 
