@@ -129,11 +129,13 @@ def add_paper_options(
     images: bool = True,
 ) -> None:
     """Options for printed and image output (PDF, SVG, PNG, HTML; CSV takes --lowercase)."""
+    from wortsuche.i18n import LANGUAGES
+
     paper = parser.add_argument_group("paper and image options" if images else "paper options")
     paper.add_argument("--title", help=title_help)
     paper.add_argument(
         "--sheet-language",
-        choices=("de", "en"),
+        choices=LANGUAGES,
         help="language of the printed texts alone, e.g. an English sheet for a German class "
         "(default: the puzzle's language)",
     )
