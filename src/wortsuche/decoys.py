@@ -17,12 +17,19 @@ from wortsuche.rand import Rng
 MIN_WORD_LENGTH = 3
 """Words shorter than this have no useful fragments."""
 
-GIVE_UP_AFTER = {Decoys.SOME: 30, Decoys.MAX: 150}
-"""Consecutive failed tries after which planting stops."""
+TRIES_PER_DECOY = {Decoys.SOME: 40, Decoys.MAX: 12}
+"""Positions tried per decoy wanted: a budget in steps, so the same seed plants the same decoys."""
+
+MAX_DENSITY = 1.0
+"""With ``max``, decoys are planted until about this share of the cells belongs to one."""
 
 
-def decoy_strings(words: Sequence[str], rng: Rng) -> list[str]:
-    """Fragments, one-letter changes and swaps of the words, in random order."""
+def decoy_strings(words: Sequence[str], rng: Rng, *, dense: bool = False) -> list[str]:
+    """Fragments, one-letter changes and swaps of the words, in random order.
+
+    ``dense`` adds every beginning of two letters or more: each one starts a false lead for
+    a solver who scans for the first letter, whichever way it runs.
+    """
     letters = sorted(set("".join(words)))
     listed = set(words)
     decoys: list[str] = []
@@ -30,6 +37,9 @@ def decoy_strings(words: Sequence[str], rng: Rng) -> list[str]:
         if len(word) < MIN_WORD_LENGTH:
             continue
         decoys += [word[:-1], word[1:]]
+        if dense:
+            decoys += [word[:k] for k in range(2, len(word) - 1)]
+            decoys += [word[k:] for k in range(2, len(word) - 1)]
         j = 1 + rng.below(len(word) - 1)
         others = [x for x in letters if x != word[j]]
         if others:
@@ -43,27 +53,34 @@ def decoy_strings(words: Sequence[str], rng: Rng) -> list[str]:
 
 
 def plant_decoys(board: Board, words: Sequence[str], options: Options, rng: Rng) -> int:
-    """Plant decoys on free cells as the options ask; return how many were planted."""
+    """Plant decoys on free cells as the options ask; return how many were planted.
+
+    ``some`` plants about one per word, ``max`` until about half the cells hold a decoy letter.
+    """
     if options.decoys is Decoys.NONE:
         return 0
-    pool = decoy_strings(words, rng)
+    dense = options.decoys is Decoys.MAX
+    pool = decoy_strings(words, rng, dense=dense)
     if not pool:
         return 0
-    target = len(words) if options.decoys is Decoys.SOME else board.rows * board.cols
+    if dense:
+        free = sum(1 for x in board.cells if not x)
+        mean = sum(map(len, pool)) / len(pool)
+        target = max(len(words), int(MAX_DENSITY * free / mean))
+    else:
+        target = len(words)
     spaces = {
         length: PositionSpace(board.rows, board.cols, length, options.directions)
         for length in {len(d) for d in pool}
     }
-    planted = failures = attempt = 0
-    give_up = GIVE_UP_AFTER[options.decoys]
-    while planted < target and failures < give_up:
+    planted = 0
+    tries = TRIES_PER_DECOY[options.decoys] * target
+    for attempt in range(tries):
+        if planted >= target:
+            break
         decoy = pool[attempt % len(pool)]
-        attempt += 1
         if _plant(board, decoy, spaces[len(decoy)], rng):
             planted += 1
-            failures = 0
-        else:
-            failures += 1
     return planted
 
 

@@ -23,6 +23,9 @@ from wortsuche.rand import Rng
 MIN_UNUSED_LETTERS = 5
 """With fewer letters outside the words, "unused" filler falls back to the whole alphabet."""
 
+TRAP_BONUS = 4.0
+"""With ``traps`` filler, how much likelier a letter is for each piece of a word it continues."""
+
 STEPS_PER_CELL = 40
 """Fill steps allowed per free cell before the alphabet is widened."""
 
@@ -54,29 +57,60 @@ class Weighted:
 
 def filler_alphabets(
     options: Options, words: Sequence[str], language: dict[str, float]
-) -> tuple[dict[str, float], dict[str, float]]:
-    """The base filler weights for ``options.filler`` and the words' own letter weights.
+) -> tuple[dict[str, float], dict[str, float], list[str]]:
+    """The base filler weights for ``options.filler``, the words' own letter weights, and notes.
 
     ``language`` is the language's alphabet with its weights (``alphabet.language_alphabet``).
     """
     own = word_letter_weights(words)
-    if options.filler is Filler.WORDS:
-        return own, own
+    if options.filler in (Filler.WORDS, Filler.TRAPS):
+        return own, own, []
     if options.filler is Filler.UNUSED:
-        unused = {x: 1.0 for x in language if x not in own}
+        unused = {x: w for x, w in language.items() if x not in own}
         if len(unused) >= MIN_UNUSED_LETTERS:
-            return unused, own
-    return language, own
+            return unused, own, []
+        return language, own, [_fallback_note(len(unused), "occur in no word")]
+    if options.filler is Filler.OTHER:
+        ends = {w[0] for w in words} | {w[-1] for w in words}
+        other = {x: w for x, w in language.items() if x not in ends}
+        if len(other) >= MIN_UNUSED_LETTERS:
+            return other, own, []
+        return language, own, [_fallback_note(len(other), "begin or end no word")]
+    return language, own, []
+
+
+def _fallback_note(count: int, what: str) -> str:
+    return (
+        f"only {count} letters {what}, fewer than {MIN_UNUSED_LETTERS}: "
+        "the filler uses the whole alphabet"
+    )
+
+
+def evened_out(weights: dict[str, float], board: Board) -> dict[str, float]:
+    """Weights that make each of the letters about equally common in the finished grid.
+
+    A letter the words (and decoys) already use often gets little filler, a rare one much, so
+    no letter is rare enough to give a word away.
+    """
+    letters = sorted(weights)
+    free = sum(1 for x in board.cells if not x)
+    present = {x: len(board.letter_cells(x)) for x in letters}
+    target = (free + sum(present.values())) / len(letters)
+    floor = max(target, 1.0) * 0.02  # every letter stays possible: filling needs choices
+    return {x: max(target - present[x], floor) for x in letters}
 
 
 def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list[str]:
     """Fill every empty cell; return notes for the user (empty unless the alphabet had to grow)."""
     language = language_alphabet(options.language, words)
-    base_weights, own_weights = filler_alphabets(options, words, language)
+    base_weights, own_weights, notes = filler_alphabets(options, words, language)
+    own_weights = evened_out(own_weights, board)
+    if options.filler in (Filler.WORDS, Filler.TRAPS):
+        base_weights = own_weights
+    traps = options.filler is Filler.TRAPS
     base, own = Weighted(base_weights), Weighted(own_weights)
     share = options.word_letter_share / 100
     spare = [x for x in language if x not in own_weights]
-    notes: list[str] = []
     in_words = board.lexicon.letters
     queue = deque(rng.shuffled([i for i, x in enumerate(board.cells) if not x]))
     budget = STEPS_PER_CELL * len(queue) + 100
@@ -86,6 +120,11 @@ def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list
             continue
         budget -= 1
         first, second = (own, base) if rng.random() < share else (base, own)
+        if traps:
+            letter = _trap(board, index, own_weights, rng)
+            if letter is not None:
+                board.write([index], letter)
+                continue
         letter = first.draw(rng, set())
         if letter is None or letter in in_words:  # only letters of the words can complete one
             forbidden = board.forbidden_letters(index)
@@ -107,6 +146,42 @@ def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list
             continue
         board.write([index], letter)
     return notes
+
+
+def _trap(board: Board, index: int, weights: dict[str, float], rng: Rng) -> str | None:
+    """A letter that completes no word, drawn with more weight the more pieces of words it continues.
+
+    A piece continued from a neighbouring run of letters is a false lead for a solver: it starts
+    like a word (or a word backwards) and then goes wrong.
+    """
+    forbidden = board.forbidden_letters(index)
+    pieces, cells = board.lexicon.pieces, board.cells
+    runs: list[tuple[str, str]] = []
+    for axis in range(4):
+        line_id, pos = board.line_of[axis][index]
+        line = board.lines[line_id]
+        left = ""
+        for i in reversed(line[max(0, pos - 3) : pos]):
+            if not cells[i]:
+                break
+            left = cells[i] + left
+        right = ""
+        for i in line[pos + 1 : pos + 4]:
+            if not cells[i]:
+                break
+            right += cells[i]
+        runs.append((left, right))
+    letters = [x for x in sorted(weights) if x not in forbidden]
+    if not letters:
+        return None
+    scored = []
+    for x in letters:
+        leads = 0
+        for left, right in runs:
+            leads += sum(1 for k in range(1, len(left) + 1) if left[-k:] + x in pieces)
+            leads += sum(1 for k in range(1, len(right) + 1) if x + right[:k] in pieces)
+        scored.append(weights[x] * (1 + TRAP_BONUS * leads))
+    return rng.weighted(letters, list(itertools.accumulate(scored)))
 
 
 def _make_room(

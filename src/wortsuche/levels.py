@@ -18,10 +18,14 @@ FORWARD = (Direction.E, Direction.S)
 FORWARD_AND_DIAGONAL = (Direction.E, Direction.S, Direction.SE, Direction.NE)
 
 LEVELS: dict[str, Options] = {
-    "easy": Options(FORWARD, Crossing.NEVER, Filler.UNUSED, 0, Decoys.NONE),
+    "easy": Options(FORWARD, Crossing.NEVER, Filler.OTHER, 0, Decoys.NONE),
     "medium": Options(FORWARD_AND_DIAGONAL, Crossing.ALLOWED, Filler.ALPHABET, 0, Decoys.NONE),
-    "hard": Options(ALL_DIRECTIONS, Crossing.PREFERRED, Filler.WORDS, 100, Decoys.SOME),
-    "evil": Options(ALL_DIRECTIONS, Crossing.PREFERRED, Filler.WORDS, 100, Decoys.MAX),
+    "hard": Options(
+        ALL_DIRECTIONS, Crossing.PREFERRED, Filler.WORDS, 100, Decoys.SOME, reversed_share=50
+    ),
+    "evil": Options(
+        ALL_DIRECTIONS, Crossing.PREFERRED, Filler.TRAPS, 100, Decoys.MAX, reversed_share=100
+    ),
 }
 """The four presets, easiest first."""
 

@@ -234,11 +234,13 @@ class Crossing(enum.Enum):
 class Filler(enum.Enum):
     """Which letters fill the cells no word uses."""
 
+    OTHER = "other"  # letters that begin and end no word, so every first letter is a clue
     UNUSED = (
         "unused"  # letters that occur in no word (the whole alphabet if the words use nearly all)
     )
     ALPHABET = "alphabet"  # the language's alphabet, weighted by letter frequency
-    WORDS = "words"  # only letters of the words, weighted by how often the words use them
+    WORDS = "words"  # only letters of the words, evened out so that no letter is rare
+    TRAPS = "traps"  # letters of the words, each chosen to continue a piece of a word if it can
 
 
 class Decoys(enum.Enum):
@@ -270,6 +272,8 @@ class Options:
     """Hide none of the words (a puzzle whose answer is "not there")."""
     language: str = "auto"
     """Alphabet and letter frequencies for filler: ``auto``, ``de`` or ``en``."""
+    reversed_share: int | None = None
+    """Percentage (0–100) of words placed backwards (← ↑ ↖ ↙); None draws every direction alike."""
 
     def __post_init__(self) -> None:
         if not self.directions:
@@ -278,6 +282,8 @@ class Options:
             raise InputError("a direction is listed twice")
         if not 0 <= self.word_letter_share <= 100:
             raise InputError(f"--word-letter-share must be 0 to 100, not {self.word_letter_share}")
+        if self.reversed_share is not None and not 0 <= self.reversed_share <= 100:
+            raise InputError(f"--reversed-share must be 0 to 100, not {self.reversed_share}")
         if self.language not in LANGUAGES:
             raise InputError(
                 f"unknown language {self.language!r}; choose one of {', '.join(LANGUAGES)}"
@@ -308,6 +314,9 @@ class Options:
                 decoys=Decoys(data["decoys"]),
                 absent=bool(data.get("absent", False)),
                 language=str(data.get("language", "auto")),
+                reversed_share=None
+                if data.get("reversed_share") is None
+                else int(data["reversed_share"]),
             )
         except (KeyError, ValueError, TypeError) as error:
             raise InputError(f"options are not readable: {error}") from None

@@ -92,12 +92,27 @@ class Placer:
         return pid, new
 
     def candidates(self, letters: str) -> Iterator[tuple[int, int, Direction]]:
-        """Positions to try for ``letters``, crossings first when the options prefer them."""
+        """Positions to try for ``letters``, crossings first when the options prefer them.
+
+        With ``reversed_share`` set, a word is drawn to run backwards (or forwards) and tries
+        those directions first; the others follow, so the share never costs a layout.
+        """
         board = self.board
-        space = PositionSpace(board.rows, board.cols, len(letters), self.options.directions)
-        if self.crossings_first and board.placements:
-            yield from self._crossing_positions(letters, space)
-        yield from space.random_order(self.rng)
+        for directions in self._direction_groups():
+            space = PositionSpace(board.rows, board.cols, len(letters), directions)
+            if self.crossings_first and board.placements:
+                yield from self._crossing_positions(letters, space)
+            yield from space.random_order(self.rng)
+
+    def _direction_groups(self) -> list[tuple[Direction, ...]]:
+        allowed = self.options.directions
+        share = self.options.reversed_share
+        if share is None:
+            return [allowed]
+        backward = tuple(d for d in allowed if d.is_reversed)
+        forward = tuple(d for d in allowed if not d.is_reversed)
+        first, second = (backward, forward) if self.rng.random() * 100 < share else (forward, backward)
+        return [group for group in (first, second) if group]
 
     def _crossing_positions(
         self, letters: str, space: PositionSpace

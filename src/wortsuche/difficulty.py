@@ -1,0 +1,223 @@
+"""How hard a puzzle is: the expected effort of a simulated solver, in minutes of an adult.
+
+The model reads only the grid and the word list, never the level or the options, so it
+rates puzzles made by any program. For each word it simulates the strategy people report
+and eye-tracking studies of word searches show: scan the grid for one letter of the word
+(its first letter, or one that is clearly rarer in this grid), and at each cell holding it,
+look along the directions in the order of reading habit (→ ↓ ↘ ↗ ← ↑ ↖ ↙), letter by letter,
+until a letter does not match.
+
+Costs, from visual-search and reading research (assumptions, not measured on people here):
+
+- looking at a cell while scanning for a letter: 0.2 units (serial letter search runs at
+  roughly 50 ms per item);
+- comparing one letter along a line: 1 unit (one fixation, about 250 ms), more against the
+  reading habit: 1.2 down, 1.5 diagonal, 2 for the four backward directions.
+
+One unit is 0.25 s, so the score is ``units × 0.25 s / 60`` minutes. A word's cell is met,
+on average, after half of the other candidate cells (the scan starts anywhere), so where a
+word happens to lie does not change the expected effort. Limits: the model knows no
+words' meanings, no colour or shape cues, and no learning during a puzzle; it compares
+puzzles well, absolute minutes only roughly.
+
+>>> from wortsuche.model import Grid
+>>> rating = rate(Grid.from_rows(["DAS", "XYZ", "QRT"]), ["DAS"])
+>>> rating.words[0].anchor, rating.words[0].anchors
+('D', 1)
+>>> round(rating.words[0].units, 2)  # scan 9 cells × 0.2 ÷ 2, then read D-A-S going →
+2.9
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from wortsuche.model import Direction, Grid
+
+MODEL = "solver-1"
+"""The name of this model: ratings of different models are not comparable."""
+
+SCAN_COST = 0.2
+"""Units for looking at one cell while scanning for a letter."""
+
+READING_ORDER: tuple[tuple[Direction, float], ...] = (
+    (Direction.E, 1.0),
+    (Direction.S, 1.2),
+    (Direction.SE, 1.5),
+    (Direction.NE, 1.5),
+    (Direction.W, 2.0),
+    (Direction.N, 2.0),
+    (Direction.NW, 2.0),
+    (Direction.SW, 2.0),
+)
+"""The directions in the order a solver tries them, with the cost of one letter compared."""
+
+RARE = 0.5
+"""A letter is scanned for instead of the first one when it is at most half as common: a
+difference people see at a glance (a lone Z or Q), where small differences go unnoticed."""
+
+SECONDS_PER_UNIT = 0.25
+"""One unit is one fixation of the eyes, about a quarter of a second."""
+
+
+@dataclass(frozen=True)
+class WordEffort:
+    """The simulated search for one word."""
+
+    letters: str
+    units: float
+    """Expected effort in units."""
+    anchor: str
+    """The letter the solver scans for."""
+    anchors: int
+    """Cells holding that letter."""
+    false_leads: float
+    """Expected lines followed for two or more letters that did not complete the word."""
+    direction: Direction | None
+    """The direction the word was found in (None: it is not in the grid)."""
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A puzzle's rating: ``minutes`` is the score; the rest explains it."""
+
+    minutes: float
+    units: float
+    words: tuple[WordEffort, ...]
+    components: dict[str, float]
+
+    @property
+    def score(self) -> float:
+        """The score shown to people: expected minutes, one decimal."""
+        return round(self.minutes, 1)
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for JSON."""
+        return {
+            "score": self.score,
+            "unit": "minutes",
+            "model": MODEL,
+            "components": {k: round(v, 3) for k, v in self.components.items()},
+        }
+
+
+def rate(grid: Grid | Sequence[str], words: Iterable[str]) -> Difficulty:
+    """Rate the grid for ``words`` (their grid letters, e.g. ``Word.letters``)."""
+    rows = tuple(grid.rows if isinstance(grid, Grid) else grid)
+    reader = _Reader(rows)
+    efforts = tuple(reader.search(w) for w in dict.fromkeys(words) if w)
+    units = sum(e.units for e in efforts)
+    cells = reader.height * reader.width
+    found = [e.direction for e in efforts if e.direction is not None]
+    word_letters = set("".join(e.letters for e in efforts))
+    counts = reader.counts
+    components = {
+        "words": float(len(efforts)),
+        "units_per_word": units / len(efforts) if efforts else 0.0,
+        "scan_share": sum(_scan_units(reader, e) for e in efforts) / units if units else 0.0,
+        "false_leads_per_word": statistics.fmean(e.false_leads for e in efforts)
+        if efforts
+        else 0.0,
+        "anchors_per_word": statistics.fmean(e.anchors for e in efforts) if efforts else 0.0,
+        "word_letter_cells": sum(counts[x] for x in word_letters) / cells,
+        "backward_share": sum(d.is_reversed for d in found) / len(found) if found else 0.0,
+        "diagonal_share": sum(d.step[0] != 0 and d.step[1] != 0 for d in found) / len(found)
+        if found
+        else 0.0,
+    }
+    return Difficulty(units * SECONDS_PER_UNIT / 60, units, efforts, components)
+
+
+def _scan_units(reader: _Reader, effort: WordEffort) -> float:
+    true = max(1, reader.occurrences_of(effort))
+    return SCAN_COST * reader.height * reader.width / (true + 1)
+
+
+class _Reader:
+    """The grid, indexed by letter, with the solver's reading of lines."""
+
+    def __init__(self, rows: Sequence[str]) -> None:
+        self.rows = rows
+        self.height, self.width = len(rows), len(rows[0]) if rows else 0
+        self.cells: dict[str, list[tuple[int, int]]] = {}
+        for r, row in enumerate(rows):
+            for c, letter in enumerate(row):
+                self.cells.setdefault(letter, []).append((r, c))
+        self.counts = Counter({x: len(cells) for x, cells in self.cells.items()})
+        self._true: dict[tuple[str, str], int] = {}
+
+    def search(self, word: str) -> WordEffort:
+        """Search from the first letter, or from a letter of the word that is clearly rarer."""
+        rarest = min(range(len(word)), key=lambda i: (self.counts[word[i]], i))
+        if self.counts[word[rarest]] > RARE * self.counts[word[0]]:
+            rarest = 0
+        return self._search_from(word, rarest)
+
+    def occurrences_of(self, effort: WordEffort) -> int:
+        return self._true.get((effort.letters, effort.anchor), 0)
+
+    def _search_from(self, word: str, at: int) -> WordEffort:
+        """Scan for ``word[at]``; at each such cell read along every direction until a mismatch."""
+        anchors = self.cells.get(word[at], [])
+        false_costs: list[float] = []
+        false_leads = 0
+        true_costs: list[float] = []
+        true_direction: Direction | None = None
+        for cell in anchors:
+            cost, leads, direction = self._check(word, at, cell)
+            if direction is None:
+                false_costs.append(cost)
+                false_leads += leads
+            else:
+                true_costs.append(cost)
+                true_direction = true_direction or direction
+        true = len(true_costs)
+        self._true[(word, word[at])] = true
+        share = 1 / (true + 1)  # each false anchor comes before the first true one this often
+        scan = SCAN_COST * self.height * self.width * (share if true else 1.0)
+        units = scan + sum(false_costs) * (share if true else 1.0)
+        if true:
+            units += statistics.fmean(true_costs)
+        return WordEffort(
+            word,
+            units,
+            word[at],
+            len(anchors),
+            false_leads * (share if true else 1.0),
+            true_direction,
+        )
+
+    def _check(
+        self, word: str, at: int, cell: tuple[int, int]
+    ) -> tuple[float, int, Direction | None]:
+        """Read from ``cell`` in habit order; return the cost, the false leads and where it was found."""
+        rows, height, width = self.rows, self.height, self.width
+        cost = 0.0
+        leads = 0
+        after, before = word[at + 1 :], word[:at][::-1]
+        for direction, weight in READING_ORDER:
+            dr, dc = direction.step
+            matched = 0
+            complete = True
+            for letters, sign in ((after, 1), (before, -1)):
+                r, c = cell
+                for letter in letters:
+                    r, c = r + sign * dr, c + sign * dc
+                    if not (0 <= r < height and 0 <= c < width):
+                        complete = False
+                        break
+                    cost += weight
+                    if rows[r][c] != letter:
+                        complete = False
+                        break
+                    matched += 1
+                if not complete:
+                    break
+            if complete:
+                return cost, leads, direction
+            if matched >= 1:
+                leads += 1
+        return cost, leads, None
