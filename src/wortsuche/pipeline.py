@@ -76,6 +76,10 @@ def generate(
         absent=absent,
         language=language,
     )
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InputError(f"seed must be a whole number, not {seed!r}")
+    if not isinstance(transliterate, bool):
+        raise InputError(f"transliterate must be True or False, not {transliterate!r}")
     seed = new_seed() if seed is None else seed
     if rows is None or cols is None:
         return _generate_auto_size(prepared, level, options, seed, notes)
@@ -96,7 +100,12 @@ def prepare_words(
     words: Iterable[str | Word], *, transliterate: bool = False
 ) -> tuple[tuple[Word, ...], list[str]]:
     """Normalise entries given as strings; keep :class:`Word` values as they are."""
+    if isinstance(words, str | bytes) or not isinstance(words, Iterable):
+        raise InputError(f"words must be a list of words, not {type(words).__name__}")
     items = list(words)
+    for index, item in enumerate(items):
+        if not isinstance(item, str | Word):
+            raise InputError(f"words[{index}] must be text or a Word, not {item!r}")
     if not items:
         raise InputError("no words given")
     if len(items) > MAX_WORDS:
@@ -113,6 +122,8 @@ def resolve_options(level: str, **changes: Any) -> Options:
     converted: dict[str, Any] = {}
     for name, kind in (("crossing", Crossing), ("filler", Filler), ("decoys", Decoys)):
         value = changes.pop(name)
+        if value is not None and not isinstance(value, str | kind):
+            raise InputError(f"{name} must be a {kind.__name__} or its name, not {value!r}")
         if isinstance(value, str):
             try:
                 value = kind(value)
@@ -124,8 +135,36 @@ def resolve_options(level: str, **changes: Any) -> Options:
     if isinstance(directions, str):
         directions = parse_directions(directions)
     elif directions is not None:
-        directions = tuple(directions)
+        directions = _direction_tuple(directions)
+    for name, kinds in (("word_letter_share", int), ("absent", bool), ("language", str)):
+        value = changes.get(name)
+        if value is not None and (
+            not isinstance(value, kinds) or (kinds is int and isinstance(value, bool))
+        ):
+            raise InputError(f"{name} must be {_KIND_NAMES[name]}, not {value!r}")
     return options_for(level, directions=directions, **converted, **changes)
+
+
+_KIND_NAMES = {
+    "word_letter_share": "a whole number 0 to 100",
+    "absent": "True or False",
+    "language": "auto, de or en",
+}
+
+
+def _direction_tuple(directions: Any) -> tuple[Direction, ...]:
+    """Directions given as a sequence of :class:`Direction` values or their names (``"E"``)."""
+    if not isinstance(directions, Sequence):
+        raise InputError(f"directions must be a list of directions, not {directions!r}")
+    converted = []
+    for item in directions:
+        if isinstance(item, Direction):
+            converted.append(item)
+        elif isinstance(item, str):
+            converted.extend(parse_directions(item))
+        else:
+            raise InputError(f"directions must be Direction values or names, not {item!r}")
+    return tuple(converted)
 
 
 def check_size(rows: int, cols: int) -> None:

@@ -44,7 +44,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     try:
         args = build_parser().parse_args(argv)
+        _check_text_options(args)
         code: int = args.run(args)
+        sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit
         return code
     except WortsucheError as error:
         message = " ".join(str(error).split())  # always one line, whatever the message holds
@@ -54,4 +56,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("wortsuche: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        _silence_stdout()
         return EXIT_OK
+    except OSError as error:
+        if error.filename is not None:
+            raise  # a file the command opened: each command reports its own, so this is a bug
+        _silence_stdout()
+        print(f"wortsuche: error: cannot write the output ({error.strerror})", file=sys.stderr)
+        return EXIT_USAGE
+
+
+TEXT_OPTIONS = ("title",)
+"""Options whose value is printed: it must be valid text (a path may hold any bytes)."""
+
+
+def _check_text_options(args: argparse.Namespace) -> None:
+    """Refuse option values that are not valid UTF-8 (Python keeps such bytes as surrogates)."""
+    for name in TEXT_OPTIONS:
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as error:
+                byte = ord(value[error.start]) - 0xDC00
+                shown = f"byte 0x{byte:02x}" if 0 <= byte < 256 else "a lone surrogate"
+                raise UsageError(f"--{name} is not valid UTF-8 text ({shown})") from None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the flush at exit cannot fail a second time."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

@@ -32,13 +32,18 @@ def decode(data: bytes, name: str) -> str:
 def read_text(path: str) -> str:
     """The text of a file (``-`` for standard input), with a one-line error if it cannot be read."""
     if path == "-":
-        return decode(sys.stdin.buffer.read(MAX_INPUT_BYTES + 1), "standard input")
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        if len(data) > MAX_INPUT_BYTES:
+            raise InputError(f"standard input is too large (more than {MAX_INPUT_BYTES} bytes)")
+        return decode(data, "standard input")
     file = Path(path)
     try:
         if file.is_dir():
             raise InputError(f"{path} is a folder, not a file")
         if file.stat().st_size > MAX_INPUT_BYTES:
-            raise InputError(f"{path} is too large ({file.stat().st_size} bytes)")
+            raise InputError(
+                f"{path} is too large ({file.stat().st_size} bytes, at most {MAX_INPUT_BYTES})"
+            )
         return decode(file.read_bytes(), path)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
