@@ -57,6 +57,7 @@ def plant_decoys(board: Board, words: Sequence[str], options: Options, rng: Rng)
     planted = failures = attempt = 0
     give_up = GIVE_UP_AFTER[options.decoys]
     while planted < target and failures < give_up:
+        board.budget.spend()
         decoy = pool[attempt % len(pool)]
         attempt += 1
         if _plant(board, decoy, spaces[len(decoy)], rng):

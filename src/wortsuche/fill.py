@@ -85,6 +85,7 @@ def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list
         if board.cells[index]:
             continue
         budget -= 1
+        board.budget.spend()
         first, second = (own, base) if rng.random() < share else (base, own)
         letter = first.draw(rng, set())
         if letter is None or letter in in_words:  # only letters of the words can complete one
@@ -114,6 +115,7 @@ def _make_room(
 ) -> str | None:
     """Choose a letter for ``index`` and empty the filler cells of every word it would complete."""
     for letter in rng.shuffled(sorted(set(letters))):
+        board.budget.spend()
         board.write([index], letter)
         completed = board.occurrences_through(index)
         board.erase([index])

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wortsuche.board import Board, Lexicon
+from wortsuche.budget import Budget, BudgetExhausted
 from wortsuche.decoys import plant_decoys
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.fill import FillError, fill
@@ -57,14 +58,18 @@ def generate(
     absent: bool | None = None,
     language: str | None = None,
     transliterate: bool = False,
+    timeout: float | None = None,
 ) -> Puzzle:
     """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
 
     ``rows``/``cols`` default to a size chosen from the words (see the puzzle's notes).
     Options left as None take the value of ``level``'s preset.
     Raises :class:`InputError` for unusable words or options and
-    :class:`DoesNotFitError` when no layout exists in the size given.
+    :class:`DoesNotFitError` when no layout exists in the size given, or none was found
+    within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
+    the wall-clock seconds on top: past it, :class:`~wortsuche.budget.GenerationTimeout`.
     """
+    budget = Budget(timeout=_checked_timeout(timeout))
     prepared, notes = prepare_words(words, transliterate=transliterate)
     options = resolve_options(
         level,
@@ -82,18 +87,29 @@ def generate(
         raise InputError(f"transliterate must be True or False, not {transliterate!r}")
     seed = new_seed() if seed is None else seed
     if rows is None or cols is None:
-        return _generate_auto_size(prepared, level, options, seed, notes)
+        return _generate_auto_size(prepared, level, options, seed, notes, budget)
     check_size(rows, cols)
     rng = Rng(seed)
     try:
-        return build(prepared, rows, cols, level, options, rng, seed, notes)
+        return build(prepared, rows, cols, level, options, rng, seed, notes, budget)
     except DoesNotFitError as error:
-        if error.suggested_size is None:
-            error.suggested_size = suggest_size(prepared, rows, cols, options, Rng(seed))
+        if error.suggested_size is None and not isinstance(error, BudgetExhausted):
+            error.suggested_size = suggest_size(
+                prepared, rows, cols, options, Rng(seed), budget.share(1.0)
+            )
             if error.suggested_size is not None:
                 r, c = error.suggested_size
                 error.args = (f"{error.args[0]}; a layout exists in {r}x{c}",)
         raise
+
+
+def _checked_timeout(timeout: Any) -> float | None:
+    """Seconds as a float (None and infinity: no limit); anything but a positive number is refused."""
+    if timeout is None or timeout == float("inf"):
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
+        raise InputError(f"timeout must be a number of seconds above 0, not {timeout!r}")
+    return float(timeout)
 
 
 def prepare_words(
@@ -185,8 +201,13 @@ def build(
     rng: Rng,
     seed: int,
     notes: Sequence[str] = (),
+    budget: Budget | None = None,
 ) -> Puzzle:
-    """Run place → decoys → fill → verify for one size; the puzzle returned has passed the verifier."""
+    """Run place → decoys → fill → verify for one size; the puzzle returned has passed the verifier.
+
+    Every step spends from ``budget`` (a fresh :class:`Budget` if None).
+    """
+    budget = budget if budget is not None else Budget()
     letters = [w.letters for w in words]
     to_place = _without_reverse_twins(letters)
     if not options.absent:
@@ -194,7 +215,7 @@ def build(
     fill_failures = 0
     lexicon = Lexicon(letters)
     for _ in range(ATTEMPTS):
-        board = Board(rows, cols, lexicon)
+        board = Board(rows, cols, lexicon, budget)
         placed = [] if options.absent else place_words(to_place, board, options, rng)
         plant_decoys(board, letters, options, rng)
         try:
@@ -271,9 +292,15 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
 
 
 def suggest_size(
-    words: Sequence[Word], rows: int, cols: int, options: Options, rng: Rng
+    words: Sequence[Word],
+    rows: int,
+    cols: int,
+    options: Options,
+    rng: Rng,
+    budget: Budget | None = None,
 ) -> tuple[int, int] | None:
-    """A larger size in which a layout was actually found, or None."""
+    """A larger size in which a layout was actually found, or None (also when ``budget`` runs out)."""
+    budget = budget if budget is not None else Budget()
     letters = _without_reverse_twins([w.letters for w in words])
     lexicon = Lexicon([w.letters for w in words])
     step_r, step_c = max(1, math.ceil(rows / 10)), max(1, math.ceil(cols / 10))
@@ -281,8 +308,11 @@ def suggest_size(
         r, c = min(MAX_SIDE, rows + k * step_r), min(MAX_SIDE, cols + k * step_c)
         if max(len(w) for w in letters) > longest_fitting(r, c, options.directions):
             continue
+        budget.spend()
         try:
-            place_words(letters, Board(r, c, lexicon), options, rng, effort=0.5)
+            place_words(letters, Board(r, c, lexicon, budget), options, rng, effort=0.5)
+        except BudgetExhausted:
+            return None
         except DoesNotFitError:
             continue
         return r, c
@@ -297,12 +327,20 @@ def auto_size(words: Sequence[Word], options: Options) -> int:
 
 
 def _generate_auto_size(
-    words: Sequence[Word], level: str, options: Options, seed: int, notes: list[str]
+    words: Sequence[Word],
+    level: str,
+    options: Options,
+    seed: int,
+    notes: list[str],
+    budget: Budget,
 ) -> Puzzle:
-    side = auto_size(words, options)
+    """Try growing squares from :func:`auto_size` up to ``MAX_SIDE``, all from one budget."""
+    side = min(auto_size(words, options), MAX_SIDE)
+    if max(len(w) for w in words) > MAX_SIDE:
+        raise DoesNotFitError(f"a word is longer than {MAX_SIDE} letters, the largest side")
     rng = Rng(seed)
-    for _ in range(20):
-        check_size(side, side)
+    while True:
+        budget.spend()
         try:
             return build(
                 words,
@@ -313,7 +351,16 @@ def _generate_auto_size(
                 rng,
                 seed,
                 [*notes, f"size {side}x{side} chosen from the words"],
+                budget,
             )
+        except BudgetExhausted:
+            raise DoesNotFitError(
+                f"no layout found up to {side}x{side} within the budget of {budget.steps} "
+                "steps; try fewer or shorter words, or an easier level"
+            ) from None
         except DoesNotFitError:
-            side += max(1, side // 10)
-    raise DoesNotFitError(f"no layout found up to {side}x{side}")
+            if side >= MAX_SIDE:
+                raise DoesNotFitError(
+                    f"no layout found up to {MAX_SIDE}x{MAX_SIDE}, the largest size"
+                ) from None
+            side = min(MAX_SIDE, side + max(1, side // 10))

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 
 from wortsuche.errors import WortsucheError
@@ -21,6 +23,14 @@ EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 
 class UsageError(WortsucheError):
     """Bad input on the command line (exit code 2)."""
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: raised like Ctrl+C, so every cleanup (``finally``) runs before exiting."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,7 +51,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
+    """Run the command line; return the exit code.
+
+    SIGTERM is handled like Ctrl+C while it runs, so temporary files and worker processes
+    are cleaned up (exit code 143).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return _main(argv)
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        return _main(argv)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         _check_text_options(args)
@@ -55,6 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("wortsuche: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("wortsuche: terminated", file=sys.stderr)
+        return 143
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_OK

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
@@ -86,6 +87,7 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
         return
     check_output(path, force=force)
     data = content.encode("utf-8") if isinstance(content, str) else content
+    temporary = None
     try:
         fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
         with os.fdopen(fd, "wb") as out:
@@ -93,8 +95,13 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
         # mkstemp makes the file 0600; a new file should follow the umask like any other.
         os.chmod(temporary, _new_file_mode())
         os.replace(temporary, target)
+        temporary = None
     except OSError as error:
         raise InputError(f"{path}: cannot write ({error.strerror})") from None
+    finally:
+        if temporary is not None:  # failed or interrupted (SIGTERM, Ctrl+C): leave nothing behind
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
 
 
 def _new_file_mode() -> int:

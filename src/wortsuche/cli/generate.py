@@ -93,6 +93,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="plain A-Z: Ä→AE, Ö→OE, Ü→UE, ß→SS, accents dropped",
     )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="give up after this many seconds (default: no limit; every generation ends anyway "
+        "within its budget of steps)",
+    )
     add_output_options(parser)
     parser.set_defaults(run=run)
 
@@ -100,6 +107,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Make the puzzle, report notes on stderr and write it."""
     fmt = output_format(args)  # a bad format or -o file fails before any work is done
+    if args.timeout is not None and not args.timeout > 0:
+        raise InputError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
     check_output(args.output, force=args.force)
     source = word_source(args.words)
     words, warnings = source.words(transliterate=args.transliterate)
@@ -172,6 +181,7 @@ def make_puzzle(
             decoys=args.decoys,
             absent=args.absent,
             language=args.language,
+            timeout=args.timeout,
         )
     except DoesNotFitError as error:
         message = " ".join(str(error).split())

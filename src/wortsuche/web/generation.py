@@ -165,7 +165,8 @@ async def _in_worker(arguments: tuple[Any, ...], deadline: float, seconds: float
 def _worker(sender: Any, cpu_seconds: int, *arguments: Any) -> None:
     _end_with_parent(cpu_seconds)
     try:
-        sender.send(_outcome_json(*arguments))
+        words, rows, cols, level, seed = arguments
+        sender.send(_outcome_json(words, rows, cols, level, seed, timeout=cpu_seconds))
     finally:
         sender.close()
 
@@ -187,13 +188,18 @@ def _end_with_parent(cpu_seconds: int) -> None:
 
 
 def _outcome_json(
-    words: list[str | Word], rows: int | None, cols: int | None, level: str, seed: int
+    words: list[str | Word],
+    rows: int | None,
+    cols: int | None,
+    level: str,
+    seed: int,
+    timeout: float | None = None,
 ) -> str:
     """The puzzle as JSON, or a JSON error naming the core's exception (both cross a pipe safely)."""
     from wortsuche.pipeline import generate
 
     try:
-        puzzle = generate(words, rows, cols, level=level, seed=seed)
+        puzzle = generate(words, rows, cols, level=level, seed=seed, timeout=timeout)
     except DoesNotFitError as error:
         return json.dumps({"error": "DoesNotFitError", "message": str(error)})
     except WortsucheError as error:
