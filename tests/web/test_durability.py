@@ -27,8 +27,10 @@ WORDS = ["TORF", "VOR", "RAD", "EVA", "MOOR", "SEE", "BACH", "WALD"]
 
 def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "wortsuche", "serve", "--port", str(port), "--db", str(db)]
-        + ["--no-rate-limit"],
+        [
+            *(sys.executable, "-m", "wortsuche", "serve", "--no-rate-limit"),
+            *("--port", str(port), "--db", str(db)),
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env={**os.environ, "PYTHONUTF8": "1"},
