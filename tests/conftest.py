@@ -27,6 +27,11 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
+# Sheets follow the system language when the words do not make theirs clear; the tests (and the
+# command lines they start) see no system language, so they get English unless they ask.
+for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+    os.environ.pop(_variable, None)
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests are marked ``browser`` and share one worker, so one Chromium serves them all."""

@@ -55,6 +55,8 @@ def start_book(folder: Path) -> subprocess.Popen[bytes]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         env={**os.environ, **ENV},
+        # a test runner's worker may ignore Ctrl+C, and children inherit that: not this one
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 

@@ -100,6 +100,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="give up after this many seconds (default: no limit; every generation ends anyway "
         "within its budget of steps)",
     )
+    themed = parser.add_argument_group("themes", "words from a list shipped with wortsuche")
+    themed.add_argument(
+        "--theme",
+        metavar="NAME",
+        help="a themed word list instead of WORDS (see: wortsuche themes)",
+    )
+    themed.add_argument(
+        "--count", type=int, metavar="N", help="with --theme: N words drawn from the seed"
+    )
     add_output_options(parser)
     parser.set_defaults(run=run)
 
@@ -110,18 +119,20 @@ def run(args: argparse.Namespace) -> int:
     if args.timeout is not None and not args.timeout > 0:
         raise InputError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
     check_output(args.output, force=args.force)
-    source = word_source(args.words)
+    seed = args.seed
+    if seed is None:
+        from wortsuche.rand import new_seed
+
+        seed = new_seed()
+    source = theme_source(args, seed) if args.theme else word_source(args.words)
+    if args.count is not None and not args.theme:
+        raise InputError("--count draws words from a --theme; give a theme or leave it out")
     words, warnings = source.words(transliterate=args.transliterate)
     for warning in warnings:
         note(warning)
     rows, cols = (
         parse_size(args.size, what="--size") if args.size else (source.size or (None, None))
     )
-    seed = args.seed
-    if seed is None:
-        from wortsuche.rand import new_seed
-
-        seed = new_seed()
     puzzle = make_puzzle(words, rows, cols, seed, args)
     for text in puzzle.notes:
         note(text)
@@ -150,6 +161,19 @@ def word_source(arguments: list[str]) -> WordSource:
         if path.exists() or looks_like_path(argument):
             return parse_words(read_text(argument), name=argument)
     return WordSource(name="the command line", entries=tuple(arguments), lines=None)
+
+
+def theme_source(args: argparse.Namespace, seed: int) -> WordSource:
+    """The words of ``--theme``, ``--count`` of them drawn from the seed; sets the language."""
+    from wortsuche.themes import draw, load_theme
+
+    if args.words:
+        raise InputError("give either words or --theme, not both")
+    theme = load_theme(args.theme, args.language or "auto")
+    if args.language is None:
+        args.language = theme.language
+    entries = tuple(draw(theme, args.count, seed))
+    return WordSource(name=f"the theme {theme.title}", entries=entries, lines=None)
 
 
 def looks_like_path(argument: str) -> bool:

@@ -1,0 +1,153 @@
+"""The catalogue of every text a person reads on a sheet, a book page or a web page.
+
+Code holds message ids such as ``sheet.find-below``; the sentences live in one gettext
+catalogue per language, ``locale/<lang>/LC_MESSAGES/wortsuche.po``, compiled to the ``.mo``
+file beside it (``pybabel compile -d src/wortsuche/locale -D wortsuche``). The standard
+library's :mod:`gettext` reads the compiled files, so reading needs no extra package; a new
+language is one more ``.po`` file, compiled, and its code in :data:`LANGUAGES`.
+
+Two calls cover every text:
+
+- ``t(msgid, **values)``: the message, with ``{name}`` fields filled in from ``values``;
+- ``n(msgid, count, **values)``: the plural form for ``count`` (``count`` is a field too).
+
+>>> de = translator("de")
+>>> de.t("level.evil")
+'teuflisch'
+>>> de.n("sheet.find-below", 20)
+'Finde die 20 Wörter aus der Liste unten im Gitter.'
+>>> translator("en").n("sheet.find-below", 1)
+'Find the word below in the grid.'
+>>> resolve_language("auto", ["Äpfel", "Birnen"])
+'de'
+"""
+
+from __future__ import annotations
+
+import gettext
+import math
+import os
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+LANGUAGES: tuple[str, ...] = ("de", "en")
+"""The languages every sheet, book and web page exists in."""
+
+DEFAULT_LANGUAGE = "en"
+"""The language when neither the words nor the system say which one to use."""
+
+DOMAIN = "wortsuche"
+"""The gettext domain: the catalogues are ``<lang>/LC_MESSAGES/wortsuche.mo``."""
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Environment variables naming the system language, in the order gettext reads them."""
+
+CLEAR_LETTERS = 40
+"""Without umlauts or ß, words are clearly in one language only from this many letters on."""
+
+CLEAR_MARGIN = 0.015
+"""… and only if their letter frequencies are this much closer to one language than the other."""
+
+
+def locale_dir() -> Path:
+    """The folder holding the compiled catalogues (shipped inside the package)."""
+    return Path(str(resources.files("wortsuche") / "locale"))
+
+
+class Translator:
+    """The texts of one language: ``t`` for a message, ``n`` for one with a count."""
+
+    def __init__(self, language: str, catalogue: gettext.NullTranslations) -> None:
+        self.language = language
+        self._catalogue = catalogue
+
+    def __repr__(self) -> str:
+        return f"Translator({self.language!r})"
+
+    def t(self, msgid: str, **values: object) -> str:
+        """The message ``msgid`` with its ``{name}`` fields filled from ``values``."""
+        text = self._catalogue.gettext(msgid)
+        return text.format(**values) if values else text
+
+    def n(self, msgid: str, count: int, **values: object) -> str:
+        """The form of ``msgid`` for ``count`` (singular, plural, …), with ``{count}`` filled in."""
+        text = self._catalogue.ngettext(msgid, msgid, count)
+        return text.format(count=count, **values)
+
+    def messages(self, prefix: str = "") -> dict[str, str]:
+        """Every message whose id starts with ``prefix`` (singular forms), for a web page's script."""
+        return {
+            msgid: self.t(msgid) for msgid in message_ids(self.language) if msgid.startswith(prefix)
+        }
+
+
+@cache
+def _catalogue(language: str) -> gettext.NullTranslations:
+    catalogue = gettext.translation(DOMAIN, locale_dir(), languages=[language])
+    if language != DEFAULT_LANGUAGE:
+        # A message missing in a new language's catalogue shows in English, never as its id.
+        catalogue.add_fallback(_catalogue(DEFAULT_LANGUAGE))
+    return catalogue
+
+
+def translator(language: str) -> Translator:
+    """The texts in ``language`` (one of :data:`LANGUAGES`); raise ``ValueError`` for others."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+    return Translator(language, _catalogue(language))
+
+
+@cache
+def message_ids(language: str) -> tuple[str, ...]:
+    """The ids of the messages in ``language``'s compiled catalogue, sorted."""
+    catalogue = _catalogue(language)
+    raw: Mapping[object, str] = getattr(catalogue, "_catalog", {})
+    ids = {key[0] if isinstance(key, tuple) else key for key in raw}
+    return tuple(sorted(str(i) for i in ids if i))
+
+
+def system_language() -> str | None:
+    """The system's language if it is one of :data:`LANGUAGES` (``de_DE.UTF-8`` → ``de``)."""
+    for variable in LOCALE_VARIABLES:
+        value = os.environ.get(variable, "")
+        if not value:
+            continue
+        for part in value.split(":"):  # LANGUAGE may list several: de:en
+            code = part.split("_")[0].split(".")[0].split("@")[0].lower()
+            if code in LANGUAGES:
+                return code
+        return None  # the first variable set decides, as in gettext ("C" means none of ours)
+    return None
+
+
+def words_language(words: Iterable[str]) -> str | None:
+    """The language of the words, if they make it clear: umlauts or ß, or enough letters."""
+    from wortsuche.alphabet import FREQUENCIES, GERMAN_MARKERS
+
+    letters = Counter(ch for word in words for ch in word.upper() if ch.isalpha())
+    if GERMAN_MARKERS & letters.keys() or "ß" in letters:
+        return "de"
+    if sum(letters.values()) < CLEAR_LETTERS:
+        return None
+    scores = {lang: _cosine(letters, FREQUENCIES[lang]) for lang in ("de", "en")}
+    best, other = sorted(scores, key=scores.__getitem__, reverse=True)
+    return best if scores[best] - scores[other] >= CLEAR_MARGIN else None
+
+
+def _cosine(counts: Counter[str], table: Mapping[str, float]) -> float:
+    dot = sum(n * table.get(letter, 0.0) for letter, n in counts.items())
+    norm = math.hypot(*counts.values()) * math.hypot(*table.values())
+    return dot / norm if norm else 0.0
+
+
+def resolve_language(requested: str | None, words: Iterable[str] = ()) -> str:
+    """The language of the texts: ``requested`` if it is one of :data:`LANGUAGES`; for ``auto``
+    (or None) the words' language where that is clear, else the system's, else English."""
+    if requested in LANGUAGES:
+        return str(requested)
+    if requested not in (None, "auto"):
+        raise ValueError(f"unknown language {requested!r}; choose auto or {', '.join(LANGUAGES)}")
+    return words_language(words) or system_language() or DEFAULT_LANGUAGE

@@ -1,0 +1,91 @@
+"""Themed word lists in German and English, shipped with the package as plain text files.
+
+Each theme has one file per language under ``wortsuche/data/themes/<language>/<name>.txt``:
+a ``# Title`` line, then one word a line. A theme is found by its name (``animals``) or by
+its title in either language (``Tiere``); ``draw`` picks words from it reproducibly.
+
+>>> theme = load_theme("animals", "de")
+>>> theme.title, len(theme.words) >= 40
+('Tiere', True)
+>>> draw(theme, 3, seed=1) == draw(theme, 3, seed=1)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+
+from wortsuche.errors import InputError
+from wortsuche.rand import Rng
+
+THEME_LANGUAGES = ("de", "en")
+"""The languages every theme exists in."""
+
+
+@dataclass(frozen=True)
+class Theme:
+    """One themed word list in one language."""
+
+    name: str
+    language: str
+    title: str
+    words: tuple[str, ...]
+
+
+@cache
+def _load(language: str, name: str) -> Theme:
+    text = files("wortsuche.data").joinpath("themes", language, f"{name}.txt").read_text("utf-8")
+    lines = [line.strip() for line in text.splitlines()]
+    title = lines[0].removeprefix("#").strip()
+    words = tuple(line for line in lines[1:] if line and not line.startswith("#"))
+    return Theme(name, language, title, words)
+
+
+@cache
+def theme_names() -> tuple[str, ...]:
+    """The names of all themes, sorted."""
+    folder = files("wortsuche.data").joinpath("themes", THEME_LANGUAGES[0])
+    return tuple(
+        sorted(p.name.removesuffix(".txt") for p in folder.iterdir() if p.name.endswith(".txt"))
+    )
+
+
+def themes(language: str) -> list[Theme]:
+    """Every theme in ``language``, sorted by name."""
+    _check_language(language)
+    return [_load(language, name) for name in theme_names()]
+
+
+def load_theme(name: str, language: str = "auto") -> Theme:
+    """The theme called ``name`` (its name or its title in either language).
+
+    ``language`` is ``de``, ``en`` or ``auto``: the language whose title was given, else English.
+    """
+    key = name.strip().casefold()
+    for candidate in theme_names():
+        for lang in THEME_LANGUAGES:
+            if key in (candidate, _load(lang, candidate).title.casefold()):
+                if language == "auto":
+                    language = lang if key != candidate else "en"
+                _check_language(language)
+                return _load(language, candidate)
+    raise InputError(
+        f"unknown theme {name!r}; `wortsuche themes` lists them ({', '.join(theme_names()[:5])}, …)"
+    )
+
+
+def draw(theme: Theme, count: int | None, seed: int) -> list[str]:
+    """``count`` words of ``theme`` (all if None) in an order drawn from ``seed``."""
+    if count is not None and not 1 <= count <= len(theme.words):
+        raise InputError(
+            f"--count must be from 1 to {len(theme.words)} for the theme {theme.name!r}, not {count}"
+        )
+    words = Rng(seed).shuffled(theme.words)
+    return words[:count] if count is not None else words
+
+
+def _check_language(language: str) -> None:
+    if language not in THEME_LANGUAGES:
+        raise InputError(f"themes exist in {' and '.join(THEME_LANGUAGES)}, not {language!r}")

@@ -1,0 +1,134 @@
+"""The catalogue: every text in German and English, the compiled files in step with their sources."""
+
+from __future__ import annotations
+
+import gettext
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from wortsuche import i18n
+from wortsuche.i18n import LANGUAGES, resolve_language, translator, words_language
+
+LOCALE = Path(i18n.__file__).parent / "locale"
+
+
+def po_messages(language: str) -> dict[str, tuple[str, ...]]:
+    """The messages of a language's .po source: id → its forms (one, or one per plural form)."""
+    with open(LOCALE / language / "LC_MESSAGES" / "wortsuche.po", "rb") as source:
+        catalog = read_po(source)
+    messages = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        messages[str(msgid)] = tuple(forms)
+    return messages
+
+
+def mo_messages(language: str) -> dict[str, tuple[str, ...]]:
+    """The messages of the committed .mo file, read by the standard library as at run time."""
+    with open(LOCALE / language / "LC_MESSAGES" / "wortsuche.mo", "rb") as compiled:
+        catalogue = gettext.GNUTranslations(compiled)
+    forms: dict[str, dict[int, str]] = {}
+    for key, text in catalogue._catalog.items():  # type: ignore[attr-defined]
+        msgid, index = key if isinstance(key, tuple) else (key, 0)
+        if msgid:
+            forms.setdefault(msgid, {})[index] = text
+    return {msgid: tuple(f[i] for i in sorted(f)) for msgid, f in forms.items()}
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_committed_mo_files_are_the_compiled_po_sources(language: str) -> None:
+    assert mo_messages(language) == po_messages(language), (
+        "run: pybabel compile -d src/wortsuche/locale -D wortsuche"
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_has_every_message_with_the_same_fields(language: str) -> None:
+    english, other = po_messages("en"), po_messages(language)
+    assert other.keys() == english.keys()
+    for msgid, forms in other.items():
+        assert all(form.strip() for form in forms), f"{language}: {msgid} is empty"
+        # The singular may leave out {count} ("Find the word ..."), never any other field.
+        wanted = set().union(*(fields(f) for f in english[msgid])) - {"count"}
+        for form in forms:
+            assert fields(form) - {"count"} == wanted, f"{language}: {msgid}: {form!r}"
+
+
+def test_german_texts_use_german_quotes_and_letters() -> None:
+    for msgid, forms in po_messages("de").items():
+        for form in forms:
+            assert '"' not in form, f"{msgid}: German quotes are „…“"
+            assert form.count("„") == form.count("“"), f"{msgid}: „ opens, “ closes"
+    de = translator("de")
+    assert de.n("game.found", 3, word="KATZE") == "„KATZE“ gefunden! Noch 3 Wörter."
+    assert de.t("sheet.answers") == "Lösung"
+    assert de.t("book.contents") == "Inhalt"
+    assert [de.t(f"level.{name}") for name in ("easy", "medium", "hard", "evil")] == [
+        "leicht",
+        "mittel",
+        "schwer",
+        "teuflisch",
+    ]
+
+
+def test_plural_forms_follow_the_count() -> None:
+    en, de = translator("en"), translator("de")
+    assert en.n("sheet.find-below", 1) == "Find the word below in the grid."
+    assert en.n("sheet.find-below", 20) == "Find the 20 words below in the grid."
+    assert de.n("sheet.find-below", 20) == "Finde die 20 Wörter aus der Liste unten im Gitter."
+    assert de.n("sheet.hidden", 1) == "Im Gitter ist ein Wort versteckt."
+
+
+def test_an_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="fr"):
+        translator("fr")
+    with pytest.raises(ValueError, match="fr"):
+        resolve_language("fr", [])
+
+
+GERMAN = "Elefant Giraffe Affe Zebra Tiger Krokodil Nilpferd Kaenguru Schildkroete Eichhoernchen"
+ENGLISH = "elephant giraffe monkey zebra lion tiger crocodile hippopotamus kangaroo"
+
+
+def test_auto_follows_the_words_where_they_are_clear(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in i18n.LOCALE_VARIABLES:
+        monkeypatch.setenv(variable, "")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert resolve_language("auto", ENGLISH.split()) == "en"
+    assert resolve_language("auto", ["Straße"]) == "de"
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert resolve_language("auto", GERMAN.split()) == "de"
+    assert resolve_language("auto", ["Müll"]) == "de"
+    assert resolve_language("en", ["Müll"]) == "en"
+    assert words_language(["VOR", "RAD", "EVA", "TORF"]) is None
+
+
+@pytest.mark.parametrize(
+    ("environment", "expected"),
+    [
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LC_ALL": "de_AT.UTF-8", "LANG": "en_US.UTF-8"}, "de"),
+        ({"LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"}, "de"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_unclear_words_follow_the_system_language_else_english(
+    monkeypatch: pytest.MonkeyPatch, environment: dict[str, str], expected: str
+) -> None:
+    for variable in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    assert resolve_language("auto", ["VOR", "RAD", "EVA", "TORF"]) == expected
