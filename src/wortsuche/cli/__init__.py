@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import signal
 import sys
 import threading
@@ -29,7 +30,14 @@ class Terminated(BaseException):
     """SIGTERM arrived: raised like Ctrl+C, so every cleanup (``finally``) runs before exiting."""
 
 
+_MAIN_PID = os.getpid()
+
+
 def _terminated(signum: int, frame: object) -> None:
+    if os.getpid() != _MAIN_PID:  # a forked worker that has not yet reset its handler
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
     raise Terminated
 
 
@@ -58,6 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     if threading.current_thread() is not threading.main_thread():
         return _main(argv)
+    global _MAIN_PID
+    _MAIN_PID = os.getpid()
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         return _main(argv)
