@@ -262,7 +262,8 @@ async def make_puzzle(
         raise ApiError(422, f"Please check the words: {error}.", "words") from None
     except WortsucheError as error:
         raise ApiError(500, f"The puzzle could not be made: {error}.") from None
-    report = verify_puzzle(puzzle)  # the puzzle crossed a pipe: prove it again before saving
+    # the puzzle crossed a pipe: prove it again before saving (in a thread: the loop serves GETs)
+    report = await run_in_threadpool(verify_puzzle, puzzle)
     if not report.ok:
         raise ApiError(500, "The puzzle could not be made: " + "; ".join(report.problems))
     return puzzle
