@@ -38,6 +38,9 @@ from wortsuche.verifier import verify_puzzle
 ATTEMPTS = 6
 """Complete layouts tried before giving up when the filler cannot settle."""
 
+SIZE_SHARE = 1 / 3
+"""The share of the steps left that the automatic size search gives each size it tries."""
+
 
 class VerificationError(WortsucheError):
     """The finished grid failed the final self-check (a bug in wortsuche, never shown as a puzzle)."""
@@ -341,6 +344,8 @@ def _generate_auto_size(
     rng = Rng(seed)
     while True:
         budget.spend()
+        # each size gets a third of what is left, so a hopeless size leaves room for larger ones
+        part = budget.share(SIZE_SHARE)
         try:
             return build(
                 words,
@@ -351,16 +356,17 @@ def _generate_auto_size(
                 rng,
                 seed,
                 [*notes, f"size {side}x{side} chosen from the words"],
-                budget,
+                part,
             )
-        except BudgetExhausted:
-            raise DoesNotFitError(
-                f"no layout found up to {side}x{side} within the budget of {budget.steps} "
-                "steps; try fewer or shorter words, or an easier level"
-            ) from None
         except DoesNotFitError:
+            budget.take_back(part)
             if side >= MAX_SIDE:
                 raise DoesNotFitError(
                     f"no layout found up to {MAX_SIDE}x{MAX_SIDE}, the largest size"
+                ) from None
+            if budget.left < budget.steps * 0.01:
+                raise DoesNotFitError(
+                    f"no layout found up to {side}x{side} within the budget of {budget.steps} "
+                    "steps; try fewer or shorter words, or an easier level"
                 ) from None
             side = min(MAX_SIDE, side + max(1, side // 10))
