@@ -9,7 +9,7 @@ import random
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +139,23 @@ def test_create_check_and_reveal_answer_429_with_retry_after_beyond_the_rate(
 # -- the generation queue, on a real server ------------------------------------------------------
 
 
+def in_own_thread(work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` to the end in a thread of its own (the browser tests leave a loop running)."""
+    failures: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(work)
+        except BaseException as error:
+            failures.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
+
+
 class Server:
     """The app with the given limits, served by uvicorn in a thread on a free loopback port."""
 
@@ -210,7 +227,7 @@ def test_a_full_queue_is_refused_at_once_and_reading_never_waits(
 
     held.set()
     with Server(db_path, limits) as server:
-        asyncio.run(scenario(server.url))
+        in_own_thread(scenario(server.url))
 
 
 @pytest.mark.slow
@@ -234,7 +251,7 @@ def test_time_in_the_queue_counts_toward_the_time_limit(
             assert (await busy).status_code == 201
 
     with Server(db_path, limits) as server:
-        asyncio.run(scenario(server.url))
+        in_own_thread(scenario(server.url))
 
 
 @pytest.mark.slow
