@@ -11,9 +11,10 @@ import pytest
 from pypdf import PdfReader
 
 from wortsuche import InputError
-from wortsuche.book import BookSettings, build_book, plan_book, puzzle_seed
+from wortsuche.book import BookSettings, build_book, plan_book, puzzle_seed, short_lists
 from wortsuche.puzzle_json import dumps
-from wortsuche.render.pdf import KEYS_ACROSS, KEYS_DOWN, render_book
+from wortsuche.render import RenderOptions, render_book
+from wortsuche.render.pdf import KEYS_ACROSS, KEYS_DOWN
 from wortsuche.verifier import verify_puzzle
 
 ANIMALS = [
@@ -50,9 +51,13 @@ def test_seeds_come_from_the_book_seed_and_the_number() -> None:
     assert other != plan
 
 
-def test_too_few_words_for_a_puzzle_is_an_input_error() -> None:
-    with pytest.raises(InputError, match="fewer than 30"):
-        plan_book([("animals", ANIMALS)], seed=1, count=2, words_per_puzzle=30)
+def test_a_list_with_too_few_words_gives_each_puzzle_all_it_has() -> None:
+    lists = [("animals", ANIMALS), ("birds", ["OWL", "HAWK", "WREN"])]
+    plan = plan_book(lists, seed=1, count=4, words_per_puzzle=5)
+    assert [len(p.words) for p in plan] == [5, 3, 5, 3]
+    assert set(plan[1].words) == {"OWL", "HAWK", "WREN"}
+    assert short_lists(lists, count=4, words_per_puzzle=5) == [("birds", 3, 5)]
+    assert short_lists(lists, count=None, words_per_puzzle=None) == []
 
 
 def test_same_seed_gives_the_same_puzzles_with_one_or_two_workers() -> None:
@@ -73,7 +78,8 @@ def test_a_puzzle_that_cannot_be_made_names_its_number() -> None:
 def test_book_of_fifty_puzzles_has_contents_puzzle_pages_and_answer_pages() -> None:
     plan = plan_book([("animals", ANIMALS)], seed=1, count=50, words_per_puzzle=5)
     puzzles = build_book(plan, BookSettings(rows=8, cols=8, level="medium"), workers=2)
-    pdf = render_book([(p.title, z) for p, z in zip(plan, puzzles, strict=True)], title="Zoo")
+    pairs = [(p.title, z) for p, z in zip(plan, puzzles, strict=True)]
+    pdf = render_book(pairs, RenderOptions(title="Zoo"))
     pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
 
     contents = [i for i, text in enumerate(pages) if "Contents" in text]

@@ -13,6 +13,7 @@ from rich.console import Console
 
 from terminal import run_on_terminal, terminal_env
 from wortsuche import generate
+from wortsuche.render.options import RenderOptions
 from wortsuche.render.terminal import print_puzzle
 
 pytestmark = pytest.mark.slow  # these start the real program on a pseudo-terminal
@@ -25,7 +26,7 @@ def shown(answers: bool, *, words: tuple[str, ...] = ("TORF", "VOR", "RAD", "EVA
     puzzle = generate(list(words), rows=10, cols=10, level="hard", seed=3)
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, color_system="standard", width=80)
-    print_puzzle(puzzle, answers=answers, console=console)
+    print_puzzle(puzzle, RenderOptions(answers=answers), console=console)
     return out.getvalue()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -128,6 +129,8 @@ def test_the_same_seed_gives_the_same_puzzle_in_any_process(hash_seed: str) -> N
         "print(dumps(generate(words, 40, 32, level='evil', seed=42)))\n"
     )
     env = {"PYTHONHASHSEED": hash_seed, "PATH": "/usr/bin:/bin"}
+    if "PYTHONPATH" in os.environ:  # a checkout run without installing it
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
     out = subprocess.run(
         [sys.executable, "-c", code, str(EXAMPLES / "worte4.txt")],
         capture_output=True,

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wortsuche import i18n
 from wortsuche.i18n import LANGUAGES, resolve_language, translator, words_language
@@ -132,3 +134,21 @@ def test_unclear_words_follow_the_system_language_else_english(
     for variable, value in environment.items():
         monkeypatch.setenv(variable, value)
     assert resolve_language("auto", ["VOR", "RAD", "EVA", "TORF"]) == expected
+
+
+@given(st.lists(st.text(min_size=1, max_size=12), max_size=30))
+def test_auto_always_gives_one_of_the_languages(words: list[str]) -> None:
+    assert resolve_language("auto", words) in LANGUAGES
+    if any(ch in "äöüßÄÖÜẞ" for word in words for ch in word):
+        assert resolve_language("auto", words) == "de"
+
+
+PLURALS = sorted(msgid for msgid, forms in po_messages("en").items() if len(forms) > 1)
+
+
+@given(st.sampled_from(LANGUAGES), st.sampled_from(PLURALS), st.integers(0, 10**6))
+def test_every_plural_form_fills_in_for_any_count(language: str, msgid: str, count: int) -> None:
+    text = translator(language).n(msgid, count, word="KATZE")
+    assert "{" not in text
+    if count != 1:
+        assert str(count) in text

@@ -41,3 +41,15 @@ def test_the_tour_shows_what_the_command_prints() -> None:
         check=True,
     ).stdout
     assert shown == tour.group(2)
+
+
+def test_the_setup_installs_into_a_virtual_environment_and_tests_from_it() -> None:
+    # Debian's and Ubuntu's own Python refuse pip install (externally-managed-environment).
+    install, tests = setup_commands()
+    assert "python3-venv" in install and "python3 -m venv .venv" in install
+    assert ".venv/bin/python -m pip install -e '.[test]'" in install
+    assert "python3 -m pip" not in install
+    assert tests.startswith(".venv/bin/python -m pytest")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for tool in ("ruff check", "ruff format --check", "mypy"):
+        assert f"\n.venv/bin/{tool}" in ci

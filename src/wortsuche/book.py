@@ -106,7 +106,8 @@ def plan_book(
     """Decide each puzzle's title, words and seed.
 
     Without ``count`` each list makes one puzzle. With ``count``, that many puzzles are drawn
-    from the lists in turn, each from ``words_per_puzzle`` different words of its list.
+    from the lists in turn, each from ``words_per_puzzle`` different words of its list (all of
+    them if it has fewer: :func:`short_lists` names those lists).
     ``sizes`` gives each list's own grid size, if it has one.
     """
     if not lists:
@@ -124,11 +125,6 @@ def plan_book(
         unique = distinct(words)
         if not unique:
             raise InputError(f"word list {title!r} has no words")
-        if per_puzzle is not None and per_puzzle > len(unique) and count is not None:
-            raise InputError(
-                f"word list {title!r} has {len(unique)} different words, "
-                f"fewer than {per_puzzle} per puzzle"
-            )
         decks.append((title, unique, _Deck(unique, Rng(puzzle_seed(seed, -1 - index)))))
     list_sizes = list(sizes) if sizes is not None else [None] * len(lists)
     plan = []
@@ -139,6 +135,28 @@ def plan_book(
         size = list_sizes[index]
         plan.append(PlannedPuzzle(number, title, words, puzzle_seed(seed, number), size))
     return plan
+
+
+def short_lists(
+    lists: Sequence[tuple[str, Sequence[str]]],
+    *,
+    count: int | None,
+    words_per_puzzle: int | None,
+) -> list[tuple[str, int, int]]:
+    """The lists with fewer different words than a puzzle asks for: (title, words, wanted).
+
+    Their puzzles use every word they have (see :func:`plan_book`).
+    """
+    wanted = words_per_puzzle
+    if count is not None and wanted is None:
+        wanted = DEFAULT_WORDS_PER_PUZZLE
+    if wanted is None:
+        return []
+    return [
+        (title, len(unique), wanted)
+        for title, words in lists
+        if 0 < len(unique := distinct(words)) < wanted
+    ]
 
 
 def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | str:

@@ -11,6 +11,17 @@ class InputError(WortsucheError, ValueError):
     """The words, sizes or options given are not usable (bad characters, sizes, formats)."""
 
 
+class MissingExtraError(InputError):
+    """A feature needs an optional extra that is not installed; the message says how to add it."""
+
+    def __init__(self, what: str, extra: str) -> None:
+        super().__init__(
+            f"{what} needs the {extra} extra: pip install 'wortsuche[{extra}]' "
+            f"(in a checkout: pip install -e '.[{extra}]')"
+        )
+        self.extra = extra
+
+
 class DoesNotFitError(WortsucheError):
     """No layout was found: the words do not fit in the grid with the chosen options.
 

@@ -11,6 +11,8 @@ Two calls cover every text:
 - ``t(msgid, **values)``: the message, with ``{name}`` fields filled in from ``values``;
 - ``n(msgid, count, **values)``: the plural form for ``count`` (``count`` is a field too).
 
+A page's script that fills in the fields itself gets the unfilled text from ``template``.
+
 >>> de = translator("de")
 >>> de.t("level.evil")
 'teuflisch'
@@ -27,6 +29,7 @@ from __future__ import annotations
 import gettext
 import math
 import os
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -44,6 +47,9 @@ DOMAIN = "wortsuche"
 
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Environment variables naming the system language, in the order gettext reads them."""
+
+GERMAN_LETTERS = frozenset("ÄÖÜẞäöüß")
+"""Letters that make words German (``"ß".upper()`` is ``SS``, so both cases are listed)."""
 
 CLEAR_LETTERS = 40
 """Without umlauts or ß, words are clearly in one language only from this many letters on."""
@@ -76,6 +82,12 @@ class Translator:
         """The form of ``msgid`` for ``count`` (singular, plural, …), with ``{count}`` filled in."""
         text = self._catalogue.ngettext(msgid, msgid, count)
         return text.format(count=count, **values)
+
+    def template(self, msgid: str, count: int | None = None) -> str:
+        """The message (for ``count``, its plural form) with its ``{name}`` fields left unfilled."""
+        if count is None:
+            return self._catalogue.gettext(msgid)
+        return self._catalogue.ngettext(msgid, msgid, count)
 
     def messages(self, prefix: str = "") -> dict[str, str]:
         """Every message whose id starts with ``prefix`` (singular forms), for a web page's script."""
@@ -125,11 +137,12 @@ def system_language() -> str | None:
 
 def words_language(words: Iterable[str]) -> str | None:
     """The language of the words, if they make it clear: umlauts or ß, or enough letters."""
-    from wortsuche.alphabet import FREQUENCIES, GERMAN_MARKERS
+    from wortsuche.alphabet import FREQUENCIES
 
-    letters = Counter(ch for word in words for ch in word.upper() if ch.isalpha())
-    if GERMAN_MARKERS & letters.keys() or "ß" in letters:
+    text = unicodedata.normalize("NFC", "".join(words))
+    if GERMAN_LETTERS & set(text):
         return "de"
+    letters = Counter(ch for ch in text.upper() if ch.isalpha())
     if sum(letters.values()) < CLEAR_LETTERS:
         return None
     scores = {lang: _cosine(letters, FREQUENCIES[lang]) for lang in ("de", "en")}

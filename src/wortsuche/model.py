@@ -343,6 +343,10 @@ class Puzzle:
     options: Options
     seed: int
     notes: tuple[str, ...] = field(default=())
+    title: str | None = None
+    """The title printed above the puzzle; None for the sheet language's default."""
+    sheet_language: str | None = None
+    """The language of the sheet's texts (``de``, ``en``); None to follow ``options.language``."""
 
     @property
     def rows(self) -> int:

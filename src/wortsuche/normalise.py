@@ -10,6 +10,8 @@ Word(entry='T-Shirt', letters='TSHIRT')
 'STRAẞE'
 >>> normalise_entry("Straße", transliterate=True).letters
 'STRASSE'
+>>> normalise_entry("Größe", eszett="ss").letters
+'GRÖSSE'
 """
 
 from __future__ import annotations
@@ -25,9 +27,16 @@ JOINERS = frozenset(" \t-‐‑‒–—'’ʼ`´_")
 
 TRANSLITERATIONS = {"Ä": "AE", "Ö": "OE", "Ü": "UE", "ẞ": "SS"}
 
+ESZETT = ("keep", "ss")
+"""How ß is written in the grid: ``keep`` as the one capital ẞ, ``ss`` as the two letters SS."""
 
-def normalise_entry(entry: str, *, transliterate: bool = False, line: int | None = None) -> Word:
+
+def normalise_entry(
+    entry: str, *, transliterate: bool = False, eszett: str = "keep", line: int | None = None
+) -> Word:
     """Normalise one entry; raise :class:`InputError` naming the entry if it is not a word."""
+    if eszett not in ESZETT:
+        raise InputError(f"unknown eszett {eszett!r}; choose one of {', '.join(ESZETT)}")
     written = unicodedata.normalize("NFC", entry.strip())
     where = f" (line {line})" if line is not None else ""
     if not written:
@@ -44,6 +53,8 @@ def normalise_entry(entry: str, *, transliterate: bool = False, line: int | None
     text = "".join(letters)
     if transliterate:
         text = _transliterate(text)
+    elif eszett == "ss":
+        text = text.replace("ẞ", "SS")
     if not text:
         raise InputError(f"word {written!r}{where} has no letters")
     return Word(entry=written, letters=text)
@@ -75,6 +86,7 @@ def normalise_words(
     entries: Sequence[str],
     *,
     transliterate: bool = False,
+    eszett: str = "keep",
     lines: Sequence[int] | None = None,
 ) -> tuple[tuple[Word, ...], tuple[str, ...]]:
     """Normalise a list of entries; return the words (duplicates removed) and warnings."""
@@ -85,7 +97,7 @@ def normalise_words(
     seen: dict[str, Word] = {}
     for k, entry in enumerate(entries):
         line = lines[k] if lines is not None else None
-        word = normalise_entry(entry, transliterate=transliterate, line=line)
+        word = normalise_entry(entry, transliterate=transliterate, eszett=eszett, line=line)
         if word.letters in seen:
             where = f" (line {line})" if line is not None else ""
             warnings.append(

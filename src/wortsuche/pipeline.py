@@ -61,6 +61,7 @@ def generate(
     absent: bool | None = None,
     language: str | None = None,
     transliterate: bool = False,
+    eszett: str = "keep",
     timeout: float | None = None,
 ) -> Puzzle:
     """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
@@ -73,7 +74,7 @@ def generate(
     the wall-clock seconds on top: past it, :class:`~wortsuche.budget.GenerationTimeout`.
     """
     budget = Budget(timeout=_checked_timeout(timeout))
-    prepared, notes = prepare_words(words, transliterate=transliterate)
+    prepared, notes = prepare_words(words, transliterate=transliterate, eszett=eszett)
     options = resolve_options(
         level,
         directions=directions,
@@ -116,7 +117,7 @@ def _checked_timeout(timeout: Any) -> float | None:
 
 
 def prepare_words(
-    words: Iterable[str | Word], *, transliterate: bool = False
+    words: Iterable[str | Word], *, transliterate: bool = False, eszett: str = "keep"
 ) -> tuple[tuple[Word, ...], list[str]]:
     """Normalise entries given as strings; keep :class:`Word` values as they are."""
     if isinstance(words, str | bytes) or not isinstance(words, Iterable):
@@ -132,7 +133,7 @@ def prepare_words(
     if all(isinstance(w, Word) for w in items):
         return tuple(w for w in items if isinstance(w, Word)), []
     entries = [w.entry if isinstance(w, Word) else str(w) for w in items]
-    prepared, warnings = normalise_words(entries, transliterate=transliterate)
+    prepared, warnings = normalise_words(entries, transliterate=transliterate, eszett=eszett)
     return prepared, list(warnings)
 
 

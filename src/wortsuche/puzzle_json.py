@@ -50,6 +50,9 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
             )
         ],
         "notes": list(puzzle.notes),
+        # Added without a new format version: older readers ignore them, older files lack them.
+        "title": puzzle.title,
+        "sheet_language": puzzle.sheet_language,
     }
 
 
@@ -97,9 +100,17 @@ def puzzle_from_dict(data: Any) -> Puzzle:
             options=options,
             seed=_integer(data, "seed", 0, None),
             notes=tuple(_text(n, "notes") for n in _list(data, "notes", optional=True)),
+            title=_optional_text(data, "title"),
+            sheet_language=_optional_text(data, "sheet_language"),
         )
     except (InputError, ValueError) as error:
         raise PuzzleFormatError(f"puzzle file is incomplete or damaged: {error}") from None
+
+
+def _optional_text(data: dict[str, Any], key: str) -> str | None:
+    """A text field added after version 1 was written: absent or null in older files."""
+    value = data.get(key)
+    return None if value is None else _text(value, key)
 
 
 def loads(text: str) -> Puzzle:

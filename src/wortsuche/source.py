@@ -49,11 +49,13 @@ class WordSource:
     """``(rows, cols)`` from the competition header, else None."""
     format: str = WORD_LIST
 
-    def words(self, *, transliterate: bool = False) -> tuple[tuple[Word, ...], tuple[str, ...]]:
+    def words(
+        self, *, transliterate: bool = False, eszett: str = "keep"
+    ) -> tuple[tuple[Word, ...], tuple[str, ...]]:
         """The normalised words (duplicates removed) and warnings naming this source."""
         try:
             words, warnings = normalise_words(
-                self.entries, transliterate=transliterate, lines=self.lines
+                self.entries, transliterate=transliterate, eszett=eszett, lines=self.lines
             )
         except InputError as error:
             raise InputError(f"{self.name}: {error}") from None

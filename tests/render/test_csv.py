@@ -31,9 +31,11 @@ def test_one_row_per_grid_row_then_the_word_list(zoo: Puzzle) -> None:
 
 
 def test_answers_give_each_words_first_and_last_cell_counted_from_one(zoo: Puzzle) -> None:
-    _, _, key = blocks(render(zoo, "csv", answers=True))
+    _, _, key = blocks(render(zoo, "csv", answers=True, language="en"))
     header, *rows = key
-    assert header[0] == "word"
+    assert header[:3] == ["word", "first row", "first column"]
+    _, _, german = blocks(render(zoo, "csv", answers=True))  # the zoo's words are German
+    assert german[0][:3] == ["Wort", "erste Zeile", "erste Spalte"]
     assert len(rows) == len(zoo.words)
     letters = {w.entry: w.letters for w in zoo.words}
     for entry, r0, c0, r1, c1, direction in rows:

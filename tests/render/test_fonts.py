@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wortsuche.render.layout import font_path
+from wortsuche.render.metrics import font_path
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜẞÑÉÈÊÀÂÇÎÏÔÛÙŒÆØÅŁ" + "äöüßñéèêàâçîïôûùœæøåł→↓↘↗←↑↖↙"
 
@@ -24,7 +24,7 @@ def test_licence_ships_next_to_the_font() -> None:
 
 @pytest.mark.parametrize("text", ["Ice cream", "ZEBRA", "Polar bear", "Ñandú", "x-ray's"])
 def test_word_list_widths_match_the_font(text: str) -> None:
-    from wortsuche.render.layout import text_width
+    from wortsuche.render.metrics import text_width
 
     ttlib = pytest.importorskip("fontTools.ttLib")
     font = ttlib.TTFont(str(font_path()))

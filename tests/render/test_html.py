@@ -89,7 +89,10 @@ def test_dragging_across_a_word_strikes_it_off(
     assert item.evaluate("e => getComputedStyle(e).textDecorationLine") == "line-through"
     found_cells = page.locator(".cell.found").count()
     assert found_cells == len(word.letters)
-    assert "Found Ice cream" in page.locator("#status").inner_text()
+    # The zoo's words are German, and so is everything the page says.
+    assert page.locator("html").get_attribute("lang") == "de"
+    left = len(zoo.words) - 1
+    assert page.locator("#status").inner_text() == f"„Ice cream“ gefunden! Noch {left} Wörter."
     page.screenshot(path=str(paper_artifacts / "play.png"))
     assert errors == []
     page.close()
@@ -128,3 +131,17 @@ def test_grid_fits_a_phone_screen(browser: Any, zoo: Puzzle, tmp_path: Path) -> 
     assert box["x"] >= body["x"] - 0.5
     assert box["x"] + box["width"] <= body["x"] + body["width"] + 0.5
     page.close()
+
+
+def test_the_page_speaks_the_sheet_language(small: Puzzle) -> None:
+    english = str(render(small, "html", language="en"))
+    assert '<html lang="en">' in english and "Find the 4 words below in the grid." in english
+    texts = json.loads(re.search(r'id="puzzle-texts"[^>]*>(.*?)</script>', english).group(1))
+    assert texts == {
+        "foundOne": "Found “{word}”! One more to go.",
+        "foundMany": "Found “{word}”! {count} to go.",
+        "allFound": "All words found!",
+    }
+    german = str(render(small, "html", language="de"))
+    assert '<html lang="de">' in german and 'aria-label="Buchstabengitter"' in german
+    assert "Finde die 4 Wörter aus der Liste unten im Gitter." in german

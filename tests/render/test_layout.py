@@ -7,22 +7,16 @@ import math
 
 import pytest
 
-from wortsuche import Puzzle
-from wortsuche.render.layout import (
-    MARGIN,
-    PAPER,
-    Capsule,
-    sorted_entries,
-    text_width,
-    word_columns,
-    worksheet,
-)
+from wortsuche import Puzzle, generate
+from wortsuche.render.layout import Capsule, sorted_entries, word_columns, worksheet
+from wortsuche.render.metrics import MARGIN, PAPER, text_width
+from wortsuche.render.options import RenderOptions
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_grid_and_word_list_stay_inside_the_margins(zoo: Puzzle, paper: str) -> None:
     width, height = PAPER[paper]
-    sheet = worksheet(zoo, page=PAPER[paper], answers=True)
+    sheet = worksheet(zoo, RenderOptions(answers=True), page=PAPER[paper])
     frame = sheet.grid.frame
     assert frame.x >= MARGIN - 0.01 and frame.x + frame.width <= width - MARGIN + 0.01
     assert frame.y >= MARGIN and frame.y + frame.height <= height - MARGIN
@@ -54,12 +48,12 @@ def test_letters_are_evenly_spaced(zoo: Puzzle) -> None:
 
 def test_one_capsule_per_placed_word_only_on_the_key(zoo: Puzzle) -> None:
     assert worksheet(zoo, page=PAPER["a4"]).grid.capsules == ()
-    capsules = worksheet(zoo, page=PAPER["a4"], answers=True).grid.capsules
+    capsules = worksheet(zoo, RenderOptions(answers=True), page=PAPER["a4"]).grid.capsules
     assert sorted(c.letters for c in capsules) == sorted(zoo.placements)
 
 
 def test_capsule_runs_from_the_first_to_the_last_letter(zoo: Puzzle) -> None:
-    grid = worksheet(zoo, page=PAPER["a4"], answers=True).grid
+    grid = worksheet(zoo, RenderOptions(answers=True), page=PAPER["a4"]).grid
     for capsule in grid.capsules:
         placement = zoo.placements[capsule.letters]
         assert capsule.start == pytest.approx(grid.centre(*placement.start))
@@ -99,12 +93,78 @@ def test_text_width_grows_with_text_and_size() -> None:
 
 def test_large_print_has_bigger_letters(zoo: Puzzle) -> None:
     normal = worksheet(zoo).grid.letters[0].size
-    large = worksheet(zoo, large_print=True).grid.letters[0].size
+    large = worksheet(zoo, RenderOptions(large_print=True)).grid.letters[0].size
     assert large > normal
 
 
 def test_no_word_list_leaves_only_title_and_instruction(zoo: Puzzle) -> None:
-    sheet = worksheet(zoo, page=PAPER["a4"], word_list=False)
+    sheet = worksheet(zoo, RenderOptions(word_list=False, language="en"), page=PAPER["a4"])
     texts = [t.text for t in sheet.texts]
     assert not any(w.entry in texts for w in zoo.words)
-    assert any("hidden" in t for t in texts)
+    assert "15 words are hidden in the grid." in texts
+
+
+ANIMALS = [
+    "ANT",
+    "BAT",
+    "BEAR",
+    "BEE",
+    "BISON",
+    "BOAR",
+    "CAMEL",
+    "CAT",
+    "CLAM",
+    "COBRA",
+    "COW",
+    "CRAB",
+    "CROW",
+    "DEER",
+    "DINGO",
+    "DOG",
+    "DOVE",
+    "DUCK",
+    "EAGLE",
+    "EEL",
+    "ELK",
+    "EMU",
+    "FERRET",
+    "FINCH",
+    "FOX",
+    "FROG",
+    "GECKO",
+    "GNU",
+    "GOAT",
+    "GOOSE",
+    "HARE",
+    "HAWK",
+    "HERON",
+    "HORSE",
+    "HYENA",
+    "IBIS",
+    "KOALA",
+    "LEMUR",
+    "LION",
+    "LLAMA",
+    "LYNX",
+    "MOLE",
+    "MOOSE",
+    "MOUSE",
+    "MULE",
+    "NEWT",
+    "OTTER",
+    "OWL",
+    "PANDA",
+]
+
+
+@pytest.mark.parametrize(("side", "words"), [(10, 8), (18, 25), (30, 50)])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_large_print_makes_the_grid_cells_larger(side: int, words: int, paper: str) -> None:
+    puzzle = generate(ANIMALS[:words], rows=side, cols=side, level="medium", seed=side)
+    normal = worksheet(puzzle, page=PAPER[paper])
+    large = worksheet(puzzle, RenderOptions(large_print=True), page=PAPER[paper])
+    assert large.grid.cell > normal.grid.cell
+    assert large.grid.letters[0].size > normal.grid.letters[0].size
+    width, height = PAPER[paper]
+    frame = large.grid.frame
+    assert frame.x > 0 and frame.x + frame.width < width and frame.y + frame.height < height

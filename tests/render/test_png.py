@@ -49,13 +49,15 @@ def test_key_shows_red_capsules_and_the_puzzle_does_not(zoo: Puzzle) -> None:
 
 def test_an_image_too_large_for_memory_is_refused(small: Puzzle) -> None:
     from wortsuche import InputError
+    from wortsuche.render.png import sheet_png
 
     with pytest.raises(InputError, match="lower --dpi"):
-        render(small, "png", dpi=20_000)
+        sheet_png(worksheet(small), dpi=20_000)
 
 
-def test_dpi_must_be_positive(small: Puzzle) -> None:
+@pytest.mark.parametrize("dpi", [-3, 0, 9, 1201])
+def test_dpi_must_be_in_range(small: Puzzle, dpi: int) -> None:
     from wortsuche import InputError
 
-    with pytest.raises(InputError, match="positive"):
-        render(small, "png", dpi=-3)
+    with pytest.raises(InputError, match="between 10 and 1200"):
+        render(small, "png", dpi=dpi)

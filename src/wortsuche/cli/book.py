@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from wortsuche.cli.common import add_paper_options, check_output, read_text, write_output
+from wortsuche.cli.common import add_paper_options, check_output, note, read_text, write_output
 from wortsuche.errors import InputError
 from wortsuche.source import parse_size, parse_words
 
@@ -21,6 +21,7 @@ from wortsuche.source import parse_size, parse_words
 def add_parser(subparsers: Any) -> None:
     """Register the ``book`` subcommand."""
     from wortsuche.levels import LEVELS
+    from wortsuche.model import LANGUAGES
 
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "book",
@@ -51,10 +52,18 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, help="book seed: the same seed makes the same book")
     parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        help="the puzzles' language: filler alphabet and every text in the book "
+        "(default: auto, the words' language where clear, else the system's, else English)",
+    )
+    parser.add_argument(
         "--workers", type=int, metavar="N", help="processes to use (default: one per core)"
     )
     add_paper_options(
-        parser, title_help="title of the book (default: Word Search Puzzles)", images=False
+        parser,
+        title_help="title of the book (default: Word Search Puzzles, Wortsuchrätsel)",
+        images=False,
     )
     parser.set_defaults(run=run)
 
@@ -66,11 +75,12 @@ def read_list(path: str) -> tuple[str, list[str], tuple[int, int] | None]:
 
 
 def list_title(path: str) -> str:
-    """A puzzle title from a file name: ``zoo_animals.txt`` → ``Zoo animals``."""
+    """A puzzle title from a file name, as written with _ as spaces:
+    ``obst_und_Früchte.txt`` → ``obst und Früchte`` (empty for standard input: the puzzle's
+    number stands for it)."""
     if path == "-":
-        return "Words"
-    title = " ".join(Path(path).stem.replace("_", " ").replace("-", " ").split())
-    return title[:1].upper() + title[1:] if title.islower() else title
+        return ""
+    return " ".join(Path(path).stem.replace("_", " ").split())
 
 
 @contextmanager
@@ -93,19 +103,27 @@ def progress_bar(total: int) -> Iterator[Callable[[str], None]]:
 
 def run(args: argparse.Namespace) -> int:
     """Plan, generate and print the book."""
-    from wortsuche.book import BookSettings, build_book, plan_book
+    from dataclasses import replace
+
+    from wortsuche.book import BookSettings, build_book, plan_book, short_lists
     from wortsuche.cli.common import render_options
     from wortsuche.rand import new_seed
-    from wortsuche.render import format_for_path
+    from wortsuche.render import format_for_path, render_book, require
 
     if args.output != "-" and format_for_path(args.output) != "pdf":
         raise InputError(f"a book is a PDF; name the output *.pdf, not {args.output!r}")
+    require("pdf")  # a missing extra is said before any puzzle is made
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers must be at least 1, not {args.workers}")
     check_output(args.output, force=args.force)
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
     read = [read_list(path) for path in args.lists]
+    by_file = [(path, entries) for (_, entries, _), path in zip(read, args.lists, strict=True)]
+    for name, have, wanted in short_lists(
+        by_file, count=args.count, words_per_puzzle=args.words_per_puzzle
+    ):
+        note(f"{name} has only {have} different words, so its puzzles have {have}, not {wanted}")
     plan = plan_book(
         [(title, entries) for title, entries, _ in read],
         seed=seed,
@@ -113,21 +131,19 @@ def run(args: argparse.Namespace) -> int:
         words_per_puzzle=args.words_per_puzzle,
         sizes=[size for _, _, size in read],
     )
-    settings = BookSettings(rows=rows, cols=cols, level=args.level)
-    from wortsuche.render.pdf import render_book
-
+    settings = BookSettings(
+        rows=rows, cols=cols, level=args.level, options={"language": args.language}
+    )
     options = render_options(args)
+    if options.language is None and args.language in ("de", "en"):
+        options = replace(options, language=args.language)
     with progress_bar(len(plan)) as advance:
         puzzles = build_book(
             plan, settings, workers=args.workers, on_done=lambda _: advance("making")
         )
         pdf = render_book(
             [(planned.title, puzzle) for planned, puzzle in zip(plan, puzzles, strict=True)],
-            title=args.title or "Word Search Puzzles",
-            paper=options["paper"],
-            lowercase=options["lowercase"],
-            large_print=options["large_print"],
-            word_list=options["word_list"],
+            options,
             on_page=lambda: advance("printing"),
         )
     write_output(args.output, pdf, force=args.force)

@@ -38,10 +38,25 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(report_lines(report)))
         total = len(puzzle.words)
         if report.ok:
-            what = "none of the" if puzzle.absent else "every one of the"
-            hidden = "is in the grid, as intended" if puzzle.absent else "occurs exactly once"
-            print(f"\nOK: {what} {total} word{'s' if total != 1 else ''} {hidden}.")
+            print(f"\nOK: {summary_line(total, absent=puzzle.absent)}")
     return 0 if report.ok else 1
+
+
+def summary_line(total: int, *, absent: bool) -> str:
+    """What a clean report proves, in words that fit the count.
+
+    >>> summary_line(1, absent=False)
+    'the word occurs exactly once.'
+    >>> summary_line(3, absent=True)
+    'none of the 3 words is in the grid, as intended.'
+    """
+    if absent:
+        if total == 1:
+            return "the word is not in the grid, as intended."
+        return f"none of the {total} words is in the grid, as intended."
+    if total == 1:
+        return "the word occurs exactly once."
+    return f"every one of the {total} words occurs exactly once."
 
 
 def read_puzzle(path: str) -> Puzzle:

@@ -8,9 +8,12 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from wortsuche.errors import InputError
+
+if TYPE_CHECKING:
+    from wortsuche.render.options import RenderOptions
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024
 """Input files larger than this are refused (a word list is never that long)."""
@@ -138,8 +141,16 @@ def add_paper_options(
     images: bool = True,
 ) -> None:
     """Options for printed and image output (PDF, SVG, PNG, HTML; CSV takes --lowercase)."""
+    from wortsuche.i18n import LANGUAGES
+
     paper = parser.add_argument_group("paper and image options" if images else "paper options")
     paper.add_argument("--title", help=title_help)
+    paper.add_argument(
+        "--sheet-language",
+        choices=LANGUAGES,
+        help="language of the printed texts alone, e.g. an English sheet for a German class "
+        "(default: the puzzle's language)",
+    )
     paper.add_argument(
         "--paper", choices=("a4", "letter"), default="a4", help="PDF page size (default: a4)"
     )
@@ -179,17 +190,37 @@ def note(message: str) -> None:
     print(f"wortsuche: {message}", file=sys.stderr)
 
 
-def render_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Keyword options for :func:`wortsuche.render.render` from the parsed arguments."""
+def render_options(args: argparse.Namespace) -> RenderOptions:
+    """The :class:`~wortsuche.render.RenderOptions` the parsed arguments ask for."""
+    from wortsuche.render.options import DPI_RANGE, RenderOptions
+
     dpi = getattr(args, "dpi", None)
-    if dpi is not None and not 10 <= dpi <= 1200:
-        raise InputError(f"--dpi must be between 10 and 1200, not {dpi}")
-    return {
-        "answers": bool(getattr(args, "answers", False)),
-        "title": getattr(args, "title", None),
-        "paper": getattr(args, "paper", "a4"),
-        "lowercase": bool(getattr(args, "lowercase", False)),
-        "large_print": bool(getattr(args, "large_print", False)),
-        "word_list": bool(getattr(args, "word_list", True)),
-        "dpi": dpi,
-    }
+    low, high = DPI_RANGE
+    if dpi is not None and not low <= dpi <= high:
+        raise InputError(f"--dpi must be between {low} and {high}, not {dpi}")
+    return RenderOptions(
+        answers=bool(getattr(args, "answers", False)),
+        title=getattr(args, "title", None),
+        paper=getattr(args, "paper", "a4"),
+        lowercase=bool(getattr(args, "lowercase", False)),
+        large_print=bool(getattr(args, "large_print", False)),
+        word_list=bool(getattr(args, "word_list", True)),
+        dpi=dpi,
+        language=getattr(args, "sheet_language", None),
+    )
+
+
+def answers_note(fmt: str, args: argparse.Namespace) -> None:
+    """Say what ``--answers`` does where it is not a second page: never silently ignored."""
+    if not getattr(args, "answers", False):
+        return
+    if fmt == "html":
+        raise InputError(
+            "--answers does not apply to an HTML file (the page is the game and keeps the "
+            "answers hidden); leave it out, or write the key as PDF, SVG or PNG"
+        )
+    if fmt in ("svg", "png"):
+        note(
+            f"--answers: the {fmt.upper()} holds only the answer key; "
+            "run again without --answers for the puzzle"
+        )

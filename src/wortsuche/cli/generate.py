@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from wortsuche.cli.common import (
     add_output_options,
+    answers_note,
     check_output,
     note,
     output_format,
@@ -16,8 +18,10 @@ from wortsuche.cli.common import (
     write_output,
 )
 from wortsuche.errors import DoesNotFitError, InputError
+from wortsuche.i18n import resolve_language
 from wortsuche.levels import LEVELS
 from wortsuche.model import LANGUAGES, Crossing, Decoys, Filler, Puzzle, Word
+from wortsuche.normalise import ESZETT
 from wortsuche.source import WordSource, parse_size, parse_words
 
 EXAMPLES = """\
@@ -25,6 +29,8 @@ examples:
   wortsuche generate examples/bwinf/worte4.txt --level hard --seed 7
   wortsuche generate words.txt --size 15x15 --level medium --answers
   wortsuche generate --size 12x12 --level easy LION TIGER ZEBRA GIRAFFE
+  wortsuche generate --size 12x12 LION,TIGER,ZEBRA,GIRAFFE
+  wortsuche generate tiere.txt --language de --sheet-language en -o sheet.pdf
   wortsuche generate - < words.txt
   wortsuche generate words.txt -o puzzle.json
 """
@@ -44,7 +50,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         nargs="*",
         metavar="WORDS_OR_FILE",
         help="a word file (competition format or one word per line), - for standard input, "
-        "or the words themselves",
+        "or the words themselves (separated by spaces or commas)",
     )
     parser.add_argument(
         "--size",
@@ -86,12 +92,22 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="hide none of the words (a puzzle whose answer is: not there)",
     )
     level_options.add_argument(
-        "--language", choices=LANGUAGES, help="alphabet for filler letters (default: auto)"
+        "--language",
+        choices=LANGUAGES,
+        help="the puzzle's language: the filler alphabet and every text on the sheet "
+        "(default: auto, the words' language where clear, else the system's, else English)",
     )
     level_options.add_argument(
         "--transliterate",
         action="store_true",
         help="plain A-Z: Ä→AE, Ö→OE, Ü→UE, ß→SS, accents dropped",
+    )
+    level_options.add_argument(
+        "--eszett",
+        choices=ESZETT,
+        default="keep",
+        help="ß in the grid: keep as the one letter ẞ (default) or ss as two letters SS, "
+        "keeping Ä Ö Ü",
     )
     parser.add_argument(
         "--timeout",
@@ -118,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
     fmt = output_format(args)  # a bad format or -o file fails before any work is done
     if args.timeout is not None and not args.timeout > 0:
         raise InputError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
+    answers_note(fmt, args)
     check_output(args.output, force=args.force)
     seed = args.seed
     if seed is None:
@@ -127,13 +144,18 @@ def run(args: argparse.Namespace) -> int:
     source = theme_source(args, seed) if args.theme else word_source(args.words)
     if args.count is not None and not args.theme:
         raise InputError("--count draws words from a --theme; give a theme or leave it out")
-    words, warnings = source.words(transliterate=args.transliterate)
+    words, warnings = source.words(transliterate=args.transliterate, eszett=args.eszett)
     for warning in warnings:
         note(warning)
     rows, cols = (
         parse_size(args.size, what="--size") if args.size else (source.size or (None, None))
     )
     puzzle = make_puzzle(words, rows, cols, seed, args)
+    # The sheet's title and language belong to the puzzle, so a saved puzzle keeps them.
+    language = args.sheet_language or resolve_language(
+        args.language, [word.entry for word in words]
+    )
+    puzzle = replace(puzzle, title=args.title, sheet_language=language)
     for text in puzzle.notes:
         note(text)
     if args.seed is None:
@@ -141,16 +163,21 @@ def run(args: argparse.Namespace) -> int:
     if fmt == "text" and args.output in (None, "-") and sys.stdout.isatty():
         from wortsuche.render.terminal import print_puzzle
 
-        print_puzzle(puzzle, answers=args.answers)
+        print_puzzle(puzzle, render_options(args))
         return 0
     from wortsuche.render import render
 
-    write_output(args.output or "-", render(puzzle, fmt, **render_options(args)), force=args.force)
+    write_output(args.output or "-", render(puzzle, fmt, render_options(args)), force=args.force)
     return 0
 
 
 def word_source(arguments: list[str]) -> WordSource:
-    """The entries to hide: from one file (or ``-``), else the arguments themselves."""
+    """The entries to hide: from one file (or ``-``), else the arguments themselves.
+
+    Words on the command line may be separated by commas too (``LION,TIGER``), as in the
+    web form. A lone word that could be a file name without its suffix is taken as a word,
+    with a warning.
+    """
     if not arguments:
         raise InputError("no words given; name a word file, - for standard input, or the words")
     if len(arguments) == 1:
@@ -160,7 +187,28 @@ def word_source(arguments: list[str]) -> WordSource:
         path = Path(argument)
         if path.exists() or looks_like_path(argument):
             return parse_words(read_text(argument), name=argument)
-    return WordSource(name="the command line", entries=tuple(arguments), lines=None)
+    entries = tuple(part.strip() for argument in arguments for part in argument.split(","))
+    entries = tuple(entry for entry in entries if entry)
+    if not entries:
+        raise InputError("no words given; name a word file, - for standard input, or the words")
+    if len(arguments) == 1 and len(entries) == 1 and looks_like_file_name(entries[0]):
+        note(
+            f"{entries[0]!r} is taken as the one word to hide; there is no file of that name "
+            f"(did you mean {similar_files(entries[0]) or entries[0] + '.txt'}?)"
+        )
+    return WordSource(name="the command line", entries=entries, lines=None)
+
+
+def looks_like_file_name(word: str) -> bool:
+    """True for a lone word that may be a file name without its suffix: all in lower case
+    (words to hide are mostly typed in capitals), or the start of a file's name here."""
+    return word.islower() or similar_files(word) is not None
+
+
+def similar_files(stem: str) -> str | None:
+    """A file in the current folder whose name starts with ``stem`` and a dot (``tiere.txt``)."""
+    matches = sorted(p.name for p in Path(".").glob(f"{stem}.*") if p.is_file())
+    return matches[0] if matches else None
 
 
 def theme_source(args: argparse.Namespace, seed: int) -> WordSource:

@@ -10,6 +10,7 @@ from typing import Any
 
 from wortsuche.cli.common import (
     add_output_options,
+    answers_note,
     output_format,
     read_text,
     render_options,
@@ -35,13 +36,13 @@ def write_puzzle(puzzle: Puzzle, args: argparse.Namespace) -> None:
     """Render ``puzzle`` as the arguments ask and write it to -o (or standard output)."""
     from wortsuche.render import render
 
-    content = render(puzzle, output_format(args), **render_options(args))
+    content = render(puzzle, output_format(args), render_options(args))
     write_output(args.output or "-", content, force=args.force)
 
 
 def run(args: argparse.Namespace) -> int:
     """Read the puzzle file and write it in the chosen format."""
-    output_format(args)  # a bad format or -o file fails before the puzzle is read
+    answers_note(output_format(args), args)  # a bad format or -o fails before any reading
     puzzle = loads(read_text(args.puzzle))
     write_puzzle(puzzle, args)
     return 0

@@ -11,7 +11,7 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from wortsuche.errors import InputError
+from wortsuche.errors import InputError, MissingExtraError
 
 
 def add_parser(subparsers: Any) -> None:
@@ -51,10 +51,7 @@ def run(args: argparse.Namespace) -> int:
 
         from wortsuche.web.app import create_app
     except ImportError as error:
-        raise InputError(
-            f"the web app needs FastAPI and uvicorn ({error.name} is missing): "
-            "pip install 'wortsuche[web]'"
-        ) from None
+        raise MissingExtraError(f"the web app ({error.name} is missing)", "web") from None
     if not 0 < args.port < 65536:
         raise InputError(f"--port must be from 1 to 65535, not {args.port}")
     db = Path(args.db)

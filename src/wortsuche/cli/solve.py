@@ -8,7 +8,7 @@ import json
 from wortsuche.cli.common import note, read_text
 from wortsuche.cli.reports import report_lines, report_to_dict
 from wortsuche.errors import InputError, PuzzleFormatError
-from wortsuche.model import Grid
+from wortsuche.model import Grid, Puzzle
 from wortsuche.source import WordSource, parse_words
 
 
@@ -29,9 +29,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "words_file",
         nargs="?",
         metavar="WORDS_FILE",
-        help="the words (competition format or one word per line)",
+        help="the words (competition format or one word per line); a puzzle JSON file "
+        "brings its own",
     )
-    parser.add_argument("--words", nargs="+", metavar="WORD", help="the words, instead of a file")
+    parser.add_argument(
+        "--words",
+        nargs="+",
+        metavar="WORD",
+        help="the words, instead of a file (separated by spaces or commas)",
+    )
     parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="report format (default: text)"
     )
@@ -42,16 +48,24 @@ def run(args: argparse.Namespace) -> int:
     """Find the words and print where each one is."""
     from wortsuche.solver import solve
 
-    if (args.words_file is None) == (args.words is None):
-        raise InputError("give the words either as WORDS_FILE or with --words, not both or neither")
+    if args.words_file is not None and args.words is not None:
+        raise InputError("give the words either as WORDS_FILE or with --words, not both")
+    text = read_text(args.grid)
     if args.words is not None:
-        source = WordSource("--words", tuple(args.words), None)
-    else:
+        entries = tuple(p.strip() for word in args.words for p in word.split(",") if p.strip())
+        source = WordSource("--words", entries, None)
+    elif args.words_file is not None:
         source = parse_words(read_text(args.words_file), name=args.words_file)
+    elif is_json(text):
+        source = WordSource(
+            args.grid, tuple(w.entry for w in puzzle_from_text(text, args.grid).words), None
+        )
+    else:
+        raise InputError("give the words as WORDS_FILE or with --words (a grid file has none)")
     words, warnings = source.words()
     for warning in warnings:
         note(warning)
-    grid = grid_from_text(read_text(args.grid), name=args.grid)
+    grid = grid_from_text(text, name=args.grid)
     if source.size is not None and source.size != (grid.height, grid.width):
         note(
             f"{source.name} names the size {source.size[0]}x{source.size[1]} "
@@ -73,13 +87,8 @@ def grid_from_text(text: str, *, name: str) -> Grid:
     """
     from wortsuche.solver import read_grid
 
-    if text.lstrip().startswith("{"):
-        from wortsuche.puzzle_json import loads
-
-        try:
-            return loads(text).grid
-        except PuzzleFormatError as error:
-            raise PuzzleFormatError(f"{name}: {error}") from None
+    if is_json(text):
+        return puzzle_from_text(text, name).grid
     lines = text.removeprefix("\ufeff").splitlines()
     rows = grid_lines(lines)
     if len(rows) < len(lines) and any(line.strip() for line in lines[len(rows) :]):
@@ -88,6 +97,21 @@ def grid_from_text(text: str, *, name: str) -> Grid:
         return read_grid(rows)
     except InputError as error:
         raise InputError(f"{name}: {error}") from None
+
+
+def is_json(text: str) -> bool:
+    """True for a puzzle JSON file rather than lines of letters."""
+    return text.lstrip("\ufeff \t\r\n").startswith("{")
+
+
+def puzzle_from_text(text: str, name: str) -> Puzzle:
+    """The puzzle in a JSON file, with the file named in any error."""
+    from wortsuche.puzzle_json import loads
+
+    try:
+        return loads(text)
+    except PuzzleFormatError as error:
+        raise PuzzleFormatError(f"{name}: {error}") from None
 
 
 def grid_lines(lines: list[str]) -> list[str]:

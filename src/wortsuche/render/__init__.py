@@ -1,7 +1,9 @@
 """Renderers: pure functions from a :class:`~wortsuche.model.Puzzle` to text or bytes.
 
-Each format lives in its own module with ``render(puzzle, *, answers=False, **options)``;
-modules are imported only when their format is asked for, so the command line starts fast.
+Each format lives in its own module with ``render(puzzle, options) -> str | bytes`` (a
+:class:`Renderer`), given one frozen :class:`RenderOptions`. Everything renders through
+:func:`render` and :func:`render_book`, which name a missing extra in one line; modules are
+imported only when their format is asked for, so the command line starts fast.
 
 >>> format_for_path("sheet.json")
 'json'
@@ -10,11 +12,25 @@ modules are imported only when their format is asked for, so the command line st
 from __future__ import annotations
 
 import importlib
+import importlib.util
+from collections.abc import Callable, Sequence
 from pathlib import PurePath
-from typing import Any
+from typing import Any, cast
 
-from wortsuche.errors import InputError
+from wortsuche.errors import InputError, MissingExtraError
 from wortsuche.model import Puzzle
+from wortsuche.render.options import Renderer, RenderOptions
+
+__all__ = [
+    "FORMATS",
+    "SUFFIXES",
+    "RenderOptions",
+    "Renderer",
+    "format_for_path",
+    "render",
+    "render_book",
+    "require",
+]
 
 FORMATS: dict[str, str] = {
     "text": "wortsuche.render.text",
@@ -40,7 +56,10 @@ SUFFIXES: dict[str, str] = {
 """File suffix → format name, for ``-o FILE`` without ``--format``."""
 
 
-OPTIONAL_MODULES = frozenset({"fpdf", "PIL"})
+NEEDS: dict[str, tuple[str, ...]] = {"pdf": ("fpdf",), "png": ("PIL",)}
+"""Format name → modules of the ``pdf`` extra it needs."""
+
+OPTIONAL_MODULES = frozenset(module for modules in NEEDS.values() for module in modules)
 """Modules of the ``pdf`` extra; a format that needs one names the extra when it is missing."""
 
 
@@ -56,18 +75,62 @@ def format_for_path(path: str) -> str:
         ) from None
 
 
-def render(puzzle: Puzzle, format: str, **options: Any) -> str | bytes:
-    """Render ``puzzle`` in ``format`` (a key of :data:`FORMATS`)."""
+def require(format: str) -> None:
+    """Fail with one line naming the extra if ``format`` cannot be rendered here (before any work)."""
+    if format not in FORMATS:
+        raise InputError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
+    for module in NEEDS.get(format, ()):
+        if importlib.util.find_spec(module) is None:
+            raise _missing_extra(format)
+
+
+def _missing_extra(format: str) -> MissingExtraError:
+    return MissingExtraError(f"{format.upper()} output", "pdf")
+
+
+def renderer(format: str) -> Renderer:
+    """The ``render`` function of ``format``."""
     try:
         module = importlib.import_module(FORMATS[format])
     except KeyError:
         raise InputError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}") from None
+    return cast(Renderer, module.render)
+
+
+def render(
+    puzzle: Puzzle, format: str, options: RenderOptions | None = None, **changes: Any
+) -> str | bytes:
+    """Render ``puzzle`` in ``format`` (a key of :data:`FORMATS`).
+
+    Options come as one :class:`RenderOptions` or as its field names (``answers=True``);
+    a name that is not an option is an error.
+    """
+    if options is None:
+        options = RenderOptions.from_keywords(**changes)
+    elif changes:
+        options = RenderOptions.from_keywords(**{**vars(options), **changes})
+    draw = renderer(format)
     try:
-        result: str | bytes = module.render(puzzle, **options)
+        return draw(puzzle, options)
     except ModuleNotFoundError as error:
         if error.name not in OPTIONAL_MODULES:
             raise
-        raise InputError(
-            f"{format.upper()} output needs the pdf extra: pip install 'wortsuche[pdf]'"
-        ) from None
-    return result
+        raise _missing_extra(format) from None
+
+
+def render_book(
+    puzzles: Sequence[tuple[str, Puzzle]],
+    options: RenderOptions | None = None,
+    *,
+    on_page: Callable[[], None] | None = None,
+) -> bytes:
+    """A PDF puzzle book of ``(name, puzzle)`` pairs; see :func:`wortsuche.render.pdf.render_book`."""
+    require("pdf")
+    from wortsuche.render.pdf import render_book as draw_book
+
+    try:
+        return draw_book(puzzles, options or RenderOptions(), on_page=on_page)
+    except ModuleNotFoundError as error:
+        if error.name not in OPTIONAL_MODULES:
+            raise
+        raise _missing_extra("pdf") from None

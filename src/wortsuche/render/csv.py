@@ -13,16 +13,20 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any
 
 from wortsuche.model import Puzzle
 from wortsuche.render.layout import display_letter, sorted_entries
+from wortsuche.render.options import RenderOptions
 
-ANSWER_HEADER = ("word", "first row", "first column", "last row", "last column", "direction")
+ANSWER_HEADER = ("word", "first-row", "first-column", "last-row", "last-column", "direction")
+"""Message ids (``csv.<name>``) of the answer table's columns."""
 
 
-def render(puzzle: Puzzle, *, answers: bool = False, lowercase: bool = False, **_: Any) -> str:
+def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     """CSV text: grid rows, a blank line, the sorted word list (and with ``answers`` the key)."""
+    options = options or RenderOptions()
+    lowercase = options.lowercase
+    texts = options.texts(puzzle)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for row in puzzle.grid.rows:
@@ -30,13 +34,13 @@ def render(puzzle: Puzzle, *, answers: bool = False, lowercase: bool = False, **
     writer.writerow([])
     for entry in sorted_entries(puzzle, lowercase):
         writer.writerow([entry])
-    if answers:
+    if options.answers:
         writer.writerow([])
-        writer.writerow(ANSWER_HEADER)
+        writer.writerow([texts.t(f"csv.{name}") for name in ANSWER_HEADER])
         for word in puzzle.words:
             placement = puzzle.placements.get(word.letters)
             if placement is None:
-                writer.writerow([word.entry, "", "", "", "", "not in the grid"])
+                writer.writerow([word.entry, "", "", "", "", texts.t("csv.not-in-grid")])
                 continue
             (r0, c0), (r1, c1) = placement.start, placement.end
             writer.writerow([word.entry, r0 + 1, c0 + 1, r1 + 1, c1 + 1, placement.direction.name])

@@ -8,6 +8,8 @@ salted SHA-256 hash of the word's cell sequence. The page hashes whatever the pl
 >>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
 >>> "<html" in render(puzzle) and '"start"' not in render(puzzle)
 True
+>>> '<html lang="de">' in render(puzzle, RenderOptions(language="de"))
+True
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ import json
 from html import escape
 from typing import Any
 
+from wortsuche.i18n import Translator
 from wortsuche.model import Cell, Puzzle
-from wortsuche.render.layout import display_letter, instruction, sorted_words
+from wortsuche.render.layout import display_letter, sorted_words
+from wortsuche.render.options import RenderOptions
+from wortsuche.render.texts import default_title, instruction
 
 
 def cell_sequence(cells: tuple[Cell, ...] | list[Cell]) -> str:
@@ -60,32 +65,42 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
     }
 
 
-def render(
-    puzzle: Puzzle,
-    *,
-    title: str | None = None,
-    lowercase: bool = False,
-    large_print: bool = False,
-    word_list: bool = True,
-    **_: Any,
-) -> str:
-    """A playable HTML page for the puzzle (``answers`` is ignored: the page is the game)."""
-    heading = title or "Word Search"
-    data = json.dumps(game_data(puzzle, lowercase=lowercase), ensure_ascii=False)
+def page_texts(texts: Translator) -> dict[str, str]:
+    """What the page's script says, in the sheet's language (fields filled in by the script)."""
+    return {
+        "foundOne": texts.template("game.found", 1),
+        "foundMany": texts.template("game.found", 2),
+        "allFound": texts.t("game.all-found"),
+    }
+
+
+def script_json(value: Any) -> str:
+    """JSON to place inside a script element."""
     # "<" inside a script element could end it early ("</script>", "<!--"); JSON allows \u003c.
-    data = data.replace("<", "\\u003c")
-    lines = " ".join(instruction(puzzle, word_list=word_list))
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
+
+
+def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
+    """A playable HTML page for the puzzle (it has no answer key: the page is the game)."""
+    options = options or RenderOptions()
+    texts = options.texts(puzzle)
+    heading = options.title or puzzle.title or default_title(texts)
+    data = script_json(game_data(puzzle, lowercase=options.lowercase))
+    lines = " ".join(instruction(puzzle, texts, word_list=options.word_list))
     return (
         PAGE.replace("{{title}}", escape(heading))
+        .replace("{{lang}}", texts.language)
+        .replace("{{grid_label}}", escape(texts.t("game.grid-label")))
         .replace("{{instruction}}", escape(lines))
+        .replace("{{texts}}", script_json(page_texts(texts)))
         .replace("{{data}}", data)
-        .replace("{{cell}}", "3.4rem" if large_print else "2.4rem")
-        .replace("{{list_display}}", "block" if word_list else "none")
+        .replace("{{cell}}", "3.4rem" if options.large_print else "2.4rem")
+        .replace("{{list_display}}", "block" if options.word_list else "none")
     )
 
 
 PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{{lang}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -115,13 +130,15 @@ PAGE = """<!DOCTYPE html>
 <body>
 <h1>{{title}}</h1>
 <p class="instruction">{{instruction}}</p>
-<div class="grid" id="grid" role="grid" aria-label="letter grid"></div>
+<div class="grid" id="grid" role="grid" aria-label="{{grid_label}}"></div>
 <p id="status" role="status" aria-live="polite"></p>
 <ul class="words" id="words"></ul>
 <script id="puzzle-data" type="application/json">{{data}}</script>
+<script id="puzzle-texts" type="application/json">{{texts}}</script>
 <script>
 "use strict";
 const data = JSON.parse(document.getElementById("puzzle-data").textContent);
+const texts = JSON.parse(document.getElementById("puzzle-texts").textContent);
 const rows = data.rows.map((row) => Array.from(row));
 const height = rows.length, width = rows[0].length;
 const grid = document.getElementById("grid");
@@ -212,7 +229,10 @@ window.addEventListener("pointerup", async () => {
   word.item.classList.add("found");
   line.forEach(([r, c]) => cells[r * width + c].classList.add("found"));
   const left = words.filter((w) => !w.found).length;
-  status.textContent = left ? "Found " + word.entry + "! " + left + " to go." : "All words found!";
+  const found = left === 1 ? texts.foundOne : texts.foundMany;
+  status.textContent = left
+    ? found.replace("{word}", word.entry).replace("{count}", String(left))
+    : texts.allFound;
 });
 </script>
 </body>

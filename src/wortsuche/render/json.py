@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import dumps
+from wortsuche.render.options import RenderOptions
 
 
-def render(puzzle: Puzzle, *, answers: bool = True, **_: Any) -> str:
-    """The puzzle as JSON; it always holds the answers, so ``answers`` is accepted and ignored."""
+def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
+    """The puzzle as JSON, always with the answers; a title or sheet language given in the
+    options is kept in the file."""
+    options = options or RenderOptions()
+    if options.title is not None:
+        puzzle = replace(puzzle, title=options.title)
+    if options.language is not None:
+        puzzle = replace(puzzle, sheet_language=options.language)
     return dumps(puzzle)

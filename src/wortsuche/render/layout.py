@@ -1,11 +1,14 @@
-"""Shared geometry of a printed puzzle: where the title, the grid letters, the word list and
-the answer capsules go. SVG, PNG and PDF all draw a :class:`Sheet`, so they look the same.
+"""Where things go on a printed puzzle: the title, the grid letters, the word list and the
+answer capsules. SVG, PNG and PDF all draw a :class:`Sheet`, so they look the same.
 
-Lengths are in points (1/72 inch), with y growing downwards from the top of the page.
+What the texts say comes from :mod:`wortsuche.render.texts`; paper sizes, colours and letter
+widths from :mod:`wortsuche.render.metrics`. Lengths are in points (1/72 inch), with y
+growing downwards from the top of the page.
 
 >>> from wortsuche import generate
+>>> from wortsuche.render.metrics import PAPER
 >>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
->>> sheet = worksheet(puzzle, page=PAPER["a4"], answers=True)
+>>> sheet = worksheet(puzzle, RenderOptions(answers=True), page=PAPER["a4"])
 >>> (sheet.width, len(sheet.grid.letters), len(sheet.grid.capsules))
 (595.28, 25, 4)
 """
@@ -14,73 +17,19 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
+from dataclasses import dataclass, field, replace
 
-from wortsuche.errors import InputError
-from wortsuche.model import Direction, Puzzle, Word
+from wortsuche.model import Puzzle, Word
+from wortsuche.render import texts as say
+from wortsuche.render.metrics import (
+    CAP_HEIGHT,
+    LOWERCASE_MIDDLE,
+    MARGIN,
+    text_width,
+)
+from wortsuche.render.options import RenderOptions
 
 Point = tuple[float, float]
-
-PAPER: dict[str, tuple[float, float]] = {
-    "a4": (595.28, 841.89),
-    "letter": (612.0, 792.0),
-}
-"""Paper name → (width, height) in points."""
-
-MARGIN = 48.0
-"""Space left empty around the page."""
-
-INK = "#1a1a1a"
-"""Colour of text, letters and the grid's frame."""
-FAINT = "#9a9a9a"
-"""Colour of the letters no word uses, on an answer key, and of footers."""
-CAPSULE = "#c0392b"
-"""Colour of the answer capsules (prints as a mid grey in black and white)."""
-
-CAP_HEIGHT = 0.729
-"""Height of a capital letter of DejaVu Sans, as a fraction of the font size (to centre letters)."""
-
-LOWERCASE_MIDDLE = 0.62
-"""Twice the height at which lower-case letters look centred (between x-height and ascenders)."""
-
-# Advance widths of DejaVu Sans in thousandths of an em, for laying out the word list without a
-# font library. Accented letters take the width of their base letter.
-_WIDTH_CHARS = " -'.,0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-_WIDTHS = (
-    "318,361,275,318,318,636,636,636,636,636,636,636,636,636,636,684,686,698,770,632,575,775,752,"
-    "295,295,656,557,863,748,787,603,787,695,635,611,732,684,989,685,611,685,613,635,550,635,615,"
-    "352,635,634,278,278,579,278,974,634,612,635,635,411,521,392,634,592,818,592,592,525"
-)
-CHAR_WIDTHS: dict[str, float] = {
-    ch: int(w) / 1000 for ch, w in zip(_WIDTH_CHARS, _WIDTHS.split(","), strict=True)
-}
-BOLD_FACTOR = 1.13
-"""DejaVu Sans Bold is about this much wider than the regular face."""
-
-
-def font_path(bold: bool = False) -> Path:
-    """The TrueType file shipped with the package (DejaVu Sans, see fonts/LICENSE-DejaVu.txt)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return Path(str(resources.files("wortsuche.render") / "fonts" / name))
-
-
-def text_width(text: str, size: float, *, bold: bool = False) -> float:
-    """The width of ``text`` set in DejaVu Sans at ``size`` points (a close estimate)."""
-    total = 0.0
-    for ch in text:
-        base = unicodedata.normalize("NFD", ch)[0]
-        total += CHAR_WIDTHS.get(base, 0.75)
-    return total * size * (BOLD_FACTOR if bold else 1.0)
-
-
-def paper_size(paper: str) -> tuple[float, float]:
-    """The page size for a paper name (``a4`` or ``letter``)."""
-    try:
-        return PAPER[paper.lower()]
-    except KeyError:
-        raise InputError(f"unknown paper {paper!r}; choose one of {', '.join(PAPER)}") from None
 
 
 @dataclass(frozen=True)
@@ -239,32 +188,8 @@ def sorted_entries(puzzle: Puzzle, lowercase: bool = False) -> list[str]:
     return [w.entry.lower() if lowercase else w.entry for w in sorted_words(puzzle)]
 
 
-def directions_sentence(directions: tuple[Direction, ...]) -> str:
-    """How the words run, in plain words for the instruction line."""
-    found = set(directions)
-    across_down = {Direction.E, Direction.S}
-    diagonal = {Direction.SE, Direction.NE}
-    if found == set(Direction):
-        return "Words run across, down and diagonally, forwards and backwards."
-    if found == across_down:
-        return "Words run across and down."
-    if found == across_down | diagonal:
-        return "Words run across, down and diagonally."
-    arrows = " ".join(d.arrow for d in Direction if d in found)
-    return f"Words run {arrows}."
-
-
-def instruction(puzzle: Puzzle, *, word_list: bool, where: str = "below") -> tuple[str, str]:
-    """The two short lines under the title telling the solver what to do and how words run."""
-    n = len(puzzle.words)
-    noun = "word" if n == 1 else "words"
-    directions = getattr(puzzle.options, "directions", tuple(Direction))
-    how = directions_sentence(tuple(directions))
-    if word_list and where != "below":
-        return f"Find the {n} {noun} in the grid; {where}.", how
-    if word_list:
-        return f"Find the {n} {noun} below in the grid.", how
-    return f"{n} {noun} are hidden in the grid.", how
+LARGE_PRINT_MARGIN = 28.0
+"""The page margin in large print (about 1 cm, inside what every printer prints)."""
 
 
 @dataclass(frozen=True)
@@ -278,6 +203,8 @@ class Style:
     letter_scale: float
     fit_cell: float
     min_words: float
+    margin: float = MARGIN
+    """Space left empty around a page (large print uses more of the page for the grid)."""
 
     @classmethod
     def for_print(cls, large_print: bool) -> Style:
@@ -291,6 +218,7 @@ class Style:
                 letter_scale=0.7,
                 fit_cell=44,
                 min_words=13,
+                margin=LARGE_PRINT_MARGIN,
             )
         return cls(
             title=24, line=11, words=12, max_cell=36, letter_scale=0.6, fit_cell=28, min_words=7
@@ -352,60 +280,82 @@ def word_columns(entries: list[str], size: float, width: float) -> WordColumns:
 
 def worksheet(
     puzzle: Puzzle,
+    options: RenderOptions | None = None,
     *,
     page: tuple[float, float] | None = None,
-    title: str | None = None,
-    subtitle: str | None = None,
-    answers: bool = False,
-    lowercase: bool = False,
-    large_print: bool = False,
-    word_list: bool = True,
+    heading: str | None = None,
     footer: str | None = None,
 ) -> Sheet:
     """Lay out one puzzle page: title, instruction line, grid, word list and a faint footer.
 
-    The footer defaults to the size, level and seed (so a teacher can make the puzzle again).
+    ``heading`` replaces the title (a book's numbered titles; ``""`` for none). The footer
+    defaults to the size, level and seed (so a teacher can make the puzzle again).
 
     With ``page`` (width, height) the grid is as large as the page allows; without it the sheet
-    is sized to its content (for SVG and PNG).
+    is sized to its content (for SVG and PNG). Large print never makes the grid smaller than
+    normal print would: if the larger word list would squeeze it, the list gets pages of its own.
     """
-    style = Style.for_print(large_print)
+    options = options or RenderOptions()
+    sheet = _worksheet(puzzle, options, page, heading, footer, list_on_page=True)
+    if page is not None and options.large_print and options.word_list and not sheet.leftover_words:
+        normal = _worksheet(
+            puzzle, replace(options, large_print=False), page, heading, footer, list_on_page=True
+        )
+        if sheet.grid.cell <= normal.grid.cell:
+            sheet = _worksheet(puzzle, options, page, heading, footer, list_on_page=False)
+    return sheet
+
+
+def _worksheet(
+    puzzle: Puzzle,
+    options: RenderOptions,
+    page: tuple[float, float] | None,
+    heading: str | None,
+    footer: str | None,
+    *,
+    list_on_page: bool,
+) -> Sheet:
+    texts = options.texts(puzzle)
+    style = Style.for_print(options.large_print)
+    margin = style.margin if page is not None else MARGIN
     if page is None:
         content_width = max(puzzle.cols * style.fit_cell + style.fit_cell / 2, 360.0)
-        width = content_width + 2 * MARGIN
+        width = content_width + 2 * margin
     else:
         width = page[0]
-        content_width = width - 2 * MARGIN
+        content_width = width - 2 * margin
     centre = width / 2
-    texts: list[Text] = []
-    top = MARGIN
-    heading = title if title is not None else "Word Search"
+    placed: list[Text] = []
+    top = margin
+    if heading is None:
+        heading = options.title or puzzle.title or say.default_title(texts)
     if heading:
         size = min(style.title, content_width / max(text_width(heading, 1, bold=True), 1e-9))
-        texts.append(Text(heading, centre, top + size * 0.8, size, bold=True, anchor="middle"))
+        placed.append(Text(heading, centre, top + size * 0.8, size, bold=True, anchor="middle"))
         top += size * 1.25
     columns = None
     leftover: tuple[str, ...] = ()
-    if word_list and puzzle.words:
-        entries = sorted_entries(puzzle, lowercase)
+    if options.word_list and puzzle.words:
+        entries = sorted_entries(puzzle, options.lowercase)
         size = style.words
         columns = word_columns(entries, size, content_width)
         if page is not None:
             # Shrink the list until it takes at most two fifths of the page; a list that
-            # would need smaller print than MIN_LIST_SIZE goes on pages of its own.
-            while columns.height > (page[1] - 2 * MARGIN) * 0.4 and size > style.min_words:
+            # would need smaller print than the style's smallest goes on pages of its own.
+            while columns.height > (page[1] - 2 * margin) * 0.4 and size > style.min_words:
                 size -= 0.5
                 columns = word_columns(entries, size, content_width)
-            if columns.height > (page[1] - 2 * MARGIN) * 0.4:
+            if columns.height > (page[1] - 2 * margin) * 0.4 or not list_on_page:
                 columns, leftover = None, tuple(entries)
-    if subtitle is not None or answers:
-        lines: tuple[str, ...] = (subtitle or "Answers",)
+    if options.answers:
+        lines: tuple[str, ...] = (say.answers_heading(texts),)
     else:
-        where = "the list follows this page" if leftover else "below"
-        lines = instruction(puzzle, word_list=word_list, where=where)
+        lines = say.instruction(
+            puzzle, texts, word_list=options.word_list, list_follows=bool(leftover)
+        )
     for line in lines:
         line_size = min(style.line, content_width / max(text_width(line, 1), 1e-9))
-        texts.append(Text(line, centre, top + line_size, line_size, anchor="middle"))
+        placed.append(Text(line, centre, top + line_size, line_size, anchor="middle"))
         top += line_size * 1.45
     top += style.line
 
@@ -413,26 +363,26 @@ def worksheet(
 
     if page is None:
         grid_height = puzzle.rows * style.fit_cell + style.fit_cell / 2
-        height = top + grid_height + list_height + MARGIN
+        height = top + grid_height + list_height + margin
     else:
         height = page[1]
-        grid_height = height - MARGIN - list_height - top
+        grid_height = height - margin - list_height - top
     grid = grid_drawing(
         puzzle,
-        Box(MARGIN, top, content_width, max(grid_height, 1.0)),
-        answers=answers,
-        lowercase=lowercase,
+        Box(margin, top, content_width, max(grid_height, 1.0)),
+        answers=options.answers,
+        lowercase=options.lowercase,
         max_cell=style.max_cell if page is not None else style.fit_cell,
         letter_scale=style.letter_scale,
     )
     if columns:
         list_top = grid.frame.y + grid.frame.height + style.words * 1.5
-        texts.extend(columns.texts(centre, list_top))
+        placed.extend(columns.texts(centre, list_top))
     if footer is None:
-        footer = f"{puzzle.rows}×{puzzle.cols} · {puzzle.level} · seed {puzzle.seed}"
+        footer = say.footer(puzzle, texts)
     if footer and page is not None:
-        texts.append(Text(footer, centre, height - MARGIN / 2, 8, anchor="middle", faint=True))
-    return Sheet(width, height, tuple(texts), grid, leftover)
+        placed.append(Text(footer, centre, height - margin / 2, 8, anchor="middle", faint=True))
+    return Sheet(width, height, tuple(placed), grid, leftover)
 
 
 def word_list_pages(
@@ -445,10 +395,11 @@ def word_list_pages(
     """A long word list on pages of its own, in up to six columns each."""
     style = Style.for_print(large_print)
     width, height = page
-    content_width = width - 2 * MARGIN
-    top = MARGIN + style.title * 1.6
+    margin = style.margin
+    content_width = width - 2 * margin
+    top = margin + style.title * 1.6
     probe = word_columns(list(entries), style.words, content_width)
-    rows = max(1, int((height - top - MARGIN) // probe.line_height))
+    rows = max(1, int((height - top - margin) // probe.line_height))
     per_page = rows * probe.columns
     pages = []
     for start in range(0, len(entries), per_page):
@@ -457,7 +408,7 @@ def word_list_pages(
             Text(
                 heading,
                 width / 2,
-                MARGIN + style.title * 0.8,
+                margin + style.title * 0.8,
                 style.title,
                 bold=True,
                 anchor="middle",

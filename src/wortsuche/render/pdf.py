@@ -9,25 +9,31 @@ from __future__ import annotations
 import datetime
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from wortsuche.i18n import Translator, resolve_language, translator
 from wortsuche.model import Puzzle
+from wortsuche.render import texts as say
 from wortsuche.render.layout import (
-    CAPSULE,
-    FAINT,
-    INK,
-    MARGIN,
     Box,
     GridDrawing,
     Sheet,
     Text,
-    font_path,
     grid_drawing,
-    paper_size,
-    text_width,
     word_list_pages,
     worksheet,
 )
+from wortsuche.render.metrics import (
+    CAPSULE,
+    FAINT,
+    INK,
+    MARGIN,
+    font_path,
+    paper_size,
+    text_width,
+)
+from wortsuche.render.options import RenderOptions, puzzle_language
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -42,7 +48,7 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def new_document(paper: str, title: str) -> FPDF:
+def new_document(paper: str, title: str, language: str) -> FPDF:
     """An empty PDF in points with the shipped fonts registered."""
     from fpdf import FPDF
 
@@ -52,7 +58,7 @@ def new_document(paper: str, title: str) -> FPDF:
     pdf.add_font(FONT, "", str(font_path(bold=False)))
     pdf.add_font(FONT, "B", str(font_path(bold=True)))
     pdf.set_title(title)
-    pdf.set_lang("en")
+    pdf.set_lang(language)
     pdf.set_creator("wortsuche")
     pdf.set_creation_date(FIXED_DATE)
     return pdf
@@ -110,49 +116,42 @@ def draw_texts(pdf: FPDF, texts: Sequence[Text]) -> None:
 
 
 def puzzle_pages(
-    puzzle: Puzzle, size: tuple[float, float], **options: Any
+    puzzle: Puzzle,
+    options: RenderOptions,
+    *,
+    heading: str | None = None,
+    footer: str | None = None,
 ) -> tuple[Sheet, list[list[Text]]]:
     """The puzzle's page and, for a word list too long to share it, the word-list pages."""
-    sheet = worksheet(puzzle, page=size, **options)
-    heading = f"{options.get('title') or 'Word Search'}: words"
-    extra = (
-        word_list_pages(
-            sheet.leftover_words,
-            size,
-            heading=heading,
-            large_print=options.get("large_print", False),
-        )
-        if sheet.leftover_words
-        else []
+    size = paper_size(options.paper)
+    sheet = worksheet(puzzle, options, page=size, heading=heading, footer=footer)
+    if not sheet.leftover_words:
+        return sheet, []
+    texts = options.texts(puzzle)
+    title = heading or options.title or puzzle.title or say.default_title(texts)
+    extra = word_list_pages(
+        sheet.leftover_words,
+        size,
+        heading=say.word_list_heading(texts, title),
+        large_print=options.large_print,
     )
     return sheet, extra
 
 
-def render(
-    puzzle: Puzzle,
-    *,
-    answers: bool = False,
-    title: str | None = None,
-    paper: str = "a4",
-    lowercase: bool = False,
-    large_print: bool = False,
-    word_list: bool = True,
-    **_: Any,
-) -> bytes:
+def render(puzzle: Puzzle, options: RenderOptions | None = None) -> bytes:
     """A PDF worksheet: the puzzle page, then (with ``answers``) the answer-key page."""
-    size = paper_size(paper)
-    pdf = new_document(paper, title or "Word Search")
-    options = {"title": title, "lowercase": lowercase, "large_print": large_print}
-    sheet, list_pages = puzzle_pages(puzzle, size, word_list=word_list, **options)
+    options = options or RenderOptions()
+    texts = options.texts(puzzle)
+    title = options.title or puzzle.title or say.default_title(texts)
+    pdf = new_document(options.paper, title, texts.language)
+    sheet, list_pages = puzzle_pages(puzzle, replace(options, answers=False))
     draw_sheet(pdf, sheet)
-    for texts in list_pages:
-        draw_texts(pdf, texts)
-    if answers:
+    for page in list_pages:
+        draw_texts(pdf, page)
+    if options.answers:
         # The key shows the grid only when the word list needed pages of its own.
-        key = puzzle_pages(
-            puzzle, size, answers=True, word_list=word_list and not list_pages, **options
-        )[0]
-        draw_sheet(pdf, key)
+        key_options = replace(options, word_list=options.word_list and not list_pages)
+        draw_sheet(pdf, puzzle_pages(puzzle, key_options)[0])
     return bytes(pdf.output())
 
 
@@ -160,45 +159,59 @@ KEYS_ACROSS, KEYS_DOWN = 2, 3
 """Answer keys per book page: two across, three down."""
 
 
+def book_language(puzzles: Sequence[tuple[str, Puzzle]], options: RenderOptions) -> str:
+    """One language for the whole book: the options', else the puzzles' if they agree, else
+    the language of all their words together."""
+    if options.language is not None:
+        return options.language
+    languages = {puzzle_language(puzzle) for _, puzzle in puzzles}
+    if len(languages) == 1:
+        return languages.pop()
+    entries = [word.entry for _, puzzle in puzzles for word in puzzle.words]
+    return resolve_language("auto", entries)
+
+
+def puzzle_labels(puzzles: Sequence[tuple[str, Puzzle]], texts: Translator) -> list[str]:
+    """Each puzzle's title in the book: ``3. Zoo animals``, or ``Puzzle 3`` without a name."""
+    return [
+        texts.t("book.numbered", number=n, name=name) if name else texts.t("book.puzzle", number=n)
+        for n, (name, _) in enumerate(puzzles, 1)
+    ]
+
+
 def render_book(
     puzzles: Sequence[tuple[str, Puzzle]],
+    options: RenderOptions | None = None,
     *,
-    title: str = "Word Search Puzzles",
-    paper: str = "a4",
-    lowercase: bool = False,
-    large_print: bool = False,
-    word_list: bool = True,
     on_page: Callable[[], None] | None = None,
 ) -> bytes:
     """A puzzle book: contents, one page per puzzle (numbered, titled), then all answer keys.
 
-    ``on_page`` is called after each puzzle's page is drawn (for a progress bar).
+    Every text is in one language (:func:`book_language`); ``options.title`` is the book's
+    title. ``on_page`` is called after each puzzle's page is drawn (for a progress bar).
     """
-    size = paper_size(paper)
-    pdf = new_document(paper, title)
-    labels = [f"{n}. {name}" if name else f"Puzzle {n}" for n, (name, _) in enumerate(puzzles, 1)]
+    options = options or RenderOptions()
+    language = book_language(puzzles, options)
+    options = replace(options, language=language, answers=False)
+    texts = translator(language)
+    title = options.title or texts.t("book.default-title")
+    size = paper_size(options.paper)
+    pdf = new_document(options.paper, title, texts.language)
+    labels = puzzle_labels(puzzles, texts)
     laid_out = [
-        puzzle_pages(
-            puzzle,
-            size,
-            title=label,
-            footer="",
-            lowercase=lowercase,
-            large_print=large_print,
-            word_list=word_list,
-        )
+        puzzle_pages(puzzle, options, heading=label, footer="")
         for label, (_, puzzle) in zip(labels, puzzles, strict=True)
     ]
     pages_each = [1 + len(extra) for _, extra in laid_out]
-    contents = contents_lines(puzzles, labels, title, size, pages_each)
+    contents = contents_lines(puzzles, labels, title, size, pages_each, texts)
 
-    for texts in contents:
-        draw_texts(pdf, texts)
+    for page in contents:
+        draw_texts(pdf, page)
     for sheet, extra in laid_out:
         draw_sheet(pdf, sheet)
         draw_footer(pdf, str(pdf.page_no()))
-        for texts in extra:
-            draw_texts(pdf, texts)
+        for page in extra:
+            draw_texts(pdf, page)
             draw_footer(pdf, str(pdf.page_no()))
         if on_page:
             on_page()
@@ -211,7 +224,8 @@ def render_book(
         slot = index % per_key_page
         if slot == 0:
             pdf.add_page()
-            draw_text(pdf, Text("Answers", width / 2, MARGIN + 14, 18, bold=True, anchor="middle"))
+            answers = texts.t("book.answers")
+            draw_text(pdf, Text(answers, width / 2, MARGIN + 14, 18, bold=True, anchor="middle"))
             draw_footer(pdf, str(pdf.page_no()))
         row, col = divmod(slot, KEYS_ACROSS)
         x = MARGIN + col * cell_w
@@ -221,7 +235,7 @@ def render_book(
             puzzle,
             Box(x + 8, y + 22, cell_w - 16, cell_h - 30),
             answers=True,
-            lowercase=lowercase,
+            lowercase=options.lowercase,
             centre_vertically=True,
         )
         draw_grid(pdf, grid)
@@ -237,6 +251,7 @@ def contents_lines(
     title: str,
     size: tuple[float, float],
     pages_each: Sequence[int],
+    texts: Translator,
 ) -> list[list[Text]]:
     """The contents: one line per puzzle with its page number, in one or two columns per page."""
     width, height = size
@@ -247,18 +262,25 @@ def contents_lines(
     page = math.ceil(lines_needed / per_page) + 1
     entries: list[tuple[str, str]] = []
     for label, (_, puzzle), count in zip(labels, puzzles, pages_each, strict=True):
-        detail = f"{puzzle.rows}×{puzzle.cols}, {puzzle.level}"
-        entries.append((f"{label}  ({detail})", str(page)))
+        line = texts.t(
+            "book.contents-line",
+            label=label,
+            rows=puzzle.rows,
+            cols=puzzle.cols,
+            level=say.level_name(texts, puzzle.level),
+        )
+        entries.append((line, str(page)))
         page += count
     entries.append(("", ""))
-    entries.append(("Answers", str(page)))
+    entries.append((texts.t("book.answers"), str(page)))
     column_width = (width - 2 * MARGIN) / columns
     result: list[list[Text]] = []
     for start in range(0, len(entries), per_page):
         lines: list[Text] = []
         if start == 0:
             lines.append(Text(title, width / 2, MARGIN + 22, 26, bold=True, anchor="middle"))
-            lines.append(Text("Contents", width / 2, MARGIN + 50, 14, anchor="middle"))
+            heading = texts.t("book.contents")
+            lines.append(Text(heading, width / 2, MARGIN + 50, 14, anchor="middle"))
         for i, (label, number) in enumerate(entries[start : start + per_page]):
             column, row = divmod(i, rows)
             left = MARGIN + column * column_width + 10

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
-from typing import Any
 
 from wortsuche.errors import InputError
 from wortsuche.model import Puzzle
-from wortsuche.render.layout import CAPSULE, FAINT, INK, Sheet, font_path, worksheet
+from wortsuche.render.layout import Sheet, worksheet
+from wortsuche.render.metrics import CAPSULE, FAINT, INK, font_path
+from wortsuche.render.options import RenderOptions
 
 DEFAULT_DPI = 150
 OVERSAMPLE = 2
@@ -17,29 +18,11 @@ MAX_PIXELS = 64_000_000
 """The largest image made (a 500x500 grid at 150 dpi would need gigabytes of memory)."""
 
 
-def render(
-    puzzle: Puzzle,
-    *,
-    answers: bool = False,
-    title: str | None = None,
-    lowercase: bool = False,
-    large_print: bool = False,
-    word_list: bool = True,
-    dpi: int | None = None,
-    **_: Any,
-) -> bytes:
-    """A PNG image of the puzzle at ``dpi`` dots per inch (150 by default)."""
-    sheet = worksheet(
-        puzzle,
-        title=title,
-        answers=answers,
-        lowercase=lowercase,
-        large_print=large_print,
-        word_list=word_list,
-    )
-    if dpi is not None and dpi < 1:
-        raise InputError(f"dpi must be a positive number, not {dpi}")
-    return sheet_png(sheet, dpi=dpi or DEFAULT_DPI)
+def render(puzzle: Puzzle, options: RenderOptions | None = None) -> bytes:
+    """A PNG image of the puzzle at ``dpi`` dots per inch (150 by default); with ``answers``
+    only the key."""
+    options = options or RenderOptions()
+    return sheet_png(worksheet(puzzle, options), dpi=options.dpi or DEFAULT_DPI)
 
 
 def pixel_size(sheet: Sheet, dpi: int) -> tuple[int, int]:

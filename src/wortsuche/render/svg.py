@@ -2,41 +2,26 @@
 
 >>> from wortsuche import generate
 >>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
->>> render(puzzle, answers=True).count('class="capsule"')
+>>> render(puzzle, RenderOptions(answers=True)).count('class="capsule"')
 4
 """
 
 from __future__ import annotations
 
-from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from wortsuche.model import Puzzle
-from wortsuche.render.layout import CAPSULE, FAINT, INK, Capsule, Sheet, Text, worksheet
+from wortsuche.render.layout import Capsule, Sheet, Text, worksheet
+from wortsuche.render.metrics import CAPSULE, FAINT, INK
+from wortsuche.render.options import RenderOptions
 
 FONT_FAMILY = "'DejaVu Sans', Verdana, 'Helvetica Neue', Arial, sans-serif"
 
 
-def render(
-    puzzle: Puzzle,
-    *,
-    answers: bool = False,
-    title: str | None = None,
-    lowercase: bool = False,
-    large_print: bool = False,
-    word_list: bool = True,
-    **_: Any,
-) -> str:
-    """An SVG image of the puzzle (with ``answers``, each word outlined by a capsule)."""
-    sheet = worksheet(
-        puzzle,
-        title=title,
-        answers=answers,
-        lowercase=lowercase,
-        large_print=large_print,
-        word_list=word_list,
-    )
-    return sheet_svg(sheet)
+def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
+    """An SVG image of the puzzle (with ``answers``, only the key: each word in a capsule)."""
+    options = options or RenderOptions()
+    return sheet_svg(worksheet(puzzle, options), language=options.sheet_language(puzzle))
 
 
 def _num(value: float) -> str:
@@ -72,15 +57,16 @@ def capsule_path(capsule: Capsule) -> str:
     )
 
 
-def sheet_svg(sheet: Sheet) -> str:
+def sheet_svg(sheet: Sheet, *, language: str = "en") -> str:
     """The SVG document for a laid-out sheet."""
     grid = sheet.grid
     frame = grid.frame
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(sheet.width)}pt" '
-        f'height="{_num(sheet.height)}pt" viewBox="0 0 {_num(sheet.width)} {_num(sheet.height)}">',
-        f"<title>{escape(sheet.texts[0].text if sheet.texts else 'Word Search')}</title>",
+        f'height="{_num(sheet.height)}pt" viewBox="0 0 {_num(sheet.width)} {_num(sheet.height)}" '
+        f"xml:lang={quoteattr(language)}>",
+        f"<title>{escape(sheet.texts[0].text if sheet.texts else '')}</title>",
         '<rect width="100%" height="100%" fill="#ffffff"/>',
         f'<g font-family={quoteattr(FONT_FAMILY)} fill="{INK}">',
     ]

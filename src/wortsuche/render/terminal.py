@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
+from wortsuche.render.options import RenderOptions
 from wortsuche.render.text import summary
 
 if TYPE_CHECKING:
@@ -24,12 +26,15 @@ OTHER_STYLE = "dim"
 """The cells of no word in the answer key."""
 
 
-def puzzle_renderable(puzzle: Puzzle, *, answers: bool = False) -> Group:
+def puzzle_renderable(puzzle: Puzzle, options: RenderOptions | None = None) -> Group:
     """Everything to show, as one ``rich`` renderable."""
     from rich.columns import Columns
     from rich.console import Group
     from rich.text import Text
 
+    options = options or RenderOptions()
+    answers = options.answers
+    texts = options.texts(puzzle)
     covered = {cell for p in puzzle.placements.values() for cell in p.cells} if answers else set()
     grid = Text(no_wrap=True, overflow="ignore")
     for r, row in enumerate(puzzle.grid.rows):
@@ -40,16 +45,17 @@ def puzzle_renderable(puzzle: Puzzle, *, answers: bool = False) -> Group:
             grid.append(letter, style=style)
         grid.append("\n")
     grid.rstrip()
-    title = Text.assemble(("wortsuche", "bold"), "  ", summary(puzzle))
-    words = [word_entry(puzzle, k, answers=answers) for k in range(len(puzzle.words))]
+    heading = options.title or puzzle.title or "wortsuche"
+    title = Text.assemble((heading, "bold"), "  ", summary(puzzle, texts))
+    words = [word_entry(puzzle, k, texts, answers=answers) for k in range(len(puzzle.words))]
     parts: list[Text | Columns] = [title, Text(), grid, Text()]
     if answers and puzzle.absent:
-        parts.append(Text("None of the words is hidden in this grid.", style="bold"))
+        parts.append(Text(texts.t("text.none-hidden"), style="bold"))
     parts.append(Columns(words, padding=(0, 3), column_first=True))
     return Group(*parts)
 
 
-def word_entry(puzzle: Puzzle, index: int, *, answers: bool = False) -> Text:
+def word_entry(puzzle: Puzzle, index: int, texts: Translator, *, answers: bool = False) -> Text:
     """One entry of the word list as written; with the answers, where it is."""
     from rich.text import Text
 
@@ -58,14 +64,17 @@ def word_entry(puzzle: Puzzle, index: int, *, answers: bool = False) -> Text:
     placement = puzzle.placements.get(word.letters)
     if answers and placement is not None:
         (r, c), arrow = placement.start, placement.direction.arrow
-        text.append(f"  row {r + 1}, col {c + 1} {arrow}", style="dim")
+        where = texts.t("text.position", row=r + 1, col=c + 1, arrow=arrow)
+        text.append(f"  {where}", style="dim")
     return text
 
 
-def print_puzzle(puzzle: Puzzle, *, answers: bool = False, console: Console | None = None) -> None:
+def print_puzzle(
+    puzzle: Puzzle, options: RenderOptions | None = None, *, console: Console | None = None
+) -> None:
     """Show the puzzle on ``console`` (by default standard output)."""
     if console is None:
         from rich.console import Console
 
         console = Console()
-    console.print(puzzle_renderable(puzzle, answers=answers), soft_wrap=True)
+    console.print(puzzle_renderable(puzzle, options), soft_wrap=True)

@@ -1,5 +1,7 @@
 """The puzzle as plain text: grid, word list, size, level and seed; optionally the answer key.
 
+The words around the grid are in the sheet's language.
+
 The grid comes first, so ``wortsuche solve`` can read a saved sheet back. Rows and
 columns are counted from 1 for people.
 
@@ -13,9 +15,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
+from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
+from wortsuche.render.options import RenderOptions
+from wortsuche.render.texts import level_name
 
 HIDDEN = "·"
 """Stands for a cell that belongs to no word in the answer key."""
@@ -24,25 +28,33 @@ MIN_LIST_WIDTH = 30
 """The word list may be this wide even under a narrower grid."""
 
 
-def render(puzzle: Puzzle, *, answers: bool = False, **_: Any) -> str:
+def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     """Plain text for files and pipes (letters separated by spaces)."""
+    options = options or RenderOptions()
+    texts = options.texts(puzzle)
     lines = [" ".join(row) for row in puzzle.grid.rows]
     lines.append("")
     width = max(2 * puzzle.cols - 1, MIN_LIST_WIDTH)
     lines += in_columns([word.entry for word in puzzle.words], width)
     lines.append("")
-    lines.append(summary(puzzle))
-    if answers:
-        lines += ["", "Answers", ""]
+    lines.append(summary(puzzle, texts))
+    if options.answers:
+        lines += ["", texts.t("sheet.answers"), ""]
         lines += [" ".join(row) for row in answer_rows(puzzle)]
         lines.append("")
-        lines += answer_positions(puzzle)
+        lines += answer_positions(puzzle, texts)
     return "\n".join(lines) + "\n"
 
 
-def summary(puzzle: Puzzle) -> str:
+def summary(puzzle: Puzzle, texts: Translator) -> str:
     """Size, level and seed: what it takes to make the same puzzle again."""
-    return f"{puzzle.rows}x{puzzle.cols}, level {puzzle.level}, seed {puzzle.seed}"
+    return texts.t(
+        "text.summary",
+        rows=puzzle.rows,
+        cols=puzzle.cols,
+        level=level_name(texts, puzzle.level),
+        seed=puzzle.seed,
+    )
 
 
 def in_columns(items: Sequence[str], width: int, gap: int = 3) -> list[str]:
@@ -72,17 +84,18 @@ def answer_rows(puzzle: Puzzle) -> list[str]:
     ]
 
 
-def answer_positions(puzzle: Puzzle) -> list[str]:
+def answer_positions(puzzle: Puzzle, texts: Translator) -> list[str]:
     """Where each word starts and which way it runs: ``TORF  row 5, col 4 ←``."""
     if puzzle.absent:
-        return ["None of the words is hidden in this grid."]
+        return [texts.t("text.none-hidden")]
     width = max(len(word.entry) for word in puzzle.words)
     lines = []
     for word in puzzle.words:
         placement = puzzle.placements.get(word.letters)
         if placement is None:
-            lines.append(f"{word.entry:<{width}}  not placed")
+            lines.append(f"{word.entry:<{width}}  {texts.t('text.not-placed')}")
             continue
         (r, c), arrow = placement.start, placement.direction.arrow
-        lines.append(f"{word.entry:<{width}}  row {r + 1}, col {c + 1} {arrow}")
+        where = texts.t("text.position", row=r + 1, col=c + 1, arrow=arrow)
+        lines.append(f"{word.entry:<{width}}  {where}")
     return lines

@@ -1,0 +1,93 @@
+"""What every renderer is given: the puzzle and one typed, frozen :class:`RenderOptions`.
+
+>>> RenderOptions(answers=True).large_print
+False
+>>> RenderOptions.from_keywords(answer=True)
+Traceback (most recent call last):
+...
+wortsuche.errors.InputError: unknown render option 'answer'; the options are answers, title, paper, lowercase, large_print, word_list, dpi, language
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Protocol
+
+from wortsuche.errors import InputError
+from wortsuche.i18n import LANGUAGES, Translator, resolve_language, translator
+from wortsuche.model import Puzzle
+
+PAPERS = ("a4", "letter")
+"""Paper sizes a PDF can have (their sizes are in :data:`wortsuche.render.metrics.PAPER`)."""
+
+DPI_RANGE = (10, 1200)
+"""The resolutions a PNG may have, in dots per inch."""
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """How to render a puzzle; each format uses the options that mean something for it."""
+
+    answers: bool = False
+    """Add the answer key (a second page, a key image, or the answer table)."""
+    title: str | None = None
+    """The title above the puzzle; None for the puzzle's own title, else the default one."""
+    paper: str = "a4"
+    """PDF page size: ``a4`` or ``letter``."""
+    lowercase: bool = False
+    """Print the letters and words in lower case."""
+    large_print: bool = False
+    """Bigger text and grid cells for low vision."""
+    word_list: bool = True
+    """Print the word list (without it: find the hidden words)."""
+    dpi: int | None = None
+    """Resolution of a PNG image (None: 150)."""
+    language: str | None = None
+    """The language of the sheet's texts (``de``, ``en``); None for the puzzle's own."""
+
+    def __post_init__(self) -> None:
+        if self.paper not in PAPERS:
+            raise InputError(f"unknown paper {self.paper!r}; choose one of {', '.join(PAPERS)}")
+        low, high = DPI_RANGE
+        if self.dpi is not None and not low <= self.dpi <= high:
+            raise InputError(f"dpi must be between {low} and {high}, not {self.dpi}")
+        if self.language is not None and self.language not in LANGUAGES:
+            raise InputError(
+                f"unknown sheet language {self.language!r}; choose one of {', '.join(LANGUAGES)}"
+            )
+
+    @classmethod
+    def from_keywords(cls, **values: Any) -> RenderOptions:
+        """Options from keyword arguments; an unknown name is an error, not silently ignored."""
+        names = [f.name for f in fields(cls)]
+        for name in values:
+            if name not in names:
+                raise InputError(
+                    f"unknown render option {name!r}; the options are {', '.join(names)}"
+                )
+        return cls(**values)
+
+    def sheet_language(self, puzzle: Puzzle) -> str:
+        """The language of the texts: these options', else the puzzle's, else its words'."""
+        if self.language is not None:
+            return self.language
+        return puzzle_language(puzzle)
+
+    def texts(self, puzzle: Puzzle) -> Translator:
+        """The catalogue of the sheet's language."""
+        return translator(self.sheet_language(puzzle))
+
+
+def puzzle_language(puzzle: Puzzle) -> str:
+    """The language a puzzle's sheet is in: its own, else as ``options.language`` resolves."""
+    if puzzle.sheet_language in LANGUAGES:
+        return str(puzzle.sheet_language)
+    return resolve_language(puzzle.options.language, [w.entry for w in puzzle.words])
+
+
+class Renderer(Protocol):
+    """A format's ``render`` function: the puzzle and the options in, text or bytes out."""
+
+    def __call__(self, puzzle: Puzzle, options: RenderOptions, /) -> str | bytes:
+        """Render ``puzzle``."""
+        ...

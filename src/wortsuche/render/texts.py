@@ -1,0 +1,81 @@
+"""The sentences on a sheet and in a book, each from the catalogue of the sheet's language.
+
+Layout decides where a text goes; this module decides what it says.
+
+>>> from wortsuche.i18n import translator
+>>> from wortsuche.model import Direction
+>>> directions_sentence(translator("de"), (Direction.E, Direction.S))
+'Die Wörter stehen waagerecht und senkrecht.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from wortsuche.i18n import Translator
+from wortsuche.levels import LEVELS
+from wortsuche.model import Direction, Puzzle
+
+FOOTER_SEPARATOR = " · "
+"""Between the parts of a sheet's footer."""
+
+
+def level_name(texts: Translator, level: str) -> str:
+    """A level's name in the sheet's language (``hard`` → ``schwer``)."""
+    return texts.t(f"level.{level}") if level in LEVELS else level
+
+
+def default_title(texts: Translator) -> str:
+    """The title of a sheet nobody gave a title."""
+    return texts.t("sheet.default-title")
+
+
+def directions_sentence(texts: Translator, directions: Sequence[Direction]) -> str:
+    """How the words run, in plain words for the instruction line."""
+    found = set(directions)
+    across_down = {Direction.E, Direction.S}
+    diagonal = {Direction.SE, Direction.NE}
+    if found == set(Direction):
+        return texts.t("sheet.directions.all")
+    if found == across_down:
+        return texts.t("sheet.directions.across-down")
+    if found == across_down | diagonal:
+        return texts.t("sheet.directions.across-down-diagonal")
+    arrows = " ".join(d.arrow for d in Direction if d in found)
+    return texts.t("sheet.directions.arrows", arrows=arrows)
+
+
+def instruction(
+    puzzle: Puzzle, texts: Translator, *, word_list: bool, list_follows: bool = False
+) -> tuple[str, str]:
+    """The two short lines under the title: what to find, and how the words run."""
+    count = len(puzzle.words)
+    how = directions_sentence(texts, puzzle.options.directions)
+    if word_list and list_follows:
+        return texts.n("sheet.find-list-follows", count), how
+    if word_list:
+        return texts.n("sheet.find-below", count), how
+    return texts.n("sheet.hidden", count), how
+
+
+def answers_heading(texts: Translator) -> str:
+    """The line under the title of an answer key."""
+    return texts.t("sheet.answers")
+
+
+def word_list_heading(texts: Translator, title: str) -> str:
+    """The heading of the pages holding a word list too long for the puzzle's page."""
+    return texts.t("sheet.words-heading", title=title)
+
+
+def footer(puzzle: Puzzle, texts: Translator, extra: Sequence[str] = ()) -> str:
+    """The faint line at the foot of a sheet: size, level and seed (to make it again), then
+    any ``extra`` parts."""
+    made = texts.t(
+        "sheet.footer",
+        rows=puzzle.rows,
+        cols=puzzle.cols,
+        level=level_name(texts, puzzle.level),
+        seed=puzzle.seed,
+    )
+    return FOOTER_SEPARATOR.join([made, *extra])

@@ -1,0 +1,185 @@
+"""Sheets and books speak the puzzle's language; the paper defects of the command line stay fixed."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from wortsuche.cli import main
+from wortsuche.puzzle_json import loads
+
+GERMAN = ["Katze", "Hund", "Maus", "Vogel", "Fisch", "Pferd", "Schaf", "Ziege"]
+ENGLISH = ["cat", "dog", "mouse", "bird", "fish", "horse", "sheep", "goat"]
+
+
+def pages(path: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(path.read_bytes())).pages]
+
+
+def make_sheet(tmp_path: Path, words: list[str], *options: str, name: str = "s.pdf") -> list[str]:
+    out = tmp_path / name
+    args = ["generate", *words, "--size", "10x10", "--level", "hard", "--seed", "2"]
+    assert main([*args, "--answers", "-o", str(out), *options]) == 0
+    return pages(out)
+
+
+def test_german_sheet_with_language_de(tmp_path: Path) -> None:
+    puzzle, key = make_sheet(tmp_path, ENGLISH, "--language", "de")
+    assert "Wortsuche" in puzzle
+    assert "Finde die 8 Wörter aus der Liste unten im Gitter." in puzzle
+    assert "Die Wörter stehen waagerecht, senkrecht und diagonal, vorwärts und rückwärts." in puzzle
+    assert "10×10 · schwer · Seed 2" in puzzle
+    assert "Lösung" in key
+    assert "Word" not in puzzle + key and "Answers" not in key
+
+
+def test_english_sheet_with_language_en(tmp_path: Path) -> None:
+    puzzle, key = make_sheet(tmp_path, GERMAN, "--language", "en")
+    assert "Word Search" in puzzle
+    assert "Find the 8 words below in the grid." in puzzle
+    assert "Words run across, down and diagonally, forwards and backwards." in puzzle
+    assert "10×10 · hard · seed 2" in puzzle
+    assert "Answers" in key
+    assert "Lösung" not in key and "Wörter" not in puzzle
+
+
+def test_sheet_language_overrides_the_texts_alone(tmp_path: Path) -> None:
+    puzzle, _ = make_sheet(tmp_path, GERMAN, "--language", "de", "--sheet-language", "en")
+    assert "Find the 8 words below in the grid." in puzzle
+
+
+def test_auto_follows_clearly_german_words(tmp_path: Path) -> None:
+    puzzle, key = make_sheet(tmp_path, [*GERMAN, "Bär"])
+    assert "Finde die 9 Wörter" in puzzle and "Lösung" in key
+
+
+def test_the_text_sheet_speaks_the_language_too(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["generate", *GERMAN, "--size", "10x10", "--seed", "2", "--answers"]
+    assert main([*args, "--language", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "10x10, Stufe mittel, Seed 2" in out and "\nLösung\n" in out and "Zeile " in out
+
+
+def test_a_german_book(tmp_path: Path) -> None:
+    words = tmp_path / "obst_und_Früchte.txt"
+    words.write_text("Apfel\nBirne\nKirsche\nPflaume\n", encoding="utf-8")
+    out = tmp_path / "book.pdf"
+    assert main(["book", str(words), "--language", "de", "--seed", "1", "-o", str(out)]) == 0
+    contents, puzzle, answers = pages(out)
+    assert "Wortsuchrätsel" in contents and "Inhalt" in contents and "Lösungen" in contents
+    assert "1. obst und Früchte  (" in contents and ", mittel) 2" in contents
+    assert "1. obst und Früchte" in puzzle
+    assert "Finde die 4 Wörter" in puzzle
+    assert "Lösungen" in answers
+
+
+def test_the_title_and_language_survive_a_json_round_trip(tmp_path: Path) -> None:
+    saved = tmp_path / "t.json"
+    args = ["generate", *ENGLISH, "--size", "10x10", "--seed", "2", "--title", "Tiere"]
+    assert main([*args, "--language", "de", "-o", str(saved)]) == 0
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert (data["title"], data["sheet_language"]) == ("Tiere", "de")
+    out = tmp_path / "t.pdf"
+    assert main(["render", str(saved), "-o", str(out)]) == 0
+    (sheet,) = pages(out)
+    assert sheet.startswith("Tiere\nFinde die 8 Wörter")
+    assert (
+        main(["render", str(saved), "-o", str(tmp_path / "e.pdf"), "--sheet-language", "en"]) == 0
+    )
+    assert "Find the 8 words" in pages(tmp_path / "e.pdf")[0]
+
+
+def test_a_puzzle_file_without_title_or_language_still_reads(tmp_path: Path) -> None:
+    saved = tmp_path / "old.json"
+    assert main(["generate", *ENGLISH, "--seed", "2", "-o", str(saved)]) == 0
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    del data["title"], data["sheet_language"]
+    puzzle = loads(json.dumps(data))
+    assert puzzle.title is None and puzzle.sheet_language is None
+
+
+def test_eszett_ss_writes_two_letters_and_keeps_umlauts(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["generate", "Straße", "Größe", "--size", "8x8", "--seed", "1", "-o", "-"]
+    assert main([*args, "--format", "json", "--eszett", "ss"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [w["letters"] for w in data["words"]] == ["STRASSE", "GRÖSSE"]
+    assert main([*args, "--format", "json"]) == 0
+    assert [w["letters"] for w in json.loads(capsys.readouterr().out)["words"]] == [
+        "STRAẞE",
+        "GRÖẞE",
+    ]
+
+
+def test_a_lone_word_that_looks_like_a_missing_file_is_questioned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tiere.txt").write_text("Katze\nHund\n", encoding="utf-8")
+    assert main(["generate", "tiere", "--seed", "1"]) == 0
+    assert "did you mean tiere.txt?" in capsys.readouterr().err
+    assert main(["generate", "KATZE", "--seed", "1"]) == 0
+    assert capsys.readouterr().err.count("\n") == 1  # only the seed note
+
+
+def test_comma_separated_words(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["generate", "LION,TIGER", "ZEBRA", "--size", "8x8", "--seed", "1", "--format", "json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [w["entry"] for w in data["words"]] == ["LION", "TIGER", "ZEBRA"]
+
+
+def test_solve_takes_the_words_from_a_puzzle_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "p.json"
+    assert main(["generate", *ENGLISH, "--seed", "2", "-o", str(saved)]) == 0
+    capsys.readouterr()
+    assert main(["solve", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert all(word in out for word in ENGLISH) and out.count(" OK ") == len(ENGLISH)
+
+
+def test_answers_are_never_silently_ignored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", *ENGLISH, "--answers", "-o", str(tmp_path / "g.html")]) == 2
+    assert "--answers does not apply to an HTML file" in capsys.readouterr().err
+    assert not (tmp_path / "g.html").exists()
+    assert main(["generate", *ENGLISH, "--answers", "-o", str(tmp_path / "k.svg")]) == 0
+    assert "holds only the answer key" in capsys.readouterr().err
+
+
+def test_check_counts_one_word_in_good_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "one.json"
+    assert main(["generate", "DAS", "--size", "5x5", "--seed", "2", "-o", str(saved)]) == 0
+    assert main(["check", str(saved)]) == 0
+    assert "OK: the word occurs exactly once." in capsys.readouterr().out
+
+
+def test_a_short_list_in_a_book_is_used_whole_and_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long, short = tmp_path / "long.txt", tmp_path / "short.txt"
+    long.write_text("\n".join(ENGLISH) + "\n", encoding="utf-8")
+    short.write_text("Owl\nHawk\nWren\n", encoding="utf-8")
+    out = tmp_path / "book.pdf"
+    args = ["book", str(long), str(short), "--count", "4", "--words-per-puzzle", "5"]
+    assert main([*args, "--seed", "1", "-o", str(out)]) == 0
+    assert "short.txt has only 3 different words, so its puzzles have 3, not 5" in (
+        capsys.readouterr().err
+    )
+
+
+def test_an_unknown_render_option_is_an_error() -> None:
+    from wortsuche import InputError, generate
+    from wortsuche.render import render
+
+    puzzle = generate(ENGLISH, seed=1)
+    with pytest.raises(InputError, match="unknown render option 'answer'"):
+        render(puzzle, "svg", answer=True)
