@@ -273,3 +273,37 @@ def test_a_client_that_goes_away_has_its_worker_stopped(db_path: Path) -> None:
         while multiprocessing.active_children() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert multiprocessing.active_children() == []  # long before the 60 s limit
+
+
+@pytest.mark.slow
+def test_a_client_that_goes_away_while_queued_has_its_work_dropped(
+    db_path: Path, held: threading.Event
+) -> None:
+    limits = Limits(worker_processes=False, generation_slots=1, rates=NO_RATES)
+    made: list[str] = []
+    real = generation._outcome_json
+
+    def counting(*arguments: Any) -> str:
+        made.append(arguments[0][0])
+        return real(*arguments)
+
+    async def scenario(url: str) -> None:
+        async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+            busy = asyncio.ensure_future(client.post("/api/puzzles", json=BODY))
+            await asyncio.sleep(0.2)  # generating, held
+            with pytest.raises(httpx.TimeoutException):  # waits for the slot, then gives up
+                await client.post(
+                    "/api/puzzles", json={**BODY, "words": ["MOOR", "SEE"]}, timeout=0.5
+                )
+            await asyncio.sleep(0.2)
+            held.set()
+            assert (await busy).status_code == 201
+
+    with Server(db_path, limits) as server:
+        generation._outcome_json = counting  # type: ignore[assignment]
+        try:
+            in_own_thread(scenario(server.url))
+        finally:
+            generation._outcome_json = real  # type: ignore[assignment]
+        assert server.app.state.storage.count() == 1
+    assert "MOOR" not in made
