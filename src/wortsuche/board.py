@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from wortsuche.budget import Budget
 from wortsuche.geometry import AXES, line_starts, walk
 from wortsuche.model import Placement
 
@@ -67,8 +68,12 @@ class Found:
 class Board:
     """A grid under construction: letters by cell index ``row * cols + col``."""
 
-    def __init__(self, rows: int, cols: int, lexicon: Lexicon) -> None:
+    def __init__(
+        self, rows: int, cols: int, lexicon: Lexicon, budget: Budget | None = None
+    ) -> None:
         self.rows, self.cols, self.lexicon = rows, cols, lexicon
+        self.budget = budget if budget is not None else Budget()
+        """The steps every construction step on this board spends from (:mod:`wortsuche.budget`)."""
         self.cells: list[str] = [EMPTY] * (rows * cols)
         self.owners: list[list[int]] = [[] for _ in range(rows * cols)]
         self.placements: list[Placement | None] = []

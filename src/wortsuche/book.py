@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -176,6 +177,34 @@ def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | str:
         return str(error)
 
 
+def end_with_parent() -> None:
+    """In a worker process: die when the process that started it dies (Linux), even by kill -9.
+
+    SIGTERM gets its default meaning back (a forked worker inherits the command line's
+    handler, which would turn ``terminate()`` into an exception the worker survives).
+    """
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        if os.getppid() == 1:  # the parent died before the line above
+            os._exit(1)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel what waits and end the workers that run (the executor would let them finish)."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(5)
+
+
 def build_book(
     plan: Sequence[PlannedPuzzle],
     settings: BookSettings,
@@ -196,7 +225,8 @@ def build_book(
             if on_done:
                 on_done(planned)
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(plan))) as pool:
+        pool = ProcessPoolExecutor(max_workers=min(workers, len(plan)), initializer=end_with_parent)
+        try:
             futures = {pool.submit(make_puzzle, planned, settings): planned for planned in plan}
             for future in as_completed(futures):
                 planned = futures[future]
@@ -208,6 +238,11 @@ def build_book(
                     break
                 if on_done:
                     on_done(planned)
+        except BaseException:
+            # interrupted (Ctrl+C, SIGTERM): stop the workers now instead of finishing the book
+            _stop(pool)
+            raise
+        pool.shutdown(cancel_futures=True)
     for planned in plan:
         failure = results.get(planned.number)
         if isinstance(failure, str):

@@ -78,6 +78,7 @@ def plant_decoys(board: Board, words: Sequence[str], options: Options, rng: Rng)
     for attempt in range(tries):
         if planted >= target:
             break
+        board.budget.spend()
         decoy = pool[attempt % len(pool)]
         if _plant(board, decoy, spaces[len(decoy)], rng):
             planted += 1

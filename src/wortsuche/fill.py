@@ -119,6 +119,7 @@ def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list
         if board.cells[index]:
             continue
         budget -= 1
+        board.budget.spend()
         first, second = (own, base) if rng.random() < share else (base, own)
         if traps:
             letter = _trap(board, index, own_weights, rng)
@@ -189,6 +190,7 @@ def _make_room(
 ) -> str | None:
     """Choose a letter for ``index`` and empty the filler cells of every word it would complete."""
     for letter in rng.shuffled(sorted(set(letters))):
+        board.budget.spend()
         board.write([index], letter)
         completed = board.occurrences_through(index)
         board.erase([index])

@@ -39,10 +39,9 @@ LEVEL_DESCRIPTIONS: dict[str, str] = {
 
 def options_for(level: str, **changes: Any) -> Options:
     """The options of ``level`` with ``changes`` applied (``None`` means keep the preset)."""
-    try:
-        preset = LEVELS[level]
-    except KeyError:
-        raise InputError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
+    preset = LEVELS.get(level) if isinstance(level, str) else None
+    if preset is None:
+        raise InputError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     return preset.with_changes(**changes)
 
 

@@ -137,6 +137,20 @@ class Word:
     entry: str
     letters: str
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.entry, str) or not isinstance(self.letters, str):
+            raise InputError(
+                f"a Word needs text for entry and letters, not {self.entry!r}, {self.letters!r}"
+            )
+        if not self.letters:
+            raise InputError(f"the word {self.entry!r} has no letters")
+        for char in self.letters:
+            if not char.isalpha():  # digits, blanks, marks and lone surrogates are no cells
+                raise InputError(
+                    f"Word letters must be letters, one per cell: {self.letters!r} "
+                    f"contains {char!r}"
+                )
+
     def __len__(self) -> int:
         return len(self.letters)
 
@@ -276,6 +290,7 @@ class Options:
     """Percentage (0–100) of words placed backwards (← ↑ ↖ ↙); None draws every direction alike."""
 
     def __post_init__(self) -> None:
+        _check_types(self)
         if not self.directions:
             raise InputError("at least one direction is needed")
         if len(set(self.directions)) != len(self.directions):
@@ -356,3 +371,23 @@ class Puzzle:
     def absent(self) -> bool:
         """True if the puzzle hides none of its words on purpose."""
         return self.options.absent
+
+
+def _check_types(options: Options) -> None:
+    """Refuse options of the wrong type, naming the option (they come from callers' code)."""
+    if not isinstance(options.directions, tuple) or not all(
+        isinstance(d, Direction) for d in options.directions
+    ):
+        raise InputError(f"directions must be Direction values, not {options.directions!r}")
+    for name, kind in (("crossing", Crossing), ("filler", Filler), ("decoys", Decoys)):
+        if not isinstance(getattr(options, name), kind):
+            raise InputError(f"{name} must be a {kind.__name__}, not {getattr(options, name)!r}")
+    share = options.word_letter_share
+    if not isinstance(share, int) or isinstance(share, bool):
+        raise InputError(f"word_letter_share must be a whole number 0 to 100, not {share!r}")
+    if not isinstance(options.absent, bool):
+        raise InputError(f"absent must be True or False, not {options.absent!r}")
+    if not isinstance(options.language, str):
+        raise InputError(
+            f"language must be one of {', '.join(LANGUAGES)}, not {options.language!r}"
+        )

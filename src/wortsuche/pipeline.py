@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wortsuche.board import Board, Lexicon
+from wortsuche.budget import Budget, BudgetExhausted
 from wortsuche.decoys import plant_decoys
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.fill import FillError, fill
@@ -37,6 +38,9 @@ from wortsuche.verifier import verify_puzzle
 ATTEMPTS = 6
 """Complete layouts tried before giving up when the filler cannot settle."""
 
+SIZE_SHARE = 1 / 3
+"""The share of the steps left that the automatic size search gives each size it tries."""
+
 
 class VerificationError(WortsucheError):
     """The finished grid failed the final self-check (a bug in wortsuche, never shown as a puzzle)."""
@@ -58,14 +62,18 @@ def generate(
     language: str | None = None,
     transliterate: bool = False,
     eszett: str = "keep",
+    timeout: float | None = None,
 ) -> Puzzle:
     """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
 
     ``rows``/``cols`` default to a size chosen from the words (see the puzzle's notes).
     Options left as None take the value of ``level``'s preset.
     Raises :class:`InputError` for unusable words or options and
-    :class:`DoesNotFitError` when no layout exists in the size given.
+    :class:`DoesNotFitError` when no layout exists in the size given, or none was found
+    within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
+    the wall-clock seconds on top: past it, :class:`~wortsuche.budget.GenerationTimeout`.
     """
+    budget = Budget(timeout=_checked_timeout(timeout))
     prepared, notes = prepare_words(words, transliterate=transliterate, eszett=eszett)
     options = resolve_options(
         level,
@@ -77,27 +85,47 @@ def generate(
         absent=absent,
         language=language,
     )
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InputError(f"seed must be a whole number, not {seed!r}")
+    if not isinstance(transliterate, bool):
+        raise InputError(f"transliterate must be True or False, not {transliterate!r}")
     seed = new_seed() if seed is None else seed
     if rows is None or cols is None:
-        return _generate_auto_size(prepared, level, options, seed, notes)
+        return _generate_auto_size(prepared, level, options, seed, notes, budget)
     check_size(rows, cols)
     rng = Rng(seed)
     try:
-        return build(prepared, rows, cols, level, options, rng, seed, notes)
+        return build(prepared, rows, cols, level, options, rng, seed, notes, budget)
     except DoesNotFitError as error:
-        if error.suggested_size is None:
-            error.suggested_size = suggest_size(prepared, rows, cols, options, Rng(seed))
+        if error.suggested_size is None and not isinstance(error, BudgetExhausted):
+            error.suggested_size = suggest_size(
+                prepared, rows, cols, options, Rng(seed), budget.share(1.0)
+            )
             if error.suggested_size is not None:
                 r, c = error.suggested_size
                 error.args = (f"{error.args[0]}; a layout exists in {r}x{c}",)
         raise
 
 
+def _checked_timeout(timeout: Any) -> float | None:
+    """Seconds as a float (None and infinity: no limit); anything but a positive number is refused."""
+    if timeout is None or timeout == float("inf"):
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
+        raise InputError(f"timeout must be a number of seconds above 0, not {timeout!r}")
+    return float(timeout)
+
+
 def prepare_words(
     words: Iterable[str | Word], *, transliterate: bool = False, eszett: str = "keep"
 ) -> tuple[tuple[Word, ...], list[str]]:
     """Normalise entries given as strings; keep :class:`Word` values as they are."""
+    if isinstance(words, str | bytes) or not isinstance(words, Iterable):
+        raise InputError(f"words must be a list of words, not {type(words).__name__}")
     items = list(words)
+    for index, item in enumerate(items):
+        if not isinstance(item, str | Word):
+            raise InputError(f"words[{index}] must be text or a Word, not {item!r}")
     if not items:
         raise InputError("no words given")
     if len(items) > MAX_WORDS:
@@ -114,6 +142,8 @@ def resolve_options(level: str, **changes: Any) -> Options:
     converted: dict[str, Any] = {}
     for name, kind in (("crossing", Crossing), ("filler", Filler), ("decoys", Decoys)):
         value = changes.pop(name)
+        if value is not None and not isinstance(value, str | kind):
+            raise InputError(f"{name} must be a {kind.__name__} or its name, not {value!r}")
         if isinstance(value, str):
             try:
                 value = kind(value)
@@ -125,8 +155,36 @@ def resolve_options(level: str, **changes: Any) -> Options:
     if isinstance(directions, str):
         directions = parse_directions(directions)
     elif directions is not None:
-        directions = tuple(directions)
+        directions = _direction_tuple(directions)
+    for name, kinds in (("word_letter_share", int), ("absent", bool), ("language", str)):
+        value = changes.get(name)
+        if value is not None and (
+            not isinstance(value, kinds) or (kinds is int and isinstance(value, bool))
+        ):
+            raise InputError(f"{name} must be {_KIND_NAMES[name]}, not {value!r}")
     return options_for(level, directions=directions, **converted, **changes)
+
+
+_KIND_NAMES = {
+    "word_letter_share": "a whole number 0 to 100",
+    "absent": "True or False",
+    "language": "auto, de or en",
+}
+
+
+def _direction_tuple(directions: Any) -> tuple[Direction, ...]:
+    """Directions given as a sequence of :class:`Direction` values or their names (``"E"``)."""
+    if not isinstance(directions, Sequence):
+        raise InputError(f"directions must be a list of directions, not {directions!r}")
+    converted = []
+    for item in directions:
+        if isinstance(item, Direction):
+            converted.append(item)
+        elif isinstance(item, str):
+            converted.extend(parse_directions(item))
+        else:
+            raise InputError(f"directions must be Direction values or names, not {item!r}")
+    return tuple(converted)
 
 
 def check_size(rows: int, cols: int) -> None:
@@ -147,8 +205,13 @@ def build(
     rng: Rng,
     seed: int,
     notes: Sequence[str] = (),
+    budget: Budget | None = None,
 ) -> Puzzle:
-    """Run place → decoys → fill → verify for one size; the puzzle returned has passed the verifier."""
+    """Run place → decoys → fill → verify for one size; the puzzle returned has passed the verifier.
+
+    Every step spends from ``budget`` (a fresh :class:`Budget` if None).
+    """
+    budget = budget if budget is not None else Budget()
     letters = [w.letters for w in words]
     to_place = _without_reverse_twins(letters)
     if not options.absent:
@@ -156,7 +219,7 @@ def build(
     fill_failures = 0
     lexicon = Lexicon(letters)
     for _ in range(ATTEMPTS):
-        board = Board(rows, cols, lexicon)
+        board = Board(rows, cols, lexicon, budget)
         placed = [] if options.absent else place_words(to_place, board, options, rng)
         plant_decoys(board, letters, options, rng)
         try:
@@ -233,9 +296,15 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
 
 
 def suggest_size(
-    words: Sequence[Word], rows: int, cols: int, options: Options, rng: Rng
+    words: Sequence[Word],
+    rows: int,
+    cols: int,
+    options: Options,
+    rng: Rng,
+    budget: Budget | None = None,
 ) -> tuple[int, int] | None:
-    """A larger size in which a layout was actually found, or None."""
+    """A larger size in which a layout was actually found, or None (also when ``budget`` runs out)."""
+    budget = budget if budget is not None else Budget()
     letters = _without_reverse_twins([w.letters for w in words])
     lexicon = Lexicon([w.letters for w in words])
     step_r, step_c = max(1, math.ceil(rows / 10)), max(1, math.ceil(cols / 10))
@@ -243,8 +312,11 @@ def suggest_size(
         r, c = min(MAX_SIDE, rows + k * step_r), min(MAX_SIDE, cols + k * step_c)
         if max(len(w) for w in letters) > longest_fitting(r, c, options.directions):
             continue
+        budget.spend()
         try:
-            place_words(letters, Board(r, c, lexicon), options, rng, effort=0.5)
+            place_words(letters, Board(r, c, lexicon, budget), options, rng, effort=0.5)
+        except BudgetExhausted:
+            return None
         except DoesNotFitError:
             continue
         return r, c
@@ -259,12 +331,22 @@ def auto_size(words: Sequence[Word], options: Options) -> int:
 
 
 def _generate_auto_size(
-    words: Sequence[Word], level: str, options: Options, seed: int, notes: list[str]
+    words: Sequence[Word],
+    level: str,
+    options: Options,
+    seed: int,
+    notes: list[str],
+    budget: Budget,
 ) -> Puzzle:
-    side = auto_size(words, options)
+    """Try growing squares from :func:`auto_size` up to ``MAX_SIDE``, all from one budget."""
+    side = min(auto_size(words, options), MAX_SIDE)
+    if max(len(w) for w in words) > MAX_SIDE:
+        raise DoesNotFitError(f"a word is longer than {MAX_SIDE} letters, the largest side")
     rng = Rng(seed)
-    for _ in range(20):
-        check_size(side, side)
+    while True:
+        budget.spend()
+        # each size gets a third of what is left, so a hopeless size leaves room for larger ones
+        part = budget.share(SIZE_SHARE)
         try:
             return build(
                 words,
@@ -275,7 +357,17 @@ def _generate_auto_size(
                 rng,
                 seed,
                 [*notes, f"size {side}x{side} chosen from the words"],
+                part,
             )
         except DoesNotFitError:
-            side += max(1, side // 10)
-    raise DoesNotFitError(f"no layout found up to {side}x{side}")
+            budget.take_back(part)
+            if side >= MAX_SIDE:
+                raise DoesNotFitError(
+                    f"no layout found up to {MAX_SIDE}x{MAX_SIDE}, the largest size"
+                ) from None
+            if budget.left < budget.steps * 0.01:
+                raise DoesNotFitError(
+                    f"no layout found up to {side}x{side} within the budget of {budget.steps} "
+                    "steps; try fewer or shorter words, or an easier level"
+                ) from None
+            side = min(MAX_SIDE, side + max(1, side // 10))

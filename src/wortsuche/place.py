@@ -79,6 +79,7 @@ class Placer:
     ) -> tuple[int, list[int]] | None:
         """Place the word if it fits and keeps every word exactly once; return (id, new cells)."""
         self.checks += 1
+        self.board.budget.spend(1 + len(letters) // 8)  # a long word costs more to check
         fitted = self.fit(letters, r, c, direction)
         if fitted is None:
             return None

@@ -2,18 +2,27 @@
 
 Cells are ``[row, col]`` counted from 0; directions are compass names (E, S, SE, NE, W,
 N, NW, SW). ``format_version`` changes whenever a reader would misread the old format.
+The format is published as a JSON Schema, ``wortsuche/schema/puzzle.schema.json``
+(:func:`schema`). The reader is strict: every field has its type, ``end`` and ``cells`` must
+agree with ``start``, ``direction`` and the word's length, and text must be valid Unicode.
+Fields it does not know are ignored, so later versions may add optional fields.
 """
 
 from __future__ import annotations
 
 import json
+from importlib.resources import files
 from typing import Any
 
-from wortsuche.errors import PuzzleFormatError
+from wortsuche.errors import InputError, PuzzleFormatError
+from wortsuche.limits import MAX_SIDE, MAX_WORDS
 from wortsuche.model import Direction, Grid, Options, Placement, Puzzle, Word
 
 FORMAT = "wortsuche-puzzle"
 FORMAT_VERSION = 1
+
+MAX_NUMBER_DIGITS = 40
+"""Digits in a JSON integer the reader accepts (a seed is at most 20; Python stops at 4,300)."""
 
 
 def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
@@ -52,52 +61,178 @@ def dumps(puzzle: Puzzle, indent: int | None = 2) -> str:
     return json.dumps(puzzle_to_dict(puzzle), ensure_ascii=False, indent=indent) + "\n"
 
 
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the format (draft 2020-12), as shipped in the package."""
+    text = files("wortsuche").joinpath("schema", "puzzle.schema.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
 def puzzle_from_dict(data: Any) -> Puzzle:
     """Read plain data written by :func:`puzzle_to_dict`; raise :class:`PuzzleFormatError` if it is not one."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise PuzzleFormatError('not a wortsuche puzzle (no "format": "wortsuche-puzzle")')
     version = data.get("format_version")
-    if version != FORMAT_VERSION:
+    if type(version) is not int or version != FORMAT_VERSION:
         raise PuzzleFormatError(
-            f"puzzle format version {version!r} is not supported (this wortsuche reads {FORMAT_VERSION})"
+            f"puzzle format version {_shown(version)} is not supported (this wortsuche reads {FORMAT_VERSION})"
         )
     try:
-        grid = Grid.from_rows([str(row) for row in data["grid"]])
-        words = tuple(Word(str(w["entry"]), str(w["letters"])) for w in data["words"])
+        rows = _integer(data, "rows", 1, MAX_SIDE)
+        cols = _integer(data, "cols", 1, MAX_SIDE)
+        grid_rows = _list(data, "grid", _text)
+        if len(grid_rows) != rows or any(len(row) != cols for row in grid_rows):
+            raise PuzzleFormatError(f'"grid" must have {rows} rows of {cols} letters')
+        grid = Grid.from_rows(grid_rows)
+        words = tuple(_word(item, f"words[{i}]") for i, item in enumerate(_list(data, "words")))
+        if not words or len(words) > MAX_WORDS:
+            raise PuzzleFormatError(f'"words" must list 1 to {MAX_WORDS} words')
         placements = {}
-        for p in data["placements"]:
-            start = (int(p["start"][0]), int(p["start"][1]))
-            placements[str(p["letters"])] = Placement(
-                str(p["letters"]), start, Direction[p["direction"]]
-            )
-        options = Options.from_dict(data["options"])
+        for i, item in enumerate(_list(data, "placements")):
+            placement = _placement(item, f"placements[{i}]")
+            placements[placement.letters] = placement
+        options = _options(data.get("options"))
         return Puzzle(
             grid=grid,
             words=words,
             placements=placements,
-            level=str(data["level"]),
+            level=_text(data.get("level"), "level"),
             options=options,
-            seed=int(data["seed"]),
-            notes=tuple(str(n) for n in data.get("notes", [])),
+            seed=_integer(data, "seed", 0, None),
+            notes=tuple(_text(n, "notes") for n in _list(data, "notes", optional=True)),
             title=_optional_text(data, "title"),
             sheet_language=_optional_text(data, "sheet_language"),
         )
-    except (KeyError, TypeError, ValueError, IndexError) as error:
+    except (InputError, ValueError) as error:
         raise PuzzleFormatError(f"puzzle file is incomplete or damaged: {error}") from None
 
 
 def _optional_text(data: dict[str, Any], key: str) -> str | None:
     """A text field added after version 1 was written: absent or null in older files."""
     value = data.get(key)
-    if value is not None and not isinstance(value, str):
-        raise PuzzleFormatError(f"puzzle file is incomplete or damaged: {key} is not text")
-    return value
+    return None if value is None else _text(value, key)
 
 
 def loads(text: str) -> Puzzle:
     """Read a puzzle from JSON text."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise PuzzleFormatError(f"not valid JSON: {error.msg} at line {error.lineno}") from None
+    except RecursionError:
+        raise PuzzleFormatError("not a wortsuche puzzle (nested too deeply)") from None
+    except ValueError as error:  # from _parse_int and _no_constant
+        raise PuzzleFormatError(f"not a wortsuche puzzle ({error})") from None
     return puzzle_from_dict(data)
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits")
+    return int(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _text(value: Any, where: str) -> str:
+    """A string that is valid Unicode (JSON may hold lone surrogates such as ``\\ud800``)."""
+    if not isinstance(value, str):
+        raise PuzzleFormatError(f'"{where}" must be text, not {_shown(value)}')
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise PuzzleFormatError(f'"{where}" holds a lone surrogate, which is no text') from None
+    return value
+
+
+def _integer(data: dict[str, Any], key: str, low: int, high: int | None) -> int:
+    value = data.get(key)
+    if type(value) is not int or value < low or (high is not None and value > high):
+        bound = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise PuzzleFormatError(f'"{key}" must be a whole number {bound}, not {_shown(value)}')
+    return value
+
+
+def _list(data: dict[str, Any], key: str, kind: Any = None, optional: bool = False) -> list[Any]:
+    value = data.get(key, [] if optional else None)
+    if not isinstance(value, list):
+        raise PuzzleFormatError(f'"{key}" must be a list, not {_shown(value)}')
+    return [kind(item, key) for item in value] if kind else value
+
+
+def _object(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise PuzzleFormatError(f'"{where}" must be an object, not {_shown(value)}')
+    return value
+
+
+def _word(value: Any, where: str) -> Word:
+    item = _object(value, where)
+    return Word(
+        _text(item.get("entry"), f"{where}.entry"), _text(item.get("letters"), f"{where}.letters")
+    )
+
+
+def _cell(value: Any, where: str) -> tuple[int, int]:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(type(n) is int and 0 <= n < MAX_SIDE for n in value)
+    ):
+        raise PuzzleFormatError(f'"{where}" must be a cell [row, col], not {_shown(value)}')
+    return value[0], value[1]
+
+
+def _placement(value: Any, where: str) -> Placement:
+    item = _object(value, where)
+    letters = _text(item.get("letters"), f"{where}.letters")
+    start = _cell(item.get("start"), f"{where}.start")
+    name = item.get("direction")
+    if not isinstance(name, str) or name not in Direction.__members__:
+        raise PuzzleFormatError(f'"{where}.direction" must be E, S, SE, NE, W, N, NW or SW')
+    placement = Placement(letters, start, Direction[name])
+    if "end" in item and _cell(item["end"], f"{where}.end") != placement.end:
+        raise PuzzleFormatError(
+            f'"{where}.end" is {item["end"]}, but {letters} from {list(start)} going {name} '
+            f"ends at {list(placement.end)}"
+        )
+    if "cells" in item:
+        cells = item["cells"]
+        if (
+            not isinstance(cells, list)
+            or tuple(_cell(c, f"{where}.cells") for c in cells) != placement.cells
+        ):
+            raise PuzzleFormatError(
+                f'"{where}.cells" do not match {letters} from {list(start)} going {name}'
+            )
+    return placement
+
+
+def _options(value: Any) -> Options:
+    item = _object(value, "options")
+    directions = item.get("directions")
+    if not isinstance(directions, list) or not all(
+        isinstance(d, str) and d in Direction.__members__ for d in directions
+    ):
+        raise PuzzleFormatError('"options.directions" must be a list of E, S, SE, NE, W, N, NW, SW')
+    share = item.get("word_letter_share")
+    if type(share) is not int:
+        raise PuzzleFormatError(
+            f'"options.word_letter_share" must be a whole number, not {_shown(share)}'
+        )
+    if type(item.get("absent", False)) is not bool:
+        raise PuzzleFormatError(
+            f'"options.absent" must be true or false, not {_shown(item["absent"])}'
+        )
+    for key in ("crossing", "filler", "decoys", "language"):
+        if key in item or key != "language":
+            _text(item.get(key), f"options.{key}")
+    return Options.from_dict(item)
+
+
+def _shown(value: Any) -> str:
+    """A short description of a JSON value for a message."""
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 40 else text[:40] + "…"

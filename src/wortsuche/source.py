@@ -97,7 +97,7 @@ def parse_size(text: str, *, what: str = "size") -> tuple[int, int]:
     >>> parse_size("40x32"), parse_size("15")
     ((40, 32), (15, 15))
     """
-    shown = f"{what} {text.strip()!r}"
+    shown = f"{what} {_short(text.strip())!r}"
     parts = re.split(r"\s*[x×X*]\s*|\s+", text.strip())
     if len(parts) == 1 and parts[0]:
         parts = parts * 2
@@ -108,8 +108,8 @@ def parse_size(text: str, *, what: str = "size") -> tuple[int, int]:
 
 def _side(text: str, name: str, shown: str) -> int:
     if not _WHOLE_NUMBER.fullmatch(text):
-        raise InputError(f"{shown}: {name} {text!r} is not a whole number")
-    value = int(text)
+        raise InputError(f"{shown}: {name} {_short(text)!r} is not a whole number")
+    value = whole_number(text, f"{shown}: {name}")
     if value < 1:
         raise InputError(f"{shown}: {name} must be at least 1, not {value}")
     if value > MAX_SIDE:
@@ -123,8 +123,10 @@ def _parse_competition(lines: Sequence[str], name: str) -> WordSource:
         raise InputError(f"{name}, line 2: the number of words is missing after the size")
     count_text = lines[1].strip()
     if not _WHOLE_NUMBER.fullmatch(count_text):
-        raise InputError(f"{name}, line 2: expected the number of words, not {count_text!r}")
-    count = int(count_text)
+        raise InputError(
+            f"{name}, line 2: expected the number of words, not {_short(count_text)!r}"
+        )
+    count = whole_number(count_text, f"{name}, line 2: the number of words")
     if count < 1:
         raise InputError(f"{name}, line 2: the number of words must be at least 1, not {count}")
     entries, numbers = _content_lines(lines[2:], first=3)
@@ -134,6 +136,27 @@ def _parse_competition(lines: Sequence[str], name: str) -> WordSource:
             f"but {len(entries)} word line{'s' if len(entries) != 1 else ''} follow"
         )
     return WordSource(name, entries, numbers, size, COMPETITION)
+
+
+MAX_DIGITS = 12
+"""Digits read in a number; longer numbers are refused (Python refuses more than 4,300 anyway)."""
+
+
+def whole_number(text: str, what: str) -> int:
+    """``int(text)`` for text matching a whole number, refusing one with too many digits.
+
+    >>> whole_number("-007", "rows")
+    -7
+    """
+    digits = text.strip().lstrip("+-").lstrip("0")
+    if len(digits) > MAX_DIGITS:
+        raise InputError(f"{what} is far too large (a number of {len(digits)} digits)")
+    return int(text)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _content_lines(lines: Sequence[str], *, first: int) -> tuple[tuple[str, ...], tuple[int, ...]]:

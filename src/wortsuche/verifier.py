@@ -95,27 +95,49 @@ class Report:
         raise KeyError(letters)
 
 
+SCAN_FROM = 24
+"""Words of one length from which one pass over all windows beats a search per word."""
+
+
 def find_occurrences(grid: Grid, words: Sequence[str]) -> dict[str, list[Occurrence]]:
-    """Every occurrence of each word in all 8 directions, one per set of cells, in reading order."""
+    """Every occurrence of each word in all 8 directions, one per set of cells, in reading order.
+
+    Few words of a length are searched one by one (``str.find``); many words of one length
+    (thousands of short words) are found in one pass over every window of that length.
+    """
     text, offsets, starts = _lines_text(grid)
-    found: dict[str, list[Occurrence]] = {}
+    seen: dict[str, dict[tuple[Cell, Cell], Occurrence]] = {}
+    readings: dict[int, dict[str, list[tuple[str, bool]]]] = {}
     for letters in dict.fromkeys(words):
-        seen: dict[tuple[Cell, Cell], Occurrence] = {}
-        readings = [(letters, False)]
+        seen[letters] = {}
+        by_reading = readings.setdefault(len(letters), {})
+        by_reading.setdefault(letters, []).append((letters, False))
         if letters[::-1] != letters:
-            readings.append((letters[::-1], True))
-        for reading, backwards in readings:
-            at = text.find(reading)
-            while at >= 0:
-                line = bisect.bisect_right(offsets, at) - 1
-                start, axis = starts[line]
-                occurrence = Occurrence(axis.offset(start, at - offsets[line]), axis, len(letters))
-                if backwards:
-                    occurrence = Occurrence(occurrence.end, axis.reverse, len(letters))
-                seen.setdefault(occurrence.key, occurrence)
-                at = text.find(reading, at + 1)
-        found[letters] = sorted(seen.values(), key=lambda o: o.key)
-    return found
+            by_reading.setdefault(letters[::-1], []).append((letters, True))
+
+    def record(at: int, length: int, letters: str, backwards: bool) -> None:
+        line = bisect.bisect_right(offsets, at) - 1
+        start, axis = starts[line]
+        occurrence = Occurrence(axis.offset(start, at - offsets[line]), axis, length)
+        if backwards:
+            occurrence = Occurrence(occurrence.end, axis.reverse, length)
+        seen[letters].setdefault(occurrence.key, occurrence)
+
+    for length, by_reading in readings.items():
+        if len(by_reading) < SCAN_FROM:
+            for reading, owners in by_reading.items():
+                at = text.find(reading)
+                while at >= 0:
+                    for letters, backwards in owners:
+                        record(at, length, letters, backwards)
+                    at = text.find(reading, at + 1)
+        else:
+            for at in range(len(text) - length + 1):
+                hit = by_reading.get(text[at : at + length])
+                if hit is not None:
+                    for letters, backwards in hit:
+                        record(at, length, letters, backwards)
+    return {letters: sorted(found.values(), key=lambda o: o.key) for letters, found in seen.items()}
 
 
 def _lines_text(grid: Grid) -> tuple[str, list[int], list[tuple[Cell, Direction]]]:

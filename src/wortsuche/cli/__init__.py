@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 
 from wortsuche.errors import WortsucheError
@@ -21,6 +24,21 @@ EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
 
 class UsageError(WortsucheError):
     """Bad input on the command line (exit code 2)."""
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: raised like Ctrl+C, so every cleanup (``finally``) runs before exiting."""
+
+
+_MAIN_PID = os.getpid()
+
+
+def _terminated(signum: int, frame: object) -> None:
+    if os.getpid() != _MAIN_PID:  # a forked worker that has not yet reset its handler
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
+    raise Terminated
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,10 +59,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
+    """Run the command line; return the exit code.
+
+    SIGTERM is handled like Ctrl+C while it runs, so temporary files and worker processes
+    are cleaned up (exit code 143).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return _main(argv)
+    global _MAIN_PID
+    _MAIN_PID = os.getpid()
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        return _main(argv)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        _check_text_options(args)
         code: int = args.run(args)
+        sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit
         return code
     except WortsucheError as error:
         message = " ".join(str(error).split())  # always one line, whatever the message holds
@@ -53,5 +89,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("wortsuche: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("wortsuche: terminated", file=sys.stderr)
+        return 143
     except BrokenPipeError:
+        _silence_stdout()
         return EXIT_OK
+    except OSError as error:
+        if error.filename is not None:
+            raise  # a file the command opened: each command reports its own, so this is a bug
+        _silence_stdout()
+        print(f"wortsuche: error: cannot write the output ({error.strerror})", file=sys.stderr)
+        return EXIT_USAGE
+
+
+TEXT_OPTIONS = ("title",)
+"""Options whose value is printed: it must be valid text (a path may hold any bytes)."""
+
+
+def _check_text_options(args: argparse.Namespace) -> None:
+    """Refuse option values that are not valid UTF-8 (Python keeps such bytes as surrogates)."""
+    for name in TEXT_OPTIONS:
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as error:
+                byte = ord(value[error.start]) - 0xDC00
+                shown = f"byte 0x{byte:02x}" if 0 <= byte < 256 else "a lone surrogate"
+                raise UsageError(f"--{name} is not valid UTF-8 text ({shown})") from None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the flush at exit cannot fail a second time."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

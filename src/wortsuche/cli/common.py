@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
@@ -35,13 +36,18 @@ def decode(data: bytes, name: str) -> str:
 def read_text(path: str) -> str:
     """The text of a file (``-`` for standard input), with a one-line error if it cannot be read."""
     if path == "-":
-        return decode(sys.stdin.buffer.read(MAX_INPUT_BYTES + 1), "standard input")
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        if len(data) > MAX_INPUT_BYTES:
+            raise InputError(f"standard input is too large (more than {MAX_INPUT_BYTES} bytes)")
+        return decode(data, "standard input")
     file = Path(path)
     try:
         if file.is_dir():
             raise InputError(f"{path} is a folder, not a file")
         if file.stat().st_size > MAX_INPUT_BYTES:
-            raise InputError(f"{path} is too large ({file.stat().st_size} bytes)")
+            raise InputError(
+                f"{path} is too large ({file.stat().st_size} bytes, at most {MAX_INPUT_BYTES})"
+            )
         return decode(file.read_bytes(), path)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
@@ -84,6 +90,7 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
         return
     check_output(path, force=force)
     data = content.encode("utf-8") if isinstance(content, str) else content
+    temporary = None
     try:
         fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
         with os.fdopen(fd, "wb") as out:
@@ -91,8 +98,13 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
         # mkstemp makes the file 0600; a new file should follow the umask like any other.
         os.chmod(temporary, _new_file_mode())
         os.replace(temporary, target)
+        temporary = None
     except OSError as error:
         raise InputError(f"{path}: cannot write ({error.strerror})") from None
+    finally:
+        if temporary is not None:  # failed or interrupted (SIGTERM, Ctrl+C): leave nothing behind
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
 
 
 def _new_file_mode() -> int:

@@ -109,6 +109,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="ß in the grid: keep as the one letter ẞ (default) or ss as two letters SS, "
         "keeping Ä Ö Ü",
     )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="give up after this many seconds (default: no limit; every generation ends anyway "
+        "within its budget of steps)",
+    )
     themed = parser.add_argument_group("themes", "words from a list shipped with wortsuche")
     themed.add_argument(
         "--theme",
@@ -125,6 +132,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Make the puzzle, report notes on stderr and write it."""
     fmt = output_format(args)  # a bad format or -o file fails before any work is done
+    if args.timeout is not None and not args.timeout > 0:
+        raise InputError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
     answers_note(fmt, args)
     check_output(args.output, force=args.force)
     seed = args.seed
@@ -244,6 +253,7 @@ def make_puzzle(
             decoys=args.decoys,
             absent=args.absent,
             language=args.language,
+            timeout=args.timeout,
         )
     except DoesNotFitError as error:
         message = " ".join(str(error).split())

@@ -34,6 +34,13 @@ def add_parser(subparsers: Any) -> None:
         metavar="FILE",
         help="SQLite file with the saved puzzles, created if missing (default: ./%(default)s)",
     )
+    parser.add_argument(
+        "--no-rate-limit",
+        dest="rate_limit",
+        action="store_false",
+        help="no per-address limit on creating, checking and revealing (a trusted network, a "
+        "classroom behind one address)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -52,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"{db} is a folder; --db needs a file")
     if not db.parent.is_dir():
         raise InputError(f"{db.parent} is not an existing folder")
-    app = create_app(db)
+    from wortsuche.web.limits import Limits
+
+    app = create_app(db, limits=Limits() if args.rate_limit else Limits(rates={}))
     listener = _listen(args.host, args.port)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"wortsuche: serving http://{host}:{args.port}/  (puzzles in {db})", flush=True)

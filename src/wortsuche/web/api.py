@@ -7,11 +7,16 @@ are plain functions below, so tests and readers can follow them.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import time
+from collections.abc import Coroutine
+from contextlib import suppress
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends, Request
+from starlette.concurrency import run_in_threadpool
 
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
@@ -19,9 +24,12 @@ from wortsuche.model import Puzzle, Word, line
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.source import parse_words
 from wortsuche.verifier import verify_puzzle
-from wortsuche.web import generation, limits
+from wortsuche.web import limits
 from wortsuche.web.errors import ApiError
+from wortsuche.web.generation import BusyError, Generator, TooSlowError
+from wortsuche.web.rates import RateLimiter, limited
 from wortsuche.web.schemas import (
+    BUSY,
     ERRORS,
     Answer,
     Answers,
@@ -41,13 +49,27 @@ def is_puzzle_id(text: str) -> bool:
 
 
 def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
-    """The API endpoints, storing puzzles in ``storage`` under the limits of ``settings``."""
-    router = APIRouter(prefix="/api/puzzles", responses=ERRORS)
-    seconds = settings.generation_seconds
+    """The API endpoints, storing puzzles in ``storage`` under the limits of ``settings``.
 
-    @router.post("", status_code=201)
-    def create_puzzle(new: NewPuzzle) -> PublicPuzzle:
+    The endpoints that generate are ``async``: they wait for a generation slot without holding
+    one of the server's threads, so reading puzzles never waits behind generation. The ones
+    that only read are plain functions (run in the thread pool, SQLite blocks).
+    """
+    router = APIRouter(prefix="/api/puzzles", responses=ERRORS)
+    generator = Generator(
+        slots=settings.generation_slots,
+        queue_length=settings.queue_length,
+        seconds=settings.generation_seconds,
+        in_process=not settings.worker_processes,
+    )
+    rates = RateLimiter(settings.rates)
+
+    @router.post(
+        "", status_code=201, responses=BUSY, dependencies=[Depends(limited(rates, "create"))]
+    )
+    async def create_puzzle(new: NewPuzzle, request: Request) -> PublicPuzzle:
         """Make a puzzle from a word list and save it under a new short id."""
+        arrived = time.monotonic()
         entries, header_size = split_words(new.words)
         asked = (new.rows, new.cols)
         if None in asked and header_size is not None:
@@ -60,38 +82,70 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
                 422, f"the seed must be a whole number from 0 to {limits.MAX_SEED}", "seed"
             )
         title = checked_title(new.title)
-        request = {"rows": rows, "cols": cols, "level": new.level}
-        puzzle = make_puzzle(entries, rows, cols, new.level, new.seed, seconds)
-        return public(save(storage, puzzle, title, request))
+        work = make_puzzle(generator, entries, rows, cols, new.level, new.seed, arrived)
+        puzzle = await unless_disconnected(request, work)
+        request_json = {"rows": rows, "cols": cols, "level": new.level}
+        stored = await run_in_threadpool(save, storage, puzzle, title, request_json)
+        return public(stored)
 
     @router.get("/{puzzle_id}")
     def get_puzzle(puzzle_id: str) -> PublicPuzzle:
         """The grid and the word list of a puzzle, without the answers."""
         return public(find(storage, puzzle_id))
 
-    @router.post("/{puzzle_id}/check")
+    @router.post("/{puzzle_id}/check", dependencies=[Depends(limited(rates, "check"))])
     def check_selection(puzzle_id: str, selection: Selection) -> CheckResult:
         """Whether the straight line from ``start`` to ``end`` covers a hidden word (either way)."""
         puzzle = loads(find(storage, puzzle_id).puzzle)
         return check(puzzle, selection.start, selection.end)
 
-    @router.post("/{puzzle_id}/reveal")
+    @router.post("/{puzzle_id}/reveal", dependencies=[Depends(limited(rates, "reveal"))])
     def reveal(puzzle_id: str) -> Answers:
         """Every word's position, in word-list order."""
         puzzle = loads(find(storage, puzzle_id).puzzle)
         return answers(puzzle)
 
-    @router.post("/{puzzle_id}/again", status_code=201)
-    def again(puzzle_id: str) -> PublicPuzzle:
+    @router.post(
+        "/{puzzle_id}/again",
+        status_code=201,
+        responses=BUSY,
+        dependencies=[Depends(limited(rates, "create"))],
+    )
+    async def again(puzzle_id: str, request: Request) -> PublicPuzzle:
         """A new grid with the same words, size request and level (a new id; the old one stays)."""
-        stored = find(storage, puzzle_id)
+        arrived = time.monotonic()
+        stored = await run_in_threadpool(find, storage, puzzle_id)
         old = loads(stored.puzzle)
-        request = json.loads(stored.request)  # rows and cols as asked: numbers, or null for auto
-        rows, cols = request["rows"], request["cols"]
-        puzzle = make_puzzle(list(old.words), rows, cols, old.level, None, seconds)
-        return public(save(storage, puzzle, stored.title, request))
+        asked = json.loads(stored.request)  # rows and cols as asked: numbers, or null for auto
+        rows, cols = asked["rows"], asked["cols"]
+        work = make_puzzle(generator, list(old.words), rows, cols, old.level, None, arrived)
+        puzzle = await unless_disconnected(request, work)
+        return public(await run_in_threadpool(save, storage, puzzle, stored.title, asked))
 
     return router
+
+
+async def unless_disconnected(request: Request, work: Coroutine[Any, Any, Puzzle]) -> Puzzle:
+    """The result of ``work``, which is cancelled (its worker stopped) if the client goes away."""
+    task = asyncio.ensure_future(work)
+    watcher = asyncio.ensure_future(_disconnected(request))
+    try:
+        await asyncio.wait({task, watcher}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        if not task.done():
+            task.cancel()
+        watcher.cancel()
+    if task.cancelled() or not task.done():
+        with suppress(asyncio.CancelledError):
+            await task
+        raise ApiError(499, "the client closed the connection")  # nobody reads this answer
+    return task.result()
+
+
+async def _disconnected(request: Request) -> None:
+    """Return once the client has closed the connection (the request body is already read)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 def split_words(words: str | list[str]) -> tuple[list[str], tuple[int, int] | None]:
@@ -101,6 +155,8 @@ def split_words(words: str | list[str]) -> tuple[list[str], tuple[int, int] | No
     format with its size header); entries may also be separated by commas or semicolons.
     """
     size = None
+    for text in [words] if isinstance(words, str) else words:
+        checked_text(text, "words")
     if isinstance(words, str):
         if not words.strip():
             raise ApiError(422, "type at least one word", "words")
@@ -142,9 +198,23 @@ def checked_size(rows: int | None, cols: int | None) -> tuple[int | None, int | 
     return rows, cols
 
 
+def checked_text(text: str, field: str) -> str:
+    """``text`` if it can be stored and sent (JSON allows lone surrogates such as ``\\ud800``)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ApiError(
+            422,
+            f"{field}: character {error.start + 1} is not a letter or sign of any script "
+            f"(a lone surrogate, {text[error.start]!a})",
+            field,
+        ) from None
+    return text
+
+
 def checked_title(title: str | None) -> str:
     """The title without surrounding blanks, within the length limit."""
-    title = (title or "").strip()
+    title = checked_text(title or "", "title").strip()
     if len(title) > limits.MAX_TITLE_LENGTH:
         raise ApiError(
             422,
@@ -154,23 +224,24 @@ def checked_title(title: str | None) -> str:
     return title
 
 
-def make_puzzle(
+async def make_puzzle(
+    generator: Generator,
     words: list[str] | list[Word],
     rows: int | None,
     cols: int | None,
     level: str,
     seed: int | None,
-    seconds: float | None,
+    arrived: float,
 ) -> Puzzle:
     """Generate within the time limit and verify; an automatic size beyond the web's is capped."""
     from wortsuche.rand import new_seed
 
     seed = new_seed() if seed is None else seed
     try:
-        puzzle = generation.generate_in_time(words, rows, cols, level, seed, seconds=seconds)
+        puzzle = await generator.generate(words, rows, cols, level, seed, arrived=arrived)
         if puzzle.rows > limits.MAX_SIDE or puzzle.cols > limits.MAX_SIDE:
             side = limits.MAX_SIDE
-            puzzle = generation.generate_in_time(words, side, side, level, seed, seconds=seconds)
+            puzzle = await generator.generate(words, side, side, level, seed, arrived=arrived)
     except DoesNotFitError as error:
         where = (
             "this grid"
@@ -183,13 +254,16 @@ def make_puzzle(
             f"words. (Details: {error})",
             "size" if rows is not None else "words",
         ) from None
-    except generation.TooSlowError as error:
+    except BusyError as error:
+        raise ApiError(503, f"{error}.", retry_after=error.retry_after) from None
+    except TooSlowError as error:
         raise ApiError(422, f"The words could not be arranged: {error}.", "size") from None
     except InputError as error:
         raise ApiError(422, f"Please check the words: {error}.", "words") from None
     except WortsucheError as error:
         raise ApiError(500, f"The puzzle could not be made: {error}.") from None
-    report = verify_puzzle(puzzle)  # the puzzle crossed a pipe: prove it again before saving
+    # the puzzle crossed a pipe: prove it again before saving (in a thread: the loop serves GETs)
+    report = await run_in_threadpool(verify_puzzle, puzzle)
     if not report.ok:
         raise ApiError(500, "The puzzle could not be made: " + "; ".join(report.problems))
     return puzzle

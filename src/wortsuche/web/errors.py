@@ -46,6 +46,10 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        if error.status_code == 400:  # FastAPI's answer to a body json cannot read (huge numbers)
+            return JSONResponse(
+                {"error": "the request body is not readable JSON", "field": None}, 422
+            )
         return JSONResponse(
             {"error": str(error.detail), "field": None}, error.status_code, headers=error.headers
         )

@@ -1,26 +1,44 @@
-"""Generation in worker processes: a puzzle that takes too long is stopped, not waited for.
+"""Generation in worker processes, behind a short queue, so the server itself never waits.
+
+A create request waits *asynchronously* for one of a few slots (:class:`Generator`); when the
+queue is full it is refused at once (:class:`BusyError`, 503 with Retry-After). The time limit
+counts from the request's arrival, so time in the queue counts too. A worker that runs past the
+limit, or whose client went away, is stopped. Reading puzzles and serving pages never waits for
+any of this: no thread is held while a puzzle is made.
 
 The forkserver starts once, with the core imported, and forks a fresh worker per puzzle: cheap,
 and safe with the server's threads (a plain fork of a threaded server is not). Systems
-without it (Windows) start each worker afresh, which is slower but works the same.
+without it (Windows) start each worker afresh, which is slower but works the same. On Linux a
+worker dies with the forkserver, and the forkserver ends when the server does, so a killed
+server leaves no generation running.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import math
 import multiprocessing
-import threading
+import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.model import Puzzle, Word
 from wortsuche.puzzle_json import dumps, loads
-from wortsuche.web.limits import GENERATION_SECONDS
 
 
 class TooSlowError(WortsucheError):
     """Generation did not finish within the time limit (the words barely fit, or not at all)."""
+
+
+class BusyError(WortsucheError):
+    """Every generation slot is taken and the queue is full, or the wait outlasted the limit."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 _context: Any
@@ -29,62 +47,159 @@ if "forkserver" in multiprocessing.get_all_start_methods():
     _context.set_forkserver_preload(["wortsuche.pipeline", "wortsuche.web.generation"])
 else:  # pragma: no cover - Windows
     _context = multiprocessing.get_context("spawn")
-_running = threading.BoundedSemaphore(max(2, multiprocessing.cpu_count()))
 
 
-def generate_in_time(
-    words: Sequence[str | Word],
-    rows: int | None,
-    cols: int | None,
-    level: str,
-    seed: int,
-    *,
-    seconds: float | None = GENERATION_SECONDS,
-) -> Puzzle:
-    """Run :func:`wortsuche.generate` in a worker process; raise :class:`TooSlowError` after ``seconds``.
+class Generator:
+    """At most ``slots`` puzzles at once and ``queue_length`` waiting; each within ``seconds``.
 
-    With ``seconds`` None the puzzle is made in this process, without a time limit.
+    ``seconds`` None means no time limit. ``in_process`` makes puzzles in a thread of this
+    process instead of a worker: a thread cannot be stopped, so the limit then bounds only the
+    wait for a slot (for tests and for systems without worker processes).
     """
-    arguments = (list(words), rows, cols, level, seed)
-    if seconds is None:
-        return loads(_raise_error(_outcome_json(*arguments)))
-    with _running:
-        receiver, sender = _context.Pipe(duplex=False)
-        worker = _context.Process(target=_worker, args=(sender, *arguments), daemon=True)
-        worker.start()
-        sender.close()
+
+    def __init__(
+        self, *, slots: int, queue_length: int, seconds: float | None, in_process: bool = False
+    ) -> None:
+        self.slots = slots
+        self.queue_length = queue_length
+        self.seconds = seconds
+        self.in_process = in_process or seconds is None
+        self.waiting = 0
+        self._free = asyncio.Semaphore(slots)
+
+    async def generate(
+        self,
+        words: Sequence[str | Word],
+        rows: int | None,
+        cols: int | None,
+        level: str,
+        seed: int,
+        *,
+        arrived: float,
+    ) -> Puzzle:
+        """The puzzle, made in a worker once a slot is free; ``arrived`` is the request's ``time.monotonic()``."""
+        arguments = (list(words), rows, cols, level, seed)
+        if self._free.locked() and self.waiting >= self.queue_length:
+            raise BusyError(
+                f"the server is busy making other puzzles ({self.slots} at a time, "
+                f"{self.queue_length} waiting); try again in a few seconds",
+                retry_after=self._retry_after(),
+            )
+        self.waiting += 1
         try:
-            if not receiver.poll(seconds):
-                raise TooSlowError(
-                    f"arranging these words took longer than {seconds:g} seconds; "
-                    "try a larger grid, fewer or shorter words, or an easier level"
+            if self.seconds is None:
+                await self._free.acquire()
+            else:
+                left = arrived + self.seconds - time.monotonic()
+                try:
+                    await asyncio.wait_for(self._free.acquire(), max(left, 0.001))
+                except TimeoutError:
+                    raise BusyError(
+                        f"the server was busy for {self.seconds:g} seconds making other "
+                        "puzzles; try again in a few seconds",
+                        retry_after=self._retry_after(),
+                    ) from None
+        finally:
+            self.waiting -= 1
+        try:
+            if self.in_process or self.seconds is None:
+                outcome = await asyncio.get_running_loop().run_in_executor(
+                    None, _outcome_json, *arguments
                 )
-            outcome = receiver.recv()
+            else:
+                outcome = await _in_worker(arguments, arrived + self.seconds, self.seconds)
+        finally:
+            self._free.release()
+        return loads(_raise_error(outcome))
+
+    def _retry_after(self) -> int:
+        """Seconds after which a slot is likely free: one time limit per full round of the queue."""
+        limit = self.seconds if self.seconds is not None else 10.0
+        return max(1, math.ceil(limit * (1 + self.waiting) / max(1, self.slots)))
+
+
+async def _in_worker(arguments: tuple[Any, ...], deadline: float, seconds: float) -> str:
+    """Run the generator in a fresh worker process until ``deadline`` (``time.monotonic()``).
+
+    Cancelling the caller (the client went away) stops the worker.
+    """
+    loop = asyncio.get_running_loop()
+    receiver, sender = _context.Pipe(duplex=False)
+    worker = _context.Process(
+        target=_worker, args=(sender, math.ceil(seconds) + 1, *arguments), daemon=True
+    )
+    try:
+        # starting talks to the forkserver (and starts it the first time): not on the event loop
+        await loop.run_in_executor(None, worker.start)
+        sender.close()
+        ready: asyncio.Future[None] = loop.create_future()
+
+        def wake() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(receiver.fileno(), wake)
+        try:
+            await asyncio.wait_for(ready, max(deadline - time.monotonic(), 0.001))
+        except TimeoutError:
+            raise TooSlowError(
+                f"arranging these words took longer than {seconds:g} seconds; "
+                "try a larger grid, fewer or shorter words, or an easier level"
+            ) from None
+        finally:
+            loop.remove_reader(receiver.fileno())
+        try:
+            outcome: str = receiver.recv()
         except EOFError:
             raise WortsucheError("the puzzle could not be made (the worker stopped)") from None
-        finally:
-            receiver.close()
+        return outcome
+    finally:
+        receiver.close()
+        sender.close()
+        if worker.pid is not None:
             if worker.is_alive():
                 worker.terminate()
-            worker.join()
-    return loads(_raise_error(outcome))
+            worker.join(5)
 
 
-def _worker(sender: Any, *arguments: Any) -> None:
+def _worker(sender: Any, cpu_seconds: int, *arguments: Any) -> None:
+    _end_with_parent(cpu_seconds)
     try:
-        sender.send(_outcome_json(*arguments))
+        words, rows, cols, level, seed = arguments
+        sender.send(_outcome_json(words, rows, cols, level, seed, timeout=cpu_seconds))
     finally:
         sender.close()
 
 
+def _end_with_parent(cpu_seconds: int) -> None:
+    """Die with the forkserver (Linux), and never run longer than the limit on the CPU."""
+    if sys.platform == "win32":  # pragma: no cover - the parent stops the worker
+        return
+    import resource
+    import signal
+
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
 def _outcome_json(
-    words: list[str | Word], rows: int | None, cols: int | None, level: str, seed: int
+    words: list[str | Word],
+    rows: int | None,
+    cols: int | None,
+    level: str,
+    seed: int,
+    timeout: float | None = None,
 ) -> str:
     """The puzzle as JSON, or a JSON error naming the core's exception (both cross a pipe safely)."""
     from wortsuche.pipeline import generate
 
     try:
-        puzzle = generate(words, rows, cols, level=level, seed=seed)
+        puzzle = generate(words, rows, cols, level=level, seed=seed, timeout=timeout)
     except DoesNotFitError as error:
         return json.dumps({"error": "DoesNotFitError", "message": str(error)})
     except WortsucheError as error:

@@ -43,7 +43,9 @@ class Limits:
     """What one server allows; the defaults suit a class or a family on one small machine."""
 
     generation_seconds: float | None = GENERATION_SECONDS
-    """Time limit of one puzzle, queue included; None generates in the server process, unlimited."""
+    """Time limit of one puzzle, queue included; None: no limit (puzzles made in a thread)."""
+    worker_processes: bool = True
+    """Generate in worker processes that are stopped at the limit (else in threads)."""
     generation_slots: int = 2
     """Puzzles generated at the same time (worker processes)."""
     queue_length: int = 8

@@ -1,12 +1,18 @@
-"""ASGI middleware that guards every answer: a body size limit and the security headers."""
+"""ASGI middleware that guards every answer: a body size limit and the security headers.
+
+The headers are on every answer, refusals and the 500 of an unexpected error included.
+"""
 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from wortsuche.web.limits import MAX_BODY_BYTES
+
+logger = logging.getLogger("wortsuche.web")
 
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (
@@ -83,17 +89,32 @@ class GuardMiddleware:
             after: Message = await receive()  # only ever http.disconnect
             return after
 
-        await self.app(scope, replay, send_with_headers)
+        started = False
+
+        async def send_tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send_with_headers(message)
+
+        try:
+            await self.app(scope, replay, send_tracked)
+        except Exception:
+            # Starlette's own 500 page is sent outside every middleware, without the headers
+            logger.exception("error in %s %s", scope.get("method"), scope.get("path"))
+            if not started:
+                await _json_answer(send_with_headers, 500, "the server failed (a bug in wortsuche)")
 
 
 async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps(
-        {"error": f"the request is too large (at most {limit // 1024} KB)", "field": None}
-    ).encode()
+    await _json_answer(send, 413, f"the request is too large (at most {limit // 1024} KB)")
+
+
+async def _json_answer(send: Send, status: int, message: str) -> None:
+    body = json.dumps({"error": message, "field": None}).encode()
     await send(
         {
             "type": "http.response.start",
-            "status": 413,
+            "status": status,
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),

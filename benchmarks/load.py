@@ -1,0 +1,244 @@
+"""Load on the web app: ``wortsuche serve`` on a loopback port with its own database.
+
+    python3 benchmarks/load.py            # every scenario, about a minute
+    python3 benchmarks/load.py --quick    # fewer requests: checks that the script works
+
+Each scenario is one function (bounded: a fixed number of requests, then it stops) and prints
+one table row: requests, requests per second, p50/p99 latency, the status codes, and the
+server's memory (resident, with its generation helpers). The heavy scenario sends 100 slow
+creates at once (50x50, 200 words of 12 letters, level evil) while a prober GETs a puzzle;
+its row is the prober's latency, the creates' answers are counted next to it. Every status
+other than the documented 200/201 and the refusals 422 (time limit), 429 and 503 is an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+SMALL = {"words": ["TORF", "VOR", "RAD", "EVA", "MOOR", "SEE"], "rows": 15, "cols": 15}
+DOCUMENTED = {200, 201, 422, 429, 503}
+"""Answers the API documents: made, read, refused (422: the time limit), too many, busy."""
+
+
+def heavy_body(seed: int) -> dict[str, Any]:
+    """A create that keeps a generation slot busy for seconds."""
+    rng = random.Random(seed)
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    words = ["".join(rng.choice(letters) for _ in range(12)) for _ in range(200)]
+    return {"words": words, "rows": 50, "cols": 50, "level": "evil", "seed": seed}
+
+
+@dataclass
+class Row:
+    """One scenario's measurements."""
+
+    name: str
+    seconds: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    statuses: Counter[int] = field(default_factory=Counter)
+    note: str = ""
+    memory_mb: float = 0.0
+
+    @property
+    def errors(self) -> int:
+        return sum(n for status, n in self.statuses.items() if status not in DOCUMENTED)
+
+    def cells(self) -> list[str]:
+        ordered = sorted(self.latencies)
+        p50 = statistics.median(ordered) * 1000 if ordered else float("nan")
+        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000 if ordered else 0
+        rate = len(ordered) / self.seconds if self.seconds else 0
+        codes = " ".join(f"{k}:{v}" for k, v in sorted(self.statuses.items()))
+        return [
+            self.name,
+            str(len(ordered)),
+            f"{rate:.0f}",
+            f"{p50:.0f}",
+            f"{p99:.0f}",
+            codes,
+            str(self.errors),
+            f"{self.memory_mb:.0f}",
+            self.note,
+        ]
+
+
+class Server:
+    """``wortsuche serve`` in its own process, database and loopback port."""
+
+    def __init__(self, db: Path, *extra: str) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        command = [sys.executable, "-m", "wortsuche", "serve", "--port", str(self.port)]
+        self.process = subprocess.Popen(
+            [*command, "--db", str(db), *extra],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("the server did not start")
+
+    def memory_mb(self) -> float:
+        """Resident memory of the server and every process below it, in MB."""
+        total = 0
+        for pid in [self.process.pid, *_descendants(self.process.pid)]:
+            with contextlib.suppress(OSError):
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+        return total / 1024
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def _descendants(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            for child in (task / "children").read_text().split():
+                found += [int(child), *_descendants(int(child))]
+    return found
+
+
+async def timed(client: httpx.AsyncClient, row: Row, method: str, path: str, **kw: Any) -> Any:
+    start = time.perf_counter()
+    try:
+        response = await client.request(method, path, **kw)
+    except httpx.HTTPError:
+        row.statuses[0] += 1  # no answer: counted as an error
+        return None
+    row.latencies.append(time.perf_counter() - start)
+    row.statuses[response.status_code] += 1
+    return response
+
+
+async def run_bounded(count: int, concurrency: int, job: Callable[[int], Awaitable[None]]) -> None:
+    """``count`` calls of ``job``, at most ``concurrency`` at a time."""
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(i: int) -> None:
+        async with gate:
+            await job(i)
+
+    await asyncio.gather(*(one(i) for i in range(count)))
+
+
+async def scenario_get(server: Server, puzzle_id: str, count: int) -> Row:
+    """GET one puzzle, 8 clients at a time."""
+    row = Row("GET a puzzle (8 at a time)")
+    async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+        start = time.perf_counter()
+        await run_bounded(
+            count, 8, lambda i: timed(client, row, "GET", f"/api/puzzles/{puzzle_id}")
+        )
+        row.seconds = time.perf_counter() - start
+    return row
+
+
+async def scenario_create_small(server: Server, count: int) -> Row:
+    """Create 15x15 puzzles, 4 clients at a time."""
+    row = Row("create 15x15 (4 at a time)")
+    async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+        start = time.perf_counter()
+        await run_bounded(
+            count,
+            4,
+            lambda i: timed(client, row, "POST", "/api/puzzles", json={**SMALL, "seed": i}),
+        )
+        row.seconds = time.perf_counter() - start
+    return row
+
+
+async def scenario_heavy(server: Server, puzzle_id: str, creates: int, name: str) -> Row:
+    """``creates`` heavy creates at once while a prober GETs a puzzle every 50 ms."""
+    row = Row(name)
+    created = Row("creates")
+    async with httpx.AsyncClient(
+        base_url=server.url, timeout=120, limits=httpx.Limits(max_connections=creates + 10)
+    ) as client:
+        start = time.perf_counter()
+        tasks = [
+            asyncio.ensure_future(
+                timed(client, created, "POST", "/api/puzzles", json=heavy_body(i))
+            )
+            for i in range(creates)
+        ]
+        while not all(task.done() for task in tasks):
+            await timed(client, row, "GET", f"/api/puzzles/{puzzle_id}")
+            await asyncio.sleep(0.05)
+        await asyncio.gather(*tasks)
+        row.seconds = time.perf_counter() - start
+    codes = " ".join(f"{k}:{v}" for k, v in sorted(created.statuses.items()))
+    slowest = max(created.latencies, default=0)
+    row.note = f"the {creates} creates: {codes}; last answer after {slowest:.1f} s"
+    row.statuses.update({k: v for k, v in created.statuses.items() if k not in DOCUMENTED})
+    return row
+
+
+async def measure(quick: bool) -> list[Row]:
+    rows: list[Row] = []
+    scale = 4 if quick else 1
+    with tempfile.TemporaryDirectory() as folder:
+        for label, extra in (("", ()), (" --no-rate-limit", ("--no-rate-limit",))):
+            server = Server(Path(folder) / f"load{len(rows)}.sqlite", *extra)
+            try:
+                async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+                    made = await client.post("/api/puzzles", json={**SMALL, "seed": 1})
+                    puzzle_id = made.json()["id"]
+                if not label:
+                    rows.append(await scenario_get(server, puzzle_id, 2000 // scale))
+                    rows[-1].memory_mb = server.memory_mb()
+                    rows.append(await scenario_create_small(server, 10))
+                    rows[-1].memory_mb = server.memory_mb()
+                heavy = f"GET while 100 heavy creates{label or ' (rate limits on)'}"
+                rows.append(await scenario_heavy(server, puzzle_id, 100 // scale, heavy))
+                rows[-1].memory_mb = server.memory_mb()
+            finally:
+                server.stop()
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer requests")
+    args = parser.parse_args()
+    header = ["scenario", "requests", "req/s", "p50 ms", "p99 ms", "statuses", "errors", "MB", ""]
+    print(f"wortsuche serve under load: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for row in asyncio.run(measure(args.quick)):
+        print("| " + " | ".join(row.cells()) + " |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""A budget of work for one puzzle, counted in steps, so every generation ends.
+
+Every step of the pipeline spends from one :class:`Budget`: a position tried by the placement
+search, a decoy tried, a filler cell drawn, a size tried by the size search. When the steps run
+out the generator gives up with :class:`BudgetExhausted` (a :class:`DoesNotFitError`), so the
+same words, options and seed always give the same puzzle or the same error, on any machine.
+
+``timeout`` is the caller's wall-clock cap on top (``--timeout``): it only ever turns a result
+into :class:`GenerationTimeout`, never into a different puzzle.
+
+>>> budget = Budget(steps=3)
+>>> budget.spend(); budget.spend(); budget.left
+1
+>>> budget.spend(2)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+wortsuche.budget.BudgetExhausted: gave up after 3 steps of search: ...
+"""
+
+from __future__ import annotations
+
+import time
+
+from wortsuche.errors import DoesNotFitError, WortsucheError
+
+STEPS = 3_000_000
+"""Steps one puzzle may take. Measured worst case within the documented limits: see the README."""
+
+CLOCK_EVERY = 1024
+"""Steps between two looks at the clock (looking is cheap, but not free)."""
+
+
+class BudgetExhausted(DoesNotFitError):
+    """The search used its whole budget of steps without finding a layout."""
+
+
+class GenerationTimeout(WortsucheError):
+    """Generation ran longer than the ``timeout`` the caller gave."""
+
+
+class Budget:
+    """``steps`` units of work, and optionally a wall-clock ``timeout`` in seconds."""
+
+    def __init__(self, steps: int = STEPS, *, timeout: float | None = None) -> None:
+        self.steps = steps
+        self.left = steps
+        self.timeout = timeout
+        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self._until_clock = CLOCK_EVERY
+
+    def spend(self, steps: int = 1) -> None:
+        """Use ``steps``; raise once the budget or the time is used up."""
+        self.left -= steps
+        if self.left < 0:
+            raise BudgetExhausted(
+                f"gave up after {self.steps} steps of search: the words barely fit, or not at "
+                "all; try a larger size, fewer or shorter words, or an easier level"
+            )
+        self._until_clock -= steps
+        if self._until_clock <= 0:
+            self._until_clock = CLOCK_EVERY
+            self.check_time()
+
+    def check_time(self) -> None:
+        """Raise :class:`GenerationTimeout` if the deadline has passed."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise GenerationTimeout(
+                f"generation took longer than {self.timeout:g} seconds (the time limit); try a "
+                "larger size, fewer or shorter words, an easier level, or a longer timeout"
+            )
+
+    def share(self, fraction: float) -> Budget:
+        """A budget of ``fraction`` of the steps left, with the same deadline (for an optional step)."""
+        part = Budget(max(0, int(self.left * fraction)))
+        part.timeout, part.deadline = self.timeout, self.deadline
+        return part
+
+    def take_back(self, part: Budget) -> None:
+        """Charge the steps a :meth:`share` used to this budget."""
+        self.left -= part.steps - max(part.left, 0)
