@@ -194,16 +194,18 @@ def test_duplicates_are_warned_about_on_stderr(tmp_path: Path) -> None:
 def test_level_options_reach_the_puzzle() -> None:
     data = puzzle_data(
         wortsuche("generate", EXAMPLES / "worte2.txt", "--level", "easy", "--seed", "1",
-                  "--directions", "right,down,↘", "--crossing", "allowed", "--filler", "words",
-                  "--word-letter-share", "40", "--language", "de", "--format", "json")
+                  "--directions", "right,down,↘", "--crossing", "allowed", "--filler", "alphabet",
+                  "--word-letter-share", "40", "--reversed-share", "0", "--language", "de",
+                  "--format", "json")
     )  # fmt: skip
     options = data["options"]
     assert options["directions"] == ["E", "S", "SE"]
     assert (options["crossing"], options["filler"], options["word_letter_share"]) == (
         "allowed",
-        "words",
+        "alphabet",
         40,
     )
+    assert options["reversed_share"] == 0
     assert options["language"] == "de"
     assert {p["direction"] for p in data["placements"]} <= {"E", "S", "SE"}
 

@@ -16,20 +16,26 @@ from wortsuche.levels import (
 )
 
 
-def test_the_four_levels_grow_in_difficulty_on_every_axis() -> None:
+def test_the_four_levels_open_up_directions_crossings_and_reversed_words() -> None:
     easy, medium, hard, evil = (LEVELS[n] for n in ("easy", "medium", "hard", "evil"))
     assert len(easy.directions) < len(medium.directions) < len(hard.directions) == 8
-    assert [x.crossing for x in (easy, medium, hard)] == [
+    assert evil.directions == hard.directions
+    assert [x.crossing for x in (easy, medium, hard, evil)] == [
         Crossing.NEVER,
         Crossing.ALLOWED,
         Crossing.PREFERRED,
+        Crossing.PREFERRED,
     ]
-    assert [x.filler for x in (easy, medium, hard)] == [
-        Filler.UNUSED,
+    shares = [x.reversed_share or 0 for x in (easy, medium, hard, evil)]
+    assert shares == sorted(shares) and shares[-1] == 100
+    # Easy: no letter that begins or ends a word fills a free cell. Evil: only the words'
+    # letters, each continuing pieces of words, among as many decoys as fit.
+    assert (easy.filler, medium.filler, evil.filler) == (
+        Filler.OTHER,
         Filler.ALPHABET,
-        Filler.WORDS,
-    ]
-    assert (hard.decoys, evil.decoys) == (Decoys.SOME, Decoys.MAX)
+        Filler.TRAPS,
+    )
+    assert evil.decoys is Decoys.MAX
 
 
 def test_an_option_overrides_the_preset() -> None:
@@ -81,7 +87,9 @@ def test_word_letter_share_moves_the_filler_towards_the_words_letters() -> None:
     words = ["KATZE", "HUND", "MAUS"]
 
     def share_of_word_letters(percent: int) -> float:
-        puzzle = generate(words, 20, 20, level="easy", seed=4, word_letter_share=percent)
+        puzzle = generate(
+            words, 20, 20, level="easy", seed=4, filler="unused", word_letter_share=percent
+        )
         covered = {cell for p in puzzle.placements.values() for cell in p.cells}
         filler = [
             puzzle.grid.at((r, c)) for r in range(20) for c in range(20) if (r, c) not in covered
@@ -99,3 +107,22 @@ def test_umlauts_join_the_filler_only_when_the_words_have_them_or_german_is_aske
     assert not {"Ä", "Ö", "Ü"} & set(language_alphabet("auto", ["LION", "TIGER", "ZEBRA"]))
     assert {"Ä", "Ö", "Ü"} <= set(language_alphabet("auto", ["ÄPFEL", "BIRNE"]))
     assert {"Ä", "Ö", "Ü"} <= set(language_alphabet("de", ["LION"]))
+
+
+@pytest.mark.parametrize("filler", ["words", "traps"])
+def test_word_letter_share_is_refused_where_every_filler_letter_is_a_word_letter(
+    filler: str,
+) -> None:
+    with pytest.raises(InputError, match="no effect with the filler"):
+        generate(["KATZE", "HUND"], 8, 8, filler=filler, word_letter_share=50, seed=1)
+
+
+def test_reversed_share_sets_how_many_words_run_backwards() -> None:
+    words = ["KATZE", "HUND", "MAUS", "PFERD", "ZIEGE", "SCHAF", "ESEL", "KUH"]
+
+    def backwards(share: int) -> int:
+        puzzle = generate(words, 14, 14, level="hard", seed=2, reversed_share=share)
+        return sum(p.direction.is_reversed for p in puzzle.placements.values())
+
+    assert backwards(0) == 0
+    assert backwards(100) == len(words)

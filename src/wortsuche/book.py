@@ -24,6 +24,7 @@ from wortsuche.errors import InputError, WortsucheError
 from wortsuche.model import Puzzle
 from wortsuche.pipeline import generate
 from wortsuche.rand import Rng
+from wortsuche.targeting import generate_near
 
 MAX_PUZZLES = 1000
 """The most puzzles one book may hold."""
@@ -52,6 +53,8 @@ class BookSettings:
     cols: int | None = None
     level: str = "medium"
     options: dict[str, Any] = field(default_factory=dict)
+    difficulty: float | None = None
+    """A target difficulty score: each puzzle is made nearest to it (``targeting.generate_near``)."""
 
 
 def puzzle_seed(book_seed: int, number: int) -> int:
@@ -165,6 +168,15 @@ def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | str:
     if rows is None and cols is None and planned.size is not None:
         rows, cols = planned.size
     try:
+        if settings.difficulty is not None:
+            return generate_near(
+                planned.words,
+                rows,
+                cols,
+                target=settings.difficulty,
+                seed=planned.seed,
+                **settings.options,
+            )
         return generate(
             planned.words,
             rows,

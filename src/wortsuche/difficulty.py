@@ -1,7 +1,8 @@
 """How hard a puzzle is: the expected effort of a simulated solver, in minutes of an adult.
 
-The model reads only the grid and the word list, never the level or the options, so it
-rates puzzles made by any program. For each word it simulates the strategy people report
+The model reads the grid, the word list and the directions the solver is told words run in
+(a sheet says "across and down", or nothing: then all 8), never the level or other options,
+so it rates puzzles made by any program. For each word it simulates the strategy people report
 and eye-tracking studies of word searches show: scan the grid for one letter of the word
 (its first letter, or one that is clearly rarer in this grid), and at each cell holding it,
 look along the directions in the order of reading habit (→ ↓ ↘ ↗ ← ↑ ↖ ↙), letter by letter,
@@ -9,8 +10,8 @@ until a letter does not match.
 
 Costs, from visual-search and reading research (assumptions, not measured on people here):
 
-- looking at a cell while scanning for a letter: 0.2 units (serial letter search runs at
-  roughly 50 ms per item);
+- looking at a cell while scanning for a letter: 0.1 units (serial search for a letter runs
+  at roughly 25 ms per item);
 - comparing one letter along a line: 1 unit (one fixation, about 250 ms), more against the
   reading habit: 1.2 down, 1.5 diagonal, 2 for the four backward directions.
 
@@ -24,8 +25,8 @@ puzzles well, absolute minutes only roughly.
 >>> rating = rate(Grid.from_rows(["DAS", "XYZ", "QRT"]), ["DAS"])
 >>> rating.words[0].anchor, rating.words[0].anchors
 ('D', 1)
->>> round(rating.words[0].units, 2)  # scan 9 cells × 0.2 ÷ 2, then read D-A-S going →
-2.9
+>>> round(rating.words[0].units, 2)  # scan 9 cells × 0.1 ÷ 2, then read A, S going →
+2.45
 """
 
 from __future__ import annotations
@@ -35,12 +36,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from wortsuche.model import Direction, Grid
+from wortsuche.model import ALL_DIRECTIONS, Direction, Grid, Puzzle
 
 MODEL = "solver-1"
 """The name of this model: ratings of different models are not comparable."""
 
-SCAN_COST = 0.2
+SCAN_COST = 0.1
 """Units for looking at one cell while scanning for a letter."""
 
 READING_ORDER: tuple[tuple[Direction, float], ...] = (
@@ -79,6 +80,11 @@ class WordEffort:
     direction: Direction | None
     """The direction the word was found in (None: it is not in the grid)."""
 
+    @property
+    def minutes(self) -> float:
+        """Expected minutes for this word."""
+        return self.units * SECONDS_PER_UNIT / 60
+
 
 @dataclass(frozen=True)
 class Difficulty:
@@ -104,10 +110,19 @@ class Difficulty:
         }
 
 
-def rate(grid: Grid | Sequence[str], words: Iterable[str]) -> Difficulty:
-    """Rate the grid for ``words`` (their grid letters, e.g. ``Word.letters``)."""
+def rate(
+    grid: Grid | Sequence[str],
+    words: Iterable[str],
+    directions: Iterable[Direction] = ALL_DIRECTIONS,
+) -> Difficulty:
+    """Rate the grid for ``words`` (their grid letters, e.g. ``Word.letters``).
+
+    ``directions`` are the ones the solver is told words may run in (the sheet says so);
+    the solver reads only those. Without it, all 8.
+    """
     rows = tuple(grid.rows if isinstance(grid, Grid) else grid)
-    reader = _Reader(rows)
+    allowed = set(directions)
+    reader = _Reader(rows, tuple((d, w) for d, w in READING_ORDER if d in allowed))
     efforts = tuple(reader.search(w) for w in dict.fromkeys(words) if w)
     units = sum(e.units for e in efforts)
     cells = reader.height * reader.width
@@ -131,6 +146,16 @@ def rate(grid: Grid | Sequence[str], words: Iterable[str]) -> Difficulty:
     return Difficulty(units * SECONDS_PER_UNIT / 60, units, efforts, components)
 
 
+def rate_puzzle(puzzle: Puzzle) -> Difficulty:
+    """Rate a puzzle for the directions its sheet names."""
+    return rate(puzzle.grid, [w.letters for w in puzzle.words], puzzle.options.directions)
+
+
+def score_text(score: float) -> str:
+    """The score as people read it: one decimal."""
+    return f"{score:.1f}"
+
+
 def _scan_units(reader: _Reader, effort: WordEffort) -> float:
     true = max(1, reader.occurrences_of(effort))
     return SCAN_COST * reader.height * reader.width / (true + 1)
@@ -139,8 +164,11 @@ def _scan_units(reader: _Reader, effort: WordEffort) -> float:
 class _Reader:
     """The grid, indexed by letter, with the solver's reading of lines."""
 
-    def __init__(self, rows: Sequence[str]) -> None:
+    def __init__(
+        self, rows: Sequence[str], order: tuple[tuple[Direction, float], ...] = READING_ORDER
+    ) -> None:
         self.rows = rows
+        self.order = order
         self.height, self.width = len(rows), len(rows[0]) if rows else 0
         self.cells: dict[str, list[tuple[int, int]]] = {}
         for r, row in enumerate(rows):
@@ -198,7 +226,7 @@ class _Reader:
         cost = 0.0
         leads = 0
         after, before = word[at + 1 :], word[:at][::-1]
-        for direction, weight in READING_ORDER:
+        for direction, weight in self.order:
             dr, dc = direction.step
             matched = 0
             complete = True

@@ -20,6 +20,13 @@ from wortsuche.errors import WortsucheError
 from wortsuche.model import Filler, Options, line
 from wortsuche.rand import Rng
 
+START_WEIGHT = 0.1
+"""With ``other`` filler, a letter that begins a word is drawn this much less often."""
+
+FIRST_LETTER_BOOST = 1.6
+"""With ``traps`` filler, letters that begin a word end up this much more common than the rest:
+every word has many places where it seems to start."""
+
 MIN_UNUSED_LETTERS = 5
 """With fewer letters outside the words, "unused" filler falls back to the whole alphabet."""
 
@@ -75,7 +82,13 @@ def filler_alphabets(
         other = {x: w for x, w in language.items() if x not in ends}
         if len(other) >= MIN_UNUSED_LETTERS:
             return other, own, []
-        return language, own, [_fallback_note(len(other), "begin or end no word")]
+        starts = {w[0] for w in words}
+        note = (
+            f"the words begin or end with {len(ends)} different letters: the filler uses the "
+            "letters that begin a word too, but rarely"
+        )
+        weights = {x: w * (START_WEIGHT if x in starts else 1.0) for x, w in language.items()}
+        return weights, own, [note]
     return language, own, []
 
 
@@ -86,28 +99,27 @@ def _fallback_note(count: int, what: str) -> str:
     )
 
 
-def evened_out(weights: dict[str, float], board: Board) -> dict[str, float]:
-    """Weights that make each of the letters about equally common in the finished grid.
+def letter_targets(
+    letters: Sequence[str], board: Board, boost: dict[str, float] | None = None
+) -> dict[str, float]:
+    """How many cells each letter should hold when the grid is full, all about equally many.
 
-    A letter the words (and decoys) already use often gets little filler, a rare one much, so
-    no letter is rare enough to give a word away.
+    ``boost`` makes some letters more common than the rest by its factor.
     """
-    letters = sorted(weights)
-    free = sum(1 for x in board.cells if not x)
-    present = {x: len(board.letter_cells(x)) for x in letters}
-    target = (free + sum(present.values())) / len(letters)
-    floor = max(target, 1.0) * 0.02  # every letter stays possible: filling needs choices
-    return {x: max(target - present[x], floor) for x in letters}
+    boost = boost or {}
+    shares = {x: boost.get(x, 1.0) for x in letters}
+    total = sum(shares.values())
+    return {x: board.rows * board.cols * shares[x] / total for x in letters}
 
 
 def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list[str]:
     """Fill every empty cell; return notes for the user (empty unless the alphabet had to grow)."""
     language = language_alphabet(options.language, words)
     base_weights, own_weights, notes = filler_alphabets(options, words, language)
-    own_weights = evened_out(own_weights, board)
-    if options.filler in (Filler.WORDS, Filler.TRAPS):
-        base_weights = own_weights
+    even = options.filler in (Filler.WORDS, Filler.TRAPS)
     traps = options.filler is Filler.TRAPS
+    boost = {w[0]: FIRST_LETTER_BOOST for w in words} if traps else None
+    targets = letter_targets(sorted(own_weights), board, boost)
     base, own = Weighted(base_weights), Weighted(own_weights)
     share = options.word_letter_share / 100
     spare = [x for x in language if x not in own_weights]
@@ -121,8 +133,8 @@ def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list
         budget -= 1
         board.budget.spend()
         first, second = (own, base) if rng.random() < share else (base, own)
-        if traps:
-            letter = _trap(board, index, own_weights, rng)
+        if even:
+            letter = _even(board, index, targets, rng, traps=traps)
             if letter is not None:
                 board.write([index], letter)
                 continue
@@ -149,15 +161,35 @@ def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list
     return notes
 
 
-def _trap(board: Board, index: int, weights: dict[str, float], rng: Rng) -> str | None:
-    """A letter that completes no word, drawn with more weight the more pieces of words it continues.
+def _even(
+    board: Board, index: int, targets: dict[str, float], rng: Rng, *, traps: bool
+) -> str | None:
+    """A letter that completes no word, drawn the more often the further it is below its target.
 
-    A piece continued from a neighbouring run of letters is a false lead for a solver: it starts
-    like a word (or a word backwards) and then goes wrong.
+    With ``traps``, a letter is also drawn more often for each piece of a word it continues from
+    a neighbouring run of letters: a false lead that starts like a word and then goes wrong.
     """
     forbidden = board.forbidden_letters(index)
-    pieces, cells = board.lexicon.pieces, board.cells
-    runs: list[tuple[str, str]] = []
+    letters = [x for x in targets if x not in forbidden]
+    if not letters:
+        return None
+    weights = [max(targets[x] - len(board.letter_cells(x)), 0.05) ** 2 for x in letters]
+    if traps:
+        runs = _runs(board, index)
+        pieces = board.lexicon.pieces
+        for k, x in enumerate(letters):
+            leads = 0
+            for left, right in runs:
+                leads += sum(1 for n in range(1, len(left) + 1) if left[-n:] + x in pieces)
+                leads += sum(1 for n in range(1, len(right) + 1) if x + right[:n] in pieces)
+            weights[k] *= 1 + TRAP_BONUS * leads
+    return rng.weighted(letters, list(itertools.accumulate(weights)))
+
+
+def _runs(board: Board, index: int) -> list[tuple[str, str]]:
+    """The filled letters next to ``index`` on each axis (up to three each side), outward order kept."""
+    cells = board.cells
+    runs = []
     for axis in range(4):
         line_id, pos = board.line_of[axis][index]
         line = board.lines[line_id]
@@ -172,17 +204,7 @@ def _trap(board: Board, index: int, weights: dict[str, float], rng: Rng) -> str 
                 break
             right += cells[i]
         runs.append((left, right))
-    letters = [x for x in sorted(weights) if x not in forbidden]
-    if not letters:
-        return None
-    scored = []
-    for x in letters:
-        leads = 0
-        for left, right in runs:
-            leads += sum(1 for k in range(1, len(left) + 1) if left[-k:] + x in pieces)
-            leads += sum(1 for k in range(1, len(right) + 1) if x + right[:k] in pieces)
-        scored.append(weights[x] * (1 + TRAP_BONUS * leads))
-    return rng.weighted(letters, list(itertools.accumulate(scored)))
+    return runs
 
 
 def _make_room(

@@ -19,9 +19,9 @@ FORWARD_AND_DIAGONAL = (Direction.E, Direction.S, Direction.SE, Direction.NE)
 
 LEVELS: dict[str, Options] = {
     "easy": Options(FORWARD, Crossing.NEVER, Filler.OTHER, 0, Decoys.NONE),
-    "medium": Options(FORWARD_AND_DIAGONAL, Crossing.ALLOWED, Filler.ALPHABET, 0, Decoys.NONE),
+    "medium": Options(FORWARD_AND_DIAGONAL, Crossing.ALLOWED, Filler.ALPHABET, 50, Decoys.NONE),
     "hard": Options(
-        ALL_DIRECTIONS, Crossing.PREFERRED, Filler.WORDS, 100, Decoys.SOME, reversed_share=50
+        ALL_DIRECTIONS, Crossing.PREFERRED, Filler.ALPHABET, 25, Decoys.NONE, reversed_share=30
     ),
     "evil": Options(
         ALL_DIRECTIONS, Crossing.PREFERRED, Filler.TRAPS, 100, Decoys.MAX, reversed_share=100

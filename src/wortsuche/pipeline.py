@@ -60,6 +60,7 @@ def generate(
     decoys: str | Decoys | None = None,
     absent: bool | None = None,
     language: str | None = None,
+    reversed_share: int | None = None,
     transliterate: bool = False,
     eszett: str = "keep",
     timeout: float | None = None,
@@ -84,6 +85,7 @@ def generate(
         decoys=decoys,
         absent=absent,
         language=language,
+        reversed_share=reversed_share,
     )
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InputError(f"seed must be a whole number, not {seed!r}")
@@ -156,17 +158,32 @@ def resolve_options(level: str, **changes: Any) -> Options:
         directions = parse_directions(directions)
     elif directions is not None:
         directions = _direction_tuple(directions)
-    for name, kinds in (("word_letter_share", int), ("absent", bool), ("language", str)):
+    for name, kinds in (
+        ("word_letter_share", int),
+        ("absent", bool),
+        ("language", str),
+        ("reversed_share", int),
+    ):
         value = changes.get(name)
         if value is not None and (
             not isinstance(value, kinds) or (kinds is int and isinstance(value, bool))
         ):
             raise InputError(f"{name} must be {_KIND_NAMES[name]}, not {value!r}")
-    return options_for(level, directions=directions, **converted, **changes)
+    options = options_for(level, directions=directions, **converted, **changes)
+    if changes.get("word_letter_share") is not None and options.filler in (
+        Filler.WORDS,
+        Filler.TRAPS,
+    ):
+        raise InputError(
+            f"word_letter_share has no effect with the filler {options.filler.value!r}: every "
+            "filler letter is a word letter already; choose another filler to mix them"
+        )
+    return options
 
 
 _KIND_NAMES = {
     "word_letter_share": "a whole number 0 to 100",
+    "reversed_share": "a whole number 0 to 100",
     "absent": "True or False",
     "language": "auto, de or en",
 }

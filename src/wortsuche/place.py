@@ -112,7 +112,9 @@ class Placer:
             return [allowed]
         backward = tuple(d for d in allowed if d.is_reversed)
         forward = tuple(d for d in allowed if not d.is_reversed)
-        first, second = (backward, forward) if self.rng.random() * 100 < share else (forward, backward)
+        first, second = (
+            (backward, forward) if self.rng.random() * 100 < share else (forward, backward)
+        )
         return [group for group in (first, second) if group]
 
     def _crossing_positions(

@@ -14,6 +14,7 @@ import json
 from importlib.resources import files
 from typing import Any
 
+from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
 from wortsuche.model import Direction, Grid, Options, Placement, Puzzle, Word
@@ -53,6 +54,8 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         # Added without a new format version: older readers ignore them, older files lack them.
         "title": puzzle.title,
         "sheet_language": puzzle.sheet_language,
+        # Computed from the grid and the words whenever it is written; readers recompute it.
+        "difficulty": rate_puzzle(puzzle).to_dict(),
     }
 
 
@@ -229,6 +232,11 @@ def _options(value: Any) -> Options:
     for key in ("crossing", "filler", "decoys", "language"):
         if key in item or key != "language":
             _text(item.get(key), f"options.{key}")
+    reversed_share = item.get("reversed_share")
+    if reversed_share is not None and type(reversed_share) is not int:
+        raise PuzzleFormatError(
+            f'"options.reversed_share" must be a whole number or null, not {_shown(reversed_share)}'
+        )
     return Options.from_dict(item)
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from wortsuche.errors import WortsucheError
 
-COMMANDS = ("generate", "check", "solve", "render", "book", "themes", "serve", "completion")
+COMMANDS = ("generate", "check", "solve", "rate", "render", "book", "themes", "serve", "completion")
 """Subcommand names; each is a module ``wortsuche.cli.<name>``."""
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2

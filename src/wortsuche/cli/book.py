@@ -50,6 +50,18 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--level", choices=tuple(LEVELS), default="medium", help="difficulty (default: medium)"
     )
+    parser.add_argument(
+        "--difficulty",
+        type=float,
+        metavar="MINUTES",
+        help="make each puzzle nearest this difficulty score (expected minutes for an adult)",
+    )
+    parser.add_argument(
+        "--order",
+        choices=("as-given", "easy-to-hard"),
+        default="as-given",
+        help="easy-to-hard sorts the puzzles by their difficulty score",
+    )
     parser.add_argument("--seed", type=int, help="book seed: the same seed makes the same book")
     parser.add_argument(
         "--language",
@@ -132,7 +144,11 @@ def run(args: argparse.Namespace) -> int:
         sizes=[size for _, _, size in read],
     )
     settings = BookSettings(
-        rows=rows, cols=cols, level=args.level, options={"language": args.language}
+        rows=rows,
+        cols=cols,
+        level=args.level,
+        options={"language": args.language},
+        difficulty=args.difficulty,
     )
     options = render_options(args)
     if options.language is None and args.language in ("de", "en"):
@@ -141,8 +157,13 @@ def run(args: argparse.Namespace) -> int:
         puzzles = build_book(
             plan, settings, workers=args.workers, on_done=lambda _: advance("making")
         )
+        titled = [(planned.title, puzzle) for planned, puzzle in zip(plan, puzzles, strict=True)]
+        if args.order == "easy-to-hard":
+            from wortsuche.difficulty import rate_puzzle
+
+            titled.sort(key=lambda item: rate_puzzle(item[1]).score)
         pdf = render_book(
-            [(planned.title, puzzle) for planned, puzzle in zip(plan, puzzles, strict=True)],
+            titled,
             options,
             on_page=lambda: advance("printing"),
         )

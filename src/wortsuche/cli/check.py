@@ -7,6 +7,7 @@ import json
 
 from wortsuche.cli.common import read_text
 from wortsuche.cli.reports import report_lines, report_to_dict
+from wortsuche.difficulty import rate_puzzle, score_text
 from wortsuche.errors import PuzzleFormatError
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
@@ -32,13 +33,20 @@ def run(args: argparse.Namespace) -> int:
     """Verify the puzzle and print a line per word."""
     puzzle = read_puzzle(args.puzzle)
     report = verify_puzzle(puzzle)
+    rating = rate_puzzle(puzzle)
     if args.format == "json":
-        print(json.dumps(report_to_dict(report), ensure_ascii=False, indent=2))
+        data = report_to_dict(report)
+        data["difficulty"] = rating.to_dict()
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print("\n".join(report_lines(report)))
         total = len(puzzle.words)
         if report.ok:
             print(f"\nOK: {summary_line(total, absent=puzzle.absent)}")
+        print(
+            f"Difficulty {score_text(rating.score)}: about {rating.minutes:.1f} minutes "
+            "for an adult (wortsuche rate explains it)"
+        )
     return 0 if report.ok else 1
 
 

@@ -86,6 +86,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="percentage of filler letters drawn from the words' own letters",
     )
     level_options.add_argument(
+        "--reversed-share",
+        type=int,
+        metavar="0..100",
+        help="percentage of words placed backwards (← ↑ ↖ ↙), if the directions allow it",
+    )
+    level_options.add_argument(
+        "--difficulty",
+        type=float,
+        metavar="MINUTES",
+        help="make the puzzle nearest this difficulty score (expected minutes for an adult); "
+        "the level and its knobs are chosen for it",
+    )
+    level_options.add_argument(
         "--absent",
         action="store_true",
         default=None,
@@ -238,22 +251,39 @@ def make_puzzle(
 ) -> Puzzle:
     """Run the core with the options given; a failed layout becomes one line with a size that fits."""
     from wortsuche.pipeline import generate
+    from wortsuche.targeting import generate_near
 
+    chosen = {
+        "directions": args.directions,
+        "crossing": args.crossing,
+        "filler": args.filler,
+        "word_letter_share": args.word_letter_share,
+        "decoys": args.decoys,
+        "absent": args.absent,
+        "reversed_share": args.reversed_share,
+    }
     try:
+        if args.difficulty is not None:
+            fixed = {k: v for k, v in chosen.items() if v is not None}
+            return generate_near(
+                words,
+                rows,
+                cols,
+                target=args.difficulty,
+                seed=seed,
+                language=args.language,
+                timeout=args.timeout,
+                **fixed,
+            )
         return generate(
             words,
             rows,
             cols,
             level=args.level,
             seed=seed,
-            directions=args.directions,
-            crossing=args.crossing,
-            filler=args.filler,
-            word_letter_share=args.word_letter_share,
-            decoys=args.decoys,
-            absent=args.absent,
             language=args.language,
             timeout=args.timeout,
+            **chosen,
         )
     except DoesNotFitError as error:
         message = " ".join(str(error).split())

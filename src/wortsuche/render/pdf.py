@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from wortsuche.difficulty import rate_puzzle, score_text
 from wortsuche.i18n import Translator, resolve_language, translator
 from wortsuche.model import Puzzle
 from wortsuche.render import texts as say
@@ -268,6 +269,7 @@ def contents_lines(
             rows=puzzle.rows,
             cols=puzzle.cols,
             level=say.level_name(texts, puzzle.level),
+            score=score_text(rate_puzzle(puzzle).score),
         )
         entries.append((line, str(page)))
         page += count

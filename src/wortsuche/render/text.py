@@ -8,7 +8,7 @@ columns are counted from 1 for people.
 >>> from wortsuche import generate
 >>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="easy", seed=1)
 >>> print(render(puzzle).splitlines()[-1])
-5x5, level easy, seed 1
+5x5, level easy, seed 1, difficulty 0.1 (under a minute)
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from wortsuche.difficulty import rate_puzzle, score_text
 from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
 from wortsuche.render.options import RenderOptions
-from wortsuche.render.texts import level_name
+from wortsuche.render.texts import level_name, solving_time
 
 HIDDEN = "·"
 """Stands for a cell that belongs to no word in the answer key."""
@@ -48,12 +49,15 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
 
 def summary(puzzle: Puzzle, texts: Translator) -> str:
     """Size, level and seed: what it takes to make the same puzzle again."""
+    rating = rate_puzzle(puzzle)
     return texts.t(
         "text.summary",
         rows=puzzle.rows,
         cols=puzzle.cols,
         level=level_name(texts, puzzle.level),
         seed=puzzle.seed,
+        score=score_text(rating.score),
+        time=solving_time(texts, rating.minutes),
     )
 
 

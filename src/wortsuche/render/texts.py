@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from wortsuche.difficulty import Difficulty, rate_puzzle, score_text
 from wortsuche.i18n import Translator
 from wortsuche.levels import LEVELS
 from wortsuche.model import Direction, Puzzle
@@ -68,14 +69,28 @@ def word_list_heading(texts: Translator, title: str) -> str:
     return texts.t("sheet.words-heading", title=title)
 
 
-def footer(puzzle: Puzzle, texts: Translator, extra: Sequence[str] = ()) -> str:
-    """The faint line at the foot of a sheet: size, level and seed (to make it again), then
-    any ``extra`` parts."""
+def solving_time(texts: Translator, minutes: float) -> str:
+    """The model's expected solving time in words: "about 6 min", "under a minute"."""
+    if minutes < 1:
+        return texts.t("difficulty.under-a-minute")
+    return texts.t("difficulty.minutes", minutes=round(minutes))
+
+
+def footer(
+    puzzle: Puzzle,
+    texts: Translator,
+    extra: Sequence[str] = (),
+    rating: Difficulty | None = None,
+) -> str:
+    """The faint line at the foot of a sheet: size, level and seed (to make it again), the
+    difficulty score, then any ``extra`` parts."""
+    rating = rating or rate_puzzle(puzzle)
     made = texts.t(
         "sheet.footer",
         rows=puzzle.rows,
         cols=puzzle.cols,
         level=level_name(texts, puzzle.level),
         seed=puzzle.seed,
+        score=score_text(rating.score),
     )
     return FOOTER_SEPARATOR.join([made, *extra])

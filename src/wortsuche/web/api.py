@@ -18,6 +18,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from starlette.concurrency import run_in_threadpool
 
+from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.model import Puzzle, Word, line
@@ -298,6 +299,7 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
         words=[word.entry for word in puzzle.words],
         notes=list(puzzle.notes),
         created=stored.created,
+        difficulty=rate_puzzle(puzzle).score,
     )
 
 

@@ -10,6 +10,7 @@ from importlib.resources import files
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
+from wortsuche.difficulty import rate_puzzle
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.puzzle_json import loads
 from wortsuche.web.storage import Storage
@@ -40,6 +41,7 @@ def page_routes(storage: Storage, is_puzzle_id: Callable[[str], bool]) -> APIRou
                 level=html.escape(puzzle.level),
                 size=f"{puzzle.rows}&times;{puzzle.cols}",
                 count=str(len(puzzle.words)),
+                difficulty=f"{rate_puzzle(puzzle).score:.1f}",
             )
         )
 

@@ -50,6 +50,9 @@ class PublicPuzzle(BaseModel):
     words: list[str]
     notes: list[str]
     created: str
+    difficulty: float = Field(
+        description="The difficulty model's score: expected minutes for an adult solver"
+    )
 
 
 class CheckResult(BaseModel):

@@ -1,0 +1,87 @@
+"""``wortsuche rate``: how hard a puzzle is, by the difficulty model, for puzzles from any program."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from wortsuche.cli.common import read_text
+from wortsuche.cli.solve import grid_from_text, is_json, puzzle_from_text
+from wortsuche.errors import InputError
+from wortsuche.source import WordSource, parse_words
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``rate``."""
+    parser = subparsers.add_parser(
+        "rate",
+        help="rate a puzzle's difficulty",
+        description="Rate how hard a puzzle is: the expected minutes an adult needs, from a "
+        "simulated solver (see the README). Takes a puzzle JSON file, or a grid typed in plus "
+        "its words (puzzles made by other programs too).",
+    )
+    parser.add_argument("grid", metavar="FILE", help="a puzzle JSON file, or lines of letters")
+    parser.add_argument(
+        "words_file", nargs="?", metavar="WORDS_FILE", help="the words, for a typed-in grid"
+    )
+    parser.add_argument("--words", nargs="+", metavar="WORD", help="the words, instead of a file")
+    parser.add_argument(
+        "--directions",
+        metavar="LIST",
+        help="the directions the solver is told words run in (default: the puzzle's, or all 8)",
+    )
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="report format (default: text)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Rate the puzzle and print the score with its parts."""
+    from wortsuche.difficulty import rate, score_text
+    from wortsuche.levels import parse_directions
+    from wortsuche.model import ALL_DIRECTIONS
+
+    text = read_text(args.grid)
+    directions = parse_directions(args.directions) if args.directions else None
+    if is_json(text) and args.words_file is None and args.words is None:
+        puzzle = puzzle_from_text(text, args.grid)
+        letters = [w.letters for w in puzzle.words]
+        rating = rate(puzzle.grid, letters, directions or puzzle.options.directions)
+    else:
+        if args.words is not None:
+            entries = tuple(p.strip() for w in args.words for p in w.split(",") if p.strip())
+            source = WordSource("--words", entries, None)
+        elif args.words_file is not None:
+            source = parse_words(read_text(args.words_file), name=args.words_file)
+        else:
+            raise InputError("give the words as WORDS_FILE or with --words (a grid file has none)")
+        words, _ = source.words()
+        grid = grid_from_text(text, name=args.grid)
+        rating = rate(grid, [w.letters for w in words], directions or ALL_DIRECTIONS)
+    if args.format == "json":
+        data = rating.to_dict()
+        data["words"] = [
+            {
+                "letters": e.letters,
+                "minutes": round(e.minutes, 3),
+                "anchor": e.anchor,
+                "anchors": e.anchors,
+                "false_leads": round(e.false_leads, 2),
+                "found": e.direction.name if e.direction else None,
+            }
+            for e in rating.words
+        ]
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    print(f"difficulty {score_text(rating.score)}: about {rating.minutes:.1f} minutes for an adult")
+    parts = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in rating.components.items())
+    print(f"model solver-1: {parts}")
+    width = max((len(e.letters) for e in rating.words), default=0)
+    for e in sorted(rating.words, key=lambda e: -e.units):
+        where = e.direction.arrow if e.direction else "not in the grid"
+        print(
+            f"  {e.letters:<{width}}  {e.minutes:5.2f} min  scans for {e.anchor} "
+            f"({e.anchors} cells), {e.false_leads:.1f} false leads, {where}"
+        )
+    return 0
