@@ -30,10 +30,10 @@ LEVELS: dict[str, Options] = {
 """The four presets, easiest first."""
 
 LEVEL_DESCRIPTIONS: dict[str, str] = {
-    "easy": "Words run right or down, never cross, and the other letters appear in no word.",
-    "medium": "Words also run diagonally and may cross; the other letters are a normal mix.",
-    "hard": "Words run all 8 ways, even backwards, cross often, hide among their own letters and decoys.",
-    "evil": "Only the words' own letters, as many decoys as fit; optionally none of the words is there.",
+    "easy": "Words run right or down and never cross; no other letter is the first or last letter of a word.",
+    "medium": "Words also run diagonally and may cross; the other letters are a normal mix with many of the words' letters.",
+    "hard": "Words run all 8 ways, some backwards, and cross often.",
+    "evil": "Every word runs backwards, hidden among its own letters, decoys and false leads; optionally none of the words is there.",
 }
 
 

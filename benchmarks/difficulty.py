@@ -1,0 +1,159 @@
+"""How different the levels are: difficulty scores per level, ours and word-search-generator's.
+
+For every input (the six official examples and two frozen 15x15 lists) and level, puzzles are
+made with several seeds and rated twice:
+
+- by wortsuche's difficulty model (``wortsuche.difficulty``: expected minutes for an adult),
+- by an independent check written here, sharing no code with the package: a plain first-letter
+  scanner that starts at a random cell, reads the grid in reading order and, at each cell with a
+  word's first letter, tries the level's directions one after another, counting every letter it
+  compares, until it has found the word.
+
+word-search-generator's levels 1–3 (→↓, with diagonals, all 8 directions) are rated the same
+way on the same words, where it accepts the size.
+
+    python benchmarks/difficulty.py            # 20 seeds per input and level
+    python benchmarks/difficulty.py --quick    # 5 seeds
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generators import Theirs  # noqa: E402
+
+from wortsuche import generate  # noqa: E402
+from wortsuche.difficulty import rate  # noqa: E402
+from wortsuche.levels import LEVELS  # noqa: E402
+from wortsuche.model import Direction  # noqa: E402
+from wortsuche.source import parse_words  # noqa: E402
+
+INPUTS = [ROOT / "examples" / "bwinf" / f"worte{k}.txt" for k in range(6)] + [
+    ROOT / "benchmarks" / "data" / "lists" / "animals-en.txt",
+    ROOT / "benchmarks" / "data" / "lists" / "obst-de.txt",
+]
+THEIR_DIRECTIONS = {
+    1: (Direction.E, Direction.S),
+    2: (Direction.E, Direction.S, Direction.SE, Direction.NE),
+    3: tuple(Direction),
+}
+
+STEPS = {
+    "E": (0, 1), "S": (1, 0), "SE": (1, 1), "NE": (-1, 1),
+    "W": (0, -1), "N": (-1, 0), "NW": (-1, -1), "SW": (1, -1),
+}  # fmt: skip
+
+
+def naive_scan(rows: list[str], words: list[str], directions: list[str], seed: int) -> int:
+    """Letter comparisons of a first-letter scanner that starts at a random cell (independent)."""
+    height, width = len(rows), len(rows[0])
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    start = random.Random(seed).randrange(len(cells))
+    order = cells[start:] + cells[:start]
+    total = 0
+    for word in words:
+        for r, c in order:
+            total += 1  # looking at the cell
+            if rows[r][c] != word[0]:
+                continue
+            found = False
+            for name in directions:
+                dr, dc = STEPS[name]
+                for i in range(1, len(word)):
+                    rr, cc = r + i * dr, c + i * dc
+                    if not (0 <= rr < height and 0 <= cc < width):
+                        break
+                    total += 1
+                    if rows[rr][cc] != word[i]:
+                        break
+                else:
+                    found = True
+                    break
+            if found:
+                break
+    return total
+
+
+def quartiles(values: list[float]) -> tuple[float, float, float]:
+    if len(values) < 2:
+        return (values[0],) * 3
+    q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
+    return q1, q2, q3
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="5 seeds instead of 20")
+    parser.add_argument("--out", type=Path, help="also write the table (Markdown) here")
+    args = parser.parse_args()
+    seeds = range(5 if args.quick else 20)
+    theirs = Theirs() if Theirs.available() else None
+    lines = [
+        "| input | level | score: median [quartiles] | × level below | naive scanner: median "
+        "| × level below | word-search-generator: median [quartiles] |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    steps_model: list[float] = []
+    steps_naive: list[float] = []
+    for path in INPUTS:
+        source = parse_words(path.read_text(encoding="utf-8"), name=path.name)
+        words, _ = source.words()
+        letters = [w.letters for w in words]
+        rows, cols = source.size or (15, 15)
+        previous: tuple[float, float] | None = None
+        for level, options in LEVELS.items():
+            names = [d.name for d in options.directions]
+            scores, naive = [], []
+            for seed in seeds:
+                puzzle = generate(words, rows, cols, level=level, seed=seed)
+                scores.append(rate(puzzle.grid, letters, options.directions).minutes)
+                naive.append(naive_scan(list(puzzle.grid.rows), letters, names, seed))
+            q1, median, q3 = quartiles(scores)
+            naive_median = statistics.median(naive)
+            step = step_naive = ""
+            if previous is not None:
+                ratio, ratio_naive = median / previous[0], naive_median / previous[1]
+                steps_model.append(ratio)
+                steps_naive.append(ratio_naive)
+                step, step_naive = f"{ratio:.2f}", f"{ratio_naive:.2f}"
+            previous = (median, naive_median)
+            their = ""
+            number = {"easy": 1, "medium": 2, "hard": 3}.get(level)
+            if theirs is not None and number and theirs.supports(rows, cols, len(letters), level):
+                rated = []
+                for seed in seeds:
+                    run = theirs.run(letters, rows, cols, level, seed)
+                    if run.rows:
+                        rated.append(rate(run.rows, letters, THEIR_DIRECTIONS[number]).minutes)
+                if rated:
+                    t1, tm, t3 = quartiles(rated)
+                    their = f"{tm:.2f} [{t1:.2f}–{t3:.2f}]"
+            lines.append(
+                f"| {path.stem} | {level} | {median:.2f} [{q1:.2f}–{q3:.2f}] | {step} "
+                f"| {naive_median:.0f} | {step_naive} | {their} |"
+            )
+    below = sum(r < 1.5 for r in steps_model)
+    lines += [
+        "",
+        f"Seeds per input and level: {len(seeds)}. Scores in expected minutes (model solver-1).",
+        f"Level steps by the model: smallest {min(steps_model):.2f}, median "
+        f"{statistics.median(steps_model):.2f}, {below} of {len(steps_model)} below 1.5.",
+        f"Level steps by the naive scanner: smallest {min(steps_naive):.2f}, median "
+        f"{statistics.median(steps_naive):.2f}.",
+    ]
+    text = "\n".join(lines)
+    print(text)
+    if args.out:
+        args.out.write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

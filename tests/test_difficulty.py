@@ -1,0 +1,118 @@
+"""The difficulty model: hand-counted grids, what moves the score, and levels that differ.
+
+Units: 0.1 per cell looked at while scanning, 1 per letter compared going →, 1.2 ↓, 1.5
+diagonally, 2 backwards; 0.25 s per unit.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cli import run
+from wortsuche import Direction, generate
+from wortsuche.difficulty import rate, rate_puzzle
+from wortsuche.errors import DoesNotFitError
+from wortsuche.levels import LEVELS
+
+
+def test_a_word_read_across_from_the_only_first_letter() -> None:
+    # Scan half of 9 cells (0.45), then read A and S going → (2 × 1): 2.45 units.
+    rating = rate(["DAS", "XYZ", "QRT"], ["DAS"])
+    (word,) = rating.words
+    assert (word.anchor, word.anchors, word.direction) == ("D", 1, Direction.E)
+    assert word.units == pytest.approx(2.45)
+    assert rating.minutes == pytest.approx(2.45 * 0.25 / 60)
+
+
+def test_a_false_start_costs_its_directions_and_is_met_half_the_time() -> None:
+    # Two D cells: the true one in the first row, a false one in the bottom right corner.
+    # False D at (2, 2): →, ↓, ↘, ↗ and ↙ leave the grid at once (no cost); ← reads Q (≠ A): 2;
+    # ↑ reads S: 2; ↖ reads A (2), then D (≠ S): 2. 8 units and one false lead, met before the
+    # true D half the time. True D: A and S going →: 2. Scan: 9 cells × 0.1 × 1/2 = 0.45.
+    rating = rate(["DAS", "XAS", "YQD"], ["DAS"])
+    (word,) = rating.words
+    assert (word.anchor, word.anchors, word.false_leads) == ("D", 2, 0.5)
+    assert word.units == pytest.approx(0.45 + 8 / 2 + 2)
+
+
+def test_a_word_read_backwards_costs_the_directions_tried_before_it() -> None:
+    # SAD going ← from the D: →, ↓, ↘ and ↗ leave the grid at once; ← reads A, S (2 × 2).
+    rating = rate(["SAD"], ["DAS"])
+    (word,) = rating.words
+    assert word.direction is Direction.W
+    assert word.units == pytest.approx(3 * 0.1 / 2 + 4)
+    across = rate(["DAS"], ["DAS"]).words[0]
+    assert across.units == pytest.approx(3 * 0.1 / 2 + 2)
+
+
+def test_only_the_directions_the_sheet_names_are_read() -> None:
+    grid = ["DAS", "AXX", "SXX"]
+    across_down = rate(grid, ["DAX"], [Direction.E, Direction.S])
+    every_way = rate(grid, ["DAX"])
+    assert across_down.units < every_way.units
+    assert across_down.words[0].direction is None  # not there across or down
+
+
+def test_a_word_not_in_the_grid_costs_a_whole_scan_and_every_start() -> None:
+    present = rate(["DASX", "XXXX"], ["DAS"]).units
+    absent = rate(["DAXS", "XXXX"], ["DAS"]).units
+    assert absent > present
+
+
+def test_a_clearly_rare_letter_is_scanned_for_instead_of_the_first() -> None:
+    grid = ["ZEBRA", "EEEEE", "EEEEE", "EEEEE"]
+    (word,) = rate(grid, ["ZEBRA"]).words
+    assert word.anchor == "Z"
+    (word,) = rate(grid, ["EBRAZ"]).words
+    assert word.anchor == "B"  # E is everywhere: its first letter that is clearly rarer
+
+
+def test_more_first_letters_make_a_word_harder_to_find() -> None:
+    few = rate(["KATZE", "XXXXX", "XXXXX", "XXXXX"], ["KATZE"]).units
+    many = rate(["KATZE", "KATZX", "KATZX", "EXEXX"], ["KATZE"]).units  # two near-misses
+    assert many > few
+
+
+def test_the_score_ignores_where_the_word_happens_to_lie() -> None:
+    top = rate(["DAS", "XXX", "XXX", "XDX"], ["DAS"]).units
+    bottom = rate(["XDX", "XXX", "XXX", "DAS"], ["DAS"]).units
+    assert top == pytest.approx(bottom)
+
+
+def test_rate_reads_other_programs_grids_typed_in(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    grid = tmp_path / "grid.txt"
+    grid.write_text("D A S\nX Y Z\nQ R T\n", encoding="utf-8")
+    result = run("rate", grid, "--words", "das", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert '"score": 0.0' in result.stdout and '"anchor": "D"' in result.stdout
+
+
+# Levels that differ: a property over random word lists.
+
+WORDS = st.lists(
+    st.text(alphabet="ABCDEFGHIKLMNOPRSTUZ", min_size=4, max_size=8),
+    min_size=6,
+    max_size=10,
+    unique=True,
+)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(words=WORDS)
+def test_the_median_score_rises_from_level_to_level(words: list[str]) -> None:
+    medians = []
+    for level in LEVELS:
+        scores = []
+        for seed in range(5):
+            try:
+                scores.append(rate_puzzle(generate(words, 14, 14, level=level, seed=seed)).units)
+            except DoesNotFitError:
+                continue
+        if len(scores) < 3:
+            return  # a list this crowded says nothing about the levels
+        medians.append(statistics.median(scores))
+    assert medians == sorted(medians) and len(set(medians)) == len(medians), medians
