@@ -29,7 +29,6 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generators import Theirs  # noqa: E402
-
 from wortsuche import generate  # noqa: E402
 from wortsuche.difficulty import rate  # noqa: E402
 from wortsuche.levels import LEVELS  # noqa: E402
