@@ -269,7 +269,8 @@ def test_finding_every_word_shows_well_done_with_the_time(
     assert f"You found all {len(FRUIT)} words in {time_shown}" in done.inner_text()
     assert all(struck_off(page, entry) for entry in FRUIT)
     assert page.locator("#reveal").is_disabled()
-    page.wait_for_timeout(1200)
+    page.clock.install()
+    page.clock.run_for(3_000)
     assert page.locator("#timer").inner_text() == time_shown  # the clock stopped
     page.screenshot(path=screenshots / "solved-desktop.png", full_page=True)
 
@@ -430,3 +431,38 @@ def pages(pdf: bytes) -> int:
     """The number of pages in a PDF written by Chromium."""
     assert pdf.startswith(b"%PDF")
     return len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+
+
+# -- the clock, long words, links ------------------------------------------------------------
+
+
+def test_the_clock_counts_seconds_of_play_and_never_speeds_up(
+    page: Any, live_server: LiveServer
+) -> None:
+    page.clock.install()
+    open_puzzle(page, live_server, new_puzzle(live_server))
+    page.clock.run_for(5_000)
+    expect(page.locator("#timer")).to_have_text("0:05")
+    page.clock.run_for(35_000)
+    expect(page.locator("#timer")).to_have_text("0:40")
+    page.reload()  # what was saved is the time played, not a sum of every save
+    page.wait_for_selector("#board[data-ready]")
+    assert page.locator("#timer").inner_text() in ("0:40", "0:41")
+
+
+def test_long_words_in_the_list_never_break_in_two(page: Any, live_server: LiveServer) -> None:
+    long_words = ["Straußenvogel", "Eichhörnchen", "Schildkröte", "Nilpferd", "Giraffe", "Zebra"]
+    puzzle = new_puzzle(live_server, words=long_words, rows=14, cols=14, level="easy")
+    open_puzzle(page, live_server, puzzle)
+    lines = page.locator("#words .entry").evaluate_all(
+        "entries => entries.map(e => { const r = document.createRange();"
+        " r.selectNodeContents(e); return r.getClientRects().length; })"
+    )
+    assert lines == [1] * len(long_words)
+
+
+def test_the_api_link_leads_to_the_api_description(page: Any, live_server: LiveServer) -> None:
+    page.goto(live_server.url + "/")
+    link = page.get_by_role("link", name="API (OpenAPI)")
+    response = page.request.get(live_server.url + link.get_attribute("href"))
+    assert response.status == 200 and response.json()["openapi"]

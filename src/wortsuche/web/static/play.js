@@ -35,9 +35,10 @@ function loadProgress() {
 }
 
 function saveProgress() {
-  progress.elapsed = elapsed();
+  // The running time is added to a copy: folding it into progress.elapsed while the timer
+  // runs would count it again at every save.
   try {
-    localStorage.setItem(storageKey, JSON.stringify(progress));
+    localStorage.setItem(storageKey, JSON.stringify({ ...progress, elapsed: elapsed() }));
   } catch {
     // private mode or full storage: the game still works, it just is not remembered
   }
