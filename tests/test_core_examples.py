@@ -13,6 +13,7 @@ from scan import assert_exactly_once
 from wortsuche import Direction, generate
 from wortsuche.alphabet import language_alphabet
 from wortsuche.levels import LEVELS
+from wortsuche.pipeline import outside_longer_words
 from wortsuche.puzzle_json import dumps
 from wortsuche.verifier import verify_puzzle
 
@@ -45,12 +46,17 @@ def test_worte4_keeps_umlauts_as_single_cells() -> None:
     assert len(placement.cells) == len("BEGRIFFSKLÄRUNGSHINWEIS") == 23
 
 
-def test_worte4_reports_the_unavoidable_occurrences_inside_longer_words() -> None:
+def test_worte4_places_archiv_inside_its_hosts_and_counts_each_of_them() -> None:
     words, rows, cols = read_example(4)
-    report = verify_puzzle(generate(words, rows, cols, level="medium", seed=7))
+    puzzle = generate(words, rows, cols, level="medium", seed=7)
+    report = verify_puzzle(puzzle)
+    own = set(puzzle.placements["ARCHIV"].cells)
     hosts = {host for _, host in report["ARCHIV"].inside_longer}
+    hosts |= {w for w, p in puzzle.placements.items() if len(w) > 6 and own <= set(p.cells)}
     assert hosts == {"ARCHIVBOT", "ARCHIVIERUNG", "WEBARCHIV", "AUTOARCHIV"}
-    assert any(host == "INFORMATION" for _, host in report["FN"].inside_longer)
+    fn = set(puzzle.placements["FN"].cells)  # FN stands backwards inside INFORMATION
+    assert fn <= set(puzzle.placements["INFORMATION"].cells)
+    assert puzzle.placements["FN"].direction == puzzle.placements["INFORMATION"].direction.reverse
 
 
 def test_worte5_evil_fills_900_cells_with_d_a_s_and_das_stands_once() -> None:
@@ -87,7 +93,8 @@ def test_easy_words_run_right_or_down_never_cross_and_filler_starts_and_ends_no_
 def test_medium_uses_diagonals_and_the_whole_alphabet() -> None:
     words, rows, cols = read_example(4)
     puzzle = generate(words, rows, cols, level="medium", seed=5)
-    directions = {p.direction for p in puzzle.placements.values()}
+    apart = set(outside_longer_words([w.letters for w in puzzle.words]))
+    directions = {p.direction for w, p in puzzle.placements.items() if w in apart}
     assert directions <= {Direction.E, Direction.S, Direction.SE, Direction.NE}
     assert {Direction.SE, Direction.NE} & directions
     covered = {cell for p in puzzle.placements.values() for cell in p.cells}
@@ -106,7 +113,8 @@ def test_hard_reads_backwards_and_crosses_evil_fills_only_with_word_letters() ->
     assert len(cells) > len(set(cells)), "hard prefers crossings"
     evil = generate(words, rows, cols, level="evil", seed=5)
     assert set("".join(evil.grid.rows)) <= set("".join(words))
-    assert all(p.direction.is_reversed for p in evil.placements.values())
+    apart = set(outside_longer_words([w.letters for w in evil.words]))
+    assert all(p.direction.is_reversed for w, p in evil.placements.items() if w in apart)
 
 
 def test_crossing_preference_makes_hard_denser_than_medium() -> None:

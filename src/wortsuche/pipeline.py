@@ -230,7 +230,7 @@ def build(
     """
     budget = budget if budget is not None else Budget()
     letters = [w.letters for w in words]
-    to_place = _without_reverse_twins(letters)
+    to_place = _without_reverse_twins(outside_longer_words(letters))
     if not options.absent:
         _check_fits_at_all(to_place, rows, cols, options)
     fill_failures = 0
@@ -244,7 +244,7 @@ def build(
         except FillError:
             fill_failures += 1
             continue
-        placements = _with_reverse_twins(placed, letters)
+        placements = _with_contained_words(_with_reverse_twins(placed, letters), placed, letters)
         puzzle = Puzzle(
             grid=Grid.from_rows(board.rows_text()),
             words=tuple(words),
@@ -264,6 +264,44 @@ def build(
         f"the free cells of {rows}x{cols} could not be filled without forming a word "
         f"({fill_failures} layouts tried); try a larger size or another filler"
     )
+
+
+def outside_longer_words(letters: Sequence[str]) -> list[str]:
+    """The words that do not lie inside a longer listed word, read either way.
+
+    KRÖTE inside SCHILDKRÖTE, FN inside INFORMATION backwards: such a word is not placed a
+    second time on its own; its place is inside the longer word, so its letters stand once.
+    """
+    shorter_pieces = {
+        word[i:j]
+        for word in set(letters)
+        for i in range(len(word))
+        for j in range(i + 1, len(word) + 1)
+        if j - i < len(word)
+    }
+    return [w for w in letters if w not in shorter_pieces and w[::-1] not in shorter_pieces]
+
+
+def _with_contained_words(
+    placements: dict[str, Placement], placed: Sequence[Placement], letters: Sequence[str]
+) -> dict[str, Placement]:
+    """Give each word inside a longer word its place there: the first placed word holding it."""
+    for word in letters:
+        if word in placements:
+            continue
+        for host in placed:
+            at = host.letters.find(word)
+            if at >= 0:
+                placements[word] = Placement(
+                    word, host.direction.offset(host.start, at), host.direction
+                )
+                break
+            at = host.letters.find(word[::-1])
+            if at >= 0:
+                end = host.direction.offset(host.start, at + len(word) - 1)
+                placements[word] = Placement(word, end, host.direction.reverse)
+                break
+    return placements
 
 
 def _without_reverse_twins(letters: Sequence[str]) -> list[str]:

@@ -209,7 +209,11 @@ def verify_puzzle(puzzle: Puzzle) -> Report:
 def infer_placements(
     words: Sequence[Word], found: Mapping[str, list[Occurrence]]
 ) -> dict[str, Placement]:
-    """For a grid without placements: each word's one occurrence not inside a longer word's."""
+    """For a grid without placements: each word's one occurrence not inside a longer word's.
+
+    A word found only inside longer words (KRÖTE in SCHILDKRÖTE) has its place there: the
+    first such occurrence.
+    """
     spans: list[tuple[int, set[Cell]]] = [
         (len(w), set(o.cells)) for w in words for o in found[w.letters]
     ]
@@ -220,8 +224,9 @@ def infer_placements(
             for o in found[word.letters]
             if not any(n > len(word) and {o.start, o.end} <= cells for n, cells in spans)
         ]
-        if own:
-            first = own[0]
+        candidates = own or found[word.letters]
+        if candidates:
+            first = candidates[0]
             placements[word.letters] = Placement(word.letters, first.start, first.direction)
     return placements
 

@@ -466,3 +466,21 @@ def test_the_api_link_leads_to_the_api_description(page: Any, live_server: LiveS
     link = page.get_by_role("link", name="API (OpenAPI)")
     response = page.request.get(live_server.url + link.get_attribute("href"))
     assert response.status == 200 and response.json()["openapi"]
+
+
+def test_a_word_inside_a_longer_word_is_found_where_it_stands(
+    page: Any, live_server: LiveServer
+) -> None:
+    words = ["Schildkröte", "Kröte", "Zebra", "Löwe"]
+    puzzle = new_puzzle(live_server, words=words, rows=12, cols=12, level="hard", seed=3)
+    open_puzzle(page, live_server, puzzle)
+    host = {a["word"]: a for a in answers(live_server, puzzle["id"])}["Schildkröte"]
+    (r0, c0), (r1, c1) = host["start"], host["end"]
+    step = ((r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0))
+    inner = [r0 + 6 * step[0], c0 + 6 * step[1]]  # SCHILD|KRÖTE: the last five letters
+    drag(page, inner, host["end"])
+    wait_found(page, 1)
+    found = page.locator("#words li.found .entry").all_inner_texts()
+    assert found == ["Kröte"]
+    drag(page, host["start"], host["end"])
+    wait_found(page, 2)

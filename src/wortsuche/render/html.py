@@ -24,6 +24,7 @@ from wortsuche.model import Cell, Puzzle
 from wortsuche.render.layout import display_letter, sorted_words
 from wortsuche.render.options import RenderOptions
 from wortsuche.render.texts import default_title, instruction
+from wortsuche.verifier import verify_puzzle
 
 
 def cell_sequence(cells: tuple[Cell, ...] | list[Cell]) -> str:
@@ -48,16 +49,22 @@ def answer_hash(salt: str, sequence: str) -> str:
 def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
     """What the page needs to play: letters, entries and hashed answers (no positions)."""
     salt = puzzle_salt(puzzle)
+    report = verify_puzzle(puzzle)
     words = []
     for word in sorted_words(puzzle):
         placement = puzzle.placements.get(word.letters)
         if placement is None:
             # A word that is not in the grid gets a hash no selection can produce.
-            digest = answer_hash(salt, f"absent:{word.letters}")
+            hashes = [answer_hash(salt, f"absent:{word.letters}")]
         else:
-            digest = answer_hash(salt, cell_sequence(placement.cells))
+            # Its place, and for a word inside longer words each of those places too.
+            hashes = [answer_hash(salt, cell_sequence(placement.cells))]
+            hashes += [
+                answer_hash(salt, cell_sequence(o.cells))
+                for o, _ in report[word.letters].inside_longer
+            ]
         entry = word.entry.lower() if lowercase else word.entry
-        words.append({"entry": entry, "hash": digest})
+        words.append({"entry": entry, "hashes": hashes})
     return {
         "rows": ["".join(display_letter(ch, lowercase) for ch in row) for row in puzzle.grid.rows],
         "salt": salt,
@@ -160,7 +167,7 @@ const words = data.words.map((word) => {
   const item = document.createElement("li");
   item.textContent = word.entry;
   list.appendChild(item);
-  return { entry: word.entry, hash: word.hash, item: item, found: false };
+  return { entry: word.entry, hashes: word.hashes, item: item, found: false };
 });
 
 function cellAt(x, y) {
@@ -223,7 +230,7 @@ window.addEventListener("pointerup", async () => {
   show([]);
   if (line.length === 0) return;
   const hash = await sha256(data.salt + ":" + sequence(line));
-  const word = words.find((w) => !w.found && w.hash === hash);
+  const word = words.find((w) => !w.found && w.hashes.includes(hash));
   if (!word) return;
   word.found = true;
   word.item.classList.add("found");

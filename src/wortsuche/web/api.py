@@ -317,13 +317,16 @@ def check(puzzle: Puzzle, start: tuple[int, int], end: tuple[int, int]) -> Check
         return CheckResult(found=False)
     forward: list[int] = []
     backward: list[int] = []
+    report = verify_puzzle(puzzle)
     for index, word in enumerate(puzzle.words):
-        placement = puzzle.placements.get(word.letters)
-        if placement is None:
+        if word.letters not in puzzle.placements:
             continue
-        if placement.cells == cells:
+        # Its placement, and for a word inside longer words each of those places too.
+        accepted = [o.cells for o in (report[word.letters].own,) if o is not None]
+        accepted += [o.cells for o, _ in report[word.letters].inside_longer]
+        if cells in accepted:
             forward.append(index)
-        elif placement.cells[::-1] == cells:
+        elif cells[::-1] in accepted:
             backward.append(index)
     indices = forward + backward  # the word read the way the player dragged comes first
     if not indices:
