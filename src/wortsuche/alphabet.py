@@ -33,10 +33,14 @@ GERMAN_MARKERS = frozenset("ÄÖÜẞ")
 
 
 def detect_language(words: Iterable[str]) -> str:
-    """Guess ``de`` or ``en`` from the words' letters (umlauts decide, else the closer frequencies)."""
+    """Guess ``de`` or ``en`` from the words (umlauts or letter pairs where clear, else letter frequencies)."""
+    from wortsuche.i18n import words_language
+
+    words = list(words)
+    clear = words_language(words)
+    if clear is not None:
+        return clear
     counts = Counter("".join(words))
-    if GERMAN_MARKERS & counts.keys():
-        return "de"
     return max(sorted(FREQUENCIES), key=lambda lang: _cosine(counts, FREQUENCIES[lang]))
 
 

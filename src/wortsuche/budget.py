@@ -41,7 +41,12 @@ class GenerationTimeout(WortsucheError):
 class Budget:
     """``steps`` units of work, and optionally a wall-clock ``timeout`` in seconds."""
 
-    def __init__(self, steps: int = STEPS, *, timeout: float | None = None) -> None:
+    def __init__(
+        self, steps: int = STEPS, *, timeout: float | None = None, effort: float = 1.0
+    ) -> None:
+        self.effort = effort
+        """How hard the placement search tries before saying no layout was found (1 = normal)."""
+        steps = int(steps * max(1.0, effort))
         self.steps = steps
         self.left = steps
         self.timeout = timeout
@@ -72,7 +77,7 @@ class Budget:
     def share(self, fraction: float) -> Budget:
         """A budget of ``fraction`` of the steps left, with the same deadline (for an optional step)."""
         part = Budget(max(0, int(self.left * fraction)))
-        part.timeout, part.deadline = self.timeout, self.deadline
+        part.timeout, part.deadline, part.effort = self.timeout, self.deadline, self.effort
         return part
 
     def take_back(self, part: Budget) -> None:

@@ -26,7 +26,9 @@ class DoesNotFitError(WortsucheError):
     """No layout was found: the words do not fit in the grid with the chosen options.
 
     ``words`` names the words that could not be placed; ``suggested_size`` is a
-    ``(rows, cols)`` in which a layout was found, when one was looked for.
+    ``(rows, cols)`` in which a layout was found, when one was looked for. ``kind`` says which
+    failure it is: ``cannot_exist`` (proved, e.g. a word longer than every line) or
+    ``not_found`` (none found within the effort: a larger ``effort`` may find one).
     """
 
     def __init__(
@@ -34,10 +36,12 @@ class DoesNotFitError(WortsucheError):
         message: str,
         words: tuple[str, ...] = (),
         suggested_size: tuple[int, int] | None = None,
+        kind: str = "not_found",
     ) -> None:
         super().__init__(message)
         self.words = words
         self.suggested_size = suggested_size
+        self.kind = kind
 
 
 class PuzzleFormatError(WortsucheError, ValueError):

@@ -64,6 +64,7 @@ def generate(
     transliterate: bool = False,
     eszett: str = "keep",
     timeout: float | None = None,
+    effort: float = 1.0,
 ) -> Puzzle:
     """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
 
@@ -74,7 +75,9 @@ def generate(
     within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
     the wall-clock seconds on top: past it, :class:`~wortsuche.budget.GenerationTimeout`.
     """
-    budget = Budget(timeout=_checked_timeout(timeout))
+    if isinstance(effort, bool) or not isinstance(effort, int | float) or not 0 < effort <= 100:
+        raise InputError(f"effort must be a number above 0 and at most 100, not {effort!r}")
+    budget = Budget(timeout=_checked_timeout(timeout), effort=float(effort))
     prepared, notes = prepare_words(words, transliterate=transliterate, eszett=eszett)
     options = resolve_options(
         level,
@@ -339,6 +342,7 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
             f"{rows}x{cols} going {arrows}",
             words=tuple(too_long),
             suggested_size=(max(rows, need), max(cols, need)),
+            kind="cannot_exist",
         )
     total = sum(len(w) for w in words)
     if options.crossing is Crossing.NEVER and total > rows * cols:
@@ -347,6 +351,7 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
             f"the words have {total} letters but {rows}x{cols} has only {rows * cols} cells "
             "and they may not cross",
             suggested_size=(max(rows, side), max(cols, side)),
+            kind="cannot_exist",
         )
 
 

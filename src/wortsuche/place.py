@@ -24,8 +24,15 @@ from wortsuche.rand import Rng
 BRANCHING = 3
 """How many positions a word may try before the search gives up on the word before it."""
 
-RESTARTS = 7
-"""How many times the search starts afresh, each with twice the budget of the last."""
+RESTART_WORK = 127
+"""The whole search's work, in units of one short run (the old 7 doubling restarts: 1+2+…+64)."""
+
+STUCK_WEIGHT = 4.0
+"""How many letters of length the word that caused the most dead ends is moved up by."""
+
+SHUFFLE = 2.0
+"""After the first run, word lengths are blurred by up to this many letters before sorting:
+the most constrained words still come early, in a new order each run."""
 
 ANCHOR_SAMPLE = 24
 """Crossing positions weighed per word when there are too many to weigh them all."""
@@ -146,6 +153,7 @@ class Placer:
                 anchors.append((r0, c0, direction))
         scored: list[tuple[int, int, tuple[int, int, Direction]]] = []
         for r, c, direction in dict.fromkeys(anchors):
+            self.checks += 1  # weighing a position is work too: the run's budget counts it
             fitted = self.fit(letters, r, c, direction)
             if fitted is not None:
                 scored.append((-fitted[1], len(scored), (r, c, direction)))
@@ -154,14 +162,53 @@ class Placer:
             yield position
 
 
-def search_order(words: Sequence[str], rng: Rng) -> list[str]:
-    """Most constrained first: longest, then rarest letters; ties in random order."""
+def search_order(
+    words: Sequence[str],
+    rng: Rng,
+    *,
+    blur: float = 0.0,
+    stuck: Counter[str] | None = None,
+) -> list[str]:
+    """Most constrained first: longest, then rarest letters; ties in random order.
+
+    ``blur`` adds up to that many letters of random length to each word before sorting, so a
+    restarted search tries the words in another order that is still roughly hardest first.
+    ``stuck`` counts the dead ends each word caused: a word the search got stuck on often is
+    placed earlier next time, while the grid still has room for it.
+    """
     counts = Counter("".join(words))
+    stuck = stuck or Counter()
+    most = max(stuck.values(), default=0) or 1
+    noise = {
+        word: (rng.random() * blur if blur else 0.0) + STUCK_WEIGHT * stuck[word] / most
+        for word in words
+    }
     tiebreak = {word: rng.random() for word in words}
     return sorted(
         words,
-        key=lambda w: (-len(w), -sum(1 / counts[letter] for letter in w), tiebreak[w]),
+        key=lambda w: (
+            -len(w) - noise[w],
+            -sum(1 / counts[letter] for letter in w),
+            tiebreak[w],
+        ),
     )
+
+
+def luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
+
+    Restarting after runs of these lengths wastes at most a logarithmic factor against the
+    best fixed run length, whatever it is (Luby, Sinclair and Zuckerman, 1993).
+
+    >>> [luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    if i == (1 << k) - 1:
+        return 1 << (k - 1)
+    return luby(i - (1 << (k - 1)) + 1)
 
 
 def place_words(
@@ -174,9 +221,16 @@ def place_words(
     order = search_order(words, rng)
     placer = Placer(board, options, rng, letters=sum(len(w) for w in order))
     dead_ends: Counter[str] = Counter()
-    budget = int(effort * (200 + 40 * len(order)))
-    for restart in range(RESTARTS):
-        limit = placer.checks + budget * 2**restart
+    unit = max(1, int(effort * board.budget.effort * (200 + 40 * len(order))))
+    total = unit * RESTART_WORK
+    run = 0
+    # Restarts on the Luby schedule: many short runs, now and then a longer one, each in a
+    # reshuffled order. A run that goes wrong early is cut short instead of searched out.
+    while placer.checks < total:
+        run += 1
+        if run > 1:
+            order = search_order(words, rng, blur=SHUFFLE, stuck=dead_ends)
+        limit = min(total, placer.checks + unit * luby(run))
         depth = _search(order, placer, limit, dead_ends)
         if depth == len(order):
             placed = [p for p in board.placements if p is not None]
@@ -187,6 +241,7 @@ def place_words(
     raise DoesNotFitError(
         f"no layout found: {', '.join(stuck)} did not fit in {board.rows}x{board.cols}",
         words=stuck,
+        kind="not_found",
     )
 
 

@@ -86,6 +86,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="percentage of filler letters drawn from the words' own letters",
     )
     level_options.add_argument(
+        "--effort",
+        type=float,
+        metavar="N",
+        help="how long the search tries before it says no layout was found "
+        "(default 1; 4 tries about four times as long)",
+    )
+    level_options.add_argument(
         "--reversed-share",
         type=int,
         metavar="0..100",
@@ -273,6 +280,7 @@ def make_puzzle(
                 seed=seed,
                 language=args.language,
                 timeout=args.timeout,
+                effort=args.effort or 1.0,
                 **fixed,
             )
         return generate(
@@ -283,12 +291,16 @@ def make_puzzle(
             seed=seed,
             language=args.language,
             timeout=args.timeout,
+            effort=args.effort or 1.0,
             **chosen,
         )
     except DoesNotFitError as error:
         message = " ".join(str(error).split())
+        if error.kind == "not_found" and (args.effort or 1.0) < 100:
+            more = max(4, 4 * (args.effort or 1.0))
+            message += f"; none found within the effort: --effort {more:g} searches longer"
         if error.suggested_size is not None:
             r, c = error.suggested_size
             if f"{r}x{c}" not in message:
                 message += f"; try --size {r}x{c}"
-        raise DoesNotFitError(message, error.words, error.suggested_size) from None
+        raise DoesNotFitError(message, error.words, error.suggested_size, error.kind) from None

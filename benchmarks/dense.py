@@ -1,0 +1,84 @@
+"""Crowded grids: how often a layout is found, how fast, and what word-search-generator places.
+
+Frozen lists in ``benchmarks/data/dense/`` (real English and German words, 0.8 to 1.1 letters
+per cell). For each list and level: the share of seeds that give a puzzle and the median CPU
+time per seed (failures included, since a failure also costs time); for word-search-generator
+the median share of the words it places (it leaves out what does not fit, silently).
+
+    python benchmarks/dense.py            # 20 seeds
+    python benchmarks/dense.py --quick    # 5 seeds
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generators import Theirs  # noqa: E402
+from wortsuche import DoesNotFitError, generate  # noqa: E402
+from wortsuche.source import parse_words  # noqa: E402
+
+LEVELS = ("easy", "medium", "hard", "evil")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="5 seeds instead of 20")
+    parser.add_argument("--out", type=Path, help="also write the table (Markdown) here")
+    args = parser.parse_args()
+    seeds = range(5 if args.quick else 20)
+    theirs = Theirs() if Theirs.available() else None
+    lines = [
+        "| list | letters per cell | "
+        + " | ".join(f"{level}: made, median CPU s" for level in LEVELS)
+        + " | word-search-generator level 3: words placed |",
+        "|---|---|" + "---|" * (len(LEVELS) + 1),
+    ]
+    for path in sorted((ROOT / "benchmarks" / "data" / "dense").glob("*.txt")):
+        source = parse_words(path.read_text(encoding="utf-8"), name=path.name)
+        words, _ = source.words()
+        rows, cols = source.size or (15, 15)
+        density = sum(len(w) for w in words) / (rows * cols)
+        cells = []
+        for level in LEVELS:
+            made, times = 0, []
+            for seed in seeds:
+                start = time.process_time()
+                try:
+                    generate(words, rows, cols, level=level, seed=seed)
+                    made += 1
+                except DoesNotFitError:
+                    pass
+                times.append(time.process_time() - start)
+            cells.append(f"{made}/{len(seeds)}, {statistics.median(times):.2f}")
+        their = ""
+        if theirs is not None and theirs.supports(rows, cols, len(words), "hard"):
+            shares = []
+            for seed in seeds:
+                run = theirs.run([w.letters for w in words], rows, cols, "hard", seed)
+                shares.append(len(run.placed) / len(words) if run.rows else 0.0)
+            their = f"{statistics.median(shares):.0%}"
+        lines.append(
+            f"| {path.stem} ({rows}×{cols}) | {density:.2f} | "
+            + " | ".join(cells)
+            + f" | {their} |"
+        )
+    lines += [
+        "",
+        f"Seeds per list and level: {len(seeds)}; CPU seconds per seed, whole generate call.",
+    ]
+    text = "\n".join(lines)
+    print(text)
+    if args.out:
+        args.out.write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
