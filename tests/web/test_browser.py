@@ -484,3 +484,54 @@ def test_a_word_inside_a_longer_word_is_found_where_it_stands(
     assert found == ["Kröte"]
     drag(page, host["start"], host["end"])
     wait_found(page, 2)
+
+
+# -- languages -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_a_german_browser_sees_german_pages_from_start_to_finish(
+    chromium: Any, live_server: LiveServer, screenshots: Path, viewport: tuple[int, int]
+) -> None:
+    width, height = viewport
+    context = chromium.new_context(
+        locale="de-DE", viewport={"width": width, "height": height}, has_touch=width < 500
+    )
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    assert page.locator("html").get_attribute("lang") == "de"
+    expect(page.locator("h1")).to_have_text("Wortsuchrätsel erstellen")
+    assert "Schwer" in page.locator(".levels").inner_text()
+    page.screenshot(path=screenshots / f"de-create-{width}.png", full_page=True)
+    page.fill("#words", "Apfel, Birne, Kirsche")
+    page.click("#make")
+    page.wait_for_selector("#board[data-ready]")
+    expect(page.locator(".timer")).to_contain_text("Zeit")
+    assert "Wörter" in page.locator(".meta").inner_text()
+    assert "Schwierigkeit" in page.locator(".meta").inner_text()
+    page.screenshot(path=screenshots / f"de-play-{width}.png", full_page=True)
+    if width > 500:
+        save_for_docs(screenshots / f"de-play-{width}.png", "web-play-de.png")
+    puzzle_id = page.locator("body").get_attribute("data-puzzle")
+    for count, answer in enumerate(answers(live_server, puzzle_id), start=1):
+        drag(page, answer["start"], answer["end"]) if width > 500 else tap_line(page, answer)
+        wait_found(page, count)
+    expect(page.locator("#done")).to_contain_text("Geschafft! Du hast alle 3 Wörter in")
+    page.screenshot(path=screenshots / f"de-finished-{width}.png", full_page=True)
+    context.close()
+
+
+def tap_line(page: Any, answer: dict[str, Any]) -> None:
+    page.touchscreen.tap(*centre(page, answer["start"]))
+    page.touchscreen.tap(*centre(page, answer["end"]))
+
+
+def test_the_language_switch_and_the_missing_page_speak_the_chosen_language(
+    page: Any, live_server: LiveServer
+) -> None:
+    page.goto(live_server.url + "/?lang=de")
+    expect(page.locator("h1")).to_have_text("Wortsuchrätsel erstellen")
+    page.get_by_role("link", name="English").click()
+    expect(page.locator("h1")).to_have_text("Make a word search")
+    page.goto(live_server.url + "/p/nothing-here?lang=de")
+    expect(page.locator("h1")).to_have_text("Rätsel nicht gefunden")

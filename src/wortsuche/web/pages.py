@@ -1,21 +1,31 @@
-"""The HTML pages: the create form and the play page, filled from ``templates/``."""
+"""The HTML pages: the create form and the play page, filled from ``templates/``.
+
+Every text on a page comes from the catalogue (``wortsuche.i18n``) in the reader's language:
+``?lang=de`` or ``?lang=en`` if the link says so, else the browser's ``Accept-Language``, else
+English. The page's scripts get their texts as JSON in the page.
+"""
 
 from __future__ import annotations
 
 import html
+import json
 import string
 from collections.abc import Callable
 from importlib.resources import files
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from wortsuche.difficulty import rate_puzzle
-from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
+from wortsuche.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
+from wortsuche.levels import LEVELS
 from wortsuche.puzzle_json import loads
 from wortsuche.web.storage import Storage
 
 PACKAGE = files("wortsuche.web")
+
+LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
+"""Each language in its own name, for the switch on every page."""
 
 
 def page_routes(storage: Storage, is_puzzle_id: Callable[[str], bool]) -> APIRouter:
@@ -23,52 +33,120 @@ def page_routes(storage: Storage, is_puzzle_id: Callable[[str], bool]) -> APIRou
     router = APIRouter(include_in_schema=False)
 
     @router.get("/", response_class=HTMLResponse)
-    def create_page() -> HTMLResponse:
-        return HTMLResponse(page("create.html", levels=level_choices()))
+    def create_page(request: Request) -> HTMLResponse:
+        texts = translator(page_language(request))
+        return HTMLResponse(page("create.html", texts, request, levels=level_choices(texts)))
 
     @router.get("/p/{puzzle_id}", response_class=HTMLResponse)
-    def play_page(puzzle_id: str) -> HTMLResponse:
+    def play_page(puzzle_id: str, request: Request) -> HTMLResponse:
+        texts = translator(page_language(request))
         stored = storage.get(puzzle_id) if is_puzzle_id(puzzle_id) else None
         if stored is None:
-            return HTMLResponse(page("missing.html"), status_code=404)
+            return HTMLResponse(page("missing.html", texts, request), status_code=404)
         puzzle = loads(stored.puzzle)
-        title = stored.title or "Word search"
+        title = stored.title or texts.t("sheet.default-title")
+        level = texts.t(f"level.{puzzle.level}") if puzzle.level in LEVELS else puzzle.level
+        score = f"{rate_puzzle(puzzle).score:.1f}"
         return HTMLResponse(
             page(
                 "play.html",
+                texts,
+                request,
                 id=html.escape(stored.id),
                 title=html.escape(title),
-                level=html.escape(puzzle.level),
-                size=f"{puzzle.rows}&times;{puzzle.cols}",
+                level=html.escape(level),
+                grid_of=html.escape(texts.t("web.grid-of", size=f"{puzzle.rows}×{puzzle.cols}")),
+                word_count=html.escape(texts.t("web.word-count", count=len(puzzle.words))),
                 count=str(len(puzzle.words)),
-                difficulty=f"{rate_puzzle(puzzle).score:.1f}",
+                difficulty=html.escape(texts.t("web.difficulty", score=score)),
             )
         )
 
     return router
 
 
-def level_choices() -> str:
+def page_language(request: Request) -> str:
+    """``?lang=`` if it names a language, else the best of ``Accept-Language``, else English."""
+    asked = request.query_params.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    return accepted_language(request.headers.get("accept-language", ""))
+
+
+def accepted_language(header: str) -> str:
+    """The language of ours that an ``Accept-Language`` header prefers most.
+
+    >>> accepted_language("fr-CH, fr;q=0.9, de;q=0.8, en;q=0.7")
+    'de'
+    >>> accepted_language("de-AT")
+    'de'
+    >>> accepted_language("")
+    'en'
+    """
+    best, best_weight = DEFAULT_LANGUAGE, 0.0
+    for part in header.split(","):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        language = tag.strip().split("-")[0].lower()
+        if language in LANGUAGES and weight > best_weight:
+            best, best_weight = language, weight
+    return best
+
+
+def level_choices(texts: Translator) -> str:
     """The level radio buttons with their one-line descriptions (escaped HTML)."""
     items = []
     for name in LEVELS:
         checked = " checked" if name == "medium" else ""
-        description = html.escape(LEVEL_DESCRIPTIONS[name])
+        label = html.escape(texts.t(f"level.{name}"))
+        description = html.escape(texts.t(f"level.{name}.description"))
         items.append(
             f'<label class="level"><input type="radio" name="level" value="{name}"{checked}>'
-            f'<span class="level-name">{name.capitalize()}</span>'
+            f'<span class="level-name">{label[:1].upper() + label[1:]}</span>'
             f'<span class="level-text">{description}</span></label>'
         )
     return "\n".join(items)
 
 
-def page(name: str, **values: str) -> str:
+def language_switch(texts: Translator, request: Request) -> str:
+    """Links to the same page in the other languages."""
+    path = html.escape(request.url.path)
+    current = ' aria-current="true"'
+    links = [
+        f'<a href="{path}?lang={code}" lang="{code}" hreflang="{code}"'
+        f"{current if code == texts.language else ''}>{name}</a>"
+        for code, name in LANGUAGE_NAMES.items()
+    ]
+    label = html.escape(texts.t("web.language"))
+    return f'<nav class="languages" aria-label="{label}">{" · ".join(links)}</nav>'
+
+
+def page(name: str, texts: Translator, request: Request, **values: str) -> str:
     """An HTML page from ``templates/`` with its ``$name`` placeholders filled.
 
-    The ``values`` are HTML: callers escape every text they pass (``html.escape``).
+    ``$t_<id>`` is the catalogue's ``web.<id>`` (with ``-`` as ``_``), escaped; ``$texts`` the
+    scripts' ``js.*`` messages as JSON. The other ``values`` are HTML: callers escape every text
+    they pass (``html.escape``).
     """
+    words = {
+        "t_" + msgid.removeprefix("web.").replace("-", "_"): html.escape(texts.template(msgid))
+        for msgid in texts.messages("web.")
+    }
+    scripts = {msgid.removeprefix("js."): texts.template(msgid) for msgid in texts.messages("js.")}
     template = string.Template((PACKAGE / "templates" / name).read_text(encoding="utf-8"))
-    return template.substitute(values, version=html.escape(version()))
+    return template.substitute(
+        words,
+        **values,
+        lang=texts.language,
+        version=html.escape(version()),
+        texts=json.dumps(scripts, ensure_ascii=False).replace("<", "\\u003c"),
+        language_switch=language_switch(texts, request),
+    )
 
 
 def version() -> str:

@@ -1,5 +1,7 @@
 // Talking to the wortsuche JSON API. Every answer is JSON; refusals carry {error, field}.
 
+import { say } from "./texts.js";
+
 export class ApiError extends Error {
   constructor(message, field, status) {
     super(message);
@@ -18,7 +20,7 @@ export async function call(method, path, body) {
   try {
     response = await fetch(path, options);
   } catch {
-    throw new ApiError("The server cannot be reached. Is wortsuche serve still running?", null, 0);
+    throw new ApiError(say("unreachable"), null, 0);
   }
   let data = null;
   try {
@@ -27,7 +29,7 @@ export async function call(method, path, body) {
     data = null;
   }
   if (!response.ok) {
-    const message = (data && data.error) || `The server answered ${response.status}.`;
+    const message = (data && data.error) || say("server-answered", { status: response.status });
     throw new ApiError(message, data ? data.field : null, response.status);
   }
   return data;

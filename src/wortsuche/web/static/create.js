@@ -1,5 +1,6 @@
 // The create form: send the words, show a refusal next to its field, open the new puzzle.
 import { call } from "./api.js";
+import { keepLanguage, say } from "./texts.js";
 
 const form = document.getElementById("create");
 const button = document.getElementById("make");
@@ -57,26 +58,26 @@ form.addEventListener("submit", async (event) => {
     rows: null,
     cols: null,
   };
-  if (!body.words.trim()) return showError("Type at least one word.", "words");
+  if (!body.words.trim()) return showError(say("type-a-word"), "words");
   if (fixedSize()) {
     body.rows = wholeNumber(rows.value);
     body.cols = wholeNumber(cols.value);
     if (Number.isNaN(body.rows) || Number.isNaN(body.cols)) {
-      return showError("Rows and columns must be whole numbers, or choose Automatic.", "size");
+      return showError(say("size-numbers"), "size");
     }
   }
   if (form.seed.value.trim() !== "") {
     body.seed = wholeNumber(form.seed.value);
-    if (Number.isNaN(body.seed)) return showError("The seed must be a whole number.", "seed");
+    if (Number.isNaN(body.seed)) return showError(say("seed-number"), "seed");
   }
   button.disabled = true;
-  button.textContent = "Making the puzzle…";
+  button.textContent = say("making");
   try {
     const puzzle = await call("POST", "/api/puzzles", body);
-    window.location.assign(puzzle.url);
+    window.location.assign(keepLanguage(puzzle.url));
   } catch (error) {
     showError(error.message, error.field);
     button.disabled = false;
-    button.textContent = "Make puzzle";
+    button.textContent = say("make");
   }
 });

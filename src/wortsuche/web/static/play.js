@@ -1,6 +1,7 @@
 // The play page: drag (mouse, pen, finger) or use the keyboard to select a straight line of
 // letters; the server says whether it is a word. Progress is kept in localStorage per puzzle.
 import { call } from "./api.js";
+import { keepLanguage, say } from "./texts.js";
 import { cellAt, cellsBetween, inside, snapEnd } from "./geometry.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -190,10 +191,10 @@ function moveCursor(cell) {
 function showDone() {
   const done = $("done");
   if (progress.done) {
-    done.textContent = `Well done! You found all ${puzzle.words.length} words in ${formatTime(progress.elapsed)}.`;
+    done.textContent = say("well-done", { count: puzzle.words.length, time: formatTime(progress.elapsed) });
     done.hidden = false;
   } else if (progress.revealed) {
-    done.textContent = `Answers shown. You found ${foundIndices().size} of ${puzzle.words.length} words.`;
+    done.textContent = say("answers-shown", { found: foundIndices().size, count: puzzle.words.length });
     done.hidden = false;
   } else {
     done.hidden = true;
@@ -238,7 +239,7 @@ async function submitSelection() {
       announce(`${result.word} is already found.`);
     } else {
       progress.found.push({ indices: result.indices, cells: result.cells });
-      announce(`Found ${result.words.join(" and ")}.`);
+      announce(say("found", { words: result.words.join(say("and")) }));
       if (foundIndices().size === puzzle.words.length) {
         stopTimer();
         progress.done = true;
@@ -258,7 +259,7 @@ async function submitSelection() {
 
 function rejectSelection() {
   drawSelection("wrong");
-  announce("That is not one of the words.");
+  announce(say("not-a-word"));
   const rejected = selection;
   rejected.by = "rejected"; // flashing: neither Enter nor the pointer can submit it again
   setTimeout(() => {
@@ -332,7 +333,7 @@ board.addEventListener("keydown", (event) => {
     if (!selection) {
       selection = { start: cursor, end: cursor, by: "keyboard" };
       drawSelection();
-      announce(`Selection starts at row ${cursor[0] + 1}, column ${cursor[1] + 1}.`);
+      announce(say("selection-starts", { row: cursor[0] + 1, col: cursor[1] + 1 }));
     } else if (selection.by === "keyboard") {
       submitSelection();
     }
@@ -351,7 +352,7 @@ async function loadAnswers() {
 
 $("reveal").addEventListener("click", async () => {
   if (finished()) return;
-  if (!window.confirm("Show all answers? This ends the game.")) return;
+  if (!window.confirm(say("confirm-reveal"))) return;
   try {
     await loadAnswers();
     stopTimer();
@@ -368,7 +369,7 @@ $("again").addEventListener("click", async (event) => {
   event.currentTarget.disabled = true;
   try {
     const fresh = await call("POST", `/api/puzzles/${id}/again`);
-    window.location.assign(fresh.url);
+    window.location.assign(keepLanguage(fresh.url));
   } catch (error) {
     showError(error.message);
     event.currentTarget.disabled = false;
@@ -398,7 +399,7 @@ $("copy").addEventListener("click", async () => {
     field.select();
     document.execCommand("copy");
   }
-  $("copy-status").textContent = "Link copied.";
+  $("copy-status").textContent = say("link-copied");
 });
 
 document.addEventListener("visibilitychange", () => {
@@ -421,7 +422,8 @@ async function start() {
     return;
   }
   $("share-url").value = new URL(puzzle.url, window.location.href).href;
-  $("notes").textContent = puzzle.notes.join(" · ");
+  // The generator's notes are English sentences for the maker: shown on English pages only.
+  if (document.documentElement.lang === "en") $("notes").textContent = puzzle.notes.join(" · ");
   buildBoard();
   if (progress.revealed) {
     try {
