@@ -28,13 +28,18 @@ PIECE = 6
 
 
 class Lexicon:
-    """The listed words and their reversals, indexed for the board's checks."""
+    """The listed words and their reversals, indexed for the board's checks.
 
-    def __init__(self, words: Sequence[str]) -> None:
-        self.strings: frozenset[str] = frozenset(words) | frozenset(w[::-1] for w in words)
-        self.letters = frozenset("".join(words))
+    ``screen`` adds words that must never be completed either (offensive words, see
+    :mod:`wortsuche.screen`): the checks treat them like listed words that are not placed.
+    """
+
+    def __init__(self, words: Sequence[str], screen: Sequence[str] = ()) -> None:
+        every = [*words, *screen]
+        self.strings: frozenset[str] = frozenset(every) | frozenset(w[::-1] for w in every)
+        self.letters = frozenset("".join(every))
         self.single_letters = frozenset(w for w in words if len(w) == 1)
-        self.lengths: tuple[int, ...] = tuple(sorted({len(w) for w in words}))
+        self.lengths: tuple[int, ...] = tuple(sorted({len(w) for w in every}))
         self.length_set = frozenset(self.lengths)
         self.longest = self.lengths[-1] if self.lengths else 0
         # Every beginning and every end of a word (reversals included), "" too: a run of

@@ -288,6 +288,8 @@ class Options:
     """Alphabet and letter frequencies for filler: ``auto``, ``de`` or ``en``."""
     reversed_share: int | None = None
     """Percentage (0–100) of words placed backwards (← ↑ ↖ ↙); None draws every direction alike."""
+    allow_offensive: bool = False
+    """Let the filler spell words on the offensive-word screen (``wortsuche.screen``)."""
 
     def __post_init__(self) -> None:
         _check_types(self)
@@ -332,6 +334,7 @@ class Options:
                 reversed_share=None
                 if data.get("reversed_share") is None
                 else int(data["reversed_share"]),
+                allow_offensive=data.get("allow_offensive", False) is True,
             )
         except (KeyError, ValueError, TypeError) as error:
             raise InputError(f"options are not readable: {error}") from None

@@ -33,6 +33,7 @@ from wortsuche.model import (
 from wortsuche.normalise import normalise_words
 from wortsuche.place import place_words
 from wortsuche.rand import Rng, new_seed
+from wortsuche.screen import screen_for
 from wortsuche.verifier import verify_puzzle
 
 ATTEMPTS = 6
@@ -61,6 +62,7 @@ def generate(
     absent: bool | None = None,
     language: str | None = None,
     reversed_share: int | None = None,
+    allow_offensive: bool | None = None,
     transliterate: bool = False,
     eszett: str = "keep",
     timeout: float | None = None,
@@ -89,6 +91,7 @@ def generate(
         absent=absent,
         language=language,
         reversed_share=reversed_share,
+        allow_offensive=allow_offensive,
     )
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InputError(f"seed must be a whole number, not {seed!r}")
@@ -166,6 +169,7 @@ def resolve_options(level: str, **changes: Any) -> Options:
         ("absent", bool),
         ("language", str),
         ("reversed_share", int),
+        ("allow_offensive", bool),
     ):
         value = changes.get(name)
         if value is not None and (
@@ -187,6 +191,7 @@ def resolve_options(level: str, **changes: Any) -> Options:
 _KIND_NAMES = {
     "word_letter_share": "a whole number 0 to 100",
     "reversed_share": "a whole number 0 to 100",
+    "allow_offensive": "True or False",
     "absent": "True or False",
     "language": "auto, de or en",
 }
@@ -238,9 +243,12 @@ def build(
         _check_fits_at_all(to_place, rows, cols, options)
     fill_failures = 0
     lexicon = Lexicon(letters)
+    # The screen binds what wortsuche adds (decoys, filler), not how the user's words meet.
+    screened = lexicon if options.allow_offensive else Lexicon(letters, screen_for(letters))
     for _ in range(ATTEMPTS):
         board = Board(rows, cols, lexicon, budget)
         placed = [] if options.absent else place_words(to_place, board, options, rng)
+        board.lexicon = screened
         plant_decoys(board, letters, options, rng)
         try:
             fill_notes = fill(board, options, letters, rng)

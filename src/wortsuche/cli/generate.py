@@ -86,6 +86,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="percentage of filler letters drawn from the words' own letters",
     )
     level_options.add_argument(
+        "--allow-offensive",
+        action="store_true",
+        default=None,
+        help="let the filler spell words on the offensive-word screen (screened by default)",
+    )
+    level_options.add_argument(
         "--effort",
         type=float,
         metavar="N",
@@ -268,6 +274,7 @@ def make_puzzle(
         "decoys": args.decoys,
         "absent": args.absent,
         "reversed_share": args.reversed_share,
+        "allow_offensive": args.allow_offensive,
     }
     try:
         if args.difficulty is not None:
