@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from wortsuche import Puzzle
 from wortsuche.model import Cell
@@ -77,9 +78,10 @@ def test_dragging_across_a_word_strikes_it_off(
     placement = zoo.placements[word.letters]
     item = page.locator("#words li", has_text="Ice cream")
 
-    # A drag that misses the word finds nothing.
-    drag(page, placement.start, (placement.start[0], placement.start[1]), zoo.cols)
-    page.wait_for_timeout(200)
+    # A drag that is not a word finds nothing, and the page says so.
+    wrong_end = (placement.start[0], placement.start[1] + 1 if placement.start[1] == 0 else 0)
+    drag(page, placement.start, wrong_end, zoo.cols)
+    expect(page.locator("#status")).to_have_text("Das ist keins der gesuchten Wörter.")
     assert "found" not in (item.get_attribute("class") or "")
 
     # Dragged from the last letter back to the first, so direction does not matter.
@@ -87,8 +89,7 @@ def test_dragging_across_a_word_strikes_it_off(
     page.wait_for_function("document.querySelectorAll('#words li.found').length === 1")
     assert "found" in (item.get_attribute("class") or "")
     assert item.evaluate("e => getComputedStyle(e).textDecorationLine") == "line-through"
-    found_cells = page.locator(".cell.found").count()
-    assert found_cells == len(word.letters)
+    assert page.locator("#marks line.fill").count() == 1  # a capsule, not dots that merge
     # The zoo's words are German, and so is everything the page says.
     assert page.locator("html").get_attribute("lang") == "de"
     left = len(zoo.words) - 1
@@ -141,7 +142,44 @@ def test_the_page_speaks_the_sheet_language(small: Puzzle) -> None:
         "foundOne": "Found “{word}”! One more to go.",
         "foundMany": "Found “{word}”! {count} to go.",
         "allFound": "All words found!",
+        "notAWord": "That is not one of the words.",
+        "time": "Time",
     }
     german = str(render(small, "html", language="de"))
     assert '<html lang="de">' in german and 'aria-label="Buchstabengitter"' in german
     assert "Finde die 4 Wörter aus der Liste unten im Gitter." in german
+
+
+def test_the_offline_file_keeps_progress_and_time_across_a_reload(
+    browser: Any, zoo: Puzzle, tmp_path: Path
+) -> None:
+    file = tmp_path / "play.html"
+    file.write_text(str(render(zoo, "html")), encoding="utf-8")
+    page = browser.new_context().new_page()
+    page.clock.install()
+    page.goto(file.as_uri())
+    page.clock.run_for(5_000)
+    expect(page.locator("#clock")).to_have_text("0:05")
+    placement = zoo.placements["ICECREAM"]
+    drag(page, placement.start, placement.end, zoo.cols)
+    expect(page.locator("#words li.found")).to_have_count(1)
+    page.clock.run_for(2_000)
+    page.reload()
+    expect(page.locator("#words li.found")).to_have_count(1)
+    assert page.locator("#marks line.fill").count() == 1
+    assert page.locator("#clock").inner_text() in ("0:07", "0:08")
+    page.context.close()
+
+
+def test_the_offline_file_snaps_drags_with_the_web_game_geometry(zoo: Puzzle) -> None:
+    from importlib.resources import files
+
+    page = str(render(zoo, "html"))
+    shared = files("wortsuche.web").joinpath("static", "geometry.js").read_text(encoding="utf-8")
+    assert shared.replace("export function", "function") in page
+    assert "function lineTo" not in page  # no second home for the snapping
+
+
+def test_a_title_holding_a_placeholder_stays_as_typed(small: Puzzle) -> None:
+    page = str(render(small, "html", title="{{instruction}} and {{data}}"))
+    assert "<h1>{{instruction}} and {{data}}</h1>" in page

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from html import escape
+from importlib.resources import files
 from typing import Any
 
 from wortsuche.i18n import Translator
@@ -78,6 +80,8 @@ def page_texts(texts: Translator) -> dict[str, str]:
         "foundOne": texts.template("game.found", 1),
         "foundMany": texts.template("game.found", 2),
         "allFound": texts.t("game.all-found"),
+        "notAWord": texts.t("js.not-a-word"),
+        "time": texts.t("web.time"),
     }
 
 
@@ -94,16 +98,39 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     heading = options.title or puzzle.title or default_title(texts)
     data = script_json(game_data(puzzle, lowercase=options.lowercase))
     lines = " ".join(instruction(puzzle, texts, word_list=options.word_list))
-    return (
-        PAGE.replace("{{title}}", escape(heading))
-        .replace("{{lang}}", texts.language)
-        .replace("{{grid_label}}", escape(texts.t("game.grid-label")))
-        .replace("{{instruction}}", escape(lines))
-        .replace("{{texts}}", script_json(page_texts(texts)))
-        .replace("{{data}}", data)
-        .replace("{{cell}}", "3.4rem" if options.large_print else "2.4rem")
-        .replace("{{list_display}}", "block" if options.word_list else "none")
+    return fill(
+        PAGE,
+        title=escape(heading),
+        lang=texts.language,
+        grid_label=escape(texts.t("game.grid-label")),
+        instruction=escape(lines),
+        texts=script_json(page_texts(texts)),
+        data=data,
+        geometry=geometry_script(),
+        cell="3.4rem" if options.large_print else "2.4rem",
+        list_display="block" if options.word_list else "none",
+        clock_label=escape(texts.t("web.time")),
     )
+
+
+def fill(template: str, **values: str) -> str:
+    """``template`` with each ``{{name}}`` replaced by ``values[name]``, in one pass.
+
+    A value is never read again, so a title holding ``{{instruction}}`` stays as typed.
+
+    >>> fill("<h1>{{title}}</h1><p>{{instruction}}</p>", title="{{instruction}}", instruction="x")
+    '<h1>{{instruction}}</h1><p>x</p>'
+    """
+    return PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
+
+
+PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+
+
+def geometry_script() -> str:
+    """The web game's drag geometry (one JavaScript module for both), as plain functions."""
+    source = files("wortsuche.web").joinpath("static", "geometry.js").read_text(encoding="utf-8")
+    return source.replace("export function", "function")
 
 
 PAGE = """<!DOCTYPE html>
@@ -124,34 +151,51 @@ PAGE = """<!DOCTYPE html>
           touch-action: none; cursor: pointer; }
   .cell { width: var(--cell); height: var(--cell); display: flex; align-items: center;
           justify-content: center; font-size: calc(var(--cell) * 0.6); border-radius: 50%; }
-  .cell.found { background: #f6d7d2; }
+  .board { position: relative; }
   .cell.selected { background: #c0392b; color: #fff; }
+  .cell.wrong { background: #e74c3c; color: #fff; transition: background 0.6s; }
+  .grid { position: relative; z-index: 1; }
+  svg.marks { position: absolute; left: calc(var(--cell) / 4 + 2px); top: calc(var(--cell) / 4 + 2px);
+              pointer-events: none; overflow: visible; z-index: 0; }
+  svg.marks line { stroke-linecap: round; }
+  svg.marks line.outline { stroke: #c0392b; stroke-width: 0.8; }
+  svg.marks line.fill { stroke: #fbe1dc; stroke-width: 0.68; }
+  .clock { font-variant-numeric: tabular-nums; color: #555; }
   ul.words { display: {{list_display}}; columns: 4 9rem; padding: 0; margin: 1.2rem 0;
              list-style: none; font-size: 1.1rem; }
   ul.words li { padding: 0.15em 0.6em; break-inside: avoid; }
   ul.words li.found { text-decoration: line-through; color: #9a9a9a; }
   #status { min-height: 1.5em; font-weight: bold; }
-  @media print { #status { display: none; } .cell.found { background: none; } }
+  @media print { #status, .clock, svg.marks { display: none; } }
 </style>
 </head>
 <body>
 <h1>{{title}}</h1>
 <p class="instruction">{{instruction}}</p>
-<div class="grid" id="grid" role="grid" aria-label="{{grid_label}}"></div>
+<p class="clock">{{clock_label}} <span id="clock">0:00</span></p>
+<div class="board"><div class="grid" id="grid" role="grid" aria-label="{{grid_label}}"></div>
+<svg class="marks" id="marks" aria-hidden="true"></svg></div>
 <p id="status" role="status" aria-live="polite"></p>
 <ul class="words" id="words"></ul>
 <script id="puzzle-data" type="application/json">{{data}}</script>
 <script id="puzzle-texts" type="application/json">{{texts}}</script>
 <script>
 "use strict";
+{{geometry}}
 const data = JSON.parse(document.getElementById("puzzle-data").textContent);
 const texts = JSON.parse(document.getElementById("puzzle-texts").textContent);
 const rows = data.rows.map((row) => Array.from(row));
 const height = rows.length, width = rows[0].length;
 const grid = document.getElementById("grid");
+const marks = document.getElementById("marks");
 const status = document.getElementById("status");
+const clock = document.getElementById("clock");
+const storageKey = "wortsuche:offline:" + data.salt;
 grid.style.setProperty("--cols", width);
 document.documentElement.style.setProperty("--cols", width);
+marks.setAttribute("viewBox", `0 0 ${width} ${height}`);
+marks.style.width = `calc(var(--cell) * ${width})`;
+marks.style.height = `calc(var(--cell) * ${height})`;
 const cells = [];
 rows.forEach((row, r) => row.forEach((letter, c) => {
   const cell = document.createElement("div");
@@ -170,26 +214,54 @@ const words = data.words.map((word) => {
   return { entry: word.entry, hashes: word.hashes, item: item, found: false };
 });
 
-function cellAt(x, y) {
-  const element = document.elementFromPoint(x, y);
-  return element && element.classList.contains("cell") ? element : null;
+// Progress (found words with their lines, and the time played) survives a reload.
+let saved = { found: [], elapsed: 0 };
+try {
+  saved = Object.assign(saved, JSON.parse(localStorage.getItem(storageKey)) || {});
+} catch (error) {
+  // storage blocked or unreadable: play without remembering
+}
+let runningSince = null;
+function elapsed() {
+  return saved.elapsed + (runningSince === null ? 0 : performance.now() - runningSince);
+}
+function save() {
+  try {
+    localStorage.setItem(storageKey, JSON.stringify({ found: saved.found, elapsed: elapsed() }));
+  } catch (error) {
+    // private mode: the game still works
+  }
+}
+function showClock() {
+  const seconds = Math.floor(elapsed() / 1000);
+  clock.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+function allFound() {
+  return words.every((w) => w.found);
 }
 
-// The straight line of cells from start towards (r, c), snapped to one of the 8 directions.
-function lineTo(start, r, c) {
-  let dr = r - start[0], dc = c - start[1];
-  const adr = Math.abs(dr), adc = Math.abs(dc);
-  if (adr > 2 * adc) dc = 0;
-  else if (adc > 2 * adr) dr = 0;
-  const length = Math.max(Math.abs(dr), Math.abs(dc));
-  const sr = Math.sign(dr), sc = Math.sign(dc);
-  const line = [];
-  for (let i = 0; i <= length; i++) {
-    const rr = start[0] + i * sr, cc = start[1] + i * sc;
-    if (rr < 0 || rr >= height || cc < 0 || cc >= width) break;
-    line.push([rr, cc]);
+// A found word: struck off the list, a capsule from its first to its last cell.
+function markFound(index, line) {
+  const word = words[index];
+  word.found = true;
+  word.item.classList.add("found");
+  const [first, last] = [line[0], line[line.length - 1]];
+  for (const cls of ["outline", "fill"]) {
+    const mark = document.createElementNS("http://www.w3.org/2000/svg", "line");
+    mark.setAttribute("class", cls);
+    mark.setAttribute("x1", first[1] + 0.5);
+    mark.setAttribute("y1", first[0] + 0.5);
+    mark.setAttribute("x2", last[1] + 0.5);
+    mark.setAttribute("y2", last[0] + 0.5);
+    marks.appendChild(mark);
   }
-  return line;
+}
+saved.found.forEach(({ index, line }) => words[index] && markFound(index, line));
+
+// Where the pointer is, in cell units from the grid's top left cell.
+function point(event) {
+  const box = cells[0].getBoundingClientRect();
+  return [(event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height];
 }
 
 function sequence(line) {
@@ -205,42 +277,62 @@ async function sha256(text) {
 }
 
 let start = null, selection = [];
-function show(line) {
+function show(line, cls = "selected") {
   selection.forEach(([r, c]) => cells[r * width + c].classList.remove("selected"));
   selection = line;
-  selection.forEach(([r, c]) => cells[r * width + c].classList.add("selected"));
+  selection.forEach(([r, c]) => cells[r * width + c].classList.add(cls));
 }
 
 grid.addEventListener("pointerdown", (event) => {
-  const cell = cellAt(event.clientX, event.clientY);
+  const [x, y] = point(event);
+  const cell = cellAt(x, y, height, width);
   if (!cell) return;
   event.preventDefault();
-  start = [Number(cell.dataset.r), Number(cell.dataset.c)];
+  start = cell;
   show([start]);
 });
 window.addEventListener("pointermove", (event) => {
   if (!start) return;
-  const cell = cellAt(event.clientX, event.clientY);
-  if (cell) show(lineTo(start, Number(cell.dataset.r), Number(cell.dataset.c)));
+  const [x, y] = point(event);
+  show(cellsBetween(start, snapEnd(start, x, y, height, width)));
 });
 window.addEventListener("pointerup", async () => {
   if (!start) return;
   const line = selection;
   start = null;
   show([]);
-  if (line.length === 0) return;
+  if (line.length < 2 && words.every((w) => w.entry.length > 1)) return;
   const hash = await sha256(data.salt + ":" + sequence(line));
-  const word = words.find((w) => !w.found && w.hashes.includes(hash));
-  if (!word) return;
-  word.found = true;
-  word.item.classList.add("found");
-  line.forEach(([r, c]) => cells[r * width + c].classList.add("found"));
+  const index = words.findIndex((w) => !w.found && w.hashes.includes(hash));
+  if (index < 0) {
+    // Not a word: the cells flash red, and the status says so.
+    line.forEach(([r, c]) => cells[r * width + c].classList.add("wrong"));
+    setTimeout(() => line.forEach(([r, c]) => cells[r * width + c].classList.remove("wrong")), 600);
+    status.textContent = texts.notAWord;
+    return;
+  }
+  markFound(index, line);
+  saved.found.push({ index, line });
   const left = words.filter((w) => !w.found).length;
   const found = left === 1 ? texts.foundOne : texts.foundMany;
   status.textContent = left
-    ? found.replace("{word}", word.entry).replace("{count}", String(left))
+    ? found.replace("{word}", words[index].entry).replace("{count}", String(left))
     : texts.allFound;
+  if (!left) {
+    saved.elapsed = elapsed();
+    runningSince = null;
+    showClock();
+  }
+  save();
 });
+
+if (!allFound()) runningSince = performance.now();
+showClock();
+setInterval(() => {
+  showClock();
+  if (runningSince !== null) save();
+}, 1000);
+window.addEventListener("pagehide", save);
 </script>
 </body>
 </html>
