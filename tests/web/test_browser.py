@@ -535,3 +535,34 @@ def test_the_language_switch_and_the_missing_page_speak_the_chosen_language(
     expect(page.locator("h1")).to_have_text("Make a word search")
     page.goto(live_server.url + "/p/nothing-here?lang=de")
     expect(page.locator("h1")).to_have_text("Rätsel nicht gefunden")
+
+
+def test_a_second_solve_reports_the_best_time_and_shown_answers_are_no_success(
+    page: Any, live_server: LiveServer
+) -> None:
+    puzzle = new_puzzle(live_server)
+    solutions = answers(live_server, puzzle["id"])
+    page.clock.install()
+    open_puzzle(page, live_server, puzzle)
+    page.clock.run_for(4_000)
+    for count, answer in enumerate(solutions, start=1):
+        drag(page, answer["start"], answer["end"])
+        wait_found(page, count)
+    expect(page.locator("#done")).to_contain_text("New best time on this device!")
+    # Played again from the start (progress cleared), more slowly: the best time stays.
+    page.goto(live_server.url + "/")  # leaving saves the progress; then it is cleared
+    page.evaluate(f"localStorage.removeItem('wortsuche:progress:{puzzle['id']}')")
+    open_puzzle(page, live_server, puzzle)
+    page.clock.run_for(9_000)
+    for count, answer in enumerate(solutions, start=1):
+        drag(page, answer["start"], answer["end"])
+        wait_found(page, count)
+    expect(page.locator("#done")).to_contain_text("Best time on this device: 0:04.")
+    # Shown answers end a game, but not with the success banner.
+    other = new_puzzle(live_server, seed=9)
+    open_puzzle(page, live_server, other)
+    page.accept_dialogs = True
+    page.click("#reveal")
+    done = page.locator("#done")
+    expect(done).to_contain_text("Answers shown.")
+    assert "revealed" in (done.get_attribute("class") or "")

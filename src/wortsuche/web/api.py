@@ -15,11 +15,12 @@ from collections.abc import Coroutine
 from contextlib import suppress
 from typing import Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from wortsuche.difficulty import rate_puzzle
-from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
+from wortsuche.errors import DoesNotFitError, InputError, MissingExtraError, WortsucheError
+from wortsuche.i18n import LANGUAGES
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.model import Puzzle, Word, line
 from wortsuche.puzzle_json import dumps, loads
@@ -93,6 +94,31 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
     def get_puzzle(puzzle_id: str) -> PublicPuzzle:
         """The grid and the word list of a puzzle, without the answers."""
         return public(find(storage, puzzle_id))
+
+    @router.get(
+        "/{puzzle_id}/sheet.pdf",
+        response_class=Response,
+        responses={200: {"content": {"application/pdf": {}}}},
+        dependencies=[Depends(limited(rates, "reveal"))],
+    )
+    def worksheet_pdf(puzzle_id: str, answers: bool = False, lang: str | None = None) -> Response:
+        """The worksheet as a PDF to print; with ``answers=true`` the answer key follows it."""
+        stored = find(storage, puzzle_id)
+        puzzle = loads(stored.puzzle)
+        if lang is not None and lang not in LANGUAGES:
+            raise ApiError(422, f"lang must be one of {', '.join(LANGUAGES)}", "lang")
+        from wortsuche.render import render
+
+        try:
+            pdf = render(puzzle, "pdf", answers=answers, title=stored.title or None, language=lang)
+        except MissingExtraError as error:
+            raise ApiError(501, str(error)) from None
+        name = f"wortsuche-{stored.id}{'-answers' if answers else ''}.pdf"
+        return Response(
+            content=pdf,
+            media_type="application/pdf",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
 
     @router.post("/{puzzle_id}/check", dependencies=[Depends(limited(rates, "check"))])
     def check_selection(puzzle_id: str, selection: Selection) -> CheckResult:

@@ -188,12 +188,36 @@ function moveCursor(cell) {
   board.setAttribute("aria-activedescendant", element.id);
 }
 
+// The best time for this puzzle on this device, kept beside the progress.
+const bestKey = `wortsuche:best:${id}`;
+
+function bestTime() {
+  const best = Number(localStorage.getItem(bestKey));
+  return Number.isFinite(best) && best > 0 ? best : null;
+}
+
+function rememberBestTime(ms) {
+  const best = bestTime();
+  progress.newBest = best === null || ms < best;
+  try {
+    if (progress.newBest) localStorage.setItem(bestKey, String(ms));
+  } catch {
+    // storage blocked: nothing to remember
+  }
+}
+
 function showDone() {
   const done = $("done");
+  done.classList.toggle("revealed", !progress.done && progress.revealed);
   if (progress.done) {
-    done.textContent = say("well-done", { count: puzzle.words.length, time: formatTime(progress.elapsed) });
+    const best = bestTime();
+    const record = progress.newBest
+      ? say("new-best")
+      : best !== null ? say("best-time", { time: formatTime(best) }) : "";
+    done.textContent = `${say("well-done", { count: puzzle.words.length, time: formatTime(progress.elapsed) })} ${record}`.trim();
     done.hidden = false;
   } else if (progress.revealed) {
+    // Shown answers end the game, but it is no success: a plain note, no star.
     done.textContent = say("answers-shown", { found: foundIndices().size, count: puzzle.words.length });
     done.hidden = false;
   } else {
@@ -243,6 +267,7 @@ async function submitSelection() {
       if (foundIndices().size === puzzle.words.length) {
         stopTimer();
         progress.done = true;
+        rememberBestTime(progress.elapsed);
       }
       saveProgress();
       drawFound();
