@@ -456,6 +456,7 @@ def test_the_openapi_description_lists_the_endpoints(client: TestClient) -> None
         "/api/puzzles/{puzzle_id}/reveal",
         "/api/puzzles/{puzzle_id}/again",
         "/api/puzzles/{puzzle_id}/sheet.pdf",
+        "/api/puzzles/{puzzle_id}/hint",
     }
 
 
@@ -472,3 +473,13 @@ def _version() -> str:
     from wortsuche import __version__
 
     return __version__
+
+
+def test_a_hint_names_the_first_cell_of_one_word_only(client: TestClient) -> None:
+    made = create(client, seed=4)
+    answers = client.post(f"/api/puzzles/{made['id']}/reveal").json()["answers"]
+    hint = client.post(f"/api/puzzles/{made['id']}/hint", json={"index": answers[0]["index"]})
+    assert hint.status_code == 200
+    assert hint.json() == {"index": answers[0]["index"], "first": answers[0]["start"]}
+    refused = client.post(f"/api/puzzles/{made['id']}/hint", json={"index": 99})
+    assert refused.status_code == 422

@@ -566,3 +566,23 @@ def test_a_second_solve_reports_the_best_time_and_shown_answers_are_no_success(
     done = page.locator("#done")
     expect(done).to_contain_text("Answers shown.")
     assert "revealed" in (done.get_attribute("class") or "")
+
+
+def test_a_hint_lights_up_a_first_letter_and_is_counted_at_the_end(
+    page: Any, live_server: LiveServer
+) -> None:
+    puzzle = new_puzzle(live_server)
+    solutions = answers(live_server, puzzle["id"])
+    open_puzzle(page, live_server, puzzle)
+    page.click("#hint")
+    lit = page.locator("#board .cell.hint")
+    expect(lit).to_have_count(1)
+    where = lit.evaluate(
+        "e => [Array.from(e.parentElement.parentElement.children).indexOf(e.parentElement),"
+        " Array.from(e.parentElement.children).indexOf(e)]"
+    )
+    assert where in [a["start"] for a in solutions]  # the first letter of a hidden word
+    for count, answer in enumerate(solutions, start=1):
+        drag(page, answer["start"], answer["end"])
+        wait_found(page, count)
+    expect(page.locator("#done")).to_contain_text("Hints used: 1.")

@@ -36,6 +36,8 @@ from wortsuche.web.schemas import (
     Answer,
     Answers,
     CheckResult,
+    Hint,
+    HintRequest,
     NewPuzzle,
     PublicPuzzle,
     Selection,
@@ -119,6 +121,17 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
             media_type="application/pdf",
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
+
+    @router.post("/{puzzle_id}/hint", dependencies=[Depends(limited(rates, "reveal"))])
+    def hint(puzzle_id: str, asked: HintRequest) -> Hint:
+        """Where one word begins: the first letter's cell, for a player who is stuck."""
+        puzzle = loads(find(storage, puzzle_id).puzzle)
+        if not 0 <= asked.index < len(puzzle.words):
+            raise ApiError(422, f"there is no word number {asked.index}", "index")
+        placement = puzzle.placements.get(puzzle.words[asked.index].letters)
+        if placement is None:
+            raise ApiError(404, "that word is not in the grid")
+        return Hint(index=asked.index, first=placement.start)
 
     @router.post("/{puzzle_id}/check", dependencies=[Depends(limited(rates, "check"))])
     def check_selection(puzzle_id: str, selection: Selection) -> CheckResult:

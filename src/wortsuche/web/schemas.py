@@ -77,6 +77,21 @@ class Answer(BaseModel):
     cells: list[tuple[int, int]]
 
 
+class HintRequest(BaseModel):
+    """Which word (its place in the word list) the player wants a hint for."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    index: StrictInt
+
+
+class Hint(BaseModel):
+    """The cell of a word's first letter: enough to start, not the whole answer."""
+
+    index: int
+    first: tuple[int, int]
+
+
 class Answers(BaseModel):
     """All answers, in word-list order."""
 

@@ -214,7 +214,10 @@ function showDone() {
     const record = progress.newBest
       ? say("new-best")
       : best !== null ? say("best-time", { time: formatTime(best) }) : "";
-    done.textContent = `${say("well-done", { count: puzzle.words.length, time: formatTime(progress.elapsed) })} ${record}`.trim();
+    const hints = progress.hints ? say("hints-used", { count: progress.hints }) : "";
+    done.textContent = `${say("well-done", { count: puzzle.words.length, time: formatTime(progress.elapsed) })} ${hints} ${record}`
+      .replace(/\s+/g, " ")
+      .trim();
     done.hidden = false;
   } else if (progress.revealed) {
     // Shown answers end the game, but it is no success: a plain note, no star.
@@ -385,6 +388,26 @@ $("reveal").addEventListener("click", async () => {
     cancelSelection();
     saveProgress();
     drawFound();
+  } catch (error) {
+    showError(error.message);
+  }
+});
+
+// A hint shows where one word not found yet begins: its first letter glows for a while.
+$("hint").addEventListener("click", async () => {
+  if (!puzzle || finished()) return;
+  const found = foundIndices();
+  const open = puzzle.words.map((_, index) => index).filter((index) => !found.has(index));
+  if (open.length === 0) return;
+  const index = open[Math.floor(Math.random() * open.length)];
+  try {
+    const hint = await call("POST", `/api/puzzles/${id}/hint`, { index });
+    progress.hints = (progress.hints ?? 0) + 1;
+    saveProgress();
+    const element = cellElement(hint.first);
+    element.classList.add("hint");
+    announce(say("hint-given", { word: puzzle.words[index], row: hint.first[0] + 1, col: hint.first[1] + 1 }));
+    setTimeout(() => element.classList.remove("hint"), 2500);
   } catch (error) {
     showError(error.message);
   }
