@@ -276,31 +276,15 @@ def make_puzzle(
         "reversed_share": args.reversed_share,
         "allow_offensive": args.allow_offensive,
     }
+    common = {"language": args.language, "timeout": args.timeout, "effort": args.effort or 1.0}
     try:
         if args.difficulty is not None:
+            # The search varies the level and its knobs; only the options given stay fixed.
             fixed = {k: v for k, v in chosen.items() if v is not None}
             return generate_near(
-                words,
-                rows,
-                cols,
-                target=args.difficulty,
-                seed=seed,
-                language=args.language,
-                timeout=args.timeout,
-                effort=args.effort or 1.0,
-                **fixed,
+                words, rows, cols, target=args.difficulty, seed=seed, **common, **fixed
             )
-        return generate(
-            words,
-            rows,
-            cols,
-            level=args.level,
-            seed=seed,
-            language=args.language,
-            timeout=args.timeout,
-            effort=args.effort or 1.0,
-            **chosen,
-        )
+        return generate(words, rows, cols, level=args.level, seed=seed, **common, **chosen)
     except DoesNotFitError as error:
         message = " ".join(str(error).split())
         if error.kind == "not_found" and (args.effort or 1.0) < 100:

@@ -6,9 +6,7 @@ import argparse
 import json
 
 from wortsuche.cli.common import read_text
-from wortsuche.cli.solve import grid_from_text, is_json, puzzle_from_text
-from wortsuche.errors import InputError
-from wortsuche.source import WordSource, parse_words
+from wortsuche.cli.solve import given_words, grid_from_text, is_json, puzzle_from_text
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,14 +47,7 @@ def run(args: argparse.Namespace) -> int:
         letters = [w.letters for w in puzzle.words]
         rating = rate(puzzle.grid, letters, directions or puzzle.options.directions)
     else:
-        if args.words is not None:
-            entries = tuple(p.strip() for w in args.words for p in w.split(",") if p.strip())
-            source = WordSource("--words", entries, None)
-        elif args.words_file is not None:
-            source = parse_words(read_text(args.words_file), name=args.words_file)
-        else:
-            raise InputError("give the words as WORDS_FILE or with --words (a grid file has none)")
-        words, _ = source.words()
+        words, _ = given_words(args, text).words()
         grid = grid_from_text(text, name=args.grid)
         rating = rate(grid, [w.letters for w in words], directions or ALL_DIRECTIONS)
     if args.format == "json":

@@ -48,20 +48,8 @@ def run(args: argparse.Namespace) -> int:
     """Find the words and print where each one is."""
     from wortsuche.solver import solve
 
-    if args.words_file is not None and args.words is not None:
-        raise InputError("give the words either as WORDS_FILE or with --words, not both")
     text = read_text(args.grid)
-    if args.words is not None:
-        entries = tuple(p.strip() for word in args.words for p in word.split(",") if p.strip())
-        source = WordSource("--words", entries, None)
-    elif args.words_file is not None:
-        source = parse_words(read_text(args.words_file), name=args.words_file)
-    elif is_json(text):
-        source = WordSource(
-            args.grid, tuple(w.entry for w in puzzle_from_text(text, args.grid).words), None
-        )
-    else:
-        raise InputError("give the words as WORDS_FILE or with --words (a grid file has none)")
+    source = given_words(args, text)
     words, warnings = source.words()
     for warning in warnings:
         note(warning)
@@ -77,6 +65,21 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("\n".join(report_lines(report)))
     return 0 if report.ok else 1
+
+
+def given_words(args: argparse.Namespace, grid_text: str) -> WordSource:
+    """The words to look for: ``--words`` (spaces or commas), WORDS_FILE, or a puzzle file's own."""
+    if args.words_file is not None and args.words is not None:
+        raise InputError("give the words either as WORDS_FILE or with --words, not both")
+    if args.words is not None:
+        entries = tuple(p.strip() for word in args.words for p in word.split(",") if p.strip())
+        return WordSource("--words", entries, None)
+    if args.words_file is not None:
+        return parse_words(read_text(args.words_file), name=args.words_file)
+    if is_json(grid_text):
+        entries = tuple(w.entry for w in puzzle_from_text(grid_text, args.grid).words)
+        return WordSource(args.grid, entries, None)
+    raise InputError("give the words as WORDS_FILE or with --words (a grid file has none)")
 
 
 def grid_from_text(text: str, *, name: str) -> Grid:
