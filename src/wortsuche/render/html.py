@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from html import escape
 from importlib.resources import files
 from typing import Any
@@ -25,6 +24,7 @@ from wortsuche.i18n import Translator
 from wortsuche.model import Cell, Puzzle
 from wortsuche.render.layout import display_letter, sorted_words
 from wortsuche.render.options import RenderOptions
+from wortsuche.render.template import fill
 from wortsuche.render.texts import default_title, instruction
 from wortsuche.verifier import verify_puzzle
 
@@ -111,20 +111,6 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
         list_display="block" if options.word_list else "none",
         clock_label=escape(texts.t("web.time")),
     )
-
-
-def fill(template: str, **values: str) -> str:
-    """``template`` with each ``{{name}}`` replaced by ``values[name]``, in one pass.
-
-    A value is never read again, so a title holding ``{{instruction}}`` stays as typed.
-
-    >>> fill("<h1>{{title}}</h1><p>{{instruction}}</p>", title="{{instruction}}", instruction="x")
-    '<h1>{{instruction}}</h1><p>x</p>'
-    """
-    return PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
-
-
-PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
 
 def geometry_script() -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 import json
-import string
 from collections.abc import Callable
 from importlib.resources import files
 
@@ -20,6 +19,7 @@ from wortsuche.difficulty import rate_puzzle
 from wortsuche.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from wortsuche.levels import LEVELS
 from wortsuche.puzzle_json import loads
+from wortsuche.render.template import fill
 from wortsuche.web.storage import Storage
 
 PACKAGE = files("wortsuche.web")
@@ -127,9 +127,9 @@ def language_switch(texts: Translator, request: Request) -> str:
 
 
 def page(name: str, texts: Translator, request: Request, **values: str) -> str:
-    """An HTML page from ``templates/`` with its ``$name`` placeholders filled.
+    """An HTML page from ``templates/`` with its ``{{name}}`` placeholders filled.
 
-    ``$t_<id>`` is the catalogue's ``web.<id>`` (with ``-`` as ``_``), escaped; ``$texts`` the
+    ``{{t_<id>}}`` is the catalogue's ``web.<id>`` (with ``-`` as ``_``), escaped; ``{{texts}}`` the
     scripts' ``js.*`` messages as JSON. The other ``values`` are HTML: callers escape every text
     they pass (``html.escape``).
     """
@@ -138,9 +138,10 @@ def page(name: str, texts: Translator, request: Request, **values: str) -> str:
         for msgid in texts.messages("web.")
     }
     scripts = {msgid.removeprefix("js."): texts.template(msgid) for msgid in texts.messages("js.")}
-    template = string.Template((PACKAGE / "templates" / name).read_text(encoding="utf-8"))
-    return template.substitute(
-        words,
+    template = (PACKAGE / "templates" / name).read_text(encoding="utf-8")
+    return fill(
+        template,
+        **words,
         **values,
         lang=texts.language,
         version=html.escape(version()),
