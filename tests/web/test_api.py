@@ -483,3 +483,39 @@ def test_a_hint_names_the_first_cell_of_one_word_only(client: TestClient) -> Non
     assert hint.json() == {"index": answers[0]["index"], "first": answers[0]["start"]}
     refused = client.post(f"/api/puzzles/{made['id']}/hint", json={"index": 99})
     assert refused.status_code == 422
+
+
+def test_the_create_form_options_reach_the_puzzle(client: TestClient, db_path: Path) -> None:
+    made = client.post(
+        "/api/puzzles",
+        json={
+            "words": "Apfel, Birne, Kirsche, Pflaume",
+            "rows": 9,
+            "cols": 9,
+            "level": "medium",
+            "seed": 3,
+            "directions": "E,S",
+            "filler": "words",
+            "language": "de",
+        },
+    )
+    assert made.status_code == 201, made.text
+    options = stored_puzzle(db_path, made.json()["id"]).options
+    assert [d.name for d in options.directions] == ["E", "S"]
+    assert (options.filler.value, options.language) == ("words", "de")
+    again = client.post(f"/api/puzzles/{made.json()['id']}/again")
+    assert [d.name for d in stored_puzzle(db_path, again.json()["id"]).options.directions] == [
+        "E",
+        "S",
+    ]
+
+
+def test_a_target_difficulty_chooses_the_level(client: TestClient) -> None:
+    made = client.post(
+        "/api/puzzles",
+        json={"words": "Apfel, Birne, Kirsche, Pflaume, Banane", "seed": 1, "difficulty": 0.5},
+    )
+    assert made.status_code == 201, made.text
+    assert abs(made.json()["difficulty"] - 0.5) <= 0.2
+    refused = client.post("/api/puzzles", json={"words": "Apfel", "difficulty": -1})
+    assert refused.status_code == 422

@@ -586,3 +586,22 @@ def test_a_hint_lights_up_a_first_letter_and_is_counted_at_the_end(
         drag(page, answer["start"], answer["end"])
         wait_found(page, count)
     expect(page.locator("#done")).to_contain_text("Hints used: 1.")
+
+
+def test_more_options_on_the_form_reach_the_puzzle_and_the_pdf_links(
+    page: Any, live_server: LiveServer
+) -> None:
+    page.goto(live_server.url + "/?lang=de")
+    page.fill("#words", "Apfel, Birne, Kirsche")
+    page.locator("details.more summary").click()
+    page.select_option("#directions", "E,S")
+    page.select_option("#language", "de")
+    page.fill("#difficulty", "0,2")
+    page.click("#make")
+    page.wait_for_selector("#board[data-ready]")
+    assert "Schwierigkeit" in page.locator(".meta").inner_text()
+    page.check("#pdf-large")
+    href = page.locator("#sheet-pdf").get_attribute("href") or ""
+    assert "large_print=true" in href and "lowercase=false" in href
+    response = page.request.get(href)
+    assert response.status == 200 and response.headers["content-type"] == "application/pdf"

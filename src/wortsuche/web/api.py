@@ -86,9 +86,14 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
                 422, f"the seed must be a whole number from 0 to {limits.MAX_SEED}", "seed"
             )
         title = checked_title(new.title)
-        work = make_puzzle(generator, entries, rows, cols, new.level, new.seed, arrived)
+        options = {
+            name: value
+            for name in ("directions", "filler", "absent", "language", "difficulty")
+            if (value := getattr(new, name)) is not None
+        }
+        work = make_puzzle(generator, entries, rows, cols, new.level, new.seed, arrived, options)
         puzzle = await unless_disconnected(request, work)
-        request_json = {"rows": rows, "cols": cols, "level": new.level}
+        request_json = {"rows": rows, "cols": cols, "level": new.level, "options": options}
         stored = await run_in_threadpool(save, storage, puzzle, title, request_json)
         return public(stored)
 
@@ -103,7 +108,13 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
         responses={200: {"content": {"application/pdf": {}}}},
         dependencies=[Depends(limited(rates, "reveal"))],
     )
-    def worksheet_pdf(puzzle_id: str, answers: bool = False, lang: str | None = None) -> Response:
+    def worksheet_pdf(
+        puzzle_id: str,
+        answers: bool = False,
+        lang: str | None = None,
+        lowercase: bool = False,
+        large_print: bool = False,
+    ) -> Response:
         """The worksheet as a PDF to print; with ``answers=true`` the answer key follows it."""
         stored = find(storage, puzzle_id)
         puzzle = loads(stored.puzzle)
@@ -112,7 +123,15 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
         from wortsuche.render import render
 
         try:
-            pdf = render(puzzle, "pdf", answers=answers, title=stored.title or None, language=lang)
+            pdf = render(
+                puzzle,
+                "pdf",
+                answers=answers,
+                title=stored.title or None,
+                language=lang,
+                lowercase=lowercase,
+                large_print=large_print,
+            )
         except MissingExtraError as error:
             raise ApiError(501, str(error)) from None
         name = f"wortsuche-{stored.id}{'-answers' if answers else ''}.pdf"
@@ -158,7 +177,10 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
         old = loads(stored.puzzle)
         asked = json.loads(stored.request)  # rows and cols as asked: numbers, or null for auto
         rows, cols = asked["rows"], asked["cols"]
-        work = make_puzzle(generator, list(old.words), rows, cols, old.level, None, arrived)
+        options = asked.get("options") or {}  # older puzzles were stored without options
+        work = make_puzzle(
+            generator, list(old.words), rows, cols, old.level, None, arrived, options
+        )
         puzzle = await unless_disconnected(request, work)
         return public(await run_in_threadpool(save, storage, puzzle, stored.title, asked))
 
@@ -272,16 +294,21 @@ async def make_puzzle(
     level: str,
     seed: int | None,
     arrived: float,
+    options: dict[str, Any] | None = None,
 ) -> Puzzle:
     """Generate within the time limit and verify; an automatic size beyond the web's is capped."""
     from wortsuche.rand import new_seed
 
     seed = new_seed() if seed is None else seed
     try:
-        puzzle = await generator.generate(words, rows, cols, level, seed, arrived=arrived)
+        puzzle = await generator.generate(
+            words, rows, cols, level, seed, arrived=arrived, options=options
+        )
         if puzzle.rows > limits.MAX_SIDE or puzzle.cols > limits.MAX_SIDE:
             side = limits.MAX_SIDE
-            puzzle = await generator.generate(words, side, side, level, seed, arrived=arrived)
+            puzzle = await generator.generate(
+                words, side, side, level, seed, arrived=arrived, options=options
+            )
     except DoesNotFitError as error:
         where = (
             "this grid"

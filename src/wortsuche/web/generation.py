@@ -76,9 +76,13 @@ class Generator:
         seed: int,
         *,
         arrived: float,
+        options: dict[str, Any] | None = None,
     ) -> Puzzle:
-        """The puzzle, made in a worker once a slot is free; ``arrived`` is the request's ``time.monotonic()``."""
-        arguments = (list(words), rows, cols, level, seed)
+        """The puzzle, made in a worker once a slot is free; ``arrived`` is the request's ``time.monotonic()``.
+
+        ``options`` are further keyword arguments of ``generate`` (directions, filler, …).
+        """
+        arguments = (list(words), rows, cols, level, seed, dict(options or {}))
         if self._free.locked() and self.waiting >= self.queue_length:
             raise BusyError(
                 f"the server is busy making other puzzles ({self.slots} at a time, "
@@ -165,8 +169,8 @@ async def _in_worker(arguments: tuple[Any, ...], deadline: float, seconds: float
 def _worker(sender: Any, cpu_seconds: int, *arguments: Any) -> None:
     _end_with_parent(cpu_seconds)
     try:
-        words, rows, cols, level, seed = arguments
-        sender.send(_outcome_json(words, rows, cols, level, seed, timeout=cpu_seconds))
+        words, rows, cols, level, seed, options = arguments
+        sender.send(_outcome_json(words, rows, cols, level, seed, options, timeout=cpu_seconds))
     finally:
         sender.close()
 
@@ -193,13 +197,23 @@ def _outcome_json(
     cols: int | None,
     level: str,
     seed: int,
+    options: dict[str, Any] | None = None,
     timeout: float | None = None,
 ) -> str:
     """The puzzle as JSON, or a JSON error naming the core's exception (both cross a pipe safely)."""
     from wortsuche.pipeline import generate
 
     try:
-        puzzle = generate(words, rows, cols, level=level, seed=seed, timeout=timeout)
+        options = dict(options or {})
+        target = options.pop("difficulty", None)
+        if target is not None:
+            from wortsuche.targeting import generate_near
+
+            puzzle = generate_near(
+                words, rows, cols, target=target, seed=seed, timeout=timeout, **options
+            )
+        else:
+            puzzle = generate(words, rows, cols, level=level, seed=seed, timeout=timeout, **options)
     except DoesNotFitError as error:
         return json.dumps({"error": "DoesNotFitError", "message": str(error)})
     except WortsucheError as error:

@@ -24,6 +24,17 @@ class NewPuzzle(BaseModel):
     level: StrictStr = Field("medium", description=", ".join(LEVELS))
     seed: StrictInt | None = Field(None, description="Same words, size, level and seed: same grid")
     title: StrictStr | None = Field(None, description="Shown above the grid")
+    directions: StrictStr | None = Field(
+        None, description="Directions words may run, e.g. E,S,SE or all; null for the level's"
+    )
+    filler: StrictStr | None = Field(
+        None, description="other, unused, alphabet, words or traps; null for the level's"
+    )
+    absent: bool | None = Field(None, description="Hide none of the words (the answer: not there)")
+    language: StrictStr | None = Field(None, description="auto, de or en: the filler's alphabet")
+    difficulty: float | None = Field(
+        None, gt=0, le=1000, description="Target difficulty score (minutes); chooses the level"
+    )
 
 
 class Selection(BaseModel):

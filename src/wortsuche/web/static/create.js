@@ -66,6 +66,15 @@ form.addEventListener("submit", async (event) => {
       return showError(say("size-numbers"), "size");
     }
   }
+  // More options: each one left at "the level's" is not sent, so the level decides it.
+  for (const name of ["directions", "filler", "language"]) {
+    if (form[name].value) body[name] = form[name].value;
+  }
+  if (form.absent.checked) body.absent = true;
+  if (form.difficulty.value.trim() !== "") {
+    body.difficulty = Number(form.difficulty.value.replace(",", "."));
+    if (!(body.difficulty > 0)) return showError(say("difficulty-number"), "difficulty");
+  }
   if (form.seed.value.trim() !== "") {
     body.seed = wholeNumber(form.seed.value);
     if (Number.isNaN(body.seed)) return showError(say("seed-number"), "seed");

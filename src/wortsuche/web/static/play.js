@@ -413,6 +413,18 @@ $("hint").addEventListener("click", async () => {
   }
 });
 
+// The PDF links carry the paper choices: lower case, large print.
+function updatePdfLinks() {
+  for (const link of [$("sheet-pdf"), $("answers-pdf")]) {
+    const url = new URL(link.href);
+    url.searchParams.set("lowercase", $("pdf-lowercase").checked);
+    url.searchParams.set("large_print", $("pdf-large").checked);
+    link.href = url.href;
+  }
+}
+$("pdf-lowercase").addEventListener("change", updatePdfLinks);
+$("pdf-large").addEventListener("change", updatePdfLinks);
+
 $("again").addEventListener("click", async (event) => {
   event.currentTarget.disabled = true;
   try {
