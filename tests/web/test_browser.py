@@ -605,3 +605,22 @@ def test_more_options_on_the_form_reach_the_puzzle_and_the_pdf_links(
     assert "large_print=true" in href and "lowercase=false" in href
     response = page.request.get(href)
     assert response.status == 200 and response.headers["content-type"] == "application/pdf"
+
+
+def test_zoom_makes_the_cells_of_a_large_grid_big_enough_for_a_finger(
+    chromium: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    words = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango", "Quitte"]
+    puzzle = new_puzzle(live_server, words=words, rows=30, cols=30, level="easy")
+    open_puzzle(page, live_server, puzzle)
+    cell = page.locator("#board .cell").first
+    assert cell.bounding_box()["width"] < 14
+    page.click("#zoom")
+    assert page.locator("#zoom").get_attribute("aria-pressed") == "true"
+    assert cell.bounding_box()["width"] >= 38
+    area = page.locator(".board-area")
+    assert area.evaluate("e => e.scrollWidth > e.clientWidth")  # it scrolls instead
+    page.screenshot(path=screenshots / "zoomed-phone.png")
+    context.close()

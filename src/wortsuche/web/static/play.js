@@ -425,6 +425,12 @@ function updatePdfLinks() {
 $("pdf-lowercase").addEventListener("change", updatePdfLinks);
 $("pdf-large").addEventListener("change", updatePdfLinks);
 
+// Zoom: big cells in a scrolling area, for large grids on small screens.
+$("zoom").addEventListener("click", () => {
+  const zoomed = document.body.classList.toggle("zoomed");
+  $("zoom").setAttribute("aria-pressed", String(zoomed));
+});
+
 $("again").addEventListener("click", async (event) => {
   event.currentTarget.disabled = true;
   try {
