@@ -442,12 +442,14 @@ def test_the_clock_counts_seconds_of_play_and_never_speeds_up(
     page.clock.install()
     open_puzzle(page, live_server, new_puzzle(live_server))
     page.clock.run_for(5_000)
-    expect(page.locator("#timer")).to_have_text("0:05")
+    # The fake clock also flows with real time between steps: allow two seconds for a busy
+    # machine. The fault this guards against showed 3:10 after 20 seconds.
+    expect(page.locator("#timer")).to_have_text(re.compile(r"0:0[5-7]"))
     page.clock.run_for(35_000)
-    expect(page.locator("#timer")).to_have_text("0:40")
+    expect(page.locator("#timer")).to_have_text(re.compile(r"0:4[0-2]"))
     page.reload()  # what was saved is the time played, not a sum of every save
     page.wait_for_selector("#board[data-ready]")
-    assert page.locator("#timer").inner_text() in ("0:40", "0:41")
+    assert re.fullmatch(r"0:4[0-3]", page.locator("#timer").inner_text())
 
 
 def test_long_words_in_the_list_never_break_in_two(page: Any, live_server: LiveServer) -> None:
