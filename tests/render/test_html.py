@@ -30,7 +30,7 @@ def test_source_reveals_no_positions(zoo: Puzzle) -> None:
             assert text not in squeezed
     data = game_data(zoo)
     assert set(data) == {"rows", "salt", "words"}
-    assert all(set(word) == {"entry", "hashes"} for word in data["words"])
+    assert all(set(word) == {"entry", "hashes", "first"} for word in data["words"])
 
 
 def test_hashes_match_the_cells_read_from_either_end(zoo: Puzzle) -> None:
@@ -144,6 +144,9 @@ def test_the_page_speaks_the_sheet_language(small: Puzzle) -> None:
         "allFound": "All words found!",
         "notAWord": "That is not one of the words.",
         "time": "Time",
+        "hint": "Hint",
+        "hintGiven": "“{word}” begins in row {row}, column {col}.",
+        "hintsUsed": "Hints used: {count}.",
     }
     german = str(render(small, "html", language="de"))
     assert '<html lang="de">' in german and 'aria-label="Buchstabengitter"' in german
@@ -183,3 +186,22 @@ def test_the_offline_file_snaps_drags_with_the_web_game_geometry(zoo: Puzzle) ->
 def test_a_title_holding_a_placeholder_stays_as_typed(small: Puzzle) -> None:
     page = str(render(small, "html", title="{{instruction}} and {{data}}"))
     assert "<h1>{{instruction}} and {{data}}</h1>" in page
+
+
+def test_a_hint_in_the_offline_file_lights_a_first_letter_and_is_counted(
+    browser: Any, zoo: Puzzle, tmp_path: Path
+) -> None:
+    file = tmp_path / "play.html"
+    file.write_text(str(render(zoo, "html", language="en")), encoding="utf-8")
+    page = browser.new_context().new_page()
+    page.goto(file.as_uri())
+    page.click("#hint")
+    lit = page.locator(".cell.hint")
+    expect(lit).to_have_count(1)
+    cell = (int(lit.get_attribute("data-r") or -1), int(lit.get_attribute("data-c") or -1))
+    assert cell in {p.start for p in zoo.placements.values()}
+    expect(page.locator("#status")).to_contain_text("begins in row")
+    for placement in zoo.placements.values():
+        drag(page, placement.start, placement.end, zoo.cols)
+    expect(page.locator("#status")).to_have_text("All words found! Hints used: 1.")
+    page.context.close()

@@ -66,7 +66,10 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
                 for o, _ in report[word.letters].inside_longer
             ]
         entry = word.entry.lower() if lowercase else word.entry
-        words.append({"entry": entry, "hashes": hashes})
+        # Where the word begins, for a hint. The page holds the grid and the words anyway, so
+        # this is no secret it gives away; the whole line stays hashed.
+        first = list(placement.start) if placement is not None else None
+        words.append({"entry": entry, "hashes": hashes, "first": first})
     return {
         "rows": ["".join(display_letter(ch, lowercase) for ch in row) for row in puzzle.grid.rows],
         "salt": salt,
@@ -82,6 +85,9 @@ def page_texts(texts: Translator) -> dict[str, str]:
         "allFound": texts.t("game.all-found"),
         "notAWord": texts.t("js.not-a-word"),
         "time": texts.t("web.time"),
+        "hint": texts.t("web.hint"),
+        "hintGiven": texts.template("js.hint-given"),
+        "hintsUsed": texts.template("js.hints-used"),
     }
 
 
@@ -110,6 +116,7 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
         cell="3.4rem" if options.large_print else "2.4rem",
         list_display="block" if options.word_list else "none",
         clock_label=escape(texts.t("web.time")),
+        hint_label=escape(texts.t("web.hint")),
     )
 
 
@@ -139,6 +146,7 @@ PAGE = """<!DOCTYPE html>
           justify-content: center; font-size: calc(var(--cell) * 0.6); border-radius: 50%; }
   .board { position: relative; }
   .cell.selected { background: #c0392b; color: #fff; }
+  .cell.hint { background: #fde68a; box-shadow: 0 0 0 3px #f59e0b inset; }
   .cell.wrong { background: #e74c3c; color: #fff; transition: background 0.6s; }
   .grid { position: relative; z-index: 1; }
   svg.marks { position: absolute; left: calc(var(--cell) / 4 + 2px); top: calc(var(--cell) / 4 + 2px);
@@ -152,7 +160,7 @@ PAGE = """<!DOCTYPE html>
   ul.words li { padding: 0.15em 0.6em; break-inside: avoid; }
   ul.words li.found { text-decoration: line-through; color: #9a9a9a; }
   #status { min-height: 1.5em; font-weight: bold; }
-  @media print { #status, .clock, svg.marks { display: none; } }
+  @media print { #status, .clock, svg.marks, #hint { display: none; } }
 </style>
 </head>
 <body>
@@ -161,6 +169,7 @@ PAGE = """<!DOCTYPE html>
 <p class="clock">{{clock_label}} <span id="clock">0:00</span></p>
 <div class="board"><div class="grid" id="grid" role="grid" aria-label="{{grid_label}}"></div>
 <svg class="marks" id="marks" aria-hidden="true"></svg></div>
+<p><button type="button" id="hint">{{hint_label}}</button></p>
 <p id="status" role="status" aria-live="polite"></p>
 <ul class="words" id="words"></ul>
 <script id="puzzle-data" type="application/json">{{data}}</script>
@@ -197,11 +206,11 @@ const words = data.words.map((word) => {
   const item = document.createElement("li");
   item.textContent = word.entry;
   list.appendChild(item);
-  return { entry: word.entry, hashes: word.hashes, item: item, found: false };
+  return { entry: word.entry, hashes: word.hashes, first: word.first, item: item, found: false };
 });
 
 // Progress (found words with their lines, and the time played) survives a reload.
-let saved = { found: [], elapsed: 0 };
+let saved = { found: [], elapsed: 0, hints: 0 };
 try {
   saved = Object.assign(saved, JSON.parse(localStorage.getItem(storageKey)) || {});
 } catch (error) {
@@ -213,7 +222,10 @@ function elapsed() {
 }
 function save() {
   try {
-    localStorage.setItem(storageKey, JSON.stringify({ found: saved.found, elapsed: elapsed() }));
+    localStorage.setItem(
+      storageKey,
+      JSON.stringify({ found: saved.found, elapsed: elapsed(), hints: saved.hints })
+    );
   } catch (error) {
     // private mode: the game still works
   }
@@ -301,15 +313,33 @@ window.addEventListener("pointerup", async () => {
   saved.found.push({ index, line });
   const left = words.filter((w) => !w.found).length;
   const found = left === 1 ? texts.foundOne : texts.foundMany;
+  const hints = saved.hints ? " " + texts.hintsUsed.replace("{count}", String(saved.hints)) : "";
   status.textContent = left
     ? found.replace("{word}", words[index].entry).replace("{count}", String(left))
-    : texts.allFound;
+    : texts.allFound + hints;
   if (!left) {
     saved.elapsed = elapsed();
     runningSince = null;
     showClock();
   }
   save();
+});
+
+// A hint: the first letter of a word not found yet lights up for a moment.
+document.getElementById("hint").addEventListener("click", () => {
+  const open = words.filter((w) => !w.found && w.first);
+  if (open.length === 0) return;
+  const word = open[Math.floor(Math.random() * open.length)];
+  const [r, c] = word.first;
+  const cell = cells[r * width + c];
+  cell.classList.add("hint");
+  setTimeout(() => cell.classList.remove("hint"), 2500);
+  saved.hints += 1;
+  save();
+  status.textContent = texts.hintGiven
+    .replace("{word}", word.entry)
+    .replace("{row}", String(r + 1))
+    .replace("{col}", String(c + 1));
 });
 
 if (!allFound()) runningSince = performance.now();
