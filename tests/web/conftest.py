@@ -1,7 +1,14 @@
-"""Fixtures for the web app: an API client on a fresh database, and a live server for the browser."""
+"""Fixtures for the web app: an API client on a fresh database (an SQLite file and a PostgreSQL
+database in turn), and a live server for the browser.
+
+PostgreSQL comes from Debian's ``postgresql`` package: one throwaway server per test process
+(:mod:`pgserver`), a new database for every test. Without the package the PostgreSQL tests fail
+and say how to install it; ``WORTSUCHE_SKIP_POSTGRES=1`` leaves them out on purpose.
+"""
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -15,6 +22,7 @@ pytest.importorskip("fastapi", reason="the web extra is not installed")
 
 from fastapi.testclient import TestClient
 
+from pgserver import INSTALL_HINT, PostgresServer, binaries
 from wortsuche.web.app import create_app
 
 WORDS = ["TORF", "VOR", "RAD", "EVA"]
@@ -27,10 +35,48 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "puzzles.sqlite"
 
 
+BACKENDS = ("sqlite", "postgresql")
+"""The databases every API test runs on."""
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server of this test process, in a temporary folder, stopped at the end."""
+    if os.environ.get("WORTSUCHE_SKIP_POSTGRES"):
+        pytest.skip("PostgreSQL tests switched off by WORTSUCHE_SKIP_POSTGRES")
+    found = binaries()
+    if found is None:
+        pytest.fail(f"PostgreSQL is missing: {INSTALL_HINT}, or set WORTSUCHE_SKIP_POSTGRES=1")
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.fail("psycopg is missing: pip install -e '.[test]' (it brings the postgres extra)")
+    server = PostgresServer(found)
+    yield server
+    server.stop()
+
+
 @pytest.fixture
-def client(db_path: Path) -> Iterator[TestClient]:
-    """A test client for an app on a fresh database."""
-    with TestClient(create_app(db_path)) as test_client:
+def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """The URL of a new, empty PostgreSQL database, dropped after the test."""
+    url = postgres_server.create_database()
+    yield url
+    postgres_server.drop_database(url)
+
+
+@pytest.fixture(params=BACKENDS)
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database for the app, as ``--db`` names it: an SQLite file, then PostgreSQL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "puzzles.sqlite")
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    """A test client for an app on a fresh database (each test runs on both databases)."""
+    with TestClient(create_app(db)) as test_client:
         yield test_client
 
 

@@ -1,10 +1,11 @@
-"""The JSON API: what a client may send, what it gets back, and what it never gets."""
+"""The JSON API: what a client may send, what it gets back, and what it never gets.
+
+Every test runs twice, on an SQLite file and on a PostgreSQL database (the ``db`` fixture)."""
 
 from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
 from wortsuche.web import limits
 from wortsuche.web.app import create_app
-from wortsuche.web.storage import Storage
+from wortsuche.web.storage import open_storage
 
 from .conftest import WORDS
 
@@ -31,9 +32,10 @@ def create(client: TestClient, **changes: Any) -> dict[str, Any]:
     return data
 
 
-def stored_puzzle(db_path: Path, puzzle_id: str) -> Puzzle:
+def stored_puzzle(db: str, puzzle_id: str) -> Puzzle:
     """The puzzle as the server keeps it, answers included."""
-    stored = Storage(db_path).get(puzzle_id)
+    with open_storage(db) as storage:
+        stored = storage.get(puzzle_id)
     assert stored is not None
     return loads(stored.puzzle)
 
@@ -108,22 +110,20 @@ def test_fetch_returns_the_public_puzzle_without_answers(client: TestClient) -> 
     assert "placements" not in response.text
 
 
-def test_the_page_source_does_not_contain_the_answers(client: TestClient, db_path: Path) -> None:
+def test_the_page_source_does_not_contain_the_answers(client: TestClient, db: str) -> None:
     made = create(client)
     page = client.get(made["url"]).text
     assert "placements" not in page
-    for placement in stored_puzzle(db_path, made["id"]).placements.values():
+    for placement in stored_puzzle(db, made["id"]).placements.values():
         assert json.dumps(list(placement.start)) not in page
 
 
 # -- check ---------------------------------------------------------------------------------------
 
 
-def test_every_word_is_found_from_its_first_to_its_last_letter(
-    client: TestClient, db_path: Path
-) -> None:
+def test_every_word_is_found_from_its_first_to_its_last_letter(client: TestClient, db: str) -> None:
     made = create(client)
-    puzzle = stored_puzzle(db_path, made["id"])
+    puzzle = stored_puzzle(db, made["id"])
     for index, word in enumerate(puzzle.words):
         placement = puzzle.placements[word.letters]
         result = check(client, made["id"], list(placement.start), list(placement.end)).json()
@@ -133,9 +133,9 @@ def test_every_word_is_found_from_its_first_to_its_last_letter(
         assert [tuple(cell) for cell in result["cells"]] == list(placement.cells)
 
 
-def test_a_word_selected_backwards_is_found_too(client: TestClient, db_path: Path) -> None:
+def test_a_word_selected_backwards_is_found_too(client: TestClient, db: str) -> None:
     made = create(client)
-    puzzle = stored_puzzle(db_path, made["id"])
+    puzzle = stored_puzzle(db, made["id"])
     for word in puzzle.words:
         placement = puzzle.placements[word.letters]
         result = check(client, made["id"], list(placement.end), list(placement.start)).json()
@@ -144,9 +144,9 @@ def test_a_word_selected_backwards_is_found_too(client: TestClient, db_path: Pat
         assert [tuple(cell) for cell in result["cells"]] == list(placement.cells)[::-1]
 
 
-def test_a_selection_that_is_no_word_is_not_found(client: TestClient, db_path: Path) -> None:
+def test_a_selection_that_is_no_word_is_not_found(client: TestClient, db: str) -> None:
     made = create(client)
-    puzzle = stored_puzzle(db_path, made["id"])
+    puzzle = stored_puzzle(db, made["id"])
     placement = puzzle.placements["TORF"]
     word_cells = {frozenset(p.cells) for p in puzzle.placements.values()}
     (r, c), (dr, dc) = placement.start, placement.direction.step
@@ -165,10 +165,10 @@ def test_a_selection_that_is_no_word_is_not_found(client: TestClient, db_path: P
 
 
 def test_reverse_twins_are_found_together_the_dragged_reading_first(
-    client: TestClient, db_path: Path
+    client: TestClient, db: str
 ) -> None:
     made = create(client, words=["Regal", "Lager", "Tor"], rows=6, cols=6)
-    regal = stored_puzzle(db_path, made["id"]).placements["REGAL"]
+    regal = stored_puzzle(db, made["id"]).placements["REGAL"]
     forwards = check(client, made["id"], list(regal.start), list(regal.end)).json()
     backwards = check(client, made["id"], list(regal.end), list(regal.start)).json()
     assert (forwards["word"], forwards["words"], forwards["indices"]) == (
@@ -231,9 +231,9 @@ def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
 # -- reveal and again ----------------------------------------------------------------------------
 
 
-def test_reveal_gives_every_answer_in_word_list_order(client: TestClient, db_path: Path) -> None:
+def test_reveal_gives_every_answer_in_word_list_order(client: TestClient, db: str) -> None:
     made = create(client)
-    puzzle = stored_puzzle(db_path, made["id"])
+    puzzle = stored_puzzle(db, made["id"])
     answers = client.post(f"/api/puzzles/{made['id']}/reveal").json()["answers"]
     assert [a["word"] for a in answers] == WORDS
     for answer, word in zip(answers, puzzle.words, strict=True):
@@ -369,7 +369,7 @@ def test_a_body_just_under_the_limit_is_read(client: TestClient) -> None:
     assert response.status_code == 201
 
 
-def test_generation_that_takes_too_long_is_stopped_with_a_message(db_path: Path) -> None:
+def test_generation_that_takes_too_long_is_stopped_with_a_message(db: str) -> None:
     # 60 random 50-letter words do not fit 50x50; proving it and finding a size that fits
     # takes the generator seconds, far beyond the 0.2 s allowed here
     import multiprocessing
@@ -379,7 +379,7 @@ def test_generation_that_takes_too_long_is_stopped_with_a_message(db_path: Path)
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     words = ["".join(rng.choice(letters) for _ in range(50)) for _ in range(60)]
     body = {"words": words, "rows": 50, "cols": 50, "level": "hard", "seed": 1}
-    with TestClient(create_app(db_path, limits=limits.Limits(generation_seconds=0.2))) as client:
+    with TestClient(create_app(db, limits=limits.Limits(generation_seconds=0.2))) as client:
         response = client.post("/api/puzzles", json=body)
     assert response.status_code == 422
     assert response.json()["field"] == "size"
@@ -390,10 +390,10 @@ def test_generation_that_takes_too_long_is_stopped_with_a_message(db_path: Path)
 # -- storage, pages, headers ---------------------------------------------------------------------
 
 
-def test_puzzles_survive_a_restart_of_the_app(db_path: Path) -> None:
-    with TestClient(create_app(db_path)) as first:
+def test_puzzles_survive_a_restart_of_the_app(db: str) -> None:
+    with TestClient(create_app(db)) as first:
         made = create(first)
-    with TestClient(create_app(db_path)) as second:
+    with TestClient(create_app(db)) as second:
         again = second.get(f"/api/puzzles/{made['id']}")
         assert again.status_code == 200
         assert again.json()["grid"] == made["grid"]
@@ -485,7 +485,7 @@ def test_a_hint_names_the_first_cell_of_one_word_only(client: TestClient) -> Non
     assert refused.status_code == 422
 
 
-def test_the_create_form_options_reach_the_puzzle(client: TestClient, db_path: Path) -> None:
+def test_the_create_form_options_reach_the_puzzle(client: TestClient, db: str) -> None:
     made = client.post(
         "/api/puzzles",
         json={
@@ -500,11 +500,11 @@ def test_the_create_form_options_reach_the_puzzle(client: TestClient, db_path: P
         },
     )
     assert made.status_code == 201, made.text
-    options = stored_puzzle(db_path, made.json()["id"]).options
+    options = stored_puzzle(db, made.json()["id"]).options
     assert [d.name for d in options.directions] == ["E", "S"]
     assert (options.filler.value, options.language) == ("words", "de")
     again = client.post(f"/api/puzzles/{made.json()['id']}/again")
-    assert [d.name for d in stored_puzzle(db_path, again.json()["id"]).options.directions] == [
+    assert [d.name for d in stored_puzzle(db, again.json()["id"]).options.directions] == [
         "E",
         "S",
     ]

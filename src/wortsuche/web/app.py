@@ -1,6 +1,6 @@
 """The browser app, assembled: storage, limits, middleware, API and pages.
 
-``create_app(db_path)`` builds the FastAPI application; ``wortsuche serve`` runs it with uvicorn.
+``create_app(db)`` builds the FastAPI application; ``wortsuche serve`` runs it with uvicorn.
 Each concern has its module: :mod:`~wortsuche.web.api` (endpoints and the steps behind them),
 :mod:`~wortsuche.web.pages` (HTML), :mod:`~wortsuche.web.schemas` (JSON bodies),
 :mod:`~wortsuche.web.generation` (worker processes and their time limit),
@@ -9,6 +9,8 @@ Each concern has its module: :mod:`~wortsuche.web.api` (endpoints and the steps 
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -19,17 +21,24 @@ from wortsuche.web.errors import add_error_handlers
 from wortsuche.web.limits import Limits
 from wortsuche.web.middleware import GuardMiddleware
 from wortsuche.web.pages import PACKAGE, page_routes, version
-from wortsuche.web.storage import Storage
+from wortsuche.web.storage import open_storage
 
 
-def create_app(db_path: Path, *, limits: Limits | None = None) -> FastAPI:
-    """The web app storing its puzzles in ``db_path`` (created and migrated if needed).
+def create_app(db: str | Path, *, limits: Limits | None = None) -> FastAPI:
+    """The web app storing its puzzles in ``db`` (created and migrated if needed): an SQLite
+    file, or a ``postgresql://`` URL (:func:`~wortsuche.web.storage.open_storage`).
 
     Puzzles are generated in worker processes (see :mod:`wortsuche.web.generation`), so a script
     that serves the app itself needs the usual ``if __name__ == "__main__":`` guard.
     """
     settings = limits or Limits()
-    storage = Storage(db_path)
+    storage = open_storage(db)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        storage.close()  # a PostgreSQL pool's connections
+
     app = FastAPI(
         title="wortsuche",
         summary="Word search puzzles: create, play, check, reveal.",
@@ -38,6 +47,7 @@ def create_app(db_path: Path, *, limits: Limits | None = None) -> FastAPI:
         # so only the machine-readable description is served, at /openapi.json.
         docs_url=None,
         redoc_url=None,
+        lifespan=lifespan,
     )
     app.state.storage = storage
     app.add_middleware(GuardMiddleware)

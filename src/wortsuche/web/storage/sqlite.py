@@ -1,0 +1,74 @@
+"""Saved puzzles in one SQLite file: WAL journal, one transaction per write.
+
+The schema version lives in the file header (``PRAGMA user_version``), where it commits together
+with the migration step it names. One connection per call: SQLite opens a file in microseconds,
+and a connection is never shared between the server's threads.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from pathlib import Path
+
+from wortsuche.web.storage import Cursor, Storage, StorageError
+
+
+class SqliteStorage(Storage):
+    """The puzzles of one SQLite file; opening it creates or migrates the file."""
+
+    dialect = "sqlite"
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.location = str(path)
+        try:
+            with closing(self._connect()) as connection:
+                # WAL: readers never wait for the writer, and a crash mid-write loses only that write
+                connection.execute("PRAGMA journal_mode = WAL")
+            self.migrate()
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"{path} is not a usable wortsuche database ({error})") from None
+
+    def _connect(self) -> sqlite3.Connection:
+        # autocommit off at the driver level; every write opens its own transaction
+        connection = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        connection.execute("PRAGMA foreign_keys = ON")
+        return connection
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A connection inside ``BEGIN IMMEDIATE``: committed on success, rolled back on any error."""
+        with closing(self._connect()) as connection:
+            # IMMEDIATE takes the write lock at once, so two writers never deadlock half way
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield connection
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+            connection.execute("COMMIT")
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        with closing(self._connect()) as connection:
+            yield connection
+
+    def _read_version(self, cursor: Cursor) -> int:
+        version: int = cursor.execute("PRAGMA user_version").fetchone()[0]
+        return version
+
+    def _write_version(self, cursor: Cursor, version: int) -> None:
+        # user_version is part of the file header, so it commits together with the step
+        cursor.execute(f"PRAGMA user_version = {int(version)}")
+
+    def _foreign_tables(self, cursor: Cursor) -> bool:
+        row = cursor.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()
+        return bool(row[0])
+
+    def _is_taken_id(self, error: BaseException) -> bool:
+        return isinstance(error, sqlite3.IntegrityError)
+
+    def _driver_errors(self) -> tuple[type[BaseException], ...]:
+        return (sqlite3.Error,)
