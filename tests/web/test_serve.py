@@ -88,6 +88,33 @@ def test_an_unusable_database_path_is_refused(
         serve.run(parse("--db", db, "--port", str(free_port())))
 
 
+def test_the_database_may_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WORTSUCHE_DB", "postgresql://anna@db/puzzles")
+    assert parse().db == "postgresql://anna@db/puzzles"
+    assert parse("--db", "here.sqlite").db == "here.sqlite"  # the option wins
+
+
+@pytest.mark.parametrize("workers", ["0", "65"])
+def test_a_number_of_workers_out_of_range_is_refused(tmp_path: Path, workers: str) -> None:
+    with pytest.raises(InputError, match="--workers must be from 1 to 64"):
+        serve.run(parse("--workers", workers, "--db", str(tmp_path / "db.sqlite")))
+
+
+def test_an_unreachable_database_server_is_one_line_before_listening(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("psycopg")
+    with socket.socket() as bound:  # bound, never listening: connecting is refused at once
+        bound.bind(("127.0.0.1", 0))
+        port = bound.getsockname()[1]
+        url = f"postgresql://anna:geheim@127.0.0.1:{port}/puzzles"
+        code = main(["serve", "--port", str(free_port()), "--db", url])
+    assert code == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"wortsuche: error: cannot open postgresql://anna@127.0.0.1:{port}/")
+    assert error.count("\n") == 1 and "geheim" not in error
+
+
 def test_a_port_out_of_range_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="--port"):
         serve.run(parse("--port", "70000", "--db", str(tmp_path / "db.sqlite")))

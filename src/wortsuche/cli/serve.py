@@ -1,17 +1,33 @@
 """``wortsuche serve``: the browser app (create, play, share, print) on a local web server.
 
-The puzzles are kept in an SQLite file, created on first start in the current folder.
+The puzzles are kept in an SQLite file, created on first start in the current folder, or in a
+PostgreSQL database (``--db postgresql://user:password@host/dbname``, also ``WORTSUCHE_DB``).
+``--workers N`` runs N server processes on one port (uvicorn's supervisor restarts one that
+dies); they share the database and nothing else, so rate limits and the generation queue hold
+per process. Each process builds its app with :func:`app_from_environment`, which other ASGI
+servers can call too (``uvicorn --factory wortsuche.cli.serve:app_from_environment``).
 """
 
 from __future__ import annotations
 
 import argparse
 import errno
+import os
 import socket
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wortsuche.errors import InputError, MissingExtraError
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+DB_VARIABLE = "WORTSUCHE_DB"
+"""The environment variable that names the database when ``--db`` is not given."""
+RATE_LIMIT_VARIABLE = "WORTSUCHE_RATE_LIMIT"
+"""``off`` switches the per-address rate limits off (what ``--no-rate-limit`` passes on)."""
+DEFAULT_DB = "wortsuche.sqlite"
+MAX_WORKERS = 64
 
 
 def add_parser(subparsers: Any) -> None:
@@ -30,9 +46,19 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--db",
-        default="wortsuche.sqlite",
-        metavar="FILE",
-        help="SQLite file with the saved puzzles, created if missing (default: ./%(default)s)",
+        default=os.environ.get(DB_VARIABLE) or DEFAULT_DB,
+        metavar="FILE|URL",
+        help="where the puzzles are saved: an SQLite file, created if missing, or a PostgreSQL "
+        "database, postgresql://user:password@host/dbname (default: $WORTSUCHE_DB, else "
+        f"./{DEFAULT_DB})",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes on the port, sharing the database (default: %(default)s); "
+        "rate limits and the generation queue hold per process",
     )
     parser.add_argument(
         "--no-rate-limit",
@@ -49,26 +75,59 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from wortsuche.web.app import create_app
+        import wortsuche.web.app  # noqa: F401  (the web extra, asked for before anything starts)
     except ImportError as error:
         raise MissingExtraError(f"the web app ({error.name} is missing)", "web") from None
+    from wortsuche.web.storage import is_database_url, open_storage
+
     if not 0 < args.port < 65536:
         raise InputError(f"--port must be from 1 to 65535, not {args.port}")
-    db = Path(args.db)
-    if db.is_dir():
-        raise InputError(f"{db} is a folder; --db needs a file")
-    if not db.parent.is_dir():
-        raise InputError(f"{db.parent} is not an existing folder")
-    from wortsuche.web.limits import Limits
-
-    app = create_app(db, limits=Limits() if args.rate_limit else Limits(rates={}))
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise InputError(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
+    if not is_database_url(args.db):
+        db = Path(args.db)
+        if db.is_dir():
+            raise InputError(f"{db} is a folder; --db needs a file")
+        if not db.parent.is_dir():
+            raise InputError(f"{db.parent} is not an existing folder")
+    # opened once here: a database that cannot be used is one line before any process starts,
+    # and the schema is migrated before several processes open it
+    with open_storage(args.db) as storage:
+        where = storage.location
     listener = _listen(args.host, args.port)
     host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"wortsuche: serving http://{host}:{args.port}/  (puzzles in {db})", flush=True)
+    processes = f", {args.workers} server processes" if args.workers > 1 else ""
+    print(f"wortsuche: serving http://{host}:{args.port}/  (puzzles in {where}{processes})")
     print("wortsuche: press Ctrl+C to stop", flush=True)
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
-    uvicorn.Server(config).run(sockets=[listener])
+    # every server process, the first included, builds its app from these
+    os.environ[DB_VARIABLE] = str(args.db)
+    os.environ[RATE_LIMIT_VARIABLE] = "on" if args.rate_limit else "off"
+    if args.workers == 1:
+        config = uvicorn.Config(app_from_environment(), log_level="warning", access_log=False)
+        uvicorn.Server(config).run(sockets=[listener])
+        return 0
+    from uvicorn.supervisors import Multiprocess
+
+    config = uvicorn.Config(
+        f"{__name__}:app_from_environment",
+        factory=True,
+        workers=args.workers,
+        log_level="warning",
+        access_log=False,
+    )
+    Multiprocess(config, sockets=[listener]).run()
     return 0
+
+
+def app_from_environment() -> FastAPI:
+    """The web app of one server process: the database from ``WORTSUCHE_DB`` (default
+    ``./wortsuche.sqlite``), rate limits unless ``WORTSUCHE_RATE_LIMIT=off``."""
+    from wortsuche.web.app import create_app
+    from wortsuche.web.limits import Limits
+
+    db = os.environ.get(DB_VARIABLE) or DEFAULT_DB
+    rate_limited = os.environ.get(RATE_LIMIT_VARIABLE, "on") != "off"
+    return create_app(db, limits=Limits() if rate_limited else Limits(rates={}))
 
 
 def _listen(host: str, port: int) -> socket.socket:
