@@ -4,6 +4,12 @@ Every puzzle's seed is derived from the book's seed and the puzzle's number alon
 words of each puzzle are dealt before any puzzle is generated, so a book is the same whatever
 the number of worker processes.
 
+A run too large for one machine is split by puzzle number: each part plans the whole book up to
+its last puzzle (dealing words is cheap) and generates only its own range, ``first`` to
+``first + count - 1``. Written as JSON Lines (:func:`book_line`), the parts put one after the
+other are byte for byte the file of one run, and :func:`read_book_lines` takes them back, in
+the book's order, to print one PDF.
+
 >>> plan = plan_book([("animals", ["CAT", "DOG", "COW", "PIG", "HEN"])], seed=1, count=3,
 ...                  words_per_puzzle=2)
 >>> [len(p.words) for p in plan], plan[0].seed == puzzle_seed(1, 1)
@@ -13,21 +19,29 @@ the number of worker processes.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wortsuche.errors import InputError, WortsucheError
 from wortsuche.model import Puzzle
 from wortsuche.pipeline import generate
+from wortsuche.puzzle_json import loads, puzzle_to_dict
 from wortsuche.rand import Rng
 from wortsuche.targeting import generate_near
 
 MAX_PUZZLES = 1000
-"""The most puzzles one book may hold."""
+"""The most puzzles one book (a PDF) may hold."""
+
+MAX_RUN = 100_000
+"""The most puzzles one run may write as JSON Lines."""
+
+MAX_NUMBER = 1_000_000
+"""The highest puzzle number a run may reach (``first + count - 1``)."""
 
 DEFAULT_WORDS_PER_PUZZLE = 15
 """Words per puzzle with ``count`` when no number is given."""
@@ -105,19 +119,34 @@ def plan_book(
     count: int | None = None,
     words_per_puzzle: int | None = None,
     sizes: Sequence[tuple[int, int] | None] | None = None,
+    first: int = 1,
+    most: int = MAX_PUZZLES,
 ) -> list[PlannedPuzzle]:
     """Decide each puzzle's title, words and seed.
 
     Without ``count`` each list makes one puzzle. With ``count``, that many puzzles are drawn
     from the lists in turn, each from ``words_per_puzzle`` different words of its list (all of
     them if it has fewer: :func:`short_lists` names those lists).
-    ``sizes`` gives each list's own grid size, if it has one.
+    ``sizes`` gives each list's own grid size, if it has one. With ``first``, the plan holds
+    puzzles ``first`` to ``first + count - 1`` of the book, exactly as a plan from 1 holds them;
+    ``most`` is the largest ``count`` allowed.
+
+    >>> lists = [("animals", ["CAT", "DOG", "COW", "PIG", "HEN"])]
+    >>> whole = plan_book(lists, seed=1, count=6, words_per_puzzle=2)
+    >>> whole[3:] == plan_book(lists, seed=1, count=3, words_per_puzzle=2, first=4)
+    True
     """
     if not lists:
         raise InputError("no word lists given")
     total = len(lists) if count is None else count
-    if not 1 <= total <= MAX_PUZZLES:
-        raise InputError(f"a book holds 1 to {MAX_PUZZLES} puzzles, not {total}")
+    if not 1 <= total <= most:
+        what = "a book" if most == MAX_PUZZLES else "a run"
+        raise InputError(f"{what} holds 1 to {most} puzzles, not {total}")
+    if first < 1 or (count is None and first != 1):
+        raise InputError(f"the first puzzle's number must be at least 1, not {first}")
+    last = first + total - 1
+    if last > MAX_NUMBER:
+        raise InputError(f"puzzle numbers go up to {MAX_NUMBER}, not {last}")
     if words_per_puzzle is not None and words_per_puzzle < 1:
         raise InputError(f"--words-per-puzzle must be at least 1, not {words_per_puzzle}")
     per_puzzle = words_per_puzzle
@@ -131,12 +160,14 @@ def plan_book(
         decks.append((title, unique, _Deck(unique, Rng(puzzle_seed(seed, -1 - index)))))
     list_sizes = list(sizes) if sizes is not None else [None] * len(lists)
     plan = []
-    for number in range(1, total + 1):
+    for number in range(1, last + 1):
         index = (number - 1) % len(decks)
         title, unique, deck = decks[index]
+        # every puzzle before ``first`` is dealt too, so each deck stands where one run has it
         words = tuple(unique) if per_puzzle is None else deck.deal(min(per_puzzle, len(unique)))
-        size = list_sizes[index]
-        plan.append(PlannedPuzzle(number, title, words, puzzle_seed(seed, number), size))
+        if number >= first:
+            size = list_sizes[index]
+            plan.append(PlannedPuzzle(number, title, words, puzzle_seed(seed, number), size))
     return plan
 
 
@@ -260,3 +291,59 @@ def build_book(
         if isinstance(failure, str):
             raise InputError(f"puzzle {planned.number} ({planned.title}): {failure}")
     return [result for p in plan if isinstance(result := results[p.number], Puzzle)]
+
+
+def book_line(planned: PlannedPuzzle, puzzle: Puzzle, book_seed: int) -> str:
+    """One line of a run's JSON Lines file: the puzzle in the JSON format (its list's name as
+    its title) with ``"book": {"seed": …, "number": …}``, which readers of single puzzles ignore."""
+    data = puzzle_to_dict(replace(puzzle, title=planned.title or None))
+    data["book"] = {"seed": book_seed, "number": planned.number}
+    return json.dumps(data, ensure_ascii=False) + "\n"
+
+
+def read_book_lines(files: Sequence[tuple[str, str]]) -> list[tuple[str, Puzzle]]:
+    """The ``(title, puzzle)`` pairs in JSON Lines files of book runs, ``(name, text)`` each, in
+    the book's order: one book seed, every number once, none missing between the first and last.
+
+    Together they are the puzzles of one run from the first number to the last, so printing them
+    gives the PDF that run gives.
+    """
+    found: dict[int, tuple[str, str, Puzzle]] = {}
+    seeds: dict[int, str] = {}
+    for name, text in files:
+        for line_number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            where = f"{name}, line {line_number}"
+            try:
+                puzzle = loads(line)
+                book = json.loads(line).get("book")
+            except (WortsucheError, ValueError, RecursionError) as error:
+                raise InputError(f"{where}: {error}") from None
+            if not (
+                isinstance(book, dict)
+                and all(type(book.get(key)) is int for key in ("seed", "number"))
+                and 1 <= book["number"] <= MAX_NUMBER
+            ):
+                raise InputError(f'{where}: not a puzzle of a book run (no "book" seed and number)')
+            seeds.setdefault(book["seed"], name)
+            number = book["number"]
+            if number in found:
+                raise InputError(f"puzzle {number} is twice: in {found[number][0]} and {where}")
+            found[number] = (where, puzzle.title or "", replace(puzzle, title=None))
+    if not found:
+        raise InputError("no puzzles in " + ", ".join(name for name, _ in files))
+    if len(seeds) > 1:
+        (seed_a, file_a), (seed_b, file_b) = list(seeds.items())[:2]
+        raise InputError(
+            f"{file_a} and {file_b} are parts of different books (seeds {seed_a} and {seed_b})"
+        )
+    numbers = sorted(found)
+    missing = [n for n in range(numbers[0], numbers[-1] + 1) if n not in found]
+    if missing:
+        gap_end = missing[0]
+        while gap_end + 1 in missing:
+            gap_end += 1
+        gap = str(missing[0]) if gap_end == missing[0] else f"{missing[0]} to {gap_end}"
+        raise InputError(f"puzzles {gap} are missing (a part was left out)")
+    return [(found[n][1], found[n][2]) for n in numbers]

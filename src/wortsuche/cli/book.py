@@ -2,6 +2,11 @@
 
 wortsuche book lists/*.txt --level hard --seed 1 -o book.pdf
 wortsuche book animals.txt --count 50 --words-per-puzzle 15 --size 15x15 -o book.pdf
+
+A large run is split by puzzle number into parts that run anywhere (docs/deploy.md):
+wortsuche book animals.txt --seed 1 --first 1 --count 500 -o part1.jsonl
+wortsuche book animals.txt --seed 1 --first 501 --count 500 -o part2.jsonl
+wortsuche book --join part1.jsonl part2.jsonl -o book.pdf   # = --count 1000 -o book.pdf
 """
 
 from __future__ import annotations
@@ -30,12 +35,34 @@ def add_parser(subparsers: Any) -> None:
         "Without --count each word list makes one puzzle; with --count that many puzzles "
         "are drawn from the lists.",
     )
-    parser.add_argument("lists", nargs="+", metavar="WORDS.txt", help="word lists, one per line")
     parser.add_argument(
-        "-o", "--output", required=True, metavar="BOOK.pdf", help="the PDF to write"
+        "lists",
+        nargs="+",
+        metavar="WORDS.txt",
+        help="word lists, one word a line (with --join: the .jsonl parts of one book)",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="BOOK.pdf",
+        help="the PDF to write, or a .jsonl file: one puzzle a line, a part of a large run",
     )
     parser.add_argument("--force", action="store_true", help="overwrite BOOK.pdf if it exists")
     parser.add_argument("--count", type=int, metavar="N", help="number of puzzles to draw")
+    parser.add_argument(
+        "--first",
+        type=int,
+        metavar="N",
+        help="make puzzles N to N+COUNT-1 of the book (a part of a larger run; needs --count "
+        "and --seed)",
+    )
+    parser.add_argument(
+        "--join",
+        action="store_true",
+        help="print the .jsonl parts given instead of word lists as one book: the PDF one run "
+        "would make",
+    )
     parser.add_argument(
         "--words-per-puzzle",
         type=int,
@@ -47,9 +74,7 @@ def add_parser(subparsers: Any) -> None:
         metavar="ROWSxCOLS",
         help="grid size, e.g. 15x15 (default: a file's size header, else from the words)",
     )
-    parser.add_argument(
-        "--level", choices=tuple(LEVELS), default="medium", help="difficulty (default: medium)"
-    )
+    parser.add_argument("--level", choices=tuple(LEVELS), help="difficulty (default: medium)")
     parser.add_argument(
         "--difficulty",
         type=float,
@@ -114,19 +139,32 @@ def progress_bar(total: int) -> Iterator[Callable[[str], None]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Plan, generate and print the book."""
-    from dataclasses import replace
-
-    from wortsuche.book import BookSettings, build_book, plan_book, short_lists
-    from wortsuche.cli.common import render_options
+    """Plan, generate and print the book (or write its puzzles as JSON Lines)."""
+    from wortsuche.book import (
+        MAX_PUZZLES,
+        MAX_RUN,
+        BookSettings,
+        book_line,
+        build_book,
+        plan_book,
+        short_lists,
+    )
     from wortsuche.rand import new_seed
-    from wortsuche.render import format_for_path, render_book, require
 
-    if args.output != "-" and format_for_path(args.output) != "pdf":
-        raise InputError(f"a book is a PDF; name the output *.pdf, not {args.output!r}")
-    require("pdf")  # a missing extra is said before any puzzle is made
+    if args.join:
+        return join(args)
+    as_lines = is_lines(args.output)
+    if not as_lines:
+        require_pdf(args.output)
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers must be at least 1, not {args.workers}")
+    if args.first is not None and (args.count is None or args.seed is None):
+        raise InputError(
+            "--first needs --count (how many puzzles this part makes) and --seed (the same "
+            "in every part)"
+        )
+    if as_lines and args.order != "as-given":
+        raise InputError("--order sorts a PDF's pages; a .jsonl file keeps the book's order")
     check_output(args.output, force=args.force)
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
@@ -142,32 +180,108 @@ def run(args: argparse.Namespace) -> int:
         count=args.count,
         words_per_puzzle=args.words_per_puzzle,
         sizes=[size for _, _, size in read],
+        first=1 if args.first is None else args.first,
+        most=MAX_RUN if as_lines else MAX_PUZZLES,
     )
     settings = BookSettings(
         rows=rows,
         cols=cols,
-        level=args.level,
+        level=args.level or "medium",
         options={"language": args.language},
         difficulty=args.difficulty,
     )
-    options = render_options(args)
-    if options.language is None and args.language in ("de", "en"):
-        options = replace(options, language=args.language)
     with progress_bar(len(plan)) as advance:
-        puzzles = build_book(
-            plan, settings, workers=args.workers, on_done=lambda _: advance("making")
-        )
-        titled = [(planned.title, puzzle) for planned, puzzle in zip(plan, puzzles, strict=True)]
-        if args.order == "easy-to-hard":
-            from wortsuche.difficulty import rate_puzzle
-
-            titled.sort(key=lambda item: rate_puzzle(item[1]).score)
-        pdf = render_book(
-            titled,
-            options,
-            on_page=lambda: advance("printing"),
-        )
-    write_output(args.output, pdf, force=args.force)
+        if as_lines:
+            lines: list[str] = []
+            for start in range(0, len(plan), LINES_AT_ONCE):  # only lines are kept, not puzzles
+                part = plan[start : start + LINES_AT_ONCE]
+                made = build_book(
+                    part, settings, workers=args.workers, on_done=lambda _: advance("making")
+                )
+                lines += [book_line(p, puzzle, seed) for p, puzzle in zip(part, made, strict=True)]
+            write_output(args.output, "".join(lines), force=args.force)
+        else:
+            puzzles = build_book(
+                plan, settings, workers=args.workers, on_done=lambda _: advance("making")
+            )
+            titled = [(p.title, puzzle) for p, puzzle in zip(plan, puzzles, strict=True)]
+            print_book(titled, args, args.language, advance)
     if args.seed is None:
         print(f"wortsuche: book seed {seed} (use --seed {seed} to make it again)", file=sys.stderr)
     return 0
+
+
+LINES_AT_ONCE = 1000
+"""Puzzles generated before their lines are written down and the puzzles let go."""
+
+
+def is_lines(output: str) -> bool:
+    """Whether the output is a JSON Lines file (puzzles) rather than a PDF (a book)."""
+    return output != "-" and Path(output).suffix.lower() == ".jsonl"
+
+
+def require_pdf(output: str) -> None:
+    """Refuse an output that is no PDF, and say a missing extra before any puzzle is made."""
+    from wortsuche.render import format_for_path, require
+
+    if output != "-" and format_for_path(output) != "pdf":
+        raise InputError(f"a book is a PDF or a .jsonl file; not {output!r}")
+    require("pdf")
+
+
+def join(args: argparse.Namespace) -> int:
+    """Print the puzzles of a run's .jsonl parts as the one PDF that run would make."""
+    from wortsuche.book import MAX_PUZZLES, read_book_lines
+
+    made_by_the_parts = {
+        "--count": args.count,
+        "--first": args.first,
+        "--words-per-puzzle": args.words_per_puzzle,
+        "--size": args.size,
+        "--level": args.level,
+        "--difficulty": args.difficulty,
+        "--seed": args.seed,
+        "--workers": args.workers,
+    }
+    if given := [option for option, value in made_by_the_parts.items() if value is not None]:
+        raise InputError(
+            f"--join prints puzzles already made; {given[0]} belongs to the runs that made them"
+        )
+    if is_lines(args.output):
+        raise InputError(
+            "parts of a .jsonl run are joined as they are: cat part*.jsonl > all.jsonl"
+        )
+    require_pdf(args.output)
+    check_output(args.output, force=args.force)
+    titled = read_book_lines([(path, read_text(path)) for path in args.lists])
+    if len(titled) > MAX_PUZZLES:
+        raise InputError(f"a book holds 1 to {MAX_PUZZLES} puzzles, not {len(titled)}")
+    # the runs' --language, as each puzzle keeps it, gives the book's texts as it did there
+    languages = {puzzle.options.language for _, puzzle in titled}
+    language = args.language or (languages.pop() if len(languages) == 1 else None)
+    with progress_bar(len(titled)) as advance:
+        print_book(titled, args, language, advance)
+    return 0
+
+
+def print_book(
+    titled: list[tuple[str, Any]],
+    args: argparse.Namespace,
+    language: str | None,
+    advance: Callable[[str], None],
+) -> None:
+    """Render ``(title, puzzle)`` pairs as the book's PDF and write it."""
+    from dataclasses import replace
+
+    from wortsuche.cli.common import render_options
+    from wortsuche.render import render_book
+
+    options = render_options(args)
+    if options.language is None and language in ("de", "en"):
+        options = replace(options, language=language)
+    if args.order == "easy-to-hard":
+        from wortsuche.difficulty import rate_puzzle
+
+        titled = sorted(titled, key=lambda item: rate_puzzle(item[1]).score)
+    pdf = render_book(titled, options, on_page=lambda: advance("printing"))
+    write_output(args.output, pdf, force=args.force)
