@@ -1,7 +1,8 @@
 """Load on the web app: ``wortsuche serve`` on a loopback port with its own database.
 
-    python3 benchmarks/load.py            # every scenario, about a minute
+    python3 benchmarks/load.py            # every scenario, a few minutes
     python3 benchmarks/load.py --quick    # fewer requests: checks that the script works
+    python3 benchmarks/load.py --processes-only   # only the second table below
 
 Each scenario is one function (bounded: a fixed number of requests, then it stops) and prints
 one table row: requests, requests per second, p50/p99 latency, the status codes, and the
@@ -9,6 +10,12 @@ server's memory (resident, with its generation helpers). The heavy scenario send
 creates at once (50x50, 200 words of 12 letters, level evil) while a prober GETs a puzzle;
 its row is the prober's latency, the creates' answers are counted next to it. Every status
 other than the documented 200/201 and the refusals 422 (time limit), 429 and 503 is an error.
+
+The second table is throughput by database and number of server processes: requests per
+second for reads (GET a puzzle, 16 clients) and for small creates (8 clients), with 1 and 2
+processes (``serve --workers``) on SQLite and on PostgreSQL (a throwaway server from Debian's
+``postgresql`` package, as the tests start it; without it those rows are left out and said so).
+Each figure is the median of three rounds; the ratio compares 2 processes with 1.
 """
 
 from __future__ import annotations
@@ -82,7 +89,7 @@ class Row:
 class Server:
     """``wortsuche serve`` in its own process, database and loopback port."""
 
-    def __init__(self, db: Path, *extra: str) -> None:
+    def __init__(self, db: Path | str, *extra: str) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -227,16 +234,152 @@ async def measure(quick: bool) -> list[Row]:
     return rows
 
 
+# -- throughput by database and number of server processes ---------------------------------------
+
+
+async def scenario_reads(server: Server, puzzle_id: str, count: int) -> Row:
+    """GET one puzzle, 16 clients at a time: reads that reach the database."""
+    row = Row("GET")
+    async with httpx.AsyncClient(
+        base_url=server.url, timeout=60, limits=httpx.Limits(max_connections=16)
+    ) as client:
+        start = time.perf_counter()
+        await run_bounded(
+            count, 16, lambda i: timed(client, row, "GET", f"/api/puzzles/{puzzle_id}")
+        )
+        row.seconds = time.perf_counter() - start
+    return row
+
+
+async def scenario_writes(server: Server, count: int, first_seed: int) -> Row:
+    """Small creates (5x5), 8 clients at a time: generation plus one committed write each."""
+    row = Row("create")
+    body = {"words": ["TORF", "VOR", "RAD", "EVA"], "rows": 5, "cols": 5}
+    async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+        start = time.perf_counter()
+        await run_bounded(
+            count,
+            8,
+            lambda i: timed(
+                client, row, "POST", "/api/puzzles", json={**body, "seed": first_seed + i}
+            ),
+        )
+        row.seconds = time.perf_counter() - start
+    return row
+
+
+def rate(row: Row) -> float:
+    return len(row.latencies) / row.seconds if row.seconds else 0.0
+
+
+async def measure_processes(quick: bool) -> tuple[list[list[str]], list[str]]:
+    """Rows of the throughput table, and notes (a database left out, and why)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from pgserver import INSTALL_HINT, PostgresServer, binaries
+
+    gets, creates, rounds = (300, 24, 1) if quick else (2000, 120, 3)
+    notes: list[str] = []
+    table: list[list[str]] = []
+    postgres: PostgresServer | None = None
+    found = binaries()
+    if found is None:
+        notes.append(f"PostgreSQL left out: {INSTALL_HINT}")
+    else:
+        postgres = PostgresServer(found)
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            databases: list[tuple[str, Callable[[int], str]]] = [
+                ("SQLite", lambda n: str(Path(folder) / f"throughput{n}.sqlite"))
+            ]
+            if postgres is not None:
+                databases.append(("PostgreSQL", lambda n: postgres.create_database()))
+            for name, new_database in databases:
+                single: tuple[float, float] | None = None
+                for processes in (1, 2):
+                    db = new_database(processes)
+                    server = Server(db, "--no-rate-limit", "--workers", str(processes))
+                    try:
+                        async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+                            made = await client.post("/api/puzzles", json={**SMALL, "seed": 1})
+                            puzzle_id = made.json()["id"]
+                        reads = [
+                            await scenario_reads(server, puzzle_id, gets) for _ in range(rounds)
+                        ]
+                        writes = [
+                            await scenario_writes(server, creates, 1000 * (r + 1))
+                            for r in range(rounds)
+                        ]
+                    finally:
+                        server.stop()
+                    get_rate = statistics.median(rate(row) for row in reads)
+                    create_rate = statistics.median(rate(row) for row in writes)
+                    errors = sum(row.errors for row in reads + writes)
+                    p50 = statistics.median(x for row in reads for x in row.latencies) * 1000
+                    if single is None:
+                        single = (get_rate, create_rate)
+                        ratio = "1.00 / 1.00"
+                    else:
+                        ratio = f"{get_rate / single[0]:.2f} / {create_rate / single[1]:.2f}"
+                    table.append(
+                        [
+                            name,
+                            str(processes),
+                            f"{get_rate:.0f}",
+                            f"{p50:.1f}",
+                            f"{create_rate:.1f}",
+                            ratio,
+                            str(errors),
+                        ]
+                    )
+    finally:
+        if postgres is not None:
+            postgres.stop()
+    return table, notes
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer requests")
+    parser.add_argument(
+        "--processes-only",
+        action="store_true",
+        help="only the throughput by database and number of server processes",
+    )
     args = parser.parse_args()
-    header = ["scenario", "requests", "req/s", "p50 ms", "p99 ms", "statuses", "errors", "MB", ""]
     print(f"wortsuche serve under load: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    if not args.processes_only:
+        header = [
+            "scenario",
+            "requests",
+            "req/s",
+            "p50 ms",
+            "p99 ms",
+            "statuses",
+            "errors",
+            "MB",
+            "",
+        ]
+        print("| " + " | ".join(header) + " |")
+        print("|" + "---|" * len(header))
+        for row in asyncio.run(measure(args.quick)):
+            print("| " + " | ".join(row.cells()) + " |", flush=True)
+        print()
+    table, notes = asyncio.run(measure_processes(args.quick))
+    header = [
+        "database",
+        "server processes",
+        "GET req/s",
+        "GET p50 ms",
+        "create req/s",
+        "ratio to 1 process (GET / create)",
+        "errors",
+    ]
     print("| " + " | ".join(header) + " |")
     print("|" + "---|" * len(header))
-    for row in asyncio.run(measure(args.quick)):
-        print("| " + " | ".join(row.cells()) + " |", flush=True)
+    for cells in table:
+        print("| " + " | ".join(cells) + " |", flush=True)
+    for line in notes:
+        print(line)
     return 0
 
 

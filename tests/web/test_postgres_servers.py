@@ -199,3 +199,27 @@ def test_serve_workers_runs_that_many_processes_on_the_database_named_by_the_env
                 assert client.get(f"/api/puzzles/{puzzle['id']}").status_code == 200
     with open_storage(db) as storage:
         assert storage.count() == 24
+
+
+def test_the_load_benchmark_reports_both_databases_with_one_and_two_processes(
+    postgres_server: object,  # PostgreSQL is there (or the test is switched off on purpose)
+) -> None:
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
+    finished = subprocess.run(
+        [sys.executable, str(script), "--quick", "--processes-only"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert finished.returncode == 0, finished.stderr
+    rows = [line.split("|")[1:-1] for line in finished.stdout.splitlines() if line.startswith("| ")]
+    measured = [[cell.strip() for cell in row] for row in rows[1:]]
+    assert [(row[0], row[1]) for row in measured] == [
+        ("SQLite", "1"),
+        ("SQLite", "2"),
+        ("PostgreSQL", "1"),
+        ("PostgreSQL", "2"),
+    ]
+    for row in measured:
+        assert float(row[2]) > 0 and float(row[4]) > 0 and row[-1] == "0", row
