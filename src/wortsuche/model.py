@@ -266,6 +266,9 @@ class Decoys(enum.Enum):
 
 
 LANGUAGES = ("auto", "de", "en")
+
+DENSITIES = ("normal", "high")
+"""How tightly the words are packed: ``high`` for full, newspaper-style grids."""
 """The languages a puzzle can be in: its filler alphabet and letter frequencies."""
 
 
@@ -290,6 +293,8 @@ class Options:
     """Percentage (0–100) of words placed backwards (← ↑ ↖ ↙); None draws every direction alike."""
     allow_offensive: bool = False
     """Let the filler spell words on the offensive-word screen (``wortsuche.screen``)."""
+    density: str = "normal"
+    """``high`` packs the words: a smaller automatic size, and crossings first wherever allowed."""
 
     def __post_init__(self) -> None:
         _check_types(self)
@@ -299,6 +304,8 @@ class Options:
             raise InputError("a direction is listed twice")
         if not 0 <= self.word_letter_share <= 100:
             raise InputError(f"--word-letter-share must be 0 to 100, not {self.word_letter_share}")
+        if self.density not in DENSITIES:
+            raise InputError(f"density must be one of {', '.join(DENSITIES)}, not {self.density!r}")
         if self.reversed_share is not None and not 0 <= self.reversed_share <= 100:
             raise InputError(f"--reversed-share must be 0 to 100, not {self.reversed_share}")
         if self.language not in LANGUAGES:
@@ -335,6 +342,7 @@ class Options:
                 if data.get("reversed_share") is None
                 else int(data["reversed_share"]),
                 allow_offensive=data.get("allow_offensive", False) is True,
+                density=str(data.get("density", "normal")),
             )
         except (KeyError, ValueError, TypeError) as error:
             raise InputError(f"options are not readable: {error}") from None

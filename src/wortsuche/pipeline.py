@@ -63,6 +63,7 @@ def generate(
     language: str | None = None,
     reversed_share: int | None = None,
     allow_offensive: bool | None = None,
+    density: str | None = None,
     transliterate: bool = False,
     eszett: str = "keep",
     timeout: float | None = None,
@@ -92,6 +93,7 @@ def generate(
         language=language,
         reversed_share=reversed_share,
         allow_offensive=allow_offensive,
+        density=density,
     )
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InputError(f"seed must be a whole number, not {seed!r}")
@@ -170,6 +172,7 @@ def resolve_options(level: str, **changes: Any) -> Options:
         ("language", str),
         ("reversed_share", int),
         ("allow_offensive", bool),
+        ("density", str),
     ):
         value = changes.get(name)
         if value is not None and (
@@ -192,6 +195,7 @@ _KIND_NAMES = {
     "word_letter_share": "a whole number 0 to 100",
     "reversed_share": "a whole number 0 to 100",
     "allow_offensive": "True or False",
+    "density": "normal or high",
     "absent": "True or False",
     "language": "auto, de or en",
 }
@@ -395,6 +399,8 @@ def auto_size(words: Sequence[Word], options: Options) -> int:
     """A square side that comfortably holds the words (the search grows it if needed)."""
     lengths = [len(w) for w in words]
     density = 0.45 if options.crossing is Crossing.NEVER else 0.6
+    if options.density == "high":
+        density = 0.6 if options.crossing is Crossing.NEVER else 0.85
     return max(max(lengths), math.ceil(math.sqrt(sum(lengths) / density)), 2)
 
 

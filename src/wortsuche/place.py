@@ -53,7 +53,7 @@ class Placer:
         self.checks = 0
         self.crowded = letters > CROWDED * board.rows * board.cols
         self.crossings_first = options.crossing is Crossing.PREFERRED or (
-            options.crossing is Crossing.ALLOWED and self.crowded
+            options.crossing is Crossing.ALLOWED and (self.crowded or options.density == "high")
         )
 
     def fit(

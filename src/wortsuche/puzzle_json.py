@@ -56,7 +56,14 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         "sheet_language": puzzle.sheet_language,
         # Computed from the grid and the words whenever it is written; readers recompute it.
         "difficulty": rate_puzzle(puzzle).to_dict(),
+        "coverage": round(coverage(puzzle), 3),
     }
+
+
+def coverage(puzzle: Puzzle) -> float:
+    """The share of the grid's cells that belong to a placed word (1.0: no filler at all)."""
+    covered = {cell for placement in puzzle.placements.values() for cell in placement.cells}
+    return len(covered) / (puzzle.rows * puzzle.cols)
 
 
 def dumps(puzzle: Puzzle, indent: int | None = 2) -> str:

@@ -519,3 +519,16 @@ def test_a_target_difficulty_chooses_the_level(client: TestClient) -> None:
     assert abs(made.json()["difficulty"] - 0.5) <= 0.2
     refused = client.post("/api/puzzles", json={"words": "Apfel", "difficulty": -1})
     assert refused.status_code == 422
+
+
+def test_a_word_inside_two_longer_words_is_found_in_each(client: TestClient) -> None:
+    made = create(client, words="Archivbot, Webarchiv, Archiv", rows=12, cols=12, seed=2)
+    where = {
+        a["word"]: a["cells"]
+        for a in client.post(f"/api/puzzles/{made['id']}/reveal").json()["answers"]
+    }
+    for inside in (where["Archivbot"][:6], where["Webarchiv"][3:]):
+        checked = client.post(
+            f"/api/puzzles/{made['id']}/check", json={"start": inside[0], "end": inside[-1]}
+        ).json()
+        assert checked["found"] and checked["word"] == "Archiv", inside

@@ -627,3 +627,14 @@ def test_zoom_makes_the_cells_of_a_large_grid_big_enough_for_a_finger(
     assert area.evaluate("e => e.scrollWidth > e.clientWidth")  # it scrolls instead
     page.screenshot(path=screenshots / "zoomed-phone.png")
     context.close()
+
+
+def test_a_tall_grid_on_a_desktop_uses_the_free_width(page: Any, live_server: LiveServer) -> None:
+    words = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango", "Quitte", "Traube"]
+    puzzle = new_puzzle(live_server, words=words, rows=40, cols=32, level="easy")
+    open_puzzle(page, live_server, puzzle)  # 1280 px wide
+    assert page.locator("#board .cell").first.bounding_box()["width"] >= 24
+    small = new_puzzle(live_server, words=words, rows=12, cols=12, level="easy")
+    open_puzzle(page, live_server, small)
+    box = page.locator("#board").bounding_box()
+    assert box["y"] + box["height"] <= 860  # an ordinary grid still fits the window

@@ -92,6 +92,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="let the filler spell words on the offensive-word screen (screened by default)",
     )
     level_options.add_argument(
+        "--density",
+        choices=("normal", "high"),
+        help="high packs the words for a full, newspaper-style grid (a smaller automatic size, "
+        "crossings first wherever the level allows them)",
+    )
+    level_options.add_argument(
         "--effort",
         type=float,
         metavar="N",
@@ -184,6 +190,9 @@ def run(args: argparse.Namespace) -> int:
     puzzle = replace(puzzle, title=args.title, sheet_language=language)
     for text in puzzle.notes:
         note(text)
+    from wortsuche.puzzle_json import coverage
+
+    note(f"the words cover {coverage(puzzle):.0%} of the cells")
     if args.seed is None:
         note(f"seed {seed} chosen at random; --seed {seed} makes this puzzle again")
     if fmt == "text" and args.output in (None, "-") and sys.stdout.isatty():
@@ -275,6 +284,7 @@ def make_puzzle(
         "absent": args.absent,
         "reversed_share": args.reversed_share,
         "allow_offensive": args.allow_offensive,
+        "density": args.density,
     }
     common = {"language": args.language, "timeout": args.timeout, "effort": args.effort or 1.0}
     try:
