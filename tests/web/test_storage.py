@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from wortsuche.errors import InputError
-from wortsuche.web import storage as storage_module
 from wortsuche.web.storage import (
     SCHEMA_VERSION,
     Migration,
@@ -22,6 +21,7 @@ from wortsuche.web.storage import (
     is_database_url,
     open_storage,
 )
+from wortsuche.web.storage import interface as storage_module
 from wortsuche.web.storage.sqlite import SqliteStorage
 
 

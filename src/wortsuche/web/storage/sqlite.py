@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 
-from wortsuche.web.storage import Cursor, Storage, StorageError
+from wortsuche.web.storage.interface import Cursor, Storage, StorageError
 
 
 class SqliteStorage(Storage):
