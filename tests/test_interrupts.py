@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
 import signal
@@ -14,28 +13,12 @@ from pathlib import Path
 import pytest
 
 from cli import ENV
+from processes import alive, children
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)"),
 ]
-
-
-def children(pid: int) -> set[int]:
-    """The child processes of ``pid`` (from /proc)."""
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            found |= {int(c) for c in (task / "children").read_text().split()}
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def start_book(folder: Path) -> subprocess.Popen[bytes]:

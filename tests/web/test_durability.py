@@ -15,6 +15,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from processes import alive, descendants
+
 from .conftest import free_port
 
 pytestmark = [
@@ -43,24 +45,6 @@ def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
         time.sleep(0.1)
     process.kill()
     pytest.fail("the server did not start")
-
-
-def descendants(pid: int) -> set[int]:
-    """Every process below ``pid`` (from /proc)."""
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            for child in (task / "children").read_text().split():
-                found |= {int(child)} | descendants(int(child))
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def test_every_acknowledged_puzzle_survives_a_kill_and_no_helper_outlives_the_server(
