@@ -20,8 +20,10 @@ MIN_WORD_LENGTH = 3
 TRIES_PER_DECOY = {Decoys.SOME: 40, Decoys.MAX: 12}
 """Positions tried per decoy wanted: a budget in steps, so the same seed plants the same decoys."""
 
-MAX_DENSITY = 1.0
-"""With ``max``, decoys are planted until about this share of the cells belongs to one."""
+MAX_DENSITY = 0.5
+"""With ``max``, decoys are planted until about this share of the free cells holds one: the
+rest stays for the filler to even out the letters (a grid full of decoys keeps the rare
+letters rare, and a rare letter gives its word away)."""
 
 
 def decoy_strings(words: Sequence[str], rng: Rng, *, dense: bool = False) -> list[str]:

@@ -122,6 +122,8 @@ def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list
     targets = letter_targets(sorted(own_weights), board, boost)
     base, own = Weighted(base_weights), Weighted(own_weights)
     share = options.word_letter_share / 100
+    floor = {x: t * options.letter_floor / 100 for x, t in targets.items()}
+    floor = {x: t for x, t in floor.items() if t >= 1}
     spare = [x for x in language if x not in own_weights]
     in_words = board.lexicon.letters
     queue = deque(rng.shuffled([i for i, x in enumerate(board.cells) if not x]))
@@ -132,7 +134,13 @@ def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list
             continue
         budget -= 1
         board.budget.spend()
-        first, second = (own, base) if rng.random() < share else (base, own)
+        from_words = rng.random() < share
+        first, second = (own, base) if from_words else (base, own)
+        if from_words and floor and not even:
+            letter = _lift(board, index, floor, rng)
+            if letter is not None:
+                board.write([index], letter)
+                continue
         if even:
             letter = _even(board, index, targets, rng, traps=traps)
             if letter is not None:
@@ -184,6 +192,19 @@ def _even(
                 leads += sum(1 for n in range(1, len(right) + 1) if x + right[:n] in pieces)
             weights[k] *= 1 + TRAP_BONUS * leads
     return rng.weighted(letters, list(itertools.accumulate(weights)))
+
+
+def _lift(board: Board, index: int, floor: dict[str, float], rng: Rng) -> str | None:
+    """A letter still below its floor that completes no word, the further below the likelier."""
+    lacking = {x: t - len(board.letter_cells(x)) for x, t in floor.items()}
+    lacking = {x: d for x, d in lacking.items() if d > 0}
+    if not lacking:
+        return None
+    forbidden = board.forbidden_letters(index)
+    letters = [x for x in lacking if x not in forbidden]
+    if not letters:
+        return None
+    return rng.weighted(letters, list(itertools.accumulate(lacking[x] ** 2 for x in letters)))
 
 
 def _runs(board: Board, index: int) -> list[tuple[str, str]]:

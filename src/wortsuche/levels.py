@@ -21,7 +21,13 @@ LEVELS: dict[str, Options] = {
     "easy": Options(FORWARD, Crossing.NEVER, Filler.OTHER, 0, Decoys.NONE),
     "medium": Options(FORWARD_AND_DIAGONAL, Crossing.ALLOWED, Filler.ALPHABET, 50, Decoys.NONE),
     "hard": Options(
-        ALL_DIRECTIONS, Crossing.PREFERRED, Filler.ALPHABET, 25, Decoys.NONE, reversed_share=30
+        ALL_DIRECTIONS,
+        Crossing.PREFERRED,
+        Filler.ALPHABET,
+        25,
+        Decoys.NONE,
+        reversed_share=20,
+        letter_floor=35,
     ),
     "evil": Options(
         ALL_DIRECTIONS, Crossing.PREFERRED, Filler.TRAPS, 100, Decoys.MAX, reversed_share=100

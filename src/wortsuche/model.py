@@ -57,6 +57,12 @@ class Direction(enum.Enum):
         """True for the four directions that read against the usual →/↓ order."""
         return self in (Direction.W, Direction.N, Direction.NW, Direction.SW)
 
+    @property
+    def is_diagonal(self) -> bool:
+        """True for the four directions that run diagonally (↘ ↗ ↖ ↙)."""
+        dr, dc = self.value
+        return dr != 0 and dc != 0
+
     def run(self, start: Cell, length: int) -> tuple[Cell, ...]:
         """The ``length`` cells from ``start`` going this way, ``start`` first."""
         (r, c), (dr, dc) = start, self._value_
@@ -295,6 +301,12 @@ class Options:
     """Let the filler spell words on the offensive-word screen (``wortsuche.screen``)."""
     density: str = "normal"
     """``high`` packs the words: a smaller automatic size, and crossings first wherever allowed."""
+    diagonal_share: int | None = None
+    """Percentage (0–100) of words placed diagonally (↘ ↗ ↖ ↙); None draws every direction alike."""
+    letter_floor: int = 0
+    """Percentage (0–100): filler drawn from the words' letters first lifts every letter of the
+    words to at least this share of an even spread, so no letter is rare enough to give its
+    word away (a lone Z in ZEBRA)."""
 
     def __post_init__(self) -> None:
         _check_types(self)
@@ -306,6 +318,10 @@ class Options:
             raise InputError(f"--word-letter-share must be 0 to 100, not {self.word_letter_share}")
         if self.density not in DENSITIES:
             raise InputError(f"density must be one of {', '.join(DENSITIES)}, not {self.density!r}")
+        if self.diagonal_share is not None and not 0 <= self.diagonal_share <= 100:
+            raise InputError(f"--diagonal-share must be 0 to 100, not {self.diagonal_share}")
+        if not 0 <= self.letter_floor <= 100:
+            raise InputError(f"--letter-floor must be 0 to 100, not {self.letter_floor}")
         if self.reversed_share is not None and not 0 <= self.reversed_share <= 100:
             raise InputError(f"--reversed-share must be 0 to 100, not {self.reversed_share}")
         if self.language not in LANGUAGES:
@@ -343,6 +359,10 @@ class Options:
                 else int(data["reversed_share"]),
                 allow_offensive=data.get("allow_offensive", False) is True,
                 density=str(data.get("density", "normal")),
+                diagonal_share=None
+                if data.get("diagonal_share") is None
+                else int(data["diagonal_share"]),
+                letter_floor=int(data.get("letter_floor", 0)),
             )
         except (KeyError, ValueError, TypeError) as error:
             raise InputError(f"options are not readable: {error}") from None

@@ -62,6 +62,8 @@ def generate(
     absent: bool | None = None,
     language: str | None = None,
     reversed_share: int | None = None,
+    diagonal_share: int | None = None,
+    letter_floor: int | None = None,
     allow_offensive: bool | None = None,
     density: str | None = None,
     transliterate: bool = False,
@@ -92,6 +94,8 @@ def generate(
         absent=absent,
         language=language,
         reversed_share=reversed_share,
+        diagonal_share=diagonal_share,
+        letter_floor=letter_floor,
         allow_offensive=allow_offensive,
         density=density,
     )
@@ -171,6 +175,8 @@ def resolve_options(level: str, **changes: Any) -> Options:
         ("absent", bool),
         ("language", str),
         ("reversed_share", int),
+        ("diagonal_share", int),
+        ("letter_floor", int),
         ("allow_offensive", bool),
         ("density", str),
     ):
@@ -194,6 +200,8 @@ def resolve_options(level: str, **changes: Any) -> Options:
 _KIND_NAMES = {
     "word_letter_share": "a whole number 0 to 100",
     "reversed_share": "a whole number 0 to 100",
+    "diagonal_share": "a whole number 0 to 100",
+    "letter_floor": "a whole number 0 to 100",
     "allow_offensive": "True or False",
     "density": "normal or high",
     "absent": "True or False",

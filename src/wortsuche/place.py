@@ -113,16 +113,25 @@ class Placer:
             yield from space.random_order(self.rng)
 
     def _direction_groups(self) -> list[tuple[Direction, ...]]:
-        allowed = self.options.directions
-        share = self.options.reversed_share
-        if share is None:
-            return [allowed]
-        backward = tuple(d for d in allowed if d.is_reversed)
-        forward = tuple(d for d in allowed if not d.is_reversed)
-        first, second = (
-            (backward, forward) if self.rng.random() * 100 < share else (forward, backward)
-        )
-        return [group for group in (first, second) if group]
+        """The allowed directions in groups tried one after another.
+
+        Each share that is set (backwards, diagonal) draws whether this word has the trait;
+        directions with the drawn traits come first, the others after.
+        """
+        groups = [self.options.directions]
+        for share, trait in (
+            (self.options.reversed_share, "is_reversed"),
+            (self.options.diagonal_share, "is_diagonal"),
+        ):
+            if share is None:
+                continue
+            wanted = self.rng.random() * 100 < share
+            groups = [
+                tuple(d for d in group if getattr(d, trait) is flag)
+                for group in groups
+                for flag in (wanted, not wanted)
+            ]
+        return [group for group in groups if group]
 
     def _crossing_positions(
         self, letters: str, space: PositionSpace

@@ -239,10 +239,15 @@ def _options(value: Any) -> Options:
     for key in ("crossing", "filler", "decoys", "language"):
         if key in item or key != "language":
             _text(item.get(key), f"options.{key}")
-    reversed_share = item.get("reversed_share")
-    if reversed_share is not None and type(reversed_share) is not int:
+    for key in ("reversed_share", "diagonal_share"):
+        value = item.get(key)
+        if value is not None and type(value) is not int:
+            raise PuzzleFormatError(
+                f'"options.{key}" must be a whole number or null, not {_shown(value)}'
+            )
+    if type(item.get("letter_floor", 0)) is not int:
         raise PuzzleFormatError(
-            f'"options.reversed_share" must be a whole number or null, not {_shown(reversed_share)}'
+            f'"options.letter_floor" must be a whole number, not {_shown(item["letter_floor"])}'
         )
     return Options.from_dict(item)
 

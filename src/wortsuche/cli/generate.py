@@ -111,6 +111,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="percentage of words placed backwards (← ↑ ↖ ↙), if the directions allow it",
     )
     level_options.add_argument(
+        "--diagonal-share",
+        type=int,
+        metavar="0..100",
+        help="percentage of words placed diagonally (↘ ↗ ↖ ↙), if the directions allow it",
+    )
+    level_options.add_argument(
+        "--letter-floor",
+        type=int,
+        metavar="0..100",
+        help="filler from the words' letters first lifts every letter of the words to this "
+        "percentage of an even spread, so no rare letter gives its word away",
+    )
+    level_options.add_argument(
         "--difficulty",
         type=float,
         metavar="MINUTES",
@@ -283,6 +296,8 @@ def make_puzzle(
         "decoys": args.decoys,
         "absent": args.absent,
         "reversed_share": args.reversed_share,
+        "diagonal_share": args.diagonal_share,
+        "letter_floor": args.letter_floor,
         "allow_offensive": args.allow_offensive,
         "density": args.density,
     }
