@@ -9,8 +9,14 @@ made with several seeds and rated twice:
   word's first letter, tries the level's directions one after another, counting every letter it
   compares, until it has found the word.
 
+The scanner's count is given whole and as the letters it compared after a first-letter hit
+(without the cells it looked at on the way, which are the same work at every level).
 word-search-generator's levels 1–3 (→↓, with diagonals, all 8 directions) are rated the same
 way on the same words, where it accepts the size.
+
+Two further tables: how long rating takes (a 40x32 grid with 77 words, worte4, against the
+scanner here on the same grids), and how near ``--difficulty`` comes to a target on worte2,
+worte4 and a 15x15 list of 15 words.
 
     python benchmarks/difficulty.py            # 20 seeds per input and level
     python benchmarks/difficulty.py --quick    # 5 seeds
@@ -22,6 +28,7 @@ import argparse
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,10 +37,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generators import Theirs  # noqa: E402
 from wortsuche import generate  # noqa: E402
-from wortsuche.difficulty import rate  # noqa: E402
+from wortsuche.difficulty import rate, rate_puzzle  # noqa: E402
 from wortsuche.levels import LEVELS  # noqa: E402
 from wortsuche.model import Direction  # noqa: E402
 from wortsuche.source import parse_words  # noqa: E402
+from wortsuche.targeting import generate_near  # noqa: E402
 
 INPUTS = [ROOT / "examples" / "bwinf" / f"worte{k}.txt" for k in range(6)] + [
     ROOT / "benchmarks" / "data" / "lists" / "animals-en.txt",
@@ -51,13 +59,18 @@ STEPS = {
 }  # fmt: skip
 
 
-def naive_scan(rows: list[str], words: list[str], directions: list[str], seed: int) -> int:
-    """Letter comparisons of a first-letter scanner that starts at a random cell (independent)."""
+def naive_scan(
+    rows: list[str], words: list[str], directions: list[str], seed: int
+) -> tuple[int, int]:
+    """Steps of a first-letter scanner that starts at a random cell (independent of the model).
+
+    Returns all steps (cells looked at and letters compared) and the letters compared alone.
+    """
     height, width = len(rows), len(rows[0])
     cells = [(r, c) for r in range(height) for c in range(width)]
     start = random.Random(seed).randrange(len(cells))
     order = cells[start:] + cells[:start]
-    total = 0
+    total = compared = 0
     for word in words:
         for r, c in order:
             total += 1  # looking at the cell
@@ -71,6 +84,7 @@ def naive_scan(rows: list[str], words: list[str], directions: list[str], seed: i
                     if not (0 <= rr < height and 0 <= cc < width):
                         break
                     total += 1
+                    compared += 1
                     if rows[rr][cc] != word[i]:
                         break
                 else:
@@ -78,7 +92,70 @@ def naive_scan(rows: list[str], words: list[str], directions: list[str], seed: i
                     break
             if found:
                 break
-    return total
+    return total, compared
+
+
+def speed_table(runs: int) -> list[str]:
+    """Milliseconds to rate a 40x32 grid with 77 words (worte4), model and scanner alike."""
+    path = ROOT / "examples" / "bwinf" / "worte4.txt"
+    source = parse_words(path.read_text(encoding="utf-8"), name=path.name)
+    words, _ = source.words()
+    letters = [w.letters for w in words]
+    rows, cols = source.size or (40, 32)
+    lines = [
+        "| worte4 (40x32, 77 words), level | model: median ms | scanner: median ms |",
+        "|---|---|---|",
+    ]
+    for level, options in LEVELS.items():
+        grid = generate(words, rows, cols, level=level, seed=1).grid
+        names = [d.name for d in options.directions]
+        model, scanner = [], []
+        for run in range(runs):  # interleaved, so a busy moment hits both
+            start = time.perf_counter()
+            rate(grid, letters, options.directions)
+            model.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            naive_scan(list(grid.rows), letters, names, run)
+            scanner.append(time.perf_counter() - start)
+        lines.append(
+            f"| {level} | {1000 * statistics.median(model):.1f} "
+            f"| {1000 * statistics.median(scanner):.1f} |"
+        )
+    return lines
+
+
+TARGETS = {
+    "worte2": (0.5, 0.8, 1.2),
+    "worte4": (40.0, 70.0, 110.0),
+    "animals-en": (2.0, 3.0, 5.0),
+}
+
+
+def target_table(seeds: range) -> list[str]:
+    """How near ``--difficulty`` comes: the score reached for each target and seed."""
+    lines = [
+        "| input | target (minutes) | reached, per seed | largest miss | CPU s per puzzle |",
+        "|---|---|---|---|---|",
+    ]
+    for path in INPUTS:
+        if path.stem not in TARGETS:
+            continue
+        source = parse_words(path.read_text(encoding="utf-8"), name=path.name)
+        words, _ = source.words()
+        rows, cols = source.size or (15, 15)
+        for target in TARGETS[path.stem]:
+            reached, seconds = [], []
+            for seed in seeds:
+                start = time.process_time()
+                puzzle = generate_near(words, rows, cols, target=target, seed=seed)
+                seconds.append(time.process_time() - start)
+                reached.append(rate_puzzle(puzzle).minutes)
+            miss = max(abs(x - target) / target for x in reached)
+            lines.append(
+                f"| {path.stem} | {target:g} | {', '.join(f'{x:.2f}' for x in reached)} "
+                f"| {miss:.1%} | {statistics.median(seconds):.2f} |"
+            )
+    return lines
 
 
 def quartiles(values: list[float]) -> tuple[float, float, float]:
@@ -96,34 +173,42 @@ def main() -> None:
     seeds = range(5 if args.quick else 20)
     theirs = Theirs() if Theirs.available() else None
     lines = [
-        "| input | level | score: median [quartiles] | × level below | naive scanner: median "
-        "| × level below | word-search-generator: median [quartiles] |",
-        "|---|---|---|---|---|---|---|",
+        "| input | level | score: median [quartiles] | × level below | scanner: all steps "
+        "| × level below | scanner: letters compared | × level below "
+        "| word-search-generator: median [quartiles] |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     steps_model: list[float] = []
     steps_naive: list[float] = []
+    steps_compared: list[float] = []
     for path in INPUTS:
         source = parse_words(path.read_text(encoding="utf-8"), name=path.name)
         words, _ = source.words()
         letters = [w.letters for w in words]
         rows, cols = source.size or (15, 15)
-        previous: tuple[float, float] | None = None
+        previous: tuple[float, float, float] | None = None
         for level, options in LEVELS.items():
             names = [d.name for d in options.directions]
-            scores, naive = [], []
+            scores, naive, compared = [], [], []
             for seed in seeds:
                 puzzle = generate(words, rows, cols, level=level, seed=seed)
                 scores.append(rate(puzzle.grid, letters, options.directions).minutes)
-                naive.append(naive_scan(list(puzzle.grid.rows), letters, names, seed))
+                steps, letters_compared = naive_scan(list(puzzle.grid.rows), letters, names, seed)
+                naive.append(steps)
+                compared.append(letters_compared)
             q1, median, q3 = quartiles(scores)
             naive_median = statistics.median(naive)
-            step = step_naive = ""
+            compared_median = statistics.median(compared)
+            step = step_naive = step_compared = ""
             if previous is not None:
                 ratio, ratio_naive = median / previous[0], naive_median / previous[1]
+                ratio_compared = compared_median / max(previous[2], 1)
                 steps_model.append(ratio)
                 steps_naive.append(ratio_naive)
+                steps_compared.append(ratio_compared)
                 step, step_naive = f"{ratio:.2f}", f"{ratio_naive:.2f}"
-            previous = (median, naive_median)
+                step_compared = f"{ratio_compared:.2f}"
+            previous = (median, naive_median, compared_median)
             their = ""
             number = {"easy": 1, "medium": 2, "hard": 3}.get(level)
             if theirs is not None and number and theirs.supports(rows, cols, len(letters), level):
@@ -137,7 +222,8 @@ def main() -> None:
                     their = f"{tm:.2f} [{t1:.2f}–{t3:.2f}]"
             lines.append(
                 f"| {path.stem} | {level} | {median:.2f} [{q1:.2f}–{q3:.2f}] | {step} "
-                f"| {naive_median:.0f} | {step_naive} | {their} |"
+                f"| {naive_median:.0f} | {step_naive} | {compared_median:.0f} | {step_compared} "
+                f"| {their} |"
             )
     below = sum(r < 1.5 for r in steps_model)
     lines += [
@@ -145,8 +231,13 @@ def main() -> None:
         f"Seeds per input and level: {len(seeds)}. Scores in expected minutes (model solver-1).",
         f"Level steps by the model: smallest {min(steps_model):.2f}, median "
         f"{statistics.median(steps_model):.2f}, {below} of {len(steps_model)} below 1.5.",
-        f"Level steps by the naive scanner: smallest {min(steps_naive):.2f}, median "
-        f"{statistics.median(steps_naive):.2f}.",
+        f"Level steps by the scanner, all steps: smallest {min(steps_naive):.2f}, median "
+        f"{statistics.median(steps_naive):.2f}; letters compared: smallest "
+        f"{min(steps_compared):.2f}, median {statistics.median(steps_compared):.2f}.",
+        "",
+        *speed_table(len(seeds)),
+        "",
+        *target_table(seeds[:3]),
     ]
     text = "\n".join(lines)
     print(text)

@@ -23,7 +23,7 @@ from wortsuche.pipeline import generate
 CLOSE_ENOUGH = 0.05
 """A candidate this close to the target (as a share of it) ends the search."""
 
-EXTRA_SEEDS = 4
+EXTRA_SEEDS = 8
 """Further seeds tried on the two nearest candidates when none is close enough."""
 
 SEED_STRIDE = 7919
@@ -39,10 +39,12 @@ LADDER: tuple[tuple[str, dict[str, Any]], ...] = (
     ("medium", {}),
     ("medium", {"word_letter_share": 100}),
     ("medium", {"directions": (*ACROSS_DOWN_DIAGONAL, Direction.W, Direction.N)}),
-    ("hard", {"word_letter_share": 0, "reversed_share": 0}),
+    ("hard", {"word_letter_share": 0, "reversed_share": 0, "letter_floor": 0}),
+    ("hard", {"reversed_share": 0}),
     ("hard", {}),
-    ("hard", {"word_letter_share": 60, "reversed_share": 60}),
-    ("hard", {"word_letter_share": 100, "reversed_share": 100}),
+    ("hard", {"reversed_share": 50, "letter_floor": 50}),
+    ("hard", {"word_letter_share": 50, "reversed_share": 70, "letter_floor": 70}),
+    ("hard", {"word_letter_share": 100, "reversed_share": 100, "letter_floor": 100}),
     ("evil", {"decoys": "some"}),
     ("evil", {}),
 )
@@ -80,7 +82,7 @@ def generate_near(
         except DoesNotFitError as error:
             failure = failure or error
             return None
-        score = rate_puzzle(puzzle).score
+        score = rate_puzzle(puzzle).minutes  # unrounded: a small score is not near by rounding
         tried.append((score, rung, puzzle))
         return score
 

@@ -87,6 +87,12 @@ def add_parser(subparsers: Any) -> None:
         default="as-given",
         help="easy-to-hard sorts the puzzles by their difficulty score",
     )
+    parser.add_argument(
+        "--reversed-share",
+        type=int,
+        metavar="0..100",
+        help="percentage of words placed backwards (← ↑ ↖ ↙), if the level's directions allow it",
+    )
     parser.add_argument("--seed", type=int, help="book seed: the same seed makes the same book")
     parser.add_argument(
         "--language",
@@ -187,7 +193,8 @@ def run(args: argparse.Namespace) -> int:
         rows=rows,
         cols=cols,
         level=args.level or "medium",
-        options={"language": args.language},
+        options={"language": args.language}
+        | ({} if args.reversed_share is None else {"reversed_share": args.reversed_share}),
         difficulty=args.difficulty,
     )
     with progress_bar(len(plan)) as advance:
@@ -240,6 +247,7 @@ def join(args: argparse.Namespace) -> int:
         "--size": args.size,
         "--level": args.level,
         "--difficulty": args.difficulty,
+        "--reversed-share": args.reversed_share,
         "--seed": args.seed,
         "--workers": args.workers,
     }
