@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
+import subprocess
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
+
+NODE_PEER = Path(__file__).resolve().parent / "node"
 
 
 @dataclass
@@ -94,3 +99,57 @@ class Theirs:
 def their_cli() -> str | None:
     """The other generator's command, if installed."""
     return shutil.which("word-search")
+
+
+class Node:
+    """The npm package @blex41/word-search in one long-lived node process, timed inside node.
+
+    Its options mirror our levels' direction sets (30 % backwards on hard, its default); it
+    checks nothing, so what it placed is judged by the same oracle as everyone's.
+    """
+
+    name = "@blex41/word-search (node)"
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            ["node", str(NODE_PEER / "peer.js")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+
+    @staticmethod
+    def set_up() -> bool:
+        """Install the package into benchmarks/node/node_modules (npm, once); True if usable."""
+        if not shutil.which("node"):
+            return False
+        if not (NODE_PEER / "node_modules" / "@blex41" / "word-search").exists():
+            if not shutil.which("npm"):
+                return False
+            subprocess.run(
+                ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(NODE_PEER)],
+                check=False,
+                capture_output=True,
+            )
+        return (NODE_PEER / "node_modules" / "@blex41" / "word-search").exists()
+
+    def supports(self, rows: int, cols: int, words: int, level: str) -> bool:
+        return level in THEIR_LEVEL
+
+    def run(self, words: Sequence[str], rows: int, cols: int, level: str, seed: int) -> Run:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        job = {"words": list(words), "rows": rows, "cols": cols, "level": level}
+        self.process.stdin.write(json.dumps(job, ensure_ascii=False) + "\n")
+        self.process.stdin.flush()
+        answer = json.loads(self.process.stdout.readline())
+        if "error" in answer:
+            return Run(answer["seconds"], [], {}, len(words), error=answer["error"])
+        placed = {w: [(r, c) for r, c in path] for w, path in answer["placed"]}
+        return Run(answer["seconds"], answer["rows"], placed, len(words))
+
+    def close(self) -> None:
+        """End the node process."""
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait(timeout=10)

@@ -1,4 +1,7 @@
-"""Run the whole benchmark: wortsuche against word-search-generator, in one process, interleaved.
+"""Run the whole benchmark: wortsuche against its peers, generators interleaved, medians.
+
+The peers: word-search-generator (PyPI, in this process) and @blex41/word-search (npm, in one
+node process, timed inside node; its set-up installs it into benchmarks/node with npm once).
 
     python benchmarks/run.py                 # everything, 20 seeds (about 15 minutes)
     python benchmarks/run.py --quick         # a few inputs and seeds, to check the suite works
@@ -22,7 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from generators import OUR_LEVELS, Ours, Run, Theirs, their_cli  # noqa: E402
+from generators import NODE_PEER, OUR_LEVELS, Node, Ours, Run, Theirs, their_cli  # noqa: E402
 from oracle import is_clean  # noqa: E402
 
 EXAMPLES = HERE.parent / "examples" / "bwinf"
@@ -145,7 +148,7 @@ def verified_by_wortsuche(run: Run, words: list[str]) -> bool:
     return verify(Grid.from_rows(run.rows), words_placed, placements).ok
 
 
-def whole_process(seconds_runs: int) -> dict[str, float]:
+def whole_process(seconds_runs: int, node: bool) -> dict[str, float]:
     """Median wall time of one CLI process making worte0 (5x5) for each generator."""
     commands = {
         "wortsuche": [
@@ -170,6 +173,10 @@ def whole_process(seconds_runs: int) -> dict[str, float]:
     theirs = their_cli()
     if theirs:
         commands["word-search-generator"] = [theirs, "-s", "5", "VOR", "RAD", "EVA", "TORF"]
+    if node:
+        peer = str(NODE_PEER / "peer.js")
+        commands[Node.name] = ["node", peer, "--once", "5", "5", "VOR", "RAD", "EVA", "TORF"]
+        commands["node start-up alone"] = ["node", "-e", ""]
     times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(seconds_runs):
         for name, command in commands.items():
@@ -188,18 +195,31 @@ def main() -> int:
     )
     parser.add_argument("--seeds", type=int, help="seeds per input and level (default 20, quick 3)")
     parser.add_argument("--out", type=Path, default=HERE / "results", help="folder for results")
-    parser.add_argument("--ours-only", action="store_true", help="skip word-search-generator")
+    parser.add_argument("--ours-only", action="store_true", help="skip the other generators")
+    parser.add_argument("--no-node", action="store_true", help="skip the node generator")
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        metavar="INPUT",
+        help="inputs whose name starts so (e.g. worte4 'english 25x25')",
+    )
     args = parser.parse_args()
     seeds = args.seeds or (3 if args.quick else 20)
-    generators: list[Ours | Theirs] = [Ours()]
+    generators: list[Ours | Theirs | Node] = [Ours()]
     if not args.ours_only and Theirs.available():
         generators.append(Theirs())
     elif not args.ours_only:
+        print("word-search-generator is not installed (pip install -e '.[bench]'); leaving it out")
+    node = not args.ours_only and not args.no_node and Node.set_up()
+    if node:
+        generators.append(Node())
+    elif not args.ours_only and not args.no_node:
         print(
-            "word-search-generator is not installed (pip install -e '.[bench]'); measuring wortsuche only"
+            "node or npm is missing (apt-get install nodejs npm); leaving @blex41/word-search out"
         )
     results = []
-    for item in inputs(args.quick):
+    chosen = [i for i in inputs(args.quick) if not args.only or i.name.startswith(tuple(args.only))]
+    for item in chosen:
         for level in OUR_LEVELS:
             cells = {g.name: Cell() for g in generators}
             for seed in range(seeds):
@@ -221,7 +241,10 @@ def main() -> int:
                     row[name] = cell.summary()
             results.append(row)
             print(format_row(row), flush=True)
-    process = whole_process(5 if args.quick else 20)
+    for generator in generators:
+        if isinstance(generator, Node):
+            generator.close()
+    process = whole_process(5 if args.quick else 20, node)
     args.out.mkdir(parents=True, exist_ok=True)
     meta = {"python": platform.python_version(), "machine": platform.machine(), "seeds": seeds,
             "date": time.strftime("%Y-%m-%d"), "whole_process_ms": process}  # fmt: skip
@@ -235,15 +258,19 @@ def main() -> int:
     return 0
 
 
+PEERS = ("word-search-generator", Node.name)
+
+
 def format_row(row: dict) -> str:  # type: ignore[type-arg]
     ours = row.get("wortsuche", {})
-    theirs = row.get("word-search-generator")
     text = (f"{row['input']:<24} {row['level']:<7} ours {ours.get('median_ms', 0):8.1f} ms "
             f"all {ours.get('all_placed', 0):4.0%} clean {ours.get('clean', 0):4.0%}")  # fmt: skip
-    if theirs:
-        ratio = ours["median_ms"] / theirs["median_ms"] if theirs["median_ms"] else float("nan")
-        text += (f" | theirs {theirs['median_ms']:8.1f} ms all {theirs['all_placed']:4.0%} "
-                 f"placed {theirs['mean_placed']:4.0%} clean {theirs['clean']:4.0%} | ratio {ratio:5.2f}")  # fmt: skip
+    for peer in PEERS:
+        theirs = row.get(peer)
+        if theirs:
+            ratio = ours["median_ms"] / theirs["median_ms"] if theirs["median_ms"] else float("nan")
+            text += (f" | {peer.split()[0]} {theirs['median_ms']:8.1f} ms all {theirs['all_placed']:4.0%} "
+                     f"clean {theirs['clean']:4.0%} ratio {ratio:5.2f}")  # fmt: skip
     return text
 
 
@@ -252,28 +279,34 @@ def markdown(results: list[dict], meta: dict) -> str:  # type: ignore[type-arg]
         "# Benchmark results",
         "",
         f"Python {meta['python']} on {meta['machine']}, {meta['seeds']} seeds per input and level, {meta['date']}.",
-        "Times are medians (p90) of the generate call alone, in one process, generators interleaved;",
+        "Times are medians (p90) of the generate call alone, generators interleaved (word-search-generator in",
+        "this process, @blex41/word-search in one node process, timed inside node: node's start-up apart);",
         "wortsuche's time includes its exactly-once self-check. *all* = share of runs with every word placed,",
         "*placed* = mean share of words placed, *clean* = share of runs that wortsuche's verifier and the",
         "independent 8-direction scan both find exactly-once, *density* = share of cells covered by words.",
         "",
-        "| input | level | wortsuche ms | all | clean | density | w-s-g ms | all | placed | clean | ours ÷ theirs |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| input | level | wortsuche ms | all | clean | density | w-s-g ms | all | placed | clean | ours ÷ w-s-g "
+        "| node ms | all | placed | clean | ours ÷ node |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in results:
         ours = row["wortsuche"]
         cells = [row["input"], row["level"], f"{ours['median_ms']:.1f} ({ours['p90_ms']:.1f})",
                  f"{ours['all_placed']:.0%}", f"{ours['clean']:.0%}", f"{ours['density']:.0%}"]  # fmt: skip
-        theirs = row.get("word-search-generator")
-        if theirs:
-            ratio = ours["median_ms"] / theirs["median_ms"] if theirs["median_ms"] else float("nan")
-            cells += [f"{theirs['median_ms']:.1f} ({theirs['p90_ms']:.1f})", f"{theirs['all_placed']:.0%}",
-                      f"{theirs['mean_placed']:.0%}", f"{theirs['clean']:.0%}", f"{ratio:.2f}"]  # fmt: skip
-        else:
-            cells += ["–"] * 5
+        for peer in PEERS:
+            theirs = row.get(peer)
+            if theirs:
+                ratio = (
+                    ours["median_ms"] / theirs["median_ms"] if theirs["median_ms"] else float("nan")
+                )
+                cells += [f"{theirs['median_ms']:.1f} ({theirs['p90_ms']:.1f})", f"{theirs['all_placed']:.0%}",
+                          f"{theirs['mean_placed']:.0%}", f"{theirs['clean']:.0%}", f"{ratio:.2f}"]  # fmt: skip
+            else:
+                cells += ["–"] * 5
         lines.append("| " + " | ".join(cells) + " |")
     process = meta["whole_process_ms"]
-    lines += ["", "Whole process (`wortsuche generate worte0.txt` vs `word-search -s 5 VOR RAD EVA TORF`), median ms: "
+    lines += ["", "Whole process (`wortsuche generate worte0.txt`, `word-search -s 5 VOR RAD EVA TORF`, "
+              "`node benchmarks/node/peer.js --once 5 5 VOR RAD EVA TORF`, and node starting with nothing to do), median ms: "
               + ", ".join(f"{name} {ms:.0f}" for name, ms in process.items()), ""]  # fmt: skip
     return "\n".join(lines)
 
@@ -288,7 +321,7 @@ def plot(results: list[dict], path: Path) -> None:  # type: ignore[type-arg]
         print("matplotlib is not installed: no plot")
         return
     fig, ax = plt.subplots(figsize=(7, 4.5))
-    for name, marker in (("wortsuche", "o"), ("word-search-generator", "s")):
+    for name, marker in (("wortsuche", "o"), ("word-search-generator", "s"), (Node.name, "^")):
         for level, style in (("easy", ":"), ("medium", "--"), ("hard", "-")):
             points = sorted(
                 (row["rows"] * row["cols"], row[name]["median_ms"])

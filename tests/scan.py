@@ -93,3 +93,24 @@ def assert_exactly_once(puzzle: object) -> None:
         assert set(placements) == set(words), f"missing: {set(words) - set(placements)}"
     cells = {w: p.cells for w, p in placements.items()}
     assert unexplained_occurrences(rows, words, cells) == {}
+    assert apart_from_longer_words(words, cells) == {}
+
+
+def apart_from_longer_words(
+    words: Sequence[str], placed: Mapping[str, Iterable[tuple[int, int]]]
+) -> dict[str, list[str]]:
+    """Words inside a longer listed word (either way) whose placement lies inside none of them.
+
+    Such a word has its place inside the longer word: placed apart, its letters stand twice.
+    """
+    placed_cells = {w: frozenset(cells) for w, cells in placed.items()}
+    result: dict[str, list[str]] = {}
+    for word in placed_cells:
+        hosts = [
+            other
+            for other in words
+            if len(other) > len(word) and (word in other or word[::-1] in other)
+        ]
+        if hosts and not any(placed_cells[word] <= placed_cells.get(h, frozenset()) for h in hosts):
+            result[word] = hosts
+    return result

@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scan import assert_exactly_once, occurrences
+from scan import apart_from_longer_words, assert_exactly_once, occurrences
 from wortsuche import generate, solve
 from wortsuche.errors import DoesNotFitError
 from wortsuche.pipeline import outside_longer_words
@@ -24,6 +24,15 @@ def test_outside_longer_words_drops_words_inside_others_either_way() -> None:
         "INFORMATION",
         "ZEBRA",
     ]
+
+
+def test_the_oracle_catches_a_word_placed_apart_from_its_longer_word() -> None:
+    words = ["SCHILDKRÖTE", "KRÖTE", "ETÖRK", "ZEBRA"]
+    host = [(0, c) for c in range(11)]
+    inside = {"SCHILDKRÖTE": host, "KRÖTE": host[6:], "ETÖRK": host[6:][::-1], "ZEBRA": []}
+    assert apart_from_longer_words(words, inside) == {}
+    apart = {**inside, "KRÖTE": [(1, c) for c in range(5)]}
+    assert apart_from_longer_words(words, apart) == {"KRÖTE": ["SCHILDKRÖTE"]}
 
 
 def test_kroete_stands_inside_schildkroete_only() -> None:

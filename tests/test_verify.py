@@ -37,26 +37,44 @@ def test_a_diagonal_copy_is_found() -> None:
 
 
 def test_occurrences_inside_a_longer_word_are_allowed_and_named() -> None:
+    grid = Grid.from_rows(["ARCHIVBOT", "XXXXXXXXX"])
+    placements = {
+        "ARCHIVBOT": Placement("ARCHIVBOT", (0, 0), Direction.E),
+        "ARCHIV": Placement("ARCHIV", (0, 0), Direction.E),
+    }
+    report = verify(grid, words("ARCHIVBOT", "ARCHIV"), placements)
+    assert report.ok
+    assert report["ARCHIV"].own is not None and report["ARCHIV"].inside_longer == ()
+
+
+def test_a_word_placed_apart_from_its_place_inside_a_longer_word_is_a_second_copy() -> None:
     grid = Grid.from_rows(["ARCHIVBOT", "ARCHIVXXX"])
     placements = {
         "ARCHIVBOT": Placement("ARCHIVBOT", (0, 0), Direction.E),
         "ARCHIV": Placement("ARCHIV", (1, 0), Direction.E),
     }
     report = verify(grid, words("ARCHIVBOT", "ARCHIV"), placements)
-    assert report.ok
+    assert not report.ok and report["ARCHIV"].apart
     assert [host for _, host in report["ARCHIV"].inside_longer] == ["ARCHIVBOT"]
+    assert report.problems == (
+        "ARCHIV: a second copy at row 2, column 1 going →, apart from its place inside ARCHIVBOT",
+    )
 
 
-def test_reversed_containment_is_allowed_inside_the_longer_word() -> None:
+def test_reversed_containment_is_the_word_s_place_inside_the_longer_word() -> None:
     grid = Grid.from_rows(["INFORMATION", "XXXXXFNXXXX"])
     placements = {
         "INFORMATION": Placement("INFORMATION", (0, 0), Direction.E),
-        "FN": Placement("FN", (1, 5), Direction.E),
+        "FN": Placement("FN", (0, 2), Direction.W),
     }
     report = verify(grid, words("INFORMATION", "FN"), placements)
-    assert report.ok
-    ((inside, host),) = report["FN"].inside_longer
-    assert host == "INFORMATION" and inside.direction is Direction.W
+    assert not report.ok  # the FN in the second row is a free copy
+    (stray,) = report["FN"].stray
+    assert stray.start == (1, 5)
+    solved = solve(grid, words("INFORMATION", "FN"))
+    own = solved["FN"].own
+    assert own is not None and own.start == (0, 2) and own.direction is Direction.W
+    assert [o.start for o in solved["FN"].stray] == [(1, 5)]
 
 
 def test_a_palindrome_read_both_ways_is_one_occurrence() -> None:
@@ -86,9 +104,16 @@ def test_an_absent_puzzle_must_contain_no_word_at_all() -> None:
 
 
 def test_solve_infers_placements_in_a_typed_grid() -> None:
-    report = solve(["A R C H I V B O T", "x a r c h i v x x"], ["archiv", "Archivbot"])
+    report = solve(["A R C H I V B O T", "x x x x x x x x x"], ["archiv", "Archivbot"])
     assert report.ok
-    assert report["ARCHIV"].own is not None and report["ARCHIV"].own.start == (1, 1)
+    assert report["ARCHIV"].own is not None and report["ARCHIV"].own.start == (0, 0)
+
+
+def test_solve_counts_a_word_beside_its_place_inside_a_longer_one_as_a_second_copy() -> None:
+    report = solve(["A R C H I V B O T", "x a r c h i v x x"], ["archiv", "Archivbot"])
+    assert not report.ok
+    assert report["ARCHIV"].own is not None and report["ARCHIV"].own.start == (0, 0)
+    assert [o.start for o in report["ARCHIV"].stray] == [(1, 1)]
 
 
 def test_solve_reports_two_copies() -> None:

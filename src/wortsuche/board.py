@@ -44,20 +44,23 @@ class Lexicon:
         self.longest = self.lengths[-1] if self.lengths else 0
         # Every beginning and every end of a word (reversals included), "" too: a run of
         # letters next to a cell can only take part in a word if it is one of these.
-        self.beginnings = frozenset(s[:k] for s in self.strings for k in range(len(s) + 1))
-        self.endings = frozenset(s[k:] for s in self.strings for k in range(len(s) + 1))
+        self.beginnings = frozenset({s[:k] for s in self.strings for k in range(len(s) + 1)})
+        self.endings = frozenset({s[k:] for s in self.strings for k in range(len(s) + 1)})
         # Every piece of a word up to PIECE letters: a run of letters that does not start with
         # one of these cannot be part of any word, so the checks stop reading there.
         self.pieces = frozenset(
-            s[i : i + n] for s in self.strings for i in range(len(s)) for n in range(1, PIECE + 1)
+            {s[i : i + n] for s in self.strings for n in range(1, PIECE + 1) for i in range(len(s))}
         )
         # "AB.D" -> "C" for ABCD: the letters that would complete a word in the hole.
         holes: dict[str, str] = {}
         for text in sorted(self.strings):
             for i, letter in enumerate(text):
                 key = f"{text[:i]}.{text[i + 1 :]}"
-                if letter not in holes.get(key, ""):
-                    holes[key] = holes.get(key, "") + letter
+                known = holes.get(key)
+                if known is None:
+                    holes[key] = letter
+                elif letter not in known:
+                    holes[key] = known + letter
         self.holes = holes
 
 

@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -308,22 +310,33 @@ def outside_longer_words(letters: Sequence[str]) -> list[str]:
 def _with_contained_words(
     placements: dict[str, Placement], placed: Sequence[Placement], letters: Sequence[str]
 ) -> dict[str, Placement]:
-    """Give each word inside a longer word its place there: the first placed word holding it."""
+    """Give each word inside a longer word its place there: the first placed word holding it.
+
+    The placed words are searched as one text (one ``find`` per word, not one per word and
+    host); within one host the word read forwards comes before its reversal.
+    """
+    text = "\n".join(host.letters for host in placed)
+    starts = list(itertools.accumulate((len(h.letters) + 1 for h in placed), initial=0))
     for word in letters:
         if word in placements:
             continue
-        for host in placed:
-            at = host.letters.find(word)
-            if at >= 0:
-                placements[word] = Placement(
-                    word, host.direction.offset(host.start, at), host.direction
-                )
-                break
-            at = host.letters.find(word[::-1])
-            if at >= 0:
-                end = host.direction.offset(host.start, at + len(word) - 1)
-                placements[word] = Placement(word, end, host.direction.reverse)
-                break
+        forwards, backwards = text.find(word), text.find(word[::-1])
+        hosts = [
+            (bisect.bisect_right(starts, at) - 1, reading, at)
+            for reading, at in ((0, forwards), (1, backwards))
+            if at >= 0
+        ]
+        if not hosts:
+            continue
+        index, reading, at = min(hosts)
+        host, at = placed[index], at - starts[index]
+        if reading == 0:
+            placements[word] = Placement(
+                word, host.direction.offset(host.start, at), host.direction
+            )
+        else:
+            end = host.direction.offset(host.start, at + len(word) - 1)
+            placements[word] = Placement(word, end, host.direction.reverse)
     return placements
 
 

@@ -4,6 +4,8 @@ It reads the finished grid in all 8 directions, whatever the level, and states f
 word where it occurs: its own placement, occurrences inside a longer listed word (ARCHIV
 inside ARCHIVBOT: unavoidable and allowed), and stray occurrences (a second copy: a bug).
 An occurrence is a set of cells, so a palindrome read both ways is one occurrence.
+A word that lies inside a longer listed word (KRÖTE in SCHILDKRÖTE) has its place there:
+its own occurrence must lie inside a longer placed word, and a copy apart is a problem.
 
 It is deliberately independent of the generator's incremental checks: it scans every
 line of the grid as one string. the pipeline calls it as a final self-check, and so do
@@ -18,10 +20,11 @@ line of the grid as one string. the pipeline calls it as a final self-check, and
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
-from wortsuche.geometry import grid_lines
+from wortsuche.geometry import AXES
 from wortsuche.model import Cell, Direction, Grid, Placement, Puzzle, Word
 
 
@@ -43,10 +46,12 @@ class Occurrence:
         """The cells read, first letter first."""
         return self.direction.run(self.start, self.length)
 
-    @property
+    @cached_property
     def key(self) -> tuple[Cell, Cell]:
         """The same for both reading directions: the two end cells, smaller first."""
-        return min(self.start, self.end), max(self.start, self.end)
+        (r, c), (dr, dc), n = self.start, self.direction._value_, self.length - 1
+        end = (r + n * dr, c + n * dc)
+        return (self.start, end) if self.start <= end else (end, self.start)
 
     @classmethod
     def of(cls, placement: Placement) -> Occurrence:
@@ -67,13 +72,17 @@ class WordReport:
     """Every other occurrence: each one breaks the exactly-once guarantee."""
     expected: bool = True
     """False for a word that must not be in the grid at all (an ``absent`` puzzle)."""
+    apart: bool = False
+    """True if the own occurrence stands apart although the word also lies inside a longer
+    placed word: its letters then stand twice (KRÖTE beside SCHILDKRÖTE), which breaks the
+    guarantee as a stray copy does."""
 
     @property
     def ok(self) -> bool:
         """True if the word is there exactly once (or, when not expected, not at all)."""
         if not self.expected:
             return self.own is None and not self.stray and not self.inside_longer
-        return self.own is not None and not self.stray
+        return self.own is not None and not self.stray and not self.apart
 
 
 @dataclass(frozen=True)
@@ -95,67 +104,88 @@ class Report:
         raise KeyError(letters)
 
 
-SCAN_FROM = 24
-"""Words of one length from which one pass over all windows beats a search per word."""
+PREFIX = 3
+"""Letters of a reading looked up at each position of the text; shorter readings are searched."""
 
 
 def find_occurrences(grid: Grid, words: Sequence[str]) -> dict[str, list[Occurrence]]:
     """Every occurrence of each word in all 8 directions, one per set of cells, in reading order.
 
-    Few words of a length are searched one by one (``str.find``); many words of one length
-    (thousands of short words) are found in one pass over every window of that length.
+    One pass over the text of all lines: at each position the next :data:`PREFIX` letters
+    name the few readings (words and their reversals) that can start there, so the cost
+    grows with the cells, not with cells × words. Readings shorter than that are searched
+    one by one (``str.find``): there are few of them.
     """
     text, offsets, starts = _lines_text(grid)
     seen: dict[str, dict[tuple[Cell, Cell], Occurrence]] = {}
-    readings: dict[int, dict[str, list[tuple[str, bool]]]] = {}
+    by_prefix: dict[str, list[tuple[str, list[tuple[str, bool]]]]] = {}
+    short: dict[str, list[tuple[str, bool]]] = {}
+    owners_of: dict[str, list[tuple[str, bool]]] = {}
     for letters in dict.fromkeys(words):
         seen[letters] = {}
-        by_reading = readings.setdefault(len(letters), {})
-        by_reading.setdefault(letters, []).append((letters, False))
+        owners_of.setdefault(letters, []).append((letters, False))
         if letters[::-1] != letters:
-            by_reading.setdefault(letters[::-1], []).append((letters, True))
-
-    def record(at: int, length: int, letters: str, backwards: bool) -> None:
-        line = bisect.bisect_right(offsets, at) - 1
-        start, axis = starts[line]
-        occurrence = Occurrence(axis.offset(start, at - offsets[line]), axis, length)
-        if backwards:
-            occurrence = Occurrence(occurrence.end, axis.reverse, length)
-        seen[letters].setdefault(occurrence.key, occurrence)
-
-    for length, by_reading in readings.items():
-        if len(by_reading) < SCAN_FROM:
-            for reading, owners in by_reading.items():
-                at = text.find(reading)
-                while at >= 0:
-                    for letters, backwards in owners:
-                        record(at, length, letters, backwards)
-                    at = text.find(reading, at + 1)
+            owners_of.setdefault(letters[::-1], []).append((letters, True))
+    for reading, owners in owners_of.items():
+        if len(reading) < PREFIX:
+            short[reading] = owners
         else:
-            for at in range(len(text) - length + 1):
-                hit = by_reading.get(text[at : at + length])
-                if hit is not None:
-                    for letters, backwards in hit:
-                        record(at, length, letters, backwards)
-    return {letters: sorted(found.values(), key=lambda o: o.key) for letters, found in seen.items()}
+            by_prefix.setdefault(reading[:PREFIX], []).append((reading, owners))
+    hits: list[tuple[int, str, list[tuple[str, bool]]]] = []
+    for reading, owners in short.items():
+        at = text.find(reading)
+        while at >= 0:
+            hits.append((at, reading, owners))
+            at = text.find(reading, at + 1)
+    candidates = by_prefix.get
+    startswith = text.startswith
+    for at in range(len(text) - PREFIX + 1):
+        bucket = candidates(text[at : at + PREFIX])
+        if bucket is not None:
+            for reading, owners in bucket:
+                if startswith(reading, at):
+                    hits.append((at, reading, owners))
+    for at, reading, owners in hits:
+        line = bisect.bisect_right(offsets, at) - 1
+        (r, c), axis = starts[line]
+        dr, dc = axis._value_
+        k, n = at - offsets[line], len(reading) - 1
+        first = (r + k * dr, c + k * dc)
+        last = (first[0] + n * dr, first[1] + n * dc)
+        key = (first, last) if first <= last else (last, first)
+        for letters, backwards in owners:
+            if key not in seen[letters]:
+                seen[letters][key] = (
+                    Occurrence(last, axis.reverse, n + 1)
+                    if backwards
+                    else Occurrence(first, axis, n + 1)
+                )
+    return {letters: [found[k] for k in sorted(found)] for letters, found in seen.items()}
 
 
 def _lines_text(grid: Grid) -> tuple[str, list[int], list[tuple[Cell, Direction]]]:
-    """All lines of the grid along the four axes, joined by newlines, with where each starts."""
-    parts: list[str] = []
-    offsets: list[int] = []
-    starts: list[tuple[Cell, Direction]] = []
-    position = 0
-    lines = grid_lines(grid.height, grid.width)
-    if grid.height * grid.width == 1:
-        lines = lines[:1]  # one cell: one line, not four readings of the same letter
-    rows = grid.rows
-    for axis, cells in lines:
-        parts.append("".join(rows[r][c] for r, c in cells))
+    """All lines of the grid along the four axes (→ first), joined by newlines, with where each starts."""
+    rows, height, width = grid.rows, grid.height, grid.width
+    lines: list[tuple[str, Cell, Direction]] = [(row, (r, 0), E) for r, row in enumerate(rows)]
+    if height * width > 1:  # one cell: one line, not four readings of the same letter
+        lines += [("".join(column), (0, c), S) for c, column in enumerate(zip(*rows, strict=True))]
+        for d in range(-(height - 1), width):  # ↘: column - row = d
+            top = max(0, -d)
+            cells = range(top, min(height, width - d))
+            lines.append(("".join([rows[r][r + d] for r in cells]), (top, top + d), SE))
+        for t in range(height + width - 1):  # ↗: row + column = t, from the lowest cell up
+            bottom = min(height - 1, t)
+            cells = range(bottom, max(0, t - width + 1) - 1, -1)
+            lines.append(("".join([rows[r][t - r] for r in cells]), (bottom, t - bottom), NE))
+    offsets, position = [], 0
+    for text, _, _ in lines:
         offsets.append(position)
-        starts.append((cells[0], axis))
-        position += len(cells) + 1
-    return "\n".join(parts), offsets, starts
+        position += len(text) + 1
+    starts = [(start, axis) for _, start, axis in lines]
+    return "\n".join(text for text, _, _ in lines), offsets, starts
+
+
+E, S, SE, NE = AXES
 
 
 def verify(
@@ -168,8 +198,10 @@ def verify(
     """Check that each word occurs exactly once (or, with ``absent``, not at all).
 
     With ``placements`` (word letters → placement) each word's own occurrence must be
-    its placement. Without them (a grid from elsewhere), a word's own occurrence is its
-    one occurrence that is not inside an occurrence of a longer listed word.
+    its placement. Without them (a grid from elsewhere) they are inferred: a word's own
+    occurrence is its first one inside an occurrence of a longer listed word, or else its
+    first one. A word that also lies inside a longer placed word must have its own
+    occurrence there too, not apart.
     """
     letters = [w.letters for w in words]
     found = find_occurrences(grid, letters)
@@ -178,7 +210,7 @@ def verify(
         placements = {} if absent else infer_placements(words, found)
     else:
         problems += _placement_problems(grid, words, placements, absent)
-    longer_cells = _cells_by_length(placements)
+    longer_cells = _cover((Occurrence.of(p), p.letters) for p in placements.values())
     reports = []
     for word in words:
         placement = placements.get(word.letters)
@@ -195,7 +227,10 @@ def verify(
                 inside.append((occurrence, host))
             else:
                 stray.append(occurrence)
-        report = WordReport(word, own, tuple(inside), tuple(stray), expected=not absent)
+        apart = own is not None and bool(inside) and _host(own, len(word), longer_cells) is None
+        report = WordReport(
+            word, own, tuple(inside), tuple(stray), expected=not absent, apart=apart
+        )
         reports.append(report)
         problems += _word_problems(report)
     return Report(tuple(reports), tuple(problems))
@@ -209,44 +244,48 @@ def verify_puzzle(puzzle: Puzzle) -> Report:
 def infer_placements(
     words: Sequence[Word], found: Mapping[str, list[Occurrence]]
 ) -> dict[str, Placement]:
-    """For a grid without placements: each word's one occurrence not inside a longer word's.
+    """For a grid without placements: where each word has its place.
 
-    A word found only inside longer words (KRÖTE in SCHILDKRÖTE) has its place there: the
-    first such occurrence.
+    A word found inside a longer listed word (KRÖTE in SCHILDKRÖTE) has its place there: the
+    first such occurrence. Any other word: its first occurrence.
     """
-    spans: list[tuple[int, set[Cell]]] = [
-        (len(w), set(o.cells)) for w in words for o in found[w.letters]
-    ]
+    cover = _cover((o, w.letters) for w in words for o in found[w.letters])
     placements = {}
     for word in words:
-        own = [
-            o
-            for o in found[word.letters]
-            if not any(n > len(word) and {o.start, o.end} <= cells for n, cells in spans)
-        ]
-        candidates = own or found[word.letters]
+        occurrences = found[word.letters]
+        inside = [o for o in occurrences if _host(o, len(word), cover) is not None]
+        candidates = inside or occurrences
         if candidates:
             first = candidates[0]
             placements[word.letters] = Placement(word.letters, first.start, first.direction)
     return placements
 
 
-def _cells_by_length(placements: Mapping[str, Placement]) -> dict[Cell, list[tuple[int, str]]]:
-    """For each cell, the placed words covering it with their lengths."""
-    cover: dict[Cell, list[tuple[int, str]]] = {}
-    for placement in placements.values():
-        for cell in placement.cells:
-            cover.setdefault(cell, []).append((len(placement.letters), placement.letters))
+def _cover(spans: Iterable[tuple[Occurrence, str]]) -> dict[Cell, list[tuple[int, str, int]]]:
+    """For each cell, the words covering it: their length, letters and which span (a number)."""
+    cover: dict[Cell, list[tuple[int, str, int]]] = {}
+    for number, (span, letters) in enumerate(spans):
+        entry = (span.length, letters, number)
+        (r, c), (dr, dc) = span.start, span.direction._value_
+        for i in range(span.length):
+            cell = (r + i * dr, c + i * dc)
+            if cell in cover:
+                cover[cell].append(entry)
+            else:
+                cover[cell] = [entry]
     return cover
 
 
 def _host(
-    occurrence: Occurrence, length: int, cover: dict[Cell, list[tuple[int, str]]]
+    occurrence: Occurrence, length: int, cover: dict[Cell, list[tuple[int, str, int]]]
 ) -> str | None:
-    """The longer placed word whose cells hold the whole occurrence, if any."""
-    at_end = {letters for n, letters in cover.get(occurrence.end, []) if n > length}
-    for n, letters in cover.get(occurrence.start, []):
-        if n > length and letters in at_end:
+    """The longer word whose span in ``cover`` holds the whole occurrence, if any."""
+    at_start = cover.get(occurrence.start)
+    if not at_start:
+        return None
+    at_end = {number for n, _, number in cover.get(occurrence.end, ()) if n > length}
+    for n, letters, number in at_start:
+        if n > length and number in at_end:
             return letters
     return None
 
@@ -274,6 +313,12 @@ def _word_problems(report: WordReport) -> list[str]:
     problems = []
     if report.expected and report.own is None:
         problems.append(f"{letters}: not found in the grid")
+    if report.apart and report.own is not None:
+        (r, c), host = report.own.start, report.inside_longer[0][1]
+        problems.append(
+            f"{letters}: a second copy at row {r + 1}, column {c + 1} going "
+            f"{report.own.direction.arrow}, apart from its place inside {host}"
+        )
     for occurrence in report.stray:
         r, c = occurrence.start
         problems.append(

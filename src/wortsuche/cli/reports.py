@@ -31,6 +31,13 @@ def word_status(report: WordReport) -> str:
             return f"not found (only inside {host} at {_position(occurrence)})"
         return "not found"
     parts = []
+    if own is not None and report.apart:
+        occurrence, host = report.inside_longer[0]
+        parts.append(
+            f"found 2 times: {_position(own)} apart and inside {host} at {_position(occurrence)}"
+        )
+        parts += [f"also at {_position(o)}" for o in report.stray]
+        return "; ".join(parts)
     if own is not None and not report.stray:
         parts.append(f"OK  {_position(own)}")
     else:
@@ -61,7 +68,8 @@ def report_to_dict(report: Report) -> dict[str, Any]:
                 "letters": w.word.letters,
                 "ok": w.ok,
                 "expected": w.expected,
-                "count": len(w.stray) + (w.own is not None),
+                "count": len(w.stray) + (w.own is not None) + w.apart,
+                "apart": w.apart,
                 "own": _occurrence(w.own) if w.own is not None else None,
                 "stray": [_occurrence(o) for o in w.stray],
                 "inside_longer": [

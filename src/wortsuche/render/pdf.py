@@ -91,8 +91,22 @@ def draw_grid(pdf: FPDF, grid: GridDrawing) -> None:
     pdf.set_line_width(max(grid.cell / 16, 0.4))
     for capsule in grid.capsules:
         pdf.polygon(capsule.outline(steps=16), style="D")
+    # A grid is many one-letter texts in a few styles: set each style and measure each
+    # letter once (the same calls draw_text makes, so the same bytes, in a third of the time).
+    style: tuple[bool, float, bool] | None = None
+    widths: dict[tuple[bool, float, str], float] = {}
     for letter in grid.letters:
-        draw_text(pdf, letter)
+        if (letter.bold, letter.size, letter.faint) != style:
+            style = (letter.bold, letter.size, letter.faint)
+            pdf.set_font(FONT, "B" if letter.bold else "", letter.size)
+            pdf.set_text_color(*_rgb(FAINT if letter.faint else INK))
+        x = letter.x
+        if letter.anchor == "middle":
+            key = (letter.bold, letter.size, letter.text)
+            if key not in widths:
+                widths[key] = pdf.get_string_width(letter.text)
+            x -= widths[key] / 2
+        pdf.text(x, letter.y, letter.text)
 
 
 def draw_sheet(pdf: FPDF, sheet: Sheet) -> None:
