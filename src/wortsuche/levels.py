@@ -26,7 +26,7 @@ LEVELS: dict[str, Options] = {
         Filler.ALPHABET,
         25,
         Decoys.NONE,
-        reversed_share=20,
+        reversed_share=30,
         letter_floor=35,
     ),
     "evil": Options(

@@ -93,10 +93,16 @@ def generate_near(
     if not tried:
         assert failure is not None
         raise failure
-    # Between two rungs: other seeds of the two nearest rungs, until one is close enough.
-    nearest = sorted(
-        {rung for _, rung, _ in sorted(tried, key=lambda t: _distance(t[0], target))[:2]}
-    )
+    # Between two rungs: other seeds of the nearest rung below the target and the nearest
+    # above it (seeds move a score either way), until one is close enough.
+    below = [t for t in tried if t[0] < target]
+    above = [t for t in tried if t[0] >= target]
+    if below and above:
+        nearest = sorted({max(below, key=lambda t: t[0])[1], min(above, key=lambda t: t[0])[1]})
+    else:
+        nearest = sorted(
+            {rung for _, rung, _ in sorted(tried, key=lambda t: _distance(t[0], target))[:2]}
+        )
     for extra in range(1, EXTRA_SEEDS + 1):
         if min(_distance(score, target) for score, _, _ in tried) <= CLOSE_ENOUGH:
             break
