@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli import run
+from difficulty_reference import word_effort
 from wortsuche import Direction, generate
-from wortsuche.difficulty import rate, rate_puzzle
+from wortsuche.difficulty import READING_ORDER, rate, rate_puzzle
 from wortsuche.errors import DoesNotFitError
 from wortsuche.levels import LEVELS
 
@@ -116,3 +117,33 @@ def test_the_median_score_rises_from_level_to_level(words: list[str]) -> None:
             return  # a list this crowded says nothing about the levels
         medians.append(statistics.median(scores))
     assert medians == sorted(medians) and len(set(medians)) == len(medians), medians
+
+
+@st.composite
+def _grids_and_words(draw: st.DrawFn) -> tuple[list[str], list[str], list[Direction]]:
+    letters = draw(st.sampled_from(["AB", "ABC", "ABCDE"]))
+    height = draw(st.integers(1, 7))
+    width = draw(st.integers(1, 7))
+    rows = ["".join(draw(st.lists(st.sampled_from(letters), min_size=width, max_size=width)))
+            for _ in range(height)]  # fmt: skip
+    words = draw(st.lists(st.text(letters, min_size=1, max_size=6), min_size=1, max_size=6))
+    directions = draw(st.lists(st.sampled_from(list(Direction)), unique=True, max_size=8))
+    return rows, words, directions
+
+
+@settings(max_examples=400, deadline=None)
+@given(_grids_and_words())
+def test_the_counted_rating_equals_walking_every_anchor_cell(
+    case: tuple[list[str], list[str], list[Direction]],
+) -> None:
+    # Small alphabets make many partial matches, repeats, palindromes and words found twice.
+    rows, words, directions = case
+    order = [(d.name, weight) for d, weight in READING_ORDER if d in directions]
+    rating = rate(rows, words, directions)
+    assert [w.letters for w in rating.words] == list(dict.fromkeys(words))
+    for effort in rating.words:
+        units, anchor, anchors, leads, found = word_effort(rows, effort.letters, order)
+        assert effort.units == pytest.approx(units, rel=1e-9, abs=1e-9)
+        assert (effort.anchor, effort.anchors) == (anchor, anchors)
+        assert effort.false_leads == pytest.approx(leads, rel=1e-9, abs=1e-9)
+        assert (effort.direction.name if effort.direction else None) == found

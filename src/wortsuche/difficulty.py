@@ -176,6 +176,9 @@ class _Reader:
                 self.cells.setdefault(letter, []).append((r, c))
         self.counts = Counter({x: len(cells) for x, cells in self.cells.items()})
         self._true: dict[tuple[str, str], int] = {}
+        self._memo: dict[tuple[tuple[int, int], str, str], tuple[int, list[tuple[int, int]]]] = {}
+        self._pair_cells: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
+        self._reach: dict[tuple[int, int], Counter[str]] = {}
 
     def search(self, word: str) -> WordEffort:
         """Search from the first letter, or from a letter of the word that is clearly rarer."""
@@ -188,64 +191,130 @@ class _Reader:
         return self._true.get((effort.letters, effort.anchor), 0)
 
     def _search_from(self, word: str, at: int) -> WordEffort:
-        """Scan for ``word[at]``; at each such cell read along every direction until a mismatch."""
+        """Scan for ``word[at]``; at each such cell read along every direction until a mismatch.
+
+        The same as walking every anchor cell in turn (``tests/difficulty_reference.py`` does
+        so), counted per direction instead: the cells still matching after each letter are kept
+        per reading (shared by words that read alike), so an anchor whose next letter differs
+        costs one look-up, not a walk.
+        """
         anchors = self.cells.get(word[at], [])
-        false_costs: list[float] = []
-        false_leads = 0
+        if len(word) == 1 or not self.order:
+            found = self.order[0][0] if self.order and anchors else None
+            true = len(anchors) if found else 0
+            self._true[(word, word[at])] = true
+            share = 1 / (true + 1) if true else 1.0
+            units = SCAN_COST * self.height * self.width * share
+            return WordEffort(word, units, word[at], len(anchors), 0.0, found)
+        after, before = word[at:], word[:at][::-1]
+        readings = [(after[: j + 1], "") for j in range(1, len(after))]
+        readings += [(after, before[: j + 1]) for j in range(len(before))]
+        total_cost = 0.0
+        total_leads = 0
+        found_at: dict[tuple[int, int], int] = {}  # true anchor -> index of its direction
+        for index, (direction, weight) in enumerate(self.order):
+            step = direction.step
+            total_cost += weight * sum(self._matching(step, *r)[0] for r in readings)
+            complete = self._matching(step, *readings[-1])[1]
+            total_leads += len(self._matching(step, *readings[0])[1]) - len(complete)
+            for cell in complete:
+                found_at.setdefault(cell, index)
         true_costs: list[float] = []
-        true_direction: Direction | None = None
-        for cell in anchors:
-            cost, leads, direction = self._check(word, at, cell)
-            if direction is None:
-                false_costs.append(cost)
-                false_leads += leads
-            else:
-                true_costs.append(cost)
-                true_direction = true_direction or direction
+        for cell, index in found_at.items():
+            walks = [self._walk(word, at, cell, d.step, w) for d, w in self.order]
+            total_cost -= sum(cost for cost, _, _ in walks)
+            total_leads -= sum(matched >= 1 and not done for _, matched, done in walks)
+            true_costs.append(sum(cost for cost, _, _ in walks[: index + 1]))
+        # the direction of the first true anchor in reading order, as a scan meets it
+        true_direction = self.order[found_at[min(found_at)]][0] if found_at else None
         true = len(true_costs)
         self._true[(word, word[at])] = true
-        share = 1 / (true + 1)  # each false anchor comes before the first true one this often
-        scan = SCAN_COST * self.height * self.width * (share if true else 1.0)
-        units = scan + sum(false_costs) * (share if true else 1.0)
+        share = (
+            1 / (true + 1) if true else 1.0
+        )  # each false anchor comes before the first true one this often
+        units = SCAN_COST * self.height * self.width * share + total_cost * share
         if true:
             units += statistics.fmean(true_costs)
-        return WordEffort(
-            word,
-            units,
-            word[at],
-            len(anchors),
-            false_leads * (share if true else 1.0),
-            true_direction,
-        )
+        return WordEffort(word, units, word[at], len(anchors), total_leads * share, true_direction)
 
-    def _check(
-        self, word: str, at: int, cell: tuple[int, int]
-    ) -> tuple[float, int, Direction | None]:
-        """Read from ``cell`` in habit order; return the cost, the false leads and where it was found."""
+    def _matching(
+        self, step: tuple[int, int], after: str, before: str
+    ) -> tuple[int, list[tuple[int, int]]]:
+        """Reading ``after`` forward along ``step`` from its first letter, then ``before``
+        backward: how many cells reached the last letter's position (each is one comparison),
+        and the cells from which every letter so far matched."""
+        key = (step, after, before)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
+        dr, dc = step
+        if not before and len(after) == 1:
+            result = (0, self.cells.get(after, []))
+        elif not before and len(after) == 2:
+            result = (self._reached(step)[after[0]], self._pairs(step).get(after, []))
+        elif len(after) == 1 and len(before) == 1:
+            back = (-dr, -dc)
+            result = (self._reached(back)[after], self._pairs(back).get(after + before, []))
+        else:
+            if before:
+                parent = self._matching(step, after, before[:-1])[1]
+                distance, letter = -len(before), before[-1]
+            else:
+                parent = self._matching(step, after[:-1], "")[1]
+                distance, letter = len(after) - 1, after[-1]
+            rows, height, width = self.rows, self.height, self.width
+            reached = 0
+            cells = []
+            for r, c in parent:
+                rr, cc = r + distance * dr, c + distance * dc
+                if 0 <= rr < height and 0 <= cc < width:
+                    reached += 1
+                    if rows[rr][cc] == letter:
+                        cells.append((r, c))
+            result = (reached, cells)
+        self._memo[key] = result
+        return result
+
+    def _pairs(self, step: tuple[int, int]) -> dict[str, list[tuple[int, int]]]:
+        """For each two letters ``xy``: the cells holding x whose neighbour along ``step`` is y."""
+        pairs = self._pair_cells.get(step)
+        if pairs is None:
+            pairs = {}
+            rows, height, width = self.rows, self.height, self.width
+            dr, dc = step
+            for r in range(max(0, -dr), min(height, height - dr)):
+                row, next_row = rows[r], rows[r + dr]
+                for c in range(max(0, -dc), min(width, width - dc)):
+                    pairs.setdefault(row[c] + next_row[c + dc], []).append((r, c))
+            self._pair_cells[step] = pairs
+        return pairs
+
+    def _reached(self, step: tuple[int, int]) -> Counter[str]:
+        """For each letter, its cells whose neighbour along ``step`` lies inside the grid."""
+        counts = self._reach.get(step)
+        if counts is None:
+            counts = Counter()
+            for pair, cells in self._pairs(step).items():
+                counts[pair[0]] += len(cells)
+            self._reach[step] = counts
+        return counts
+
+    def _walk(
+        self, word: str, at: int, cell: tuple[int, int], step: tuple[int, int], weight: float
+    ) -> tuple[float, int, bool]:
+        """Read one direction from one cell: the cost, the letters matched, whether complete."""
         rows, height, width = self.rows, self.height, self.width
+        dr, dc = step
         cost = 0.0
-        leads = 0
-        after, before = word[at + 1 :], word[:at][::-1]
-        for direction, weight in self.order:
-            dr, dc = direction.step
-            matched = 0
-            complete = True
-            for letters, sign in ((after, 1), (before, -1)):
-                r, c = cell
-                for letter in letters:
-                    r, c = r + sign * dr, c + sign * dc
-                    if not (0 <= r < height and 0 <= c < width):
-                        complete = False
-                        break
-                    cost += weight
-                    if rows[r][c] != letter:
-                        complete = False
-                        break
-                    matched += 1
-                if not complete:
-                    break
-            if complete:
-                return cost, leads, direction
-            if matched >= 1:
-                leads += 1
-        return cost, leads, None
+        matched = 0
+        for letters, sign in ((word[at + 1 :], 1), (word[:at][::-1], -1)):
+            r, c = cell
+            for letter in letters:
+                r, c = r + sign * dr, c + sign * dc
+                if not (0 <= r < height and 0 <= c < width):
+                    return cost, matched, False
+                cost += weight
+                if rows[r][c] != letter:
+                    return cost, matched, False
+                matched += 1
+        return cost, matched, True
