@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,9 @@ from wortsuche.puzzle_json import loads
 
 GERMAN = ["Katze", "Hund", "Maus", "Vogel", "Fisch", "Pferd", "Schaf", "Ziege"]
 ENGLISH = ["cat", "dog", "mouse", "bird", "fish", "horse", "sheep", "goat"]
+
+ANIMALS = ["Ameise", "Biber", "Dachs", "Elch", "Fuchs", "Gans", "Hase", "Igel", "Kauz", "Luchs",
+           "Maus", "Otter", "Pferd", "Rabe", "Schaf", "Tiger", "Wolf", "Zebra"]  # fmt: skip
 
 
 def pages(path: Path) -> list[str]:
@@ -72,6 +76,7 @@ def test_a_german_book(tmp_path: Path) -> None:
     contents, puzzle, answers = pages(out)
     assert "Wortsuchrätsel" in contents and "Inhalt" in contents and "Lösungen" in contents
     assert "1. obst und Früchte  (" in contents and ", mittel, Schwierigkeit " in contents
+    assert re.search(r"Schwierigkeit \d+,\d\)", contents)  # a German decimal comma
     assert "1. obst und Früchte" in puzzle
     assert "Finde die 4 Wörter" in puzzle
     assert "Lösungen" in answers
@@ -183,3 +188,34 @@ def test_an_unknown_render_option_is_an_error() -> None:
     puzzle = generate(ENGLISH, seed=1)
     with pytest.raises(InputError, match="unknown render option 'answer'"):
         render(puzzle, "svg", answer=True)
+
+
+@pytest.mark.parametrize(
+    ("language", "parts", "mark"),
+    [
+        ("de", ["Teil 1: Zum Aufwärmen", "Teil 2: Schon kniffliger", "Teil 3: Für Profis"], ","),
+        ("en", ["Part 1: Warm-up", "Part 2: Getting trickier", "Part 3: For experts"], "."),
+    ],
+)
+def test_a_book_from_easy_to_hard_comes_in_three_labelled_parts(
+    tmp_path: Path, language: str, parts: list[str], mark: str
+) -> None:
+    words = tmp_path / "tiere.txt"
+    words.write_text("\n".join(ANIMALS), encoding="utf-8")
+    out = tmp_path / "book.pdf"
+    args = ["book", str(words), "--count", "7", "--words-per-puzzle", "8", "--seed", "3"]
+    assert main([*args, "--language", language, "--order", "easy-to-hard", "-o", str(out)]) == 0
+    contents = pages(out)[0]
+    # the parts in order, sizes 3, 2, 2, each heading naming the scores of its first and last
+    found = [contents.index(part) for part in parts]
+    assert found == sorted(found)
+    number = rf"(\d+\{mark}\d)"
+    lines = re.findall(rf"\b{number}\)\s+\d+\n", contents)
+    scores = [float(x.replace(",", ".")) for x in lines]
+    assert len(scores) == 7 and scores == sorted(scores)
+    headings = [contents[i : contents.index("\n", i)] for i in found]
+    in_headings = [[float(x.replace(",", ".")) for x in re.findall(number, h)] for h in headings]
+    bounds = [(scores[0], scores[2]), (scores[3], scores[4]), (scores[5], scores[6])]
+    assert in_headings == [[low, high] if low != high else [low] for low, high in bounds]
+    heading_then_lines = re.split("|".join(map(re.escape, parts)), contents)[1:]
+    assert [len(re.findall(r"\)\s+\d+\n", part)) for part in heading_then_lines] == [3, 2, 2]

@@ -91,6 +91,11 @@ def test_plural_forms_follow_the_count() -> None:
     assert de.n("sheet.hidden", 1) == "Im Gitter ist ein Wort versteckt."
 
 
+def test_numbers_take_the_language_decimal_mark() -> None:
+    assert translator("de").decimal(2.45) == "2,5" and translator("en").decimal(2.45) == "2.5"
+    assert translator("de").decimal(12, places=2) == "12,00"
+
+
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="fr"):
         translator("fr")

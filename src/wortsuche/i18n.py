@@ -83,6 +83,10 @@ class Translator:
         text = self._catalogue.ngettext(msgid, msgid, count)
         return text.format(count=count, **values)
 
+    def decimal(self, value: float, places: int = 1) -> str:
+        """``value`` with ``places`` decimals and this language's decimal mark: 2,5 in German."""
+        return f"{value:.{places}f}".replace(".", self.t("number.decimal-mark"))
+
     def template(self, msgid: str, count: int | None = None) -> str:
         """The message (for ``count``, its plural form) with its ``{name}`` fields left unfilled."""
         if count is None:

@@ -85,7 +85,7 @@ def add_parser(subparsers: Any) -> None:
         "--order",
         choices=("as-given", "easy-to-hard"),
         default="as-given",
-        help="easy-to-hard sorts the puzzles by their difficulty score",
+        help="easy-to-hard sorts the puzzles by their difficulty score, in three labelled parts",
     )
     parser.add_argument(
         "--reversed-share",
@@ -287,9 +287,5 @@ def print_book(
     options = render_options(args)
     if options.language is None and language in ("de", "en"):
         options = replace(options, language=language)
-    if args.order == "easy-to-hard":
-        from wortsuche.difficulty import rate_puzzle
-
-        titled = sorted(titled, key=lambda item: rate_puzzle(item[1]).score)
-    pdf = render_book(titled, options, on_page=lambda: advance("printing"))
+    pdf = render_book(titled, options, on_page=lambda: advance("printing"), order=args.order)
     write_output(args.output, pdf, force=args.force)

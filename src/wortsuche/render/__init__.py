@@ -123,13 +123,14 @@ def render_book(
     options: RenderOptions | None = None,
     *,
     on_page: Callable[[], None] | None = None,
+    order: str = "as-given",
 ) -> bytes:
     """A PDF puzzle book of ``(name, puzzle)`` pairs; see :func:`wortsuche.render.pdf.render_book`."""
     require("pdf")
     from wortsuche.render.pdf import render_book as draw_book
 
     try:
-        return draw_book(puzzles, options or RenderOptions(), on_page=on_page)
+        return draw_book(puzzles, options or RenderOptions(), on_page=on_page, order=order)
     except ModuleNotFoundError as error:
         if error.name not in OPTIONAL_MODULES:
             raise

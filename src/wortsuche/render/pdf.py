@@ -7,12 +7,14 @@ DejaVu Sans font shipped with the package is embedded (subset), so Ä Ö Ü ẞ 
 from __future__ import annotations
 
 import datetime
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from wortsuche.difficulty import rate_puzzle, score_text
+from wortsuche.difficulty import rate_puzzle
+from wortsuche.errors import InputError
 from wortsuche.i18n import Translator, resolve_language, translator
 from wortsuche.model import Puzzle
 from wortsuche.render import texts as say
@@ -199,13 +201,25 @@ def render_book(
     options: RenderOptions | None = None,
     *,
     on_page: Callable[[], None] | None = None,
+    order: str = "as-given",
 ) -> bytes:
     """A puzzle book: contents, one page per puzzle (numbered, titled), then all answer keys.
 
     Every text is in one language (:func:`book_language`); ``options.title`` is the book's
     title. ``on_page`` is called after each puzzle's page is drawn (for a progress bar).
+    ``order="easy-to-hard"`` sorts the puzzles by their difficulty score (ties keep their
+    order) and the contents group them in three labelled parts (:func:`sections`).
     """
+    if order not in BOOK_ORDERS:
+        raise InputError(f"a book's order is one of {', '.join(BOOK_ORDERS)}, not {order!r}")
     options = options or RenderOptions()
+    scores = [rate_puzzle(puzzle).score for _, puzzle in puzzles]
+    parts: list[tuple[int, int]] = []
+    if order == "easy-to-hard":
+        ranked = sorted(range(len(puzzles)), key=lambda i: scores[i])
+        puzzles = [puzzles[i] for i in ranked]
+        scores = [scores[i] for i in ranked]
+        parts = sections(len(puzzles))
     language = book_language(puzzles, options)
     options = replace(options, language=language, answers=False)
     texts = translator(language)
@@ -218,7 +232,7 @@ def render_book(
         for label, (_, puzzle) in zip(labels, puzzles, strict=True)
     ]
     pages_each = [1 + len(extra) for _, extra in laid_out]
-    contents = contents_lines(puzzles, labels, title, size, pages_each, texts)
+    contents = contents_lines(puzzles, labels, title, size, pages_each, texts, scores, parts)
 
     for page in contents:
         draw_texts(pdf, page)
@@ -257,6 +271,29 @@ def render_book(
     return bytes(pdf.output())
 
 
+BOOK_ORDERS = ("as-given", "easy-to-hard")
+"""How a book's puzzles are ordered: as given, or by difficulty score."""
+
+SECTIONS = 3
+"""Parts of a book ordered from easy to hard."""
+
+
+def sections(count: int) -> list[tuple[int, int]]:
+    """``count`` puzzles in :data:`SECTIONS` parts as equal as can be, the larger ones first:
+    ``(first index, end index)`` each; none for fewer puzzles than parts.
+
+    >>> sections(10)
+    [(0, 4), (4, 7), (7, 10)]
+    """
+    if count < SECTIONS:
+        return []
+    size, extra = divmod(count, SECTIONS)
+    bounds = [0]
+    for part in range(SECTIONS):
+        bounds.append(bounds[-1] + size + (part < extra))
+    return list(itertools.pairwise(bounds))
+
+
 CONTENTS_LINE = 16.0
 
 
@@ -267,28 +304,48 @@ def contents_lines(
     size: tuple[float, float],
     pages_each: Sequence[int],
     texts: Translator,
+    scores: Sequence[float],
+    parts: Sequence[tuple[int, int]] = (),
 ) -> list[list[Text]]:
-    """The contents: one line per puzzle with its page number, in one or two columns per page."""
+    """The contents: one line per puzzle with its page number, in one or two columns per page;
+    each of ``parts`` (:func:`sections`) opens with a bold heading naming it and its scores."""
     width, height = size
     rows = int((height - 2 * MARGIN - 80) // CONTENTS_LINE)
-    lines_needed = len(puzzles) + 2  # the puzzles, a gap, then the answers
+    lines_needed = len(puzzles) + 2 + 2 * len(parts)  # puzzles, headings and gaps, answers
     columns = 1 if lines_needed <= rows else 2
     per_page = rows * columns
     page = math.ceil(lines_needed / per_page) + 1
-    entries: list[tuple[str, str]] = []
-    for label, (_, puzzle), count in zip(labels, puzzles, pages_each, strict=True):
+    headings = {
+        first: texts.t(
+            "book.section" if scores[first] != scores[end - 1] else "book.section-one-score",
+            number=number,
+            name=texts.t(f"book.section.{number}"),
+            low=texts.decimal(scores[first]),
+            high=texts.decimal(scores[end - 1]),
+            score=texts.decimal(scores[first]),
+        )
+        for number, (first, end) in enumerate(parts, 1)
+    }
+    entries: list[tuple[str, str, bool]] = []
+    for index, (label, (_, puzzle), count) in enumerate(
+        zip(labels, puzzles, pages_each, strict=True)
+    ):
+        if index in headings:
+            if entries:
+                entries.append(("", "", False))
+            entries.append((headings[index], "", True))
         line = texts.t(
             "book.contents-line",
             label=label,
             rows=puzzle.rows,
             cols=puzzle.cols,
             level=say.level_name(texts, puzzle.level),
-            score=score_text(rate_puzzle(puzzle).score),
+            score=texts.decimal(scores[index]),
         )
-        entries.append((line, str(page)))
+        entries.append((line, str(page), False))
         page += count
-    entries.append(("", ""))
-    entries.append((texts.t("book.answers"), str(page)))
+    entries.append(("", "", False))
+    entries.append((texts.t("book.answers"), str(page), False))
     column_width = (width - 2 * MARGIN) / columns
     result: list[list[Text]] = []
     for start in range(0, len(entries), per_page):
@@ -297,13 +354,13 @@ def contents_lines(
             lines.append(Text(title, width / 2, MARGIN + 22, 26, bold=True, anchor="middle"))
             heading = texts.t("book.contents")
             lines.append(Text(heading, width / 2, MARGIN + 50, 14, anchor="middle"))
-        for i, (label, number) in enumerate(entries[start : start + per_page]):
+        for i, (label, number, bold) in enumerate(entries[start : start + per_page]):
             column, row = divmod(i, rows)
             left = MARGIN + column * column_width + 10
             right = MARGIN + (column + 1) * column_width - 10
             y = MARGIN + 80 + row * CONTENTS_LINE
-            size_pt = min(11.0, (column_width - 60) / max(text_width(label, 1), 1e-9))
-            lines.append(Text(label, left, y, size_pt))
+            size_pt = min(11.0, (column_width - 60) / max(text_width(label, 1, bold=bold), 1e-9))
+            lines.append(Text(label, left, y, size_pt, bold=bold))
             lines.append(Text(number, right - text_width(number, 11), y, 11))
         result.append(lines)
     return result

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from wortsuche.difficulty import rate_puzzle, score_text
+from wortsuche.difficulty import rate_puzzle
 from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
 from wortsuche.render.options import RenderOptions
@@ -56,7 +56,7 @@ def summary(puzzle: Puzzle, texts: Translator) -> str:
         cols=puzzle.cols,
         level=level_name(texts, puzzle.level),
         seed=puzzle.seed,
-        score=score_text(rating.score),
+        score=texts.decimal(rating.score),
         time=solving_time(texts, rating.minutes),
     )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wortsuche.difficulty import Difficulty, rate_puzzle, score_text
+from wortsuche.difficulty import Difficulty, rate_puzzle
 from wortsuche.i18n import Translator
 from wortsuche.levels import LEVELS
 from wortsuche.model import Direction, Puzzle
@@ -91,6 +91,6 @@ def footer(
         cols=puzzle.cols,
         level=level_name(texts, puzzle.level),
         seed=puzzle.seed,
-        score=score_text(rating.score),
+        score=texts.decimal(rating.score),
     )
     return FOOTER_SEPARATOR.join([made, *extra])

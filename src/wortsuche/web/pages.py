@@ -46,7 +46,7 @@ def page_routes(storage: Storage, is_puzzle_id: Callable[[str], bool]) -> APIRou
         puzzle = loads(stored.puzzle)
         title = stored.title or texts.t("sheet.default-title")
         level = texts.t(f"level.{puzzle.level}") if puzzle.level in LEVELS else puzzle.level
-        score = f"{rate_puzzle(puzzle).score:.1f}"
+        score = texts.decimal(rate_puzzle(puzzle).score)
         return HTMLResponse(
             page(
                 "play.html",
