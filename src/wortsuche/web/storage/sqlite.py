@@ -8,11 +8,15 @@ and a connection is never shared between the server's threads.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 
 from wortsuche.web.storage.interface import Cursor, Storage, StorageError
+
+# how long a connection waits for another one's write before it gives up
+BUSY_SECONDS = 10.0
 
 
 class SqliteStorage(Storage):
@@ -24,16 +28,35 @@ class SqliteStorage(Storage):
         self.path = path
         self.location = str(path)
         try:
-            with closing(self._connect()) as connection:
-                # WAL: readers never wait for the writer, and a crash mid-write loses only that write
-                connection.execute("PRAGMA journal_mode = WAL")
+            self._use_wal()
             self.migrate()
         except sqlite3.DatabaseError as error:
             raise StorageError(f"{path} is not a usable wortsuche database ({error})") from None
 
+    def _use_wal(self) -> None:
+        """Switch the file to the WAL journal (it stays so): readers never wait for the writer,
+        and a crash mid-write loses only that write.
+
+        The switch needs the file to itself, and SQLite answers "database is locked" at once,
+        without waiting, when another process opening the same new file holds it: try again for
+        as long as a write would wait.
+        """
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                with closing(self._connect()) as connection:
+                    mode = connection.execute("PRAGMA journal_mode").fetchone()[0]
+                    if mode != "wal":
+                        connection.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
+
     def _connect(self) -> sqlite3.Connection:
         # autocommit off at the driver level; every write opens its own transaction
-        connection = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
         connection.execute("PRAGMA foreign_keys = ON")
         return connection
 
