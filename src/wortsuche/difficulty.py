@@ -31,7 +31,6 @@ puzzles well, absolute minutes only roughly.
 
 from __future__ import annotations
 
-import statistics
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -133,10 +132,8 @@ def rate(
         "words": float(len(efforts)),
         "units_per_word": units / len(efforts) if efforts else 0.0,
         "scan_share": sum(_scan_units(reader, e) for e in efforts) / units if units else 0.0,
-        "false_leads_per_word": statistics.fmean(e.false_leads for e in efforts)
-        if efforts
-        else 0.0,
-        "anchors_per_word": statistics.fmean(e.anchors for e in efforts) if efforts else 0.0,
+        "false_leads_per_word": _mean(e.false_leads for e in efforts) if efforts else 0.0,
+        "anchors_per_word": _mean(e.anchors for e in efforts) if efforts else 0.0,
         "word_letter_cells": sum(counts[x] for x in word_letters) / cells,
         "backward_share": sum(d.is_reversed for d in found) / len(found) if found else 0.0,
         "diagonal_share": sum(d.step[0] != 0 and d.step[1] != 0 for d in found) / len(found)
@@ -149,6 +146,12 @@ def rate(
 def rate_puzzle(puzzle: Puzzle) -> Difficulty:
     """Rate a puzzle for the directions its sheet names."""
     return rate(puzzle.grid, [w.letters for w in puzzle.words], puzzle.options.directions)
+
+
+def _mean(values: Iterable[float]) -> float:
+    """The arithmetic mean (``statistics`` costs the command line a few milliseconds to import)."""
+    items = list(values)
+    return sum(items) / len(items)
 
 
 def score_text(score: float) -> str:
@@ -177,8 +180,9 @@ class _Reader:
         self.counts = Counter({x: len(cells) for x, cells in self.cells.items()})
         self._true: dict[tuple[str, str], int] = {}
         self._memo: dict[tuple[tuple[int, int], str, str], tuple[int, list[tuple[int, int]]]] = {}
-        self._pair_cells: dict[tuple[int, int], dict[str, list[tuple[int, int]]]] = {}
-        self._reach: dict[tuple[int, int], Counter[str]] = {}
+        self._next: dict[
+            tuple[tuple[int, int], str], tuple[int, dict[str, list[tuple[int, int]]]]
+        ] = {}
 
     def search(self, word: str) -> WordEffort:
         """Search from the first letter, or from a letter of the word that is clearly rarer."""
@@ -234,7 +238,7 @@ class _Reader:
         )  # each false anchor comes before the first true one this often
         units = SCAN_COST * self.height * self.width * share + total_cost * share
         if true:
-            units += statistics.fmean(true_costs)
+            units += _mean(true_costs)
         return WordEffort(word, units, word[at], len(anchors), total_leads * share, true_direction)
 
     def _matching(
@@ -251,10 +255,11 @@ class _Reader:
         if not before and len(after) == 1:
             result = (0, self.cells.get(after, []))
         elif not before and len(after) == 2:
-            result = (self._reached(step)[after[0]], self._pairs(step).get(after, []))
+            reached, groups = self._neighbours(step, after[0])
+            result = (reached, groups.get(after[1], []))
         elif len(after) == 1 and len(before) == 1:
-            back = (-dr, -dc)
-            result = (self._reached(back)[after], self._pairs(back).get(after + before, []))
+            reached, groups = self._neighbours((-dr, -dc), after)
+            result = (reached, groups.get(before, []))
         else:
             if before:
                 parent = self._matching(step, after, before[:-1])[1]
@@ -275,29 +280,26 @@ class _Reader:
         self._memo[key] = result
         return result
 
-    def _pairs(self, step: tuple[int, int]) -> dict[str, list[tuple[int, int]]]:
-        """For each two letters ``xy``: the cells holding x whose neighbour along ``step`` is y."""
-        pairs = self._pair_cells.get(step)
-        if pairs is None:
-            pairs = {}
-            rows, height, width = self.rows, self.height, self.width
-            dr, dc = step
-            for r in range(max(0, -dr), min(height, height - dr)):
-                row, next_row = rows[r], rows[r + dr]
-                for c in range(max(0, -dc), min(width, width - dc)):
-                    pairs.setdefault(row[c] + next_row[c + dc], []).append((r, c))
-            self._pair_cells[step] = pairs
-        return pairs
-
-    def _reached(self, step: tuple[int, int]) -> Counter[str]:
-        """For each letter, its cells whose neighbour along ``step`` lies inside the grid."""
-        counts = self._reach.get(step)
-        if counts is None:
-            counts = Counter()
-            for pair, cells in self._pairs(step).items():
-                counts[pair[0]] += len(cells)
-            self._reach[step] = counts
-        return counts
+    def _neighbours(
+        self, step: tuple[int, int], letter: str
+    ) -> tuple[int, dict[str, list[tuple[int, int]]]]:
+        """The cells holding ``letter`` whose neighbour along ``step`` lies inside the grid: how
+        many, and grouped by that neighbour's letter (built once per direction and letter)."""
+        key = (step, letter)
+        known = self._next.get(key)
+        if known is not None:
+            return known
+        rows, height, width = self.rows, self.height, self.width
+        dr, dc = step
+        reached = 0
+        groups: dict[str, list[tuple[int, int]]] = {}
+        for r, c in self.cells.get(letter, ()):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < height and 0 <= cc < width:
+                reached += 1
+                groups.setdefault(rows[rr][cc], []).append((r, c))
+        self._next[key] = reached, groups
+        return reached, groups
 
     def _walk(
         self, word: str, at: int, cell: tuple[int, int], step: tuple[int, int], weight: float
