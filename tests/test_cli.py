@@ -513,3 +513,22 @@ def test_a_real_process_prints_and_exits_as_main_does(arguments: list[str]) -> N
         in_process.stdout,
         in_process.stderr,
     )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        ["generate", "A", "B", "--size", "5x5", "--level", "hard", "--seed", "3"],
+        ["check", "p.json", "--format", "json"],
+        ["book", "a.txt", "--count", "3", "-o", "b.pdf", "--order", "easy-to-hard"],
+        ["serve", "--port", "8001"],
+        ["themes", "--language", "de"],
+    ],
+)
+def test_a_parser_for_the_named_command_alone_reads_the_line_alike(line: list[str]) -> None:
+    from wortsuche.cli import build_parser
+
+    alone = vars(build_parser(line[0]).parse_args(line))
+    whole = vars(build_parser().parse_args(line))
+    assert alone.keys() == whole.keys() and all(alone[k] == whole[k] for k in alone if k != "run")
+    assert alone["run"].__module__ == whole["run"].__module__ == f"wortsuche.cli.{line[0]}"

@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import gettext
 import itertools
-import json
 import os
 import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import cache
-from importlib import resources
 from pathlib import Path
+
+from wortsuche.data import PACKAGE, read_text
 
 LANGUAGES: tuple[str, ...] = ("de", "en")
 """The languages every sheet, book and web page exists in."""
@@ -60,7 +60,7 @@ CLEAR_MARGIN = 0.2
 
 def locale_dir() -> Path:
     """The folder holding the compiled catalogues (shipped inside the package)."""
-    return Path(str(resources.files("wortsuche") / "locale"))
+    return PACKAGE / "locale"
 
 
 class Translator:
@@ -169,8 +169,9 @@ def words_language(words: Iterable[str]) -> str | None:
 
 @cache
 def _bigrams() -> dict[str, dict[str, float]]:
-    text = resources.files("wortsuche").joinpath("data", "bigrams.json").read_text("utf-8")
-    tables: dict[str, dict[str, float]] = json.loads(text)
+    import json
+
+    tables: dict[str, dict[str, float]] = json.loads(read_text("data", "bigrams.json"))
     return tables
 
 

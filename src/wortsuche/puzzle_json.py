@@ -11,9 +11,9 @@ Fields it does not know are ignored, so later versions may add optional fields.
 from __future__ import annotations
 
 import json
-from importlib.resources import files
 from typing import Any
 
+from wortsuche.data import read_text
 from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
@@ -73,7 +73,7 @@ def dumps(puzzle: Puzzle, indent: int | None = 2) -> str:
 
 def schema() -> dict[str, Any]:
     """The JSON Schema of the format (draft 2020-12), as shipped in the package."""
-    text = files("wortsuche").joinpath("schema", "puzzle.schema.json").read_text("utf-8")
+    text = read_text("schema", "puzzle.schema.json")
     data: dict[str, Any] = json.loads(text)
     return data
 

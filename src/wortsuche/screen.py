@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import unicodedata
 from functools import cache
-from importlib.resources import files
+
+from wortsuche.data import read_text
 
 LISTS = ("de", "en")
 
@@ -26,7 +27,7 @@ def screened_words() -> frozenset[str]:
     """Every screened word, in grid letters (upper case, NFC, ß as ẞ)."""
     words: set[str] = set()
     for language in LISTS:
-        text = files("wortsuche.data").joinpath("screen", f"{language}.txt").read_text("utf-8")
+        text = read_text("data", "screen", f"{language}.txt")
         for line in text.splitlines():
             line = line.strip()
             if line and not line.startswith("#"):

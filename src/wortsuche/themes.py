@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 
+from wortsuche.data import PACKAGE, read_text
 from wortsuche.errors import InputError
 from wortsuche.rand import Rng
 
@@ -36,7 +36,7 @@ class Theme:
 
 @cache
 def _load(language: str, name: str) -> Theme:
-    text = files("wortsuche.data").joinpath("themes", language, f"{name}.txt").read_text("utf-8")
+    text = read_text("data", "themes", language, f"{name}.txt")
     lines = [line.strip() for line in text.splitlines()]
     title = lines[0].removeprefix("#").strip()
     words = tuple(line for line in lines[1:] if line and not line.startswith("#"))
@@ -46,7 +46,7 @@ def _load(language: str, name: str) -> Theme:
 @cache
 def theme_names() -> tuple[str, ...]:
     """The names of all themes, sorted."""
-    folder = files("wortsuche.data").joinpath("themes", THEME_LANGUAGES[0])
+    folder = PACKAGE.joinpath("data", "themes", THEME_LANGUAGES[0])
     return tuple(
         sorted(p.name.removesuffix(".txt") for p in folder.iterdir() if p.name.endswith(".txt"))
     )

@@ -46,14 +46,15 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand, or with ``command`` alone: a command line
+    that names its command first needs no other, and skips importing their modules."""
     from wortsuche import __version__
 
     parser = _Parser(prog="wortsuche", description="Word search puzzles, every word exactly once.")
     parser.add_argument("--version", action="version", version=f"wortsuche {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for name in COMMANDS:
+    for name in [command] if command in COMMANDS else COMMANDS:
         importlib.import_module(f"wortsuche.cli.{name}").add_parser(subparsers)
     return parser
 
@@ -77,7 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        arguments = sys.argv[1:] if argv is None else list(argv)
+        args = build_parser(arguments[0] if arguments else None).parse_args(arguments)
         _check_text_options(args)
         code: int = args.run(args)
         sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit

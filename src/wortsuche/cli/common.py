@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -92,6 +91,8 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
     data = content.encode("utf-8") if isinstance(content, str) else content
     temporary = None
     try:
+        import tempfile
+
         fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
         with os.fdopen(fd, "wb") as out:
             out.write(data)

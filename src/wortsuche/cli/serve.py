@@ -13,13 +13,14 @@ from __future__ import annotations
 import argparse
 import errno
 import os
-import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wortsuche.errors import InputError, MissingExtraError
 
 if TYPE_CHECKING:
+    import socket
+
     from fastapi import FastAPI
 
 DB_VARIABLE = "WORTSUCHE_DB"
@@ -132,6 +133,8 @@ def app_from_environment() -> FastAPI:
 
 def _listen(host: str, port: int) -> socket.socket:
     """A listening socket, so a taken port is a one-line error instead of a server log."""
+    import socket
+
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror:
