@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gettext
+import re
 import string
 from pathlib import Path
 
@@ -60,10 +61,29 @@ def test_every_language_has_every_message_with_the_same_fields(language: str) ->
     assert other.keys() == english.keys()
     for msgid, forms in other.items():
         assert all(form.strip() for form in forms), f"{language}: {msgid} is empty"
-        # The singular may leave out {count} ("Find the word ..."), never any other field.
-        wanted = set().union(*(fields(f) for f in english[msgid])) - {"count"}
+        # The singular may leave out {count} ("Find the word ..."), an error the name of the list
+        # it is in (the web app's list has none a reader would know); never any other field.
+        optional = {"count", "name"}
+        wanted = set().union(*(fields(f) for f in english[msgid])) - optional
         for form in forms:
-            assert fields(form) - {"count"} == wanted, f"{language}: {msgid}: {form!r}"
+            assert fields(form) - optional == wanted, f"{language}: {msgid}: {form!r}"
+            assert fields(form) <= wanted | optional, f"{language}: {msgid}: {form!r}"
+
+
+def test_every_message_an_error_names_is_in_the_catalogue() -> None:
+    """``key="error.…"`` and ``key="api.…"`` in the code name messages that exist."""
+    source = Path(i18n.__file__).parent
+    named = {
+        key
+        for path in source.rglob("*.py")
+        for key in re.findall(r'key=f?"((?:error|api)\.[a-z{}-]+)"', path.read_text("utf-8"))
+    }
+    named = {k.replace("{field}", f) for k in named for f in ("rows", "cols")} | named
+    named = {k for k in named if "{" not in k}
+    assert len(named) > 20
+    for language in LANGUAGES:
+        missing = named - set(po_messages(language))
+        assert not missing, f"{language}: {sorted(missing)}"
 
 
 def test_german_texts_use_german_quotes_and_letters() -> None:
@@ -157,3 +177,17 @@ def test_every_plural_form_fills_in_for_any_count(language: str, msgid: str, cou
     assert "{" not in text
     if count != 1:
         assert str(count) in text
+
+
+def test_an_error_is_said_in_the_readers_language_with_its_line_and_its_source() -> None:
+    from wortsuche.errors import InputError, WortsucheError
+    from wortsuche.source import parse_words
+
+    source = parse_words("Torf\n\nR2D2\n", name="tiere.txt")
+    with pytest.raises(InputError) as raised:
+        source.words()
+    assert translator("en").error(raised.value) == str(raised.value)
+    assert str(raised.value) == "tiere.txt: word 'R2D2' (line 3) contains a digit"
+    assert translator("de").error(raised.value) == "tiere.txt: „R2D2“ (Zeile 3) enthält eine Ziffer"
+    # an error without a catalogue entry is said as raised
+    assert translator("de").error(WortsucheError("disk full")) == "disk full"

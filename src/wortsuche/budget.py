@@ -71,7 +71,9 @@ class Budget:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise GenerationTimeout(
                 f"generation took longer than {self.timeout:g} seconds (the time limit); try a "
-                "larger size, fewer or shorter words, an easier level, or a longer timeout"
+                "larger size, fewer or shorter words, an easier level, or a longer timeout",
+                key="api.too-slow",
+                values={"seconds": f"{self.timeout:g}"},
             )
 
     def share(self, fraction: float) -> Budget:

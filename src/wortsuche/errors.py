@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class WortsucheError(Exception):
-    """Base class of every error wortsuche raises on purpose."""
+    """Base class of every error wortsuche raises on purpose.
+
+    The message as raised is English. Errors a player can cause in the web app also name their
+    message in the catalogue: ``key`` (an ``error.*`` id) and the ``values`` of its fields, so
+    :meth:`wortsuche.i18n.Translator.error` can say it in the reader's language.
+    """
+
+    def __init__(
+        self, *args: object, key: str | None = None, values: Mapping[str, object] | None = None
+    ) -> None:
+        super().__init__(*args)
+        self.key = key
+        self.values: dict[str, object] = dict(values or {})
 
 
 class InputError(WortsucheError, ValueError):

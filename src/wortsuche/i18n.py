@@ -87,6 +87,25 @@ class Translator:
         """``value`` with ``places`` decimals and this language's decimal mark: 2,5 in German."""
         return f"{value:.{places}f}".replace(".", self.t("number.decimal-mark"))
 
+    def error(self, error: BaseException) -> str:
+        """An error's message in this language.
+
+        The message as raised is the English text; in another language an error that names its
+        catalogue entry (``key`` and ``values``, see :class:`wortsuche.errors.WortsucheError`) is
+        said from the catalogue, a ``line`` value as "(line N)" after the word. Values that are
+        errors themselves are said the same way.
+        """
+        key = getattr(error, "key", None)
+        if key is None or self.language == DEFAULT_LANGUAGE:
+            return str(error)
+        values = {
+            name: self.error(value) if isinstance(value, BaseException) else value
+            for name, value in getattr(error, "values", {}).items()
+        }
+        line = values.pop("line", None)
+        where = "" if line is None else self.t("error.where-line", line=line)
+        return self.t(key, where=where, **values)
+
     def template(self, msgid: str, count: int | None = None) -> str:
         """The message (for ``count``, its plural form) with its ``{name}`` fields left unfilled."""
         if count is None:

@@ -40,15 +40,24 @@ def normalise_entry(
     written = unicodedata.normalize("NFC", entry.strip())
     where = f" (line {line})" if line is not None else ""
     if not written:
-        raise InputError(f"empty word{where}")
+        raise InputError(f"empty word{where}", key="error.empty-word", values={"line": line})
     letters: list[str] = []
     for char in written:
         if char in JOINERS:
             continue
         upper = "ẞ" if char in "ßẞ" else _upper(char)
         if upper is None or not unicodedata.category(upper).startswith("L"):
-            what = "a digit" if char.isdigit() else f"{char!r}, which is not a letter"
-            raise InputError(f"word {written!r}{where} contains {what}")
+            if char.isdigit():
+                raise InputError(
+                    f"word {written!r}{where} contains a digit",
+                    key="error.word-digit",
+                    values={"word": written, "line": line},
+                )
+            raise InputError(
+                f"word {written!r}{where} contains {char!r}, which is not a letter",
+                key="error.word-not-letter",
+                values={"word": written, "char": char, "line": line},
+            )
         letters.append(upper)
     text = "".join(letters)
     if transliterate:
@@ -56,7 +65,11 @@ def normalise_entry(
     elif eszett == "ss":
         text = text.replace("ẞ", "SS")
     if not text:
-        raise InputError(f"word {written!r}{where} has no letters")
+        raise InputError(
+            f"word {written!r}{where} has no letters",
+            key="error.word-no-letters",
+            values={"word": written, "line": line},
+        )
     return Word(entry=written, letters=text)
 
 
@@ -91,7 +104,7 @@ def normalise_words(
 ) -> tuple[tuple[Word, ...], tuple[str, ...]]:
     """Normalise a list of entries; return the words (duplicates removed) and warnings."""
     if not entries:
-        raise InputError("no words given")
+        raise InputError("no words given", key="error.no-words")
     words: list[Word] = []
     warnings: list[str] = []
     seen: dict[str, Word] = {}

@@ -58,7 +58,11 @@ class WordSource:
                 self.entries, transliterate=transliterate, eszett=eszett, lines=self.lines
             )
         except InputError as error:
-            raise InputError(f"{self.name}: {error}") from None
+            raise InputError(
+                f"{self.name}: {error}",
+                key="error.in-source" if error.key else None,
+                values={"name": self.name, "error": error},
+            ) from None
         return words, tuple(f"{self.name}: {warning}" for warning in warnings)
 
 
@@ -71,7 +75,11 @@ def parse_words(text: str, *, name: str) -> WordSource:
         return _parse_competition(lines, name)
     entries, numbers = _content_lines(lines, first=1)
     if not entries:
-        raise InputError(f"{name} has no words (only blank lines and # comments)")
+        raise InputError(
+            f"{name} has no words (only blank lines and # comments)",
+            key="error.only-comments",
+            values={"name": name},
+        )
     return WordSource(name, entries, numbers, None, WORD_LIST)
 
 
@@ -133,7 +141,9 @@ def _parse_competition(lines: Sequence[str], name: str) -> WordSource:
     if len(entries) != count:
         raise InputError(
             f"{name}: line 2 says {count} word{'s' if count != 1 else ''} "
-            f"but {len(entries)} word line{'s' if len(entries) != 1 else ''} follow"
+            f"but {len(entries)} word line{'s' if len(entries) != 1 else ''} follow",
+            key="error.word-count",
+            values={"name": name, "count": count, "found": len(entries)},
         )
     return WordSource(name, entries, numbers, size, COMPETITION)
 

@@ -298,6 +298,59 @@ def test_a_word_with_a_digit_is_refused_naming_the_word(client: TestClient) -> N
     assert "digit" in response.json()["error"]
 
 
+GERMAN_REFUSALS = [
+    ({"words": "Torf\nR2D2"}, "words", "Bitte prüfe die Wörter: „R2D2“ enthält eine Ziffer."),
+    ({"words": " "}, "words", "Gib mindestens ein Wort ein."),
+    (
+        {"words": "5 5\n3\nTorf\nRad"},
+        "words",
+        "Bitte prüfe die Wörter: in Zeile 2 steht 3 als Zahl der Wörter, gezählt wurden aber 2.",
+    ),
+    (
+        {"words": ["Erdbeere"], "rows": 4, "cols": 4},
+        "size",
+        "Die Wörter passen nicht in dieses Gitter (ERDBEERE fanden keinen Platz). Mach das "
+        "Gitter größer oder nimm weniger oder kürzere Wörter.",
+    ),
+    (
+        {"words": ["Torf"], "rows": 5, "cols": 99},
+        "cols",
+        f"Die Zahl der Spalten muss zwischen 1 und {limits.MAX_SIDE} liegen, nicht 99.",
+    ),
+    ({"words": ["Torf"], "seed": -1}, "seed", None),
+    ({"words": ["Torf"], "level": "brutal"}, "level", "Wähle eine Stufe: "),
+    ({"words": ["Torf"], "title": "x" * 500}, "title", "Der Titel ist zu lang"),
+    ({"words": ["Torf"], "rows": "fünf", "cols": 5}, "rows", "Bitte prüfe das Feld „rows“."),
+]
+
+
+@pytest.mark.parametrize(("body", "field", "german"), GERMAN_REFUSALS)
+def test_a_german_reader_is_refused_in_german_and_an_english_one_in_english(
+    client: TestClient, body: dict[str, Any], field: str, german: str | None
+) -> None:
+    """The same refusal, asked with ``Accept-Language: de`` and with ``?lang=en`` on top."""
+    body = {"level": "easy", **body}
+    de = client.post("/api/puzzles", json=body, headers={"Accept-Language": "de-DE,de;q=0.9"})
+    en = client.post("/api/puzzles?lang=en", json=body, headers={"Accept-Language": "de"})
+    assert de.status_code == en.status_code == 422
+    assert de.json()["field"] == en.json()["field"] == field
+    assert de.json()["code"] == en.json()["code"] and de.json()["code"]
+    assert de.json()["error"] != en.json()["error"]
+    if german is not None:
+        assert de.json()["error"].startswith(german), de.json()["error"]
+    english = re.compile(r"\b(the|words?|must|not|is|should|please|check|choose|grid)\b", re.I)
+    assert not english.search(de.json()["error"].replace(f"„{field}“", "")), de.json()["error"]
+    assert english.search(en.json()["error"]), en.json()["error"]
+
+
+def test_a_missing_puzzle_is_refused_in_the_readers_language(client: TestClient) -> None:
+    de = client.get("/api/puzzles/AAAAAAAA", headers={"Accept-Language": "de"})
+    assert de.status_code == 404
+    assert de.json()["error"] == "Ein Rätsel mit dieser Kennung gibt es nicht (prüfe den Link)."
+    en = client.get("/api/puzzles/AAAAAAAA")
+    assert en.json()["error"] == "there is no puzzle with this id (check the link)"
+
+
 def test_words_that_do_not_fit_are_refused_with_advice(client: TestClient) -> None:
     response = client.post(
         "/api/puzzles", json={"words": ["Erdbeere"], "rows": 4, "cols": 4, "level": "easy"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -427,6 +428,34 @@ def test_the_print_view_shows_grid_and_words_on_one_page_and_optionally_the_answ
     (screenshots / "print-answers.pdf").write_bytes(pdf)
 
 
+def test_the_german_print_view_reads_german_on_paper(
+    chromium: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    """What a German teacher prints from the play page: German texts, no English word."""
+    puzzle = new_puzzle(live_server, words=FRUIT, rows=12, cols=12, level="hard", seed=3)
+    context = chromium.new_context(locale="de-DE", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    open_puzzle(page, live_server, puzzle)
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="A4")
+    (screenshots / "de-print.pdf").write_bytes(pdf)
+    context.close()
+    text = pdf_text(pdf)
+    for german in ("Schwer", "Gitter", "Wörter", "Schwierigkeit"):
+        assert german in text, (german, text)
+    for english in ("Hard", "grid", "words", "Difficulty", "Level", "Time", "found"):
+        assert english not in text, (english, text)
+    assert all(word in text for word in FRUIT)
+
+
+def pdf_text(pdf: bytes) -> str:
+    """The text of a PDF as poppler's pdftotext reads it."""
+    read = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    )
+    return read.stdout.decode("utf-8")
+
+
 def pages(pdf: bytes) -> int:
     """The number of pages in a PDF written by Chromium."""
     assert pdf.startswith(b"%PDF")
@@ -537,6 +566,19 @@ def test_the_language_switch_and_the_missing_page_speak_the_chosen_language(
     expect(page.locator("h1")).to_have_text("Make a word search")
     page.goto(live_server.url + "/p/nothing-here?lang=de")
     expect(page.locator("h1")).to_have_text("Rätsel nicht gefunden")
+    # a refusal from the server is said in the page's language, beside the field it concerns
+    page.goto(live_server.url + "/?lang=de")
+    page.fill("#words", "Apfel\nR2D2")
+    page.click("#make")
+    expect(page.locator("#words-error")).to_have_text(
+        "Bitte prüfe die Wörter: „R2D2“ enthält eine Ziffer."
+    )
+    page.get_by_role("link", name="English").click()
+    page.fill("#words", "Apfel\nR2D2")
+    page.click("#make")
+    expect(page.locator("#words-error")).to_have_text(
+        "Please check the words: word 'R2D2' contains a digit."
+    )
 
 
 def test_a_second_solve_reports_the_best_time_and_shown_answers_are_no_success(

@@ -80,10 +80,20 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
             asked = header_size  # a pasted competition file brings its size
         rows, cols = checked_size(*asked)
         if new.level not in LEVELS:
-            raise ApiError(422, f"choose a level: {', '.join(LEVELS)}", "level")
+            raise ApiError(
+                422,
+                f"choose a level: {', '.join(LEVELS)}",
+                "level",
+                key="api.level",
+                values={"levels": ", ".join(LEVELS)},
+            )
         if new.seed is not None and not 0 <= new.seed <= limits.MAX_SEED:
             raise ApiError(
-                422, f"the seed must be a whole number from 0 to {limits.MAX_SEED}", "seed"
+                422,
+                f"the seed must be a whole number from 0 to {limits.MAX_SEED}",
+                "seed",
+                key="api.seed",
+                values={"most": limits.MAX_SEED},
             )
         title = checked_title(new.title)
         options = {
@@ -119,7 +129,13 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
         stored = find(storage, puzzle_id)
         puzzle = loads(stored.puzzle)
         if lang is not None and lang not in LANGUAGES:
-            raise ApiError(422, f"lang must be one of {', '.join(LANGUAGES)}", "lang")
+            raise ApiError(
+                422,
+                f"lang must be one of {', '.join(LANGUAGES)}",
+                "lang",
+                key="api.lang",
+                values={"languages": ", ".join(LANGUAGES)},
+            )
         from wortsuche.render import render
 
         try:
@@ -133,7 +149,9 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
                 large_print=large_print,
             )
         except MissingExtraError as error:
-            raise ApiError(501, str(error)) from None
+            raise ApiError(
+                501, str(error), key="api.missing-extra", values={"extra": error.extra}
+            ) from None
         name = f"wortsuche-{stored.id}{'-answers' if answers else ''}.pdf"
         return Response(
             content=pdf,
@@ -146,10 +164,16 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
         """Where one word begins: the first letter's cell, for a player who is stuck."""
         puzzle = loads(find(storage, puzzle_id).puzzle)
         if not 0 <= asked.index < len(puzzle.words):
-            raise ApiError(422, f"there is no word number {asked.index}", "index")
+            raise ApiError(
+                422,
+                f"there is no word number {asked.index}",
+                "index",
+                key="api.no-word-number",
+                values={"index": asked.index},
+            )
         placement = puzzle.placements.get(puzzle.words[asked.index].letters)
         if placement is None:
-            raise ApiError(404, "that word is not in the grid")
+            raise ApiError(404, "that word is not in the grid", key="api.word-not-in-grid")
         return Hint(index=asked.index, first=placement.start)
 
     @router.post("/{puzzle_id}/check", dependencies=[Depends(limited(rates, "check"))])
@@ -221,21 +245,31 @@ def split_words(words: str | list[str]) -> tuple[list[str], tuple[int, int] | No
         checked_text(text, "words")
     if isinstance(words, str):
         if not words.strip():
-            raise ApiError(422, "type at least one word", "words")
+            raise ApiError(422, "type at least one word", "words", key="api.no-words")
         try:
             source = parse_words(words, name="the word list")
         except InputError as error:
-            raise ApiError(422, f"Please check the words: {error}.", "words") from None
+            raise ApiError(
+                422,
+                f"Please check the words: {error}.",
+                "words",
+                key="api.check-words",
+                values={"error": error},
+            ) from None
         lines, size = list(source.entries), source.size
     else:
         lines = list(words)
     entries = [part.strip() for line in lines for part in re.split(r"[,;]", line)]
     entries = [entry for entry in entries if entry]
     if not entries:
-        raise ApiError(422, "type at least one word", "words")
+        raise ApiError(422, "type at least one word", "words", key="api.no-words")
     if len(entries) > limits.MAX_WORDS:
         raise ApiError(
-            422, f"too many words: {len(entries)} (at most {limits.MAX_WORDS} per puzzle)", "words"
+            422,
+            f"too many words: {len(entries)} (at most {limits.MAX_WORDS} per puzzle)",
+            "words",
+            key="api.too-many-words",
+            values={"count": len(entries), "most": limits.MAX_WORDS},
         )
     for entry in entries:
         if len(entry) > limits.MAX_WORD_LENGTH:
@@ -244,6 +278,12 @@ def split_words(words: str | list[str]) -> tuple[list[str], tuple[int, int] | No
                 f"the word {entry[:20]!r}… is too long ({len(entry)} characters, "
                 f"at most {limits.MAX_WORD_LENGTH})",
                 "words",
+                key="api.word-too-long",
+                values={
+                    "start": entry[:20],
+                    "length": len(entry),
+                    "most": limits.MAX_WORD_LENGTH,
+                },
             )
     return entries, size
 
@@ -255,7 +295,11 @@ def checked_size(rows: int | None, cols: int | None) -> tuple[int | None, int | 
     for field, value, name in (("rows", rows, "rows"), ("cols", cols, "columns")):
         if not 1 <= value <= limits.MAX_SIDE:
             raise ApiError(
-                422, f"the number of {name} must be from 1 to {limits.MAX_SIDE}, not {value}", field
+                422,
+                f"the number of {name} must be from 1 to {limits.MAX_SIDE}, not {value}",
+                field,
+                key=f"api.{field}-range",
+                values={"most": limits.MAX_SIDE, "value": value},
             )
     return rows, cols
 
@@ -270,6 +314,8 @@ def checked_text(text: str, field: str) -> str:
             f"{field}: character {error.start + 1} is not a letter or sign of any script "
             f"(a lone surrogate, {text[error.start]!a})",
             field,
+            key="api.lone-surrogate",
+            values={"position": error.start + 1},
         ) from None
     return text
 
@@ -282,6 +328,8 @@ def checked_title(title: str | None) -> str:
             422,
             f"the title is too long (at most {limits.MAX_TITLE_LENGTH} characters)",
             "title",
+            key="api.title-too-long",
+            values={"most": limits.MAX_TITLE_LENGTH},
         )
     return title
 
@@ -320,19 +368,45 @@ async def make_puzzle(
             f"The words do not fit in {where}. Make the grid larger, or use fewer or shorter "
             f"words. (Details: {error})",
             "size" if rows is not None else "words",
+            key="api.does-not-fit" if rows is not None else "api.does-not-fit-auto",
+            values={"most": limits.MAX_SIDE, "words": ", ".join(error.words) or "–"},
         ) from None
     except BusyError as error:
-        raise ApiError(503, f"{error}.", retry_after=error.retry_after) from None
+        raise ApiError(
+            503, f"{error}.", retry_after=error.retry_after, key=error.key, values=error.values
+        ) from None
     except TooSlowError as error:
-        raise ApiError(422, f"The words could not be arranged: {error}.", "size") from None
+        raise ApiError(
+            422,
+            f"The words could not be arranged: {error}.",
+            "size",
+            key=error.key,
+            values=error.values,
+        ) from None
     except InputError as error:
-        raise ApiError(422, f"Please check the words: {error}.", "words") from None
+        raise ApiError(
+            422,
+            f"Please check the words: {error}.",
+            "words",
+            key="api.check-words",
+            values={"error": error},
+        ) from None
     except WortsucheError as error:
-        raise ApiError(500, f"The puzzle could not be made: {error}.") from None
+        raise ApiError(
+            500,
+            f"The puzzle could not be made: {error}.",
+            key="api.failed",
+            values={"error": error},
+        ) from None
     # the puzzle crossed a pipe: prove it again before saving (in a thread: the loop serves GETs)
     report = await run_in_threadpool(verify_puzzle, puzzle)
     if not report.ok:
-        raise ApiError(500, "The puzzle could not be made: " + "; ".join(report.problems))
+        raise ApiError(
+            500,
+            "The puzzle could not be made: " + "; ".join(report.problems),
+            key="api.failed",
+            values={"error": "; ".join(report.problems)},
+        )
     return puzzle
 
 
@@ -345,7 +419,7 @@ def find(storage: Storage, puzzle_id: str) -> StoredPuzzle:
     """The stored puzzle with this id, or a 404."""
     stored = storage.get(puzzle_id) if is_puzzle_id(puzzle_id) else None
     if stored is None:
-        raise ApiError(404, "there is no puzzle with this id (check the link)")
+        raise ApiError(404, "there is no puzzle with this id (check the link)", key="api.no-puzzle")
     return stored
 
 

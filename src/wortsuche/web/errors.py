@@ -1,4 +1,10 @@
-"""Refusals: :class:`ApiError` and the handlers that turn every refusal into ``{"error", "field"}``."""
+"""Refusals: :class:`ApiError` and the handlers that turn every refusal into ``{"error", "field"}``.
+
+``error`` is said in the reader's language (``?lang=``, else ``Accept-Language``, as the pages
+choose it): the message as raised is English, and a refusal that names its catalogue entry
+(``key``, ``values``) is said from the catalogue in German. ``code`` carries that key for
+programs that want to tell refusals apart.
+"""
 
 from __future__ import annotations
 
@@ -8,21 +14,35 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from wortsuche.i18n import DEFAULT_LANGUAGE, translator
+from wortsuche.web.pages import page_language
+
 
 class ApiError(Exception):
     """A request the server refuses: ``message`` is shown next to ``field`` in the form.
 
-    ``retry_after`` (seconds) is sent as the ``Retry-After`` header of a 429 or 503.
+    ``retry_after`` (seconds) is sent as the ``Retry-After`` header of a 429 or 503. ``key`` and
+    ``values`` name the message in the catalogue (an ``api.*`` id); a value that is an error is
+    said in the reader's language too.
     """
 
     def __init__(
-        self, status: int, message: str, field: str | None = None, retry_after: int | None = None
+        self,
+        status: int,
+        message: str,
+        field: str | None = None,
+        retry_after: int | None = None,
+        *,
+        key: str | None = None,
+        values: dict[str, object] | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.field = field
         self.retry_after = retry_after
+        self.key = key
+        self.values = dict(values or {})
 
 
 def add_error_handlers(app: FastAPI) -> None:
@@ -31,7 +51,9 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
         headers = None if error.retry_after is None else {"Retry-After": str(error.retry_after)}
-        return JSONResponse({"error": error.message, "field": error.field}, error.status, headers)
+        message = translator(page_language(request)).error(error)
+        body = {"error": message, "field": error.field, "code": error.key}
+        return JSONResponse(body, error.status, headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -39,17 +61,18 @@ def add_error_handlers(app: FastAPI) -> None:
         first = problems[0] if problems else {"loc": (), "msg": "invalid request"}
         field = next((str(p) for p in first["loc"][1:2]), None)
         message = f"{field}: {first['msg']}" if field else str(first["msg"])
+        texts = translator(page_language(request))
+        if texts.language != DEFAULT_LANGUAGE:  # the validator's own words are English
+            message = texts.t("api.invalid-field", field=field) if field else texts.t("api.invalid")
         details = [{"loc": p["loc"], "msg": p["msg"], "type": p["type"]} for p in problems]
-        return JSONResponse(
-            {"error": message, "field": field, "detail": jsonable_encoder(details)}, 422
-        )
+        body = {"error": message, "field": field, "code": "api.invalid", "detail": details}
+        return JSONResponse(jsonable_encoder(body), 422)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
         if error.status_code == 400:  # FastAPI's answer to a body json cannot read (huge numbers)
-            return JSONResponse(
-                {"error": "the request body is not readable JSON", "field": None}, 422
-            )
+            error_ = ApiError(422, "the request body is not readable JSON", key="api.unreadable")
+            return await api_error(request, error_)
         return JSONResponse(
             {"error": str(error.detail), "field": None}, error.status_code, headers=error.headers
         )

@@ -21,7 +21,7 @@ import math
 import multiprocessing
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
@@ -36,8 +36,14 @@ class TooSlowError(WortsucheError):
 class BusyError(WortsucheError):
     """Every generation slot is taken and the queue is full, or the wait outlasted the limit."""
 
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        retry_after: int,
+        key: str | None = None,
+        values: dict[str, object] | None = None,
+    ) -> None:
+        super().__init__(message, key=key, values=values)
         self.retry_after = retry_after
 
 
@@ -88,6 +94,7 @@ class Generator:
                 f"the server is busy making other puzzles ({self.slots} at a time, "
                 f"{self.queue_length} waiting); try again in a few seconds",
                 retry_after=self._retry_after(),
+                key="api.busy",
             )
         self.waiting += 1
         try:
@@ -102,6 +109,8 @@ class Generator:
                         f"the server was busy for {self.seconds:g} seconds making other "
                         "puzzles; try again in a few seconds",
                         retry_after=self._retry_after(),
+                        key="api.busy-waited",
+                        values={"seconds": f"{self.seconds:g}"},
                     ) from None
         finally:
             self.waiting -= 1
@@ -148,7 +157,9 @@ async def _in_worker(arguments: tuple[Any, ...], deadline: float, seconds: float
         except TimeoutError:
             raise TooSlowError(
                 f"arranging these words took longer than {seconds:g} seconds; "
-                "try a larger grid, fewer or shorter words, or an easier level"
+                "try a larger grid, fewer or shorter words, or an easier level",
+                key="api.too-slow",
+                values={"seconds": f"{seconds:g}"},
             ) from None
         finally:
             loop.remove_reader(receiver.fileno())
@@ -215,9 +226,18 @@ def _outcome_json(
         else:
             puzzle = generate(words, rows, cols, level=level, seed=seed, timeout=timeout, **options)
     except DoesNotFitError as error:
-        return json.dumps({"error": "DoesNotFitError", "message": str(error)})
+        return json.dumps(
+            {"error": "DoesNotFitError", "message": str(error), "words": list(error.words)}
+        )
     except WortsucheError as error:
-        return json.dumps({"error": "InputError", "message": str(error)})
+        return json.dumps(
+            {
+                "error": "InputError",
+                "message": str(error),
+                "key": error.key,
+                "values": _plain(error.values),
+            }
+        )
     return dumps(puzzle, indent=None)
 
 
@@ -225,8 +245,15 @@ def _raise_error(outcome: str) -> str:
     """Raise the error an outcome carries, or return the puzzle JSON unchanged."""
     if outcome.startswith('{"error"'):
         data = json.loads(outcome)
-        kind: Callable[[str], WortsucheError] = (
-            DoesNotFitError if data["error"] == "DoesNotFitError" else InputError
-        )
-        raise kind(data["message"])
+        if data["error"] == "DoesNotFitError":
+            raise DoesNotFitError(data["message"], words=tuple(data["words"]))
+        raise InputError(data["message"], key=data["key"], values=data["values"])
     return outcome
+
+
+def _plain(values: dict[str, object]) -> dict[str, object]:
+    """An error's message values as JSON can carry them: an error inside as its English text."""
+    return {
+        name: str(value) if isinstance(value, BaseException) else value
+        for name, value in values.items()
+    }

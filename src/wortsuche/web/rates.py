@@ -64,6 +64,8 @@ def limited(limiter: RateLimiter, action: str) -> Callable[[Request], Awaitable[
                 f"too many requests ({action}) from your address; try again in "
                 f"{math.ceil(wait)} seconds",
                 retry_after=math.ceil(wait),
+                key="api.too-many-requests",
+                values={"seconds": math.ceil(wait)},
             )
 
     return within_rate

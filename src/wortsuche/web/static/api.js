@@ -1,4 +1,5 @@
-// Talking to the wortsuche JSON API. Every answer is JSON; refusals carry {error, field}.
+// Talking to the wortsuche JSON API. Every answer is JSON; refusals carry {error, field}, with the
+// error said in the page's language (sent as Accept-Language, so the language switch counts too).
 
 import { say } from "./texts.js";
 
@@ -11,7 +12,9 @@ export class ApiError extends Error {
 }
 
 export async function call(method, path, body) {
-  const options = { method, headers: { Accept: "application/json" } };
+  const headers = { Accept: "application/json" };
+  if (document.documentElement.lang) headers["Accept-Language"] = document.documentElement.lang;
+  const options = { method, headers };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
