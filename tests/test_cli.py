@@ -429,6 +429,14 @@ GOLDEN_CASES = {
     "worte0-hard-seed7.txt": ["--level", "hard", "--seed", "7"],
     "worte0-hard-seed7-answers.txt": ["--level", "hard", "--seed", "7", "--answers"],
     "worte0-hard-seed7.json": ["--level", "hard", "--seed", "7", "--format", "json"],
+    "worte0-message-seed7-answers.txt": [
+        *("--level", "medium", "--seed", "7", "--size", "6x6", "--language", "en"),
+        *("--message", "Hallo Welt", "--answers"),
+    ],
+    "worte0-message-seed7.json": [
+        *("--level", "medium", "--seed", "7", "--size", "6x6", "--language", "en"),
+        *("--message", "Hallo Welt", "--format", "json"),
+    ],
 }
 
 

@@ -86,6 +86,8 @@ class Board:
         self.owners: list[list[int]] = [[] for _ in range(rows * cols)]
         self.placements: list[Placement | None] = []
         self.placement_cells: list[tuple[int, ...]] = []
+        self.fixed: set[int] = set()
+        """Cells written before the filler that it must never clear (a hidden message's)."""
         # The filled cells of each letter, and each cell's slot in its list (O(1) removal).
         self.by_letter: dict[str, list[int]] = {}
         self._slot: list[int] = [0] * (rows * cols)

@@ -51,8 +51,11 @@ class DoesNotFitError(WortsucheError):
         words: tuple[str, ...] = (),
         suggested_size: tuple[int, int] | None = None,
         kind: str = "not_found",
+        *,
+        key: str | None = None,
+        values: Mapping[str, object] | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, key=key, values=values)
         self.words = words
         self.suggested_size = suggested_size
         self.kind = kind

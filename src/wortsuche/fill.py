@@ -242,7 +242,7 @@ def _make_room(
             soft = [
                 i
                 for i in _segment(board, found.first, found.last)
-                if i != index and not board.owners[i]
+                if i != index and not board.owners[i] and i not in board.fixed
             ]
             if not soft:
                 break  # this letter would complete a word made only of placed letters

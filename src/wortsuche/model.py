@@ -369,6 +369,16 @@ class Options:
 
 
 @dataclass(frozen=True)
+class HiddenMessage:
+    """A message as typed (blanks collapsed) and its letters in the grid, which fill the cells
+    no word covers in reading order; ``exact``: they fill every such cell."""
+
+    text: str
+    letters: str
+    exact: bool = False
+
+
+@dataclass(frozen=True)
 class Puzzle:
     """A finished puzzle: the grid, the words and where each word stands.
 
@@ -387,6 +397,8 @@ class Puzzle:
     """The title printed above the puzzle; None for the sheet language's default."""
     sheet_language: str | None = None
     """The language of the sheet's texts (``de``, ``en``); None to follow ``options.language``."""
+    message: HiddenMessage | None = None
+    """A hidden message: its letters fill the first free cells in reading order."""
 
     @property
     def rows(self) -> int:

@@ -1,4 +1,4 @@
-"""The whole pipeline: words → normalise → place → decoys → fill → verify.
+"""The whole pipeline: words → normalise → place → message → decoys → fill → verify.
 
 >>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
 >>> verify_puzzle(puzzle).ok, len(puzzle.placements)
@@ -21,12 +21,14 @@ from wortsuche.fill import FillError, fill
 from wortsuche.geometry import longest_fitting
 from wortsuche.levels import options_for, parse_directions
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
+from wortsuche.message import MessageError, free_cells, message_letters, write_message
 from wortsuche.model import (
     Crossing,
     Decoys,
     Direction,
     Filler,
     Grid,
+    HiddenMessage,
     Options,
     Placement,
     Puzzle,
@@ -39,6 +41,8 @@ from wortsuche.screen import screen_for
 from wortsuche.verifier import verify_puzzle
 
 ATTEMPTS = 6
+EXACT_MESSAGE_ATTEMPTS = 40
+"""Layouts tried for a message that must fill every free cell (free cells vary by crossings)."""
 """Complete layouts tried before giving up when the filler cannot settle."""
 
 SIZE_SHARE = 1 / 3
@@ -68,6 +72,8 @@ def generate(
     letter_floor: int | None = None,
     allow_offensive: bool | None = None,
     density: str | None = None,
+    message: str | None = None,
+    message_exact: bool = False,
     transliterate: bool = False,
     eszett: str = "keep",
     timeout: float | None = None,
@@ -76,7 +82,9 @@ def generate(
     """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
 
     ``rows``/``cols`` default to a size chosen from the words (see the puzzle's notes).
-    Options left as None take the value of ``level``'s preset.
+    Options left as None take the value of ``level``'s preset. ``message`` is hidden in the
+    cells no word covers, read row by row (:mod:`wortsuche.message`); with ``message_exact``
+    it fills them all.
     Raises :class:`InputError` for unusable words or options and
     :class:`DoesNotFitError` when no layout exists in the size given, or none was found
     within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
@@ -105,17 +113,32 @@ def generate(
         raise InputError(f"seed must be a whole number, not {seed!r}")
     if not isinstance(transliterate, bool):
         raise InputError(f"transliterate must be True or False, not {transliterate!r}")
+    if not isinstance(message_exact, bool):
+        raise InputError(f"message_exact must be True or False, not {message_exact!r}")
+    hidden = None
+    if message is not None:
+        letters = message_letters(message, transliterate=transliterate, eszett=eszett)
+        hidden = HiddenMessage(" ".join(message.split()), letters, message_exact)
+    elif message_exact:
+        raise InputError("message_exact needs a message")
     seed = new_seed() if seed is None else seed
     if rows is None or cols is None:
-        return _generate_auto_size(prepared, level, options, seed, notes, budget)
+        return _generate_auto_size(prepared, level, options, seed, notes, budget, hidden)
     check_size(rows, cols)
     rng = Rng(seed)
     try:
-        return build(prepared, rows, cols, level, options, rng, seed, notes, budget)
+        return build(prepared, rows, cols, level, options, rng, seed, notes, budget, hidden)
     except DoesNotFitError as error:
-        if error.suggested_size is None and not isinstance(error, BudgetExhausted):
+        exact = hidden is not None and hidden.exact  # a larger size has more free cells
+        if error.suggested_size is None and not isinstance(error, BudgetExhausted) and not exact:
             error.suggested_size = suggest_size(
-                prepared, rows, cols, options, Rng(seed), budget.share(1.0)
+                prepared,
+                rows,
+                cols,
+                options,
+                Rng(seed),
+                budget.share(1.0),
+                need_free=len(hidden.letters) if hidden else 0,
             )
             if error.suggested_size is not None:
                 r, c = error.suggested_size
@@ -245,8 +268,10 @@ def build(
     seed: int,
     notes: Sequence[str] = (),
     budget: Budget | None = None,
+    message: HiddenMessage | None = None,
 ) -> Puzzle:
-    """Run place → decoys → fill → verify for one size; the puzzle returned has passed the verifier.
+    """Run place → message → decoys → fill → verify for one size; the puzzle returned has passed
+    the verifier.
 
     Every step spends from ``budget`` (a fresh :class:`Budget` if None).
     """
@@ -256,12 +281,22 @@ def build(
     if not options.absent:
         _check_fits_at_all(to_place, rows, cols, options)
     fill_failures = 0
+    free_counts: list[int] = []
+    message_failures = 0
     lexicon = Lexicon(letters)
     # The screen binds what wortsuche adds (decoys, filler), not how the user's words meet.
     screened = lexicon if options.allow_offensive else Lexicon(letters, screen_for(letters))
-    for _ in range(ATTEMPTS):
+    attempts = EXACT_MESSAGE_ATTEMPTS if message is not None and message.exact else ATTEMPTS
+    for _ in range(attempts):
         board = Board(rows, cols, lexicon, budget)
         placed = [] if options.absent else place_words(to_place, board, options, rng)
+        if message is not None:
+            try:
+                write_message(board, message.letters, exact=message.exact)
+            except MessageError:
+                message_failures += 1
+                free_counts.append(len(free_cells(rows, cols, placed)))
+                continue
         board.lexicon = screened
         plant_decoys(board, letters, options, rng)
         try:
@@ -278,6 +313,7 @@ def build(
             options=options,
             seed=seed,
             notes=tuple(notes) + tuple(fill_notes),
+            message=message,
         )
         report = verify_puzzle(puzzle)
         if not report.ok:
@@ -285,9 +321,37 @@ def build(
                 "generated grid failed the self-check: " + "; ".join(report.problems)
             )
         return puzzle
+    if message is not None and message_failures:
+        raise _message_does_not_fit(message, rows, cols, free_counts)
     raise DoesNotFitError(
         f"the free cells of {rows}x{cols} could not be filled without forming a word "
         f"({fill_failures} layouts tried); try a larger size or another filler"
+    )
+
+
+def _message_does_not_fit(
+    message: HiddenMessage, rows: int, cols: int, free_counts: Sequence[int]
+) -> DoesNotFitError:
+    """Why no layout held the message: too few free cells, never exactly as many, or a word."""
+    n, least, most = len(message.letters), min(free_counts), max(free_counts)
+    seen = f"{least}" if least == most else f"{least} to {most}"
+    tried = len(free_counts)
+    if most < n:
+        key = "error.message-too-few-cells"
+        why = f"it has {n} letters, but only {seen} cells stayed free"
+        advice = "a larger grid or a shorter message"
+    elif message.exact and n not in free_counts:
+        key = "error.message-not-exact"
+        why = f"it has {n} letters, and {tried} layouts left {seen} cells free, never exactly {n}"
+        advice = "a smaller grid" if least > n else "another size or message length"
+    else:
+        key = "error.message-spells-word"
+        why = "it would spell a listed word a second time in every layout tried"
+        advice = "another message or a larger grid"
+    return DoesNotFitError(
+        f"the message does not fit in {rows}x{cols}: {why}; try {advice}",
+        key=key,
+        values={"rows": rows, "cols": cols, "count": n, "free": seen},
     )
 
 
@@ -395,8 +459,12 @@ def suggest_size(
     options: Options,
     rng: Rng,
     budget: Budget | None = None,
+    need_free: int = 0,
 ) -> tuple[int, int] | None:
-    """A larger size in which a layout was actually found, or None (also when ``budget`` runs out)."""
+    """A larger size in which a layout was actually found, or None (also when ``budget`` runs out).
+
+    ``need_free`` cells must stay free (for a hidden message).
+    """
     budget = budget if budget is not None else Budget()
     letters = _without_reverse_twins([w.letters for w in words])
     lexicon = Lexicon([w.letters for w in words])
@@ -407,18 +475,21 @@ def suggest_size(
             continue
         budget.spend()
         try:
-            place_words(letters, Board(r, c, lexicon, budget), options, rng, effort=0.5)
+            placed = place_words(letters, Board(r, c, lexicon, budget), options, rng, effort=0.5)
         except BudgetExhausted:
             return None
         except DoesNotFitError:
+            continue
+        if len(free_cells(r, c, placed)) < need_free:
             continue
         return r, c
     return None
 
 
-def auto_size(words: Sequence[Word], options: Options) -> int:
-    """A square side that comfortably holds the words (the search grows it if needed)."""
-    lengths = [len(w) for w in words]
+def auto_size(words: Sequence[Word], options: Options, message: str = "") -> int:
+    """A square side that comfortably holds the words and a hidden message's letters (the search
+    grows it if needed)."""
+    lengths = [len(w) for w in words] + ([len(message)] if message else [])
     density = 0.45 if options.crossing is Crossing.NEVER else 0.6
     if options.density == "high":
         density = 0.6 if options.crossing is Crossing.NEVER else 0.85
@@ -432,9 +503,10 @@ def _generate_auto_size(
     seed: int,
     notes: list[str],
     budget: Budget,
+    message: HiddenMessage | None = None,
 ) -> Puzzle:
     """Try growing squares from :func:`auto_size` up to ``MAX_SIDE``, all from one budget."""
-    side = min(auto_size(words, options), MAX_SIDE)
+    side = min(auto_size(words, options, message.letters if message else ""), MAX_SIDE)
     if max(len(w) for w in words) > MAX_SIDE:
         raise DoesNotFitError(f"a word is longer than {MAX_SIDE} letters, the largest side")
     rng = Rng(seed)
@@ -453,6 +525,7 @@ def _generate_auto_size(
                 seed,
                 [*notes, f"size {side}x{side} chosen from the words"],
                 part,
+                message,
             )
         except DoesNotFitError:
             budget.take_back(part)

@@ -17,7 +17,7 @@ from wortsuche.data import read_text
 from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
-from wortsuche.model import Direction, Grid, Options, Placement, Puzzle, Word
+from wortsuche.model import Direction, Grid, HiddenMessage, Options, Placement, Puzzle, Word
 
 FORMAT = "wortsuche-puzzle"
 FORMAT_VERSION = 1
@@ -54,6 +54,13 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         # Added without a new format version: older readers ignore them, older files lack them.
         "title": puzzle.title,
         "sheet_language": puzzle.sheet_language,
+        "message": None
+        if puzzle.message is None
+        else {
+            "text": puzzle.message.text,
+            "letters": puzzle.message.letters,
+            "exact": puzzle.message.exact,
+        },
         # Computed from the grid and the words whenever it is written; readers recompute it.
         "difficulty": rate_puzzle(puzzle).to_dict(),
         "coverage": round(coverage(puzzle), 3),
@@ -112,9 +119,25 @@ def puzzle_from_dict(data: Any) -> Puzzle:
             notes=tuple(_text(n, "notes") for n in _list(data, "notes", optional=True)),
             title=_optional_text(data, "title"),
             sheet_language=_optional_text(data, "sheet_language"),
+            message=_message(data.get("message")),
         )
     except (InputError, ValueError) as error:
         raise PuzzleFormatError(f"puzzle file is incomplete or damaged: {error}") from None
+
+
+def _message(data: Any) -> HiddenMessage | None:
+    """A hidden message (absent or null in older files and in puzzles without one)."""
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise PuzzleFormatError('"message" must be an object with "text" and "letters"')
+    letters = _text(data.get("letters"), "message.letters")
+    if not letters or not all(char.isalpha() for char in letters):
+        raise PuzzleFormatError('"message.letters" must be letters, one per cell')
+    exact = data.get("exact", False)
+    if not isinstance(exact, bool):
+        raise PuzzleFormatError('"message.exact" must be true or false')
+    return HiddenMessage(_text(data.get("text"), "message.text"), letters, exact)
 
 
 def _optional_text(data: dict[str, Any], key: str) -> str | None:

@@ -237,8 +237,27 @@ def verify(
 
 
 def verify_puzzle(puzzle: Puzzle) -> Report:
-    """Check a finished puzzle: its placements, and each word exactly once (or not at all)."""
-    return verify(puzzle.grid, puzzle.words, puzzle.placements, absent=puzzle.absent)
+    """Check a finished puzzle: its placements, each word exactly once (or not at all), and a
+    hidden message where it belongs: in the first free cells, read row by row."""
+    report = verify(puzzle.grid, puzzle.words, puzzle.placements, absent=puzzle.absent)
+    message = puzzle.message
+    if message is None:
+        return report
+    covered = {cell for placement in puzzle.placements.values() for cell in placement.cells}
+    free = [
+        letter
+        for r, row in enumerate(puzzle.grid.rows)
+        for c, letter in enumerate(row)
+        if (r, c) not in covered
+    ]
+    problems = list(report.problems)
+    if "".join(free[: len(message.letters)]) != message.letters:
+        problems.append(f"the hidden message {message.letters} is not in the free cells")
+    elif message.exact and len(free) != len(message.letters):
+        problems.append(
+            f"the message fills {len(message.letters)} of the {len(free)} free cells, not all"
+        )
+    return Report(report.words, tuple(problems))
 
 
 def infer_placements(

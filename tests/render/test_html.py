@@ -29,7 +29,8 @@ def test_source_reveals_no_positions(zoo: Puzzle) -> None:
         ):
             assert text not in squeezed
     data = game_data(zoo)
-    assert set(data) == {"rows", "salt", "words"}
+    assert set(data) == {"rows", "salt", "words", "message"}
+    assert data["message"] is None
     assert all(set(word) == {"entry", "hashes", "first"} for word in data["words"])
 
 
@@ -147,6 +148,7 @@ def test_the_page_speaks_the_sheet_language(small: Puzzle) -> None:
         "hint": "Hint",
         "hintGiven": "“{word}” begins in row {row}, column {col}.",
         "hintsUsed": "Hints used: {count}.",
+        "messageRevealed": "The letters left over say: {message}",
     }
     german = str(render(small, "html", language="de"))
     assert '<html lang="de">' in german and 'aria-label="Buchstabengitter"' in german
@@ -207,3 +209,23 @@ def test_a_hint_in_the_offline_file_lights_a_first_letter_and_is_counted(
         drag(page, placement.start, placement.end, zoo.cols)
     expect(page.locator("#status")).to_have_text("All words found! Hints used: 1.")
     page.context.close()
+
+
+def test_the_offline_file_reveals_the_hidden_message_when_every_word_is_found(
+    browser: Any, tmp_path: Path
+) -> None:
+    from wortsuche import generate
+
+    puzzle = generate(
+        ["Apfel", "Birne", "Kirsche"], 8, 8, level="medium", seed=4, message="Gut gemacht!"
+    )
+    file = tmp_path / "play.html"
+    file.write_text(str(render(puzzle, "html", language="de")), encoding="utf-8")
+    page = browser.new_page()
+    page.goto(file.as_uri())
+    for count, word in enumerate(puzzle.words, start=1):
+        placement = puzzle.placements[word.letters]
+        drag(page, placement.start, placement.end, puzzle.cols)
+        page.wait_for_function(f"document.querySelectorAll('#words li.found').length === {count}")
+    expect(page.locator("#status")).to_contain_text("Die übrigen Buchstaben ergeben: Gut gemacht!")
+    page.close()

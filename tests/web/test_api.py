@@ -585,3 +585,26 @@ def test_a_word_inside_two_longer_words_is_found_in_each(client: TestClient) -> 
             f"/api/puzzles/{made['id']}/check", json={"start": inside[0], "end": inside[-1]}
         ).json()
         assert checked["found"] and checked["word"] == "Archiv", inside
+
+
+def test_a_hidden_message_is_kept_and_only_its_shape_is_public(client: TestClient, db: str) -> None:
+    data = create(
+        client, words=["Apfel", "Birne", "Kirsche"], rows=8, cols=8, message="Gut gemacht!"
+    )
+    assert data["message"] == {"shape": "Aaa aaaaaaa!", "length": 10}
+    assert "GUTGEMACHT" not in json.dumps(data) and "Gut gemacht" not in json.dumps(data)
+    stored = stored_puzzle(db, data["id"])
+    assert stored.message is not None and stored.message.letters == "GUTGEMACHT"
+    assert create(client)["message"] is None
+
+
+def test_a_message_that_cannot_be_used_is_refused_beside_its_field(client: TestClient) -> None:
+    body = {"words": ["Apfel", "Birne"], "rows": 6, "cols": 6, "level": "easy"}
+    no_letters = client.post(
+        "/api/puzzles", json={**body, "message": "42!"}, headers={"Accept-Language": "de"}
+    )
+    assert no_letters.status_code == 422 and no_letters.json()["field"] == "message"
+    assert no_letters.json()["error"] == "Der Lösungssatz „42!“ enthält keinen Buchstaben."
+    too_long = client.post("/api/puzzles", json={**body, "message": "Wunderbar " * 5})
+    assert too_long.status_code == 422 and too_long.json()["field"] == "message"
+    assert "the message does not fit in 6x6" in too_long.json()["error"]

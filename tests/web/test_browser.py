@@ -552,6 +552,25 @@ def test_a_german_browser_sees_german_pages_from_start_to_finish(
     context.close()
 
 
+def test_a_message_typed_in_the_form_is_revealed_when_every_word_is_found(
+    chromium: Any, live_server: LiveServer
+) -> None:
+    context = chromium.new_context(locale="de-DE")
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.fill("#words", "Apfel, Birne, Kirsche")
+    page.locator("details.more summary").click()
+    page.fill("#message", "Gut gemacht!")
+    page.click("#make")
+    page.wait_for_selector("#board[data-ready]")
+    puzzle_id = page.locator("body").get_attribute("data-puzzle")
+    for count, answer in enumerate(answers(live_server, puzzle_id), start=1):
+        drag(page, answer["start"], answer["end"])
+        wait_found(page, count)
+    expect(page.locator("#done")).to_contain_text("Die übrigen Buchstaben ergeben: Gut gemacht!")
+    context.close()
+
+
 def tap_line(page: Any, answer: dict[str, Any]) -> None:
     page.touchscreen.tap(*centre(page, answer["start"]))
     page.touchscreen.tap(*centre(page, answer["end"]))

@@ -6,6 +6,7 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from wortsuche.cli.common import (
     add_output_options,
@@ -161,6 +162,20 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="give up after this many seconds (default: no limit; every generation ends anyway "
         "within its budget of steps)",
     )
+    hidden = parser.add_argument_group(
+        "hidden message", "a sentence in the letters no word uses, read row by row"
+    )
+    hidden.add_argument(
+        "--message",
+        metavar="TEXT",
+        help="the letters of TEXT (blanks and punctuation dropped) fill the free cells in reading "
+        'order, the filler the rest; the answer key shows it. Example: --message "Gut gemacht"',
+    )
+    hidden.add_argument(
+        "--message-exact",
+        action="store_true",
+        help="the message must fill every free cell (a layout with exactly that many is searched)",
+    )
     themed = parser.add_argument_group("themes", "words from a list shipped with wortsuche")
     themed.add_argument(
         "--theme",
@@ -301,7 +316,19 @@ def make_puzzle(
         "allow_offensive": args.allow_offensive,
         "density": args.density,
     }
-    common = {"language": args.language, "timeout": args.timeout, "effort": args.effort or 1.0}
+    common: dict[str, Any] = {
+        "language": args.language,
+        "timeout": args.timeout,
+        "effort": args.effort or 1.0,
+    }
+    if args.message is not None or args.message_exact:
+        # the words are normalised already; the message is written the same way
+        common.update(
+            message=args.message,
+            message_exact=args.message_exact,
+            transliterate=args.transliterate,
+            eszett=args.eszett,
+        )
     try:
         if args.difficulty is not None:
             # The search varies the level and its knobs; only the options given stay fixed.

@@ -21,6 +21,7 @@ from importlib.resources import files
 from typing import Any
 
 from wortsuche.i18n import Translator
+from wortsuche.message import message_shape
 from wortsuche.model import Cell, Puzzle
 from wortsuche.render.layout import display_letter, sorted_words
 from wortsuche.render.options import RenderOptions
@@ -74,6 +75,10 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
         "rows": ["".join(display_letter(ch, lowercase) for ch in row) for row in puzzle.grid.rows],
         "salt": salt,
         "words": words,
+        # the message's shape only: its letters show once every word is found
+        "message": None
+        if puzzle.message is None
+        else {"shape": message_shape(puzzle.message.text), "length": len(puzzle.message.letters)},
     }
 
 
@@ -88,6 +93,7 @@ def page_texts(texts: Translator) -> dict[str, str]:
         "hint": texts.t("web.hint"),
         "hintGiven": texts.template("js.hint-given"),
         "hintsUsed": texts.template("js.hints-used"),
+        "messageRevealed": texts.template("js.message-revealed"),
     }
 
 
@@ -316,7 +322,7 @@ window.addEventListener("pointerup", async () => {
   const hints = saved.hints ? " " + texts.hintsUsed.replace("{count}", String(saved.hints)) : "";
   status.textContent = left
     ? found.replace("{word}", words[index].entry).replace("{count}", String(left))
-    : texts.allFound + hints;
+    : texts.allFound + hints + revealedMessage();
   if (!left) {
     saved.elapsed = elapsed();
     runningSince = null;
@@ -324,6 +330,14 @@ window.addEventListener("pointerup", async () => {
   }
   save();
 });
+
+// The hidden message, read from the cells no found word covers, once every word is found.
+function revealedMessage() {
+  if (!data.message) return "";
+  const lines = saved.found.map((f) => f.line);
+  const text = hiddenMessage(data.rows, lines, data.message.shape, data.message.length);
+  return " " + texts.messageRevealed.replace("{message}", text);
+}
 
 // A hint: the first letter of a word not found yet lights up for a moment.
 document.getElementById("hint").addEventListener("click", () => {

@@ -20,7 +20,7 @@ from wortsuche.difficulty import rate_puzzle
 from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
 from wortsuche.render.options import RenderOptions
-from wortsuche.render.texts import level_name, solving_time
+from wortsuche.render.texts import level_name, message_answer, message_hint, solving_time
 
 HIDDEN = "·"
 """Stands for a cell that belongs to no word in the answer key."""
@@ -38,12 +38,13 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     width = max(2 * puzzle.cols - 1, MIN_LIST_WIDTH)
     lines += in_columns([word.entry for word in puzzle.words], width)
     lines.append("")
-    lines.append(summary(puzzle, texts))
+    lines += [*message_hint(puzzle, texts), summary(puzzle, texts)]
     if options.answers:
         lines += ["", texts.t("sheet.answers"), ""]
         lines += [" ".join(row) for row in answer_rows(puzzle)]
         lines.append("")
         lines += answer_positions(puzzle, texts)
+        lines += message_answer(puzzle, texts)
     return "\n".join(lines) + "\n"
 
 

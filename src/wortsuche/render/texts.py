@@ -48,15 +48,33 @@ def directions_sentence(texts: Translator, directions: Sequence[Direction]) -> s
 
 def instruction(
     puzzle: Puzzle, texts: Translator, *, word_list: bool, list_follows: bool = False
-) -> tuple[str, str]:
-    """The two short lines under the title: what to find, and how the words run."""
+) -> tuple[str, ...]:
+    """The short lines under the title: what to find, how the words run, and where a hidden
+    message is."""
     count = len(puzzle.words)
     how = directions_sentence(texts, puzzle.options.directions)
     if word_list and list_follows:
-        return texts.n("sheet.find-list-follows", count), how
-    if word_list:
-        return texts.n("sheet.find-below", count), how
-    return texts.n("sheet.hidden", count), how
+        what = texts.n("sheet.find-list-follows", count)
+    elif word_list:
+        what = texts.n("sheet.find-below", count)
+    else:
+        what = texts.n("sheet.hidden", count)
+    return (what, how, *message_hint(puzzle, texts))
+
+
+def message_hint(puzzle: Puzzle, texts: Translator) -> tuple[str, ...]:
+    """The worksheet's line saying that the letters left over spell a message (if one is hidden)."""
+    if puzzle.message is None:
+        return ()
+    key = "sheet.message-hint-exact" if puzzle.message.exact else "sheet.message-hint"
+    return (texts.t(key),)
+
+
+def message_answer(puzzle: Puzzle, texts: Translator) -> tuple[str, ...]:
+    """The answer key's line with the hidden message (if one is hidden)."""
+    if puzzle.message is None:
+        return ()
+    return (texts.t("sheet.message-answer", message=puzzle.message.text),)
 
 
 def answers_heading(texts: Translator) -> str:

@@ -22,6 +22,7 @@ from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import DoesNotFitError, InputError, MissingExtraError, WortsucheError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
+from wortsuche.message import message_letters, message_shape
 from wortsuche.model import Puzzle, Word, line
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.source import parse_words
@@ -38,6 +39,7 @@ from wortsuche.web.schemas import (
     CheckResult,
     Hint,
     HintRequest,
+    MessageShape,
     NewPuzzle,
     PublicPuzzle,
     Selection,
@@ -96,9 +98,19 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
                 values={"most": limits.MAX_SEED},
             )
         title = checked_title(new.title)
+        if new.message is not None:
+            checked_message(new.message)
         options = {
             name: value
-            for name in ("directions", "filler", "absent", "language", "difficulty")
+            for name in (
+                "directions",
+                "filler",
+                "absent",
+                "language",
+                "difficulty",
+                "message",
+                "message_exact",
+            )
             if (value := getattr(new, name)) is not None
         }
         work = make_puzzle(generator, entries, rows, cols, new.level, new.seed, arrived, options)
@@ -320,6 +332,18 @@ def checked_text(text: str, field: str) -> str:
     return text
 
 
+def checked_message(message: str) -> str:
+    """A hidden message that can be written in a grid (letters in it, not too long)."""
+    checked_text(message, "message")
+    try:
+        message_letters(message)
+    except InputError as error:
+        raise ApiError(
+            422, f"{error}.", "message", key="api.message", values={"error": error}
+        ) from None
+    return message
+
+
 def checked_title(title: str | None) -> str:
     """The title without surrounding blanks, within the length limit."""
     title = checked_text(title or "", "title").strip()
@@ -358,6 +382,10 @@ async def make_puzzle(
                 words, side, side, level, seed, arrived=arrived, options=options
             )
     except DoesNotFitError as error:
+        if error.key is not None and error.key.startswith("error.message"):
+            raise ApiError(
+                422, f"{error}.", "message", key="api.message", values={"error": error}
+            ) from None
         where = (
             "this grid"
             if rows is not None
@@ -440,6 +468,11 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
         notes=list(puzzle.notes),
         created=stored.created,
         difficulty=rate_puzzle(puzzle).score,
+        message=None
+        if puzzle.message is None
+        else MessageShape(
+            shape=message_shape(puzzle.message.text), length=len(puzzle.message.letters)
+        ),
     )
 
 

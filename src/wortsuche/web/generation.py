@@ -227,7 +227,13 @@ def _outcome_json(
             puzzle = generate(words, rows, cols, level=level, seed=seed, timeout=timeout, **options)
     except DoesNotFitError as error:
         return json.dumps(
-            {"error": "DoesNotFitError", "message": str(error), "words": list(error.words)}
+            {
+                "error": "DoesNotFitError",
+                "message": str(error),
+                "words": list(error.words),
+                "key": error.key,
+                "values": _plain(error.values),
+            }
         )
     except WortsucheError as error:
         return json.dumps(
@@ -246,7 +252,9 @@ def _raise_error(outcome: str) -> str:
     if outcome.startswith('{"error"'):
         data = json.loads(outcome)
         if data["error"] == "DoesNotFitError":
-            raise DoesNotFitError(data["message"], words=tuple(data["words"]))
+            raise DoesNotFitError(
+                data["message"], words=tuple(data["words"]), key=data["key"], values=data["values"]
+            )
         raise InputError(data["message"], key=data["key"], values=data["values"])
     return outcome
 

@@ -35,6 +35,21 @@ class NewPuzzle(BaseModel):
     difficulty: float | None = Field(
         None, gt=0, le=1000, description="Target difficulty score (minutes); chooses the level"
     )
+    message: StrictStr | None = Field(
+        None,
+        description="A hidden message: its letters fill the free cells, read row by row",
+        examples=["Gut gemacht!"],
+    )
+    message_exact: bool | None = Field(
+        None, description="The message must fill every free cell (needs a message)"
+    )
+
+
+class MessageShape(BaseModel):
+    """What a player may see of a hidden message before it is found."""
+
+    shape: str = Field(description="The message with each letter as A (upper case) or a")
+    length: int = Field(description="Its letters in the grid: the first free cells, row by row")
 
 
 class Selection(BaseModel):
@@ -63,6 +78,9 @@ class PublicPuzzle(BaseModel):
     created: str
     difficulty: float = Field(
         description="The difficulty model's score: expected minutes for an adult solver"
+    )
+    message: MessageShape | None = Field(
+        None, description="A hidden message's shape, if the puzzle hides one"
     )
 
 
@@ -114,6 +132,7 @@ class ErrorBody(BaseModel):
 
     error: str
     field: str | None = None
+    code: str | None = Field(None, description="Which refusal it is (same in every language)")
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {

@@ -16,6 +16,8 @@ const FIELDS = {
   level: ["level-error", null],
   seed: ["seed-error", "seed"],
   title: ["title-error", "title"],
+  message: ["message-error", "message"],
+  difficulty: ["difficulty-error", "difficulty"],
 };
 
 function clearErrors() {
@@ -71,6 +73,7 @@ form.addEventListener("submit", async (event) => {
     if (form[name].value) body[name] = form[name].value;
   }
   if (form.absent.checked) body.absent = true;
+  if (form.message.value.trim()) body.message = form.message.value;
   if (form.difficulty.value.trim() !== "") {
     body.difficulty = Number(form.difficulty.value.replace(",", "."));
     if (!(body.difficulty > 0)) return showError(say("difficulty-number"), "difficulty");

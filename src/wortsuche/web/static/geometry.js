@@ -41,3 +41,27 @@ export function cellsBetween(start, end) {
   for (let i = 0; i <= steps; i += 1) cells.push([start[0] + i * dr, start[1] + i * dc]);
   return cells;
 }
+
+// A hidden message: the letters of the cells no found word covers, in reading order, set into
+// the message's shape ("Aaa aaaaaaa!": one grid letter for each A or a, in that case; the rest as
+// typed). If the shape does not match the number of letters, the letters alone.
+export function hiddenMessage(rows, lines, shape, length) {
+  const covered = new Set(lines.flat().map(([r, c]) => `${r},${c}`));
+  const letters = [];
+  rows.forEach((row, r) => {
+    Array.from(row).forEach((letter, c) => {
+      if (!covered.has(`${r},${c}`)) letters.push(letter);
+    });
+  });
+  const own = letters.slice(0, length);
+  const slots = Array.from(shape).filter((ch) => ch === "A" || ch === "a").length;
+  if (slots !== own.length) return own.join("");
+  let k = 0;
+  return Array.from(shape)
+    .map((ch) => {
+      if (ch === "A") return own[k++].toLocaleUpperCase();
+      if (ch === "a") return own[k++].toLocaleLowerCase();
+      return ch;
+    })
+    .join("");
+}

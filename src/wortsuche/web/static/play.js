@@ -2,7 +2,7 @@
 // letters; the server says whether it is a word. Progress is kept in localStorage per puzzle.
 import { call } from "./api.js";
 import { keepLanguage, say } from "./texts.js";
-import { cellAt, cellsBetween, inside, snapEnd } from "./geometry.js";
+import { cellAt, cellsBetween, hiddenMessage, inside, snapEnd } from "./geometry.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const PALETTE_SIZE = 8;
@@ -206,6 +206,14 @@ function rememberBestTime(ms) {
   }
 }
 
+// The hidden message, read from the cells no found word covers, once every word is found.
+function revealedMessage() {
+  if (!puzzle.message) return "";
+  const lines = progress.found.map((f) => f.cells);
+  const text = hiddenMessage(puzzle.grid, lines, puzzle.message.shape, puzzle.message.length);
+  return say("message-revealed", { message: text });
+}
+
 function showDone() {
   const done = $("done");
   done.classList.toggle("revealed", !progress.done && progress.revealed);
@@ -215,7 +223,7 @@ function showDone() {
       ? say("new-best")
       : best !== null ? say("best-time", { time: formatTime(best) }) : "";
     const hints = progress.hints ? say("hints-used", { count: progress.hints }) : "";
-    done.textContent = `${say("well-done", { count: puzzle.words.length, time: formatTime(progress.elapsed) })} ${hints} ${record}`
+    done.textContent = `${say("well-done", { count: puzzle.words.length, time: formatTime(progress.elapsed) })} ${hints} ${record} ${revealedMessage()}`
       .replace(/\s+/g, " ")
       .trim();
     done.hidden = false;
@@ -263,7 +271,7 @@ async function submitSelection() {
     if (!result.found) return rejectSelection();
     const found = foundIndices();
     if (result.indices.every((index) => found.has(index))) {
-      announce(`${result.word} is already found.`);
+      announce(say("already-found", { word: result.word }));
     } else {
       progress.found.push({ indices: result.indices, cells: result.cells });
       announce(say("found", { words: result.words.join(say("and")) }));

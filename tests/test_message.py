@@ -1,0 +1,139 @@
+"""A hidden message in the free cells: where it stands, what it never breaks, how it is shown.
+
+The properties read the grid with the independent scan (``tests/scan.py``) and read the message
+back from the cells no placement covers, with code of their own.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scan import assert_exactly_once, occurrences
+from wortsuche import DoesNotFitError, InputError, generate
+from wortsuche.model import HiddenMessage
+from wortsuche.puzzle_json import dumps, loads
+from wortsuche.render import render
+from wortsuche.verifier import verify_puzzle
+
+FRUIT = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane"]
+
+
+def read_message(puzzle: object, length: int) -> str:
+    """The first ``length`` letters of the cells no placement covers, row by row."""
+    rows = puzzle.grid.rows  # type: ignore[attr-defined]
+    covered = {c for p in puzzle.placements.values() for c in p.cells}  # type: ignore[attr-defined]
+    free = [
+        rows[r][c] for r in range(len(rows)) for c in range(len(rows[0])) if (r, c) not in covered
+    ]
+    return "".join(free[:length])
+
+
+def test_the_message_stands_in_the_free_cells_and_every_word_still_stands_once() -> None:
+    made: list[bool] = []
+
+    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        words=st.lists(st.text("ABDEINRST", min_size=2, max_size=6), min_size=1, max_size=6),
+        message=st.text("ABDEINRST .!", min_size=1, max_size=30),
+        side=st.integers(4, 12),
+        level=st.sampled_from(["easy", "medium", "hard", "evil"]),
+        seed=st.integers(0, 2**32),
+    )
+    def message_kept(words: list[str], message: str, side: int, level: str, seed: int) -> None:
+        letters = "".join(ch for ch in message if ch.isalpha())
+        try:
+            puzzle = generate(words, side, side, level=level, seed=seed, message=message)
+        except InputError:
+            assert not letters  # only a message without letters is refused
+            return
+        except DoesNotFitError as error:
+            assert str(error)
+            made.append(False)
+            return
+        assert letters
+        assert puzzle.message == HiddenMessage(" ".join(message.split()), letters)
+        assert read_message(puzzle, len(letters)) == letters
+        assert_exactly_once(puzzle)  # the message spells no second copy of a word
+        assert verify_puzzle(puzzle).ok
+        made.append(True)
+
+    message_kept()
+    # about 70 % make a puzzle (300 random cases); "does not fit" alone must not pass the test
+    assert sum(made) >= 0.4 * len(made), f"{sum(made)} of {len(made)} made a puzzle"
+
+
+def test_a_message_fills_the_free_cells_in_reading_order() -> None:
+    puzzle = generate(FRUIT, 10, 10, level="medium", seed=1, message="Gut gemacht!")
+    assert read_message(puzzle, 10) == "GUTGEMACHT"
+    assert puzzle.message == HiddenMessage("Gut gemacht!", "GUTGEMACHT")
+
+
+def test_an_exact_message_uses_every_free_cell() -> None:
+    message = "Das hast du toll gemacht"
+    for seed in range(5):
+        puzzle = generate(FRUIT, 7, 7, level="hard", seed=seed, message=message, message_exact=True)
+        covered = {c for p in puzzle.placements.values() for c in p.cells}
+        assert 49 - len(covered) == len("DASHASTDUTOLLGEMACHT")
+        assert read_message(puzzle, 49) == "DASHASTDUTOLLGEMACHT"
+        assert_exactly_once(puzzle)
+
+
+def test_a_message_that_cannot_fit_says_why() -> None:
+    with pytest.raises(DoesNotFitError, match=r"only .* cells stayed free; try a larger grid"):
+        generate(FRUIT, 7, 7, level="hard", seed=1, message="x" * 40)
+    with pytest.raises(DoesNotFitError, match=r"never exactly 10; try a smaller grid"):
+        generate(FRUIT, 7, 7, level="hard", seed=1, message="Gut gemacht", message_exact=True)
+    with pytest.raises(InputError, match="has no letters"):
+        generate(FRUIT, 7, 7, message="!!! 42")
+    with pytest.raises(InputError, match="needs a message"):
+        generate(FRUIT, 7, 7, message_exact=True)
+
+
+def test_a_message_that_would_spell_a_word_is_kept_out_of_its_way() -> None:
+    """The message RADRAD holds RAD twice; the layouts put word cells between its letters."""
+    for seed in range(10):
+        try:
+            puzzle = generate(["RAD", "TORF"], 6, 6, level="easy", seed=seed, message="Rad Rad")
+        except DoesNotFitError as error:
+            assert "second time" in str(error)
+            continue
+        assert_exactly_once(puzzle)
+        assert len(occurrences(puzzle.grid.rows, "RAD")) == 1
+
+
+def test_the_verifier_refuses_a_puzzle_whose_message_was_changed() -> None:
+    puzzle = generate(FRUIT, 10, 10, level="medium", seed=1, message="Gut gemacht!")
+    data = json.loads(dumps(puzzle))
+    data["message"]["letters"] = "GUTGEMACHX"
+    problems = verify_puzzle(loads(json.dumps(data))).problems
+    assert problems == ("the hidden message GUTGEMACHX is not in the free cells",)
+
+
+def test_the_message_travels_in_json_and_shows_on_the_key_only(tmp_path: Path) -> None:
+    puzzle = generate(FRUIT, 10, 10, level="medium", seed=1, message="Gut gemacht!")
+    again = loads(dumps(puzzle))
+    assert again.message == puzzle.message and verify_puzzle(again).ok
+    for language, hint, answer in (
+        ("de", "Zeile für Zeile gelesen, einen Lösungssatz", "Lösungssatz: Gut gemacht!"),
+        ("en", "read row by row, spell a hidden message", "Hidden message: Gut gemacht!"),
+    ):
+        sheet = str(render(puzzle, "text", language=language))
+        key = str(render(puzzle, "text", answers=True, language=language))
+        assert hint in sheet and answer not in sheet
+        assert answer in key
+    page = str(render(puzzle, "html"))
+    assert "Gut gemacht" not in page and "GUTGEMACHT" not in page  # the game reveals it
+    assert '"shape": "Aaa aaaaaaa!"' in page
+
+
+def test_an_automatic_size_makes_room_for_the_message() -> None:
+    message = "Alle Wörter gefunden, jetzt kommt die Pause!"
+    letters = "".join(ch for ch in message if ch.isalpha()).upper()
+    puzzle = generate(FRUIT, level="hard", seed=2, message=message)
+    assert read_message(puzzle, len(letters)) == letters
+    assert_exactly_once(puzzle)
