@@ -510,6 +510,8 @@ def test_the_openapi_description_lists_the_endpoints(client: TestClient) -> None
         "/api/puzzles/{puzzle_id}/again",
         "/api/puzzles/{puzzle_id}/sheet.pdf",
         "/api/puzzles/{puzzle_id}/hint",
+        "/api/themes",
+        "/api/themes/{name}",
     }
 
 
@@ -608,3 +610,28 @@ def test_a_message_that_cannot_be_used_is_refused_beside_its_field(client: TestC
     too_long = client.post("/api/puzzles", json={**body, "message": "Wunderbar " * 5})
     assert too_long.status_code == 422 and too_long.json()["field"] == "message"
     assert "the message does not fit in 6x6" in too_long.json()["error"]
+
+
+def test_the_themes_are_listed_in_the_readers_language_and_drawn_reproducibly(
+    client: TestClient,
+) -> None:
+    german = client.get("/api/themes?lang=de").json()
+    english = client.get("/api/themes?lang=en").json()
+    assert len(german["themes"]) == len(english["themes"]) >= 30
+    titles = {t["name"]: t["title"] for t in german["themes"]}
+    assert titles["animals"] == "Tiere" and titles["fruit"] == "Obst"
+    assert [t["title"] for t in german["themes"]] == sorted(titles.values(), key=str.casefold)
+    drawn = client.get("/api/themes/animals?lang=de&count=12&seed=5").json()
+    assert drawn["title"] == "Tiere" and len(drawn["words"]) == 12
+    assert drawn == client.get("/api/themes/animals?lang=de&count=12&seed=5").json()
+    # the drawn words make a puzzle as they are
+    assert create(client, words=drawn["words"], rows=None, cols=None)["words"] == drawn["words"]
+
+
+def test_a_theme_that_does_not_exist_or_too_many_words_are_refused(client: TestClient) -> None:
+    missing = client.get("/api/themes/dragons?lang=de", headers={"Accept-Language": "de"})
+    assert missing.status_code == 404
+    assert missing.json()["error"] == "Dieses Thema gibt es nicht."
+    too_many = client.get("/api/themes/animals?lang=en&count=999")
+    assert too_many.status_code == 422 and too_many.json()["field"] == "count"
+    assert client.get("/api/themes?lang=fr").status_code == 422

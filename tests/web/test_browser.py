@@ -571,6 +571,28 @@ def test_a_message_typed_in_the_form_is_revealed_when_every_word_is_found(
     context.close()
 
 
+def test_a_theme_fills_the_word_field_and_makes_a_puzzle(
+    chromium: Any, live_server: LiveServer
+) -> None:
+    context = chromium.new_context(locale="de-DE")
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.select_option("#theme", label="Tiere")
+    page.fill("#theme-count", "8")
+    page.click("#theme-use")
+    expect(page.locator("#theme-status")).to_have_text(
+        "8 Wörter aus „Tiere“ stehen jetzt im Wortfeld."
+    )
+    words = page.locator("#words").input_value().splitlines()
+    assert len(words) == 8
+    assert page.locator("#title").input_value() == "Tiere"
+    page.click("#make")
+    page.wait_for_selector("#board[data-ready]")
+    assert sorted(page.locator("#words li .entry").all_inner_texts()) == sorted(words)
+    expect(page.locator("h1")).to_have_text("Tiere")
+    context.close()
+
+
 def tap_line(page: Any, answer: dict[str, Any]) -> None:
     page.touchscreen.tap(*centre(page, answer["start"]))
     page.touchscreen.tap(*centre(page, answer["end"]))

@@ -22,6 +22,7 @@ from wortsuche.web.limits import Limits
 from wortsuche.web.middleware import GuardMiddleware
 from wortsuche.web.pages import PACKAGE, page_routes, version
 from wortsuche.web.storage import open_storage
+from wortsuche.web.themes import theme_routes
 
 
 def create_app(db: str | Path, *, limits: Limits | None = None) -> FastAPI:
@@ -54,5 +55,6 @@ def create_app(db: str | Path, *, limits: Limits | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(PACKAGE / "static")), name="static")
     add_error_handlers(app)
     app.include_router(api_routes(storage, settings))
+    app.include_router(theme_routes())
     app.include_router(page_routes(storage, is_puzzle_id))
     return app

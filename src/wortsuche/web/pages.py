@@ -35,7 +35,15 @@ def page_routes(storage: Storage, is_puzzle_id: Callable[[str], bool]) -> APIRou
     @router.get("/", response_class=HTMLResponse)
     def create_page(request: Request) -> HTMLResponse:
         texts = translator(page_language(request))
-        return HTMLResponse(page("create.html", texts, request, levels=level_choices(texts)))
+        return HTMLResponse(
+            page(
+                "create.html",
+                texts,
+                request,
+                levels=level_choices(texts),
+                theme_options=theme_options(texts.language),
+            )
+        )
 
     @router.get("/p/{puzzle_id}", response_class=HTMLResponse)
     def play_page(puzzle_id: str, request: Request) -> HTMLResponse:
@@ -111,6 +119,17 @@ def level_choices(texts: Translator) -> str:
             f'<span class="level-text">{description}</span></label>'
         )
     return "\n".join(items)
+
+
+def theme_options(language: str) -> str:
+    """The themes as ``<option>`` elements, titled in ``language`` and sorted by title."""
+    from wortsuche.themes import THEME_LANGUAGES, themes
+
+    shown = themes(language if language in THEME_LANGUAGES else THEME_LANGUAGES[-1])
+    return "\n".join(
+        f'<option value="{html.escape(t.name)}">{html.escape(t.title)}</option>'
+        for t in sorted(shown, key=lambda t: t.title.casefold())
+    )
 
 
 def language_switch(texts: Translator, request: Request) -> str:

@@ -46,6 +46,25 @@ for (const input of [rows, cols]) {
   });
 }
 
+// A theme puts its words into the word field (and its title into an empty title field).
+document.getElementById("theme-use").addEventListener("click", async () => {
+  const name = form.theme.value;
+  const status = document.getElementById("theme-status");
+  clearErrors();
+  if (!name) return form.theme.focus();
+  const count = wholeNumber(form.theme_count.value);
+  const query = new URLSearchParams({ lang: document.documentElement.lang || "en" });
+  if (!Number.isNaN(count)) query.set("count", String(count));
+  try {
+    const theme = await call("GET", `/api/themes/${encodeURIComponent(name)}?${query}`);
+    form.words.value = theme.words.join("\n");
+    if (!form.title.value.trim()) form.title.value = theme.title;
+    status.textContent = say("theme-filled", { count: theme.words.length, title: theme.title });
+  } catch (error) {
+    showError(error.message, "words");
+  }
+});
+
 function wholeNumber(text) {
   return /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
 }

@@ -1,0 +1,106 @@
+"""Themed word lists for the create form: the list of themes and words drawn from one.
+
+``GET /api/themes?lang=de`` lists the themes with their titles in that language;
+``GET /api/themes/{name}?lang=de&count=15&seed=3`` draws words from one, reproducibly. The form
+puts the words into its word field, where the teacher can still change them.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from wortsuche.errors import InputError
+from wortsuche.rand import new_seed
+from wortsuche.themes import THEME_LANGUAGES, draw, load_theme, theme_names, themes
+from wortsuche.web import limits
+from wortsuche.web.errors import ApiError
+from wortsuche.web.schemas import ERRORS
+
+
+class ThemeSummary(BaseModel):
+    """One theme in one language."""
+
+    name: str = Field(description="The theme's name, the same in every language")
+    title: str = Field(description="Its title in the language asked for")
+    words: int = Field(description="How many words it holds")
+
+
+class ThemeList(BaseModel):
+    """Every theme in one language, sorted by title."""
+
+    language: str
+    themes: list[ThemeSummary]
+
+
+class ThemeWords(BaseModel):
+    """Words drawn from a theme."""
+
+    name: str
+    title: str
+    language: str
+    seed: int
+    words: list[str]
+
+
+def theme_routes() -> APIRouter:
+    """The theme endpoints (they read only the package's own files)."""
+    router = APIRouter(prefix="/api/themes", responses=ERRORS)
+
+    @router.get("")
+    def list_themes(lang: str = "en") -> ThemeList:
+        """The themes with their titles in ``lang`` (de or en)."""
+        language = _language(lang)
+        listed = [
+            ThemeSummary(name=t.name, title=t.title, words=len(t.words)) for t in themes(language)
+        ]
+        return ThemeList(language=language, themes=sorted(listed, key=lambda t: t.title.casefold()))
+
+    @router.get("/{name}")
+    def theme_words(
+        name: str, lang: str = "en", count: int | None = None, seed: int | None = None
+    ) -> ThemeWords:
+        """``count`` words of the theme (all if not given) in an order drawn from ``seed``."""
+        language = _language(lang)
+        if name not in theme_names():
+            raise ApiError(404, f"there is no theme {name[:40]!r}", "theme", key="api.no-theme")
+        theme = load_theme(name, language)
+        most = min(len(theme.words), limits.MAX_WORDS)
+        if count is not None and not 1 <= count <= most:
+            raise ApiError(
+                422,
+                f"the number of words must be from 1 to {most}, not {count}",
+                "count",
+                key="api.theme-count",
+                values={"most": most, "count": count},
+            )
+        if seed is not None and not 0 <= seed <= limits.MAX_SEED:
+            raise ApiError(
+                422,
+                f"the seed must be a whole number from 0 to {limits.MAX_SEED}",
+                "seed",
+                key="api.seed",
+                values={"most": limits.MAX_SEED},
+            )
+        seed = new_seed() if seed is None else seed
+        try:
+            words = draw(theme, count, seed)
+        except InputError as error:  # pragma: no cover - the count is checked above
+            raise ApiError(422, str(error), "count") from None
+        return ThemeWords(
+            name=theme.name, title=theme.title, language=language, seed=seed, words=words
+        )
+
+    return router
+
+
+def _language(lang: str) -> str:
+    if lang not in THEME_LANGUAGES:
+        raise ApiError(
+            422,
+            f"lang must be one of {', '.join(THEME_LANGUAGES)}",
+            "lang",
+            key="api.lang",
+            values={"languages": ", ".join(THEME_LANGUAGES)},
+        )
+    return lang
