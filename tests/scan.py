@@ -84,7 +84,8 @@ def unexplained_occurrences(
 def assert_exactly_once(puzzle: object) -> None:
     """Every placed word reads its placement, and no other copy stands outside a longer word."""
     rows = puzzle.grid.rows  # type: ignore[attr-defined]
-    words = [w.letters for w in puzzle.words]  # type: ignore[attr-defined]
+    secret = getattr(puzzle, "secret_words", ())  # hidden like the others, on no list
+    words = [w.letters for w in (*puzzle.words, *secret)]  # type: ignore[attr-defined]
     placements = puzzle.placements  # type: ignore[attr-defined]
     for word, placement in placements.items():
         text = "".join(rows[r][c] for r, c in placement.cells)

@@ -173,9 +173,9 @@ PLURALS = sorted(msgid for msgid, forms in po_messages("en").items() if len(form
 
 @given(st.sampled_from(LANGUAGES), st.sampled_from(PLURALS), st.integers(0, 10**6))
 def test_every_plural_form_fills_in_for_any_count(language: str, msgid: str, count: int) -> None:
-    text = translator(language).n(msgid, count, word="KATZE")
+    text = translator(language).n(msgid, count, word="KATZE", words="KATZE, IGEL")
     assert "{" not in text
-    if count != 1:
+    if count != 1 and "{count}" in translator("en").template(msgid, 2):
         assert str(count) in text
 
 

@@ -399,6 +399,8 @@ class Puzzle:
     """The language of the sheet's texts (``de``, ``en``); None to follow ``options.language``."""
     message: HiddenMessage | None = None
     """A hidden message: its letters fill the first free cells in reading order."""
+    secret_words: tuple[Word, ...] = ()
+    """Words hidden like the others (exactly once, placed) but not on the list."""
 
     @property
     def rows(self) -> int:

@@ -74,6 +74,7 @@ def generate(
     density: str | None = None,
     message: str | None = None,
     message_exact: bool = False,
+    secret: Iterable[str | Word] | None = None,
     transliterate: bool = False,
     eszett: str = "keep",
     timeout: float | None = None,
@@ -84,7 +85,8 @@ def generate(
     ``rows``/``cols`` default to a size chosen from the words (see the puzzle's notes).
     Options left as None take the value of ``level``'s preset. ``message`` is hidden in the
     cells no word covers, read row by row (:mod:`wortsuche.message`); with ``message_exact``
-    it fills them all.
+    it fills them all. ``secret`` words are hidden like the others (exactly once) but not listed:
+    the puzzle keeps them as ``secret_words``.
     Raises :class:`InputError` for unusable words or options and
     :class:`DoesNotFitError` when no layout exists in the size given, or none was found
     within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
@@ -121,13 +123,20 @@ def generate(
         hidden = HiddenMessage(" ".join(message.split()), letters, message_exact)
     elif message_exact:
         raise InputError("message_exact needs a message")
+    secret_words, secret_notes = _secret_words(secret, prepared, options, transliterate, eszett)
+    prepared, notes = prepared + secret_words, [*notes, *secret_notes]
+    kept_secret = frozenset(w.letters for w in secret_words)
     seed = new_seed() if seed is None else seed
     if rows is None or cols is None:
-        return _generate_auto_size(prepared, level, options, seed, notes, budget, hidden)
+        return _generate_auto_size(
+            prepared, level, options, seed, notes, budget, hidden, kept_secret
+        )
     check_size(rows, cols)
     rng = Rng(seed)
     try:
-        return build(prepared, rows, cols, level, options, rng, seed, notes, budget, hidden)
+        return build(
+            prepared, rows, cols, level, options, rng, seed, notes, budget, hidden, kept_secret
+        )
     except DoesNotFitError as error:
         exact = hidden is not None and hidden.exact  # a larger size has more free cells
         if error.suggested_size is None and not isinstance(error, BudgetExhausted) and not exact:
@@ -269,11 +278,13 @@ def build(
     notes: Sequence[str] = (),
     budget: Budget | None = None,
     message: HiddenMessage | None = None,
+    secret: frozenset[str] = frozenset(),
 ) -> Puzzle:
     """Run place → message → decoys → fill → verify for one size; the puzzle returned has passed
     the verifier.
 
-    Every step spends from ``budget`` (a fresh :class:`Budget` if None).
+    Every step spends from ``budget`` (a fresh :class:`Budget` if None). The words whose letters
+    are in ``secret`` are placed like the others and kept as the puzzle's ``secret_words``.
     """
     budget = budget if budget is not None else Budget()
     letters = [w.letters for w in words]
@@ -307,7 +318,8 @@ def build(
         placements = _with_contained_words(_with_reverse_twins(placed, letters), placed, letters)
         puzzle = Puzzle(
             grid=Grid.from_rows(board.rows_text()),
-            words=tuple(words),
+            words=tuple(w for w in words if w.letters not in secret),
+            secret_words=tuple(w for w in words if w.letters in secret),
             placements=placements,
             level=level,
             options=options,
@@ -327,6 +339,34 @@ def build(
         f"the free cells of {rows}x{cols} could not be filled without forming a word "
         f"({fill_failures} layouts tried); try a larger size or another filler"
     )
+
+
+def _secret_words(
+    secret: Iterable[str | Word] | None,
+    listed: Sequence[Word],
+    options: Options,
+    transliterate: bool,
+    eszett: str,
+) -> tuple[tuple[Word, ...], list[str]]:
+    """The secret words, normalised as the listed ones, and notes on them."""
+    if secret is None:
+        return (), []
+    if isinstance(secret, str | bytes) or not isinstance(secret, Iterable):
+        raise InputError(f"secret must be a list of words, not {type(secret).__name__}")
+    items = list(secret)
+    if not items:
+        return (), []
+    if options.absent:
+        raise InputError("an absent puzzle hides none of its words, so it has no secret ones")
+    words, notes = prepare_words(items, transliterate=transliterate, eszett=eszett)
+    both = sorted({w.letters for w in listed} & {w.letters for w in words})
+    if both:
+        raise InputError(
+            f"{', '.join(both)} is listed and secret at once; a word is one or the other",
+            key="error.listed-and-secret",
+            values={"words": ", ".join(both)},
+        )
+    return words, [f"secret words: {note}" for note in notes]
 
 
 def _message_does_not_fit(
@@ -504,6 +544,7 @@ def _generate_auto_size(
     notes: list[str],
     budget: Budget,
     message: HiddenMessage | None = None,
+    secret: frozenset[str] = frozenset(),
 ) -> Puzzle:
     """Try growing squares from :func:`auto_size` up to ``MAX_SIDE``, all from one budget."""
     side = min(auto_size(words, options, message.letters if message else ""), MAX_SIDE)
@@ -526,6 +567,7 @@ def _generate_auto_size(
                 [*notes, f"size {side}x{side} chosen from the words"],
                 part,
                 message,
+                secret,
             )
         except DoesNotFitError:
             budget.take_back(part)

@@ -47,13 +47,16 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
                 "cells": [list(cell) for cell in p.cells],
             }
             for p in (
-                puzzle.placements[w.letters] for w in puzzle.words if w.letters in puzzle.placements
+                puzzle.placements[w.letters]
+                for w in puzzle.words + puzzle.secret_words
+                if w.letters in puzzle.placements
             )
         ],
         "notes": list(puzzle.notes),
         # Added without a new format version: older readers ignore them, older files lack them.
         "title": puzzle.title,
         "sheet_language": puzzle.sheet_language,
+        "secret_words": [{"entry": w.entry, "letters": w.letters} for w in puzzle.secret_words],
         "message": None
         if puzzle.message is None
         else {
@@ -120,6 +123,10 @@ def puzzle_from_dict(data: Any) -> Puzzle:
             title=_optional_text(data, "title"),
             sheet_language=_optional_text(data, "sheet_language"),
             message=_message(data.get("message")),
+            secret_words=tuple(
+                _word(item, f"secret_words[{i}]")
+                for i, item in enumerate(_list(data, "secret_words", optional=True))
+            ),
         )
     except (InputError, ValueError) as error:
         raise PuzzleFormatError(f"puzzle file is incomplete or damaged: {error}") from None

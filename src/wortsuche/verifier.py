@@ -237,9 +237,10 @@ def verify(
 
 
 def verify_puzzle(puzzle: Puzzle) -> Report:
-    """Check a finished puzzle: its placements, each word exactly once (or not at all), and a
-    hidden message where it belongs: in the first free cells, read row by row."""
-    report = verify(puzzle.grid, puzzle.words, puzzle.placements, absent=puzzle.absent)
+    """Check a finished puzzle: its placements, each word (secret ones too) exactly once (or not
+    at all), and a hidden message where it belongs: in the first free cells, read row by row."""
+    words = puzzle.words + puzzle.secret_words
+    report = verify(puzzle.grid, words, puzzle.placements, absent=puzzle.absent)
     message = puzzle.message
     if message is None:
         return report

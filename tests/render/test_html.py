@@ -149,6 +149,8 @@ def test_the_page_speaks_the_sheet_language(small: Puzzle) -> None:
         "hintGiven": "“{word}” begins in row {row}, column {col}.",
         "hintsUsed": "Hints used: {count}.",
         "messageRevealed": "The letters left over say: {message}",
+        "secretFound": "A secret word: “{word}”!",
+        "secretCount": "Secret words: {found} of {count}",
     }
     german = str(render(small, "html", language="de"))
     assert '<html lang="de">' in german and 'aria-label="Buchstabengitter"' in german
@@ -228,4 +230,35 @@ def test_the_offline_file_reveals_the_hidden_message_when_every_word_is_found(
         drag(page, placement.start, placement.end, puzzle.cols)
         page.wait_for_function(f"document.querySelectorAll('#words li.found').length === {count}")
     expect(page.locator("#status")).to_contain_text("Die übrigen Buchstaben ergeben: Gut gemacht!")
+    page.close()
+
+
+def test_the_offline_file_keeps_secret_words_secret_until_they_are_found(
+    browser: Any, tmp_path: Path
+) -> None:
+    from wortsuche import generate
+
+    puzzle = generate(
+        ["Apfel", "Birne", "Kirsche"], 9, 9, level="hard", seed=2, secret=["Fuchs", "Igel"]
+    )
+    source = str(render(puzzle, "html", language="de"))
+    without_grid = source.replace(json.dumps(list(puzzle.grid.rows)), "")
+    assert all(hidden not in without_grid.upper() for hidden in ("FUCHS", "IGEL"))
+    file = tmp_path / "play.html"
+    file.write_text(source, encoding="utf-8")
+    page = browser.new_page()
+    page.goto(file.as_uri())
+    assert page.locator("#words li").all_inner_texts() == ["Apfel", "Birne", "Kirsche"]
+    expect(page.locator("#secret")).to_have_text("Geheime Wörter: 0 von 2")
+    for count, word in enumerate(puzzle.words, start=1):
+        placement = puzzle.placements[word.letters]
+        drag(page, placement.start, placement.end, puzzle.cols)
+        page.wait_for_function(f"document.querySelectorAll('#words li.found').length === {count}")
+    expect(page.locator("#status")).to_contain_text("Alle Wörter gefunden!")
+    fuchs = puzzle.placements["FUCHS"]
+    drag(page, fuchs.end, fuchs.start, puzzle.cols)  # backwards: still spelt forwards
+    expect(page.locator("#status")).to_have_text("Ein geheimes Wort: „Fuchs“!")
+    expect(page.locator("#secret")).to_have_text("Geheime Wörter: 1 von 2: Fuchs")
+    page.reload()
+    expect(page.locator("#secret")).to_have_text("Geheime Wörter: 1 von 2: Fuchs")
     page.close()

@@ -635,3 +635,27 @@ def test_a_theme_that_does_not_exist_or_too_many_words_are_refused(client: TestC
     too_many = client.get("/api/themes/animals?lang=en&count=999")
     assert too_many.status_code == 422 and too_many.json()["field"] == "count"
     assert client.get("/api/themes?lang=fr").status_code == 422
+
+
+def test_secret_words_are_counted_found_after_the_listed_and_never_listed(
+    client: TestClient,
+) -> None:
+    data = create(client, words=["Apfel", "Birne", "Kirsche"], rows=9, cols=9, secret="Fuchs, Igel")
+    assert data["words"] == ["Apfel", "Birne", "Kirsche"] and data["secret_count"] == 2
+    assert "Fuchs" not in json.dumps(data)
+    shown = client.post(f"/api/puzzles/{data['id']}/reveal").json()["answers"]
+    fuchs = next(a for a in shown if a["word"] == "Fuchs")
+    assert fuchs["index"] >= 3
+    found = check(client, data["id"], fuchs["end"], fuchs["start"]).json()
+    assert found["found"] and found["word"] == "Fuchs" and found["indices"] == [fuchs["index"]]
+    again = client.post(f"/api/puzzles/{data['id']}/again").json()
+    assert again["secret_count"] == 2
+
+
+def test_a_word_both_listed_and_secret_is_refused(client: TestClient) -> None:
+    body = {"words": ["Apfel", "Birne"], "secret": "Apfel", "level": "easy"}
+    response = client.post("/api/puzzles", json=body, headers={"Accept-Language": "de"})
+    assert response.status_code == 422
+    assert "APFEL steht in der Liste und ist zugleich geheim" in response.json()["error"]
+    many = client.post("/api/puzzles", json={**body, "secret": ",".join(["Igel"] * 21)})
+    assert many.status_code == 422 and many.json()["field"] == "secret"

@@ -593,6 +593,40 @@ def test_a_theme_fills_the_word_field_and_makes_a_puzzle(
     context.close()
 
 
+def test_secret_words_can_be_found_after_the_list_and_then_the_message_shows(
+    chromium: Any, live_server: LiveServer
+) -> None:
+    puzzle = new_puzzle(
+        live_server,
+        words=["Apfel", "Birne", "Kirsche"],
+        rows=9,
+        cols=9,
+        level="medium",
+        seed=5,
+        secret="Fuchs",
+        message="Toll",
+    )
+    solutions = answers(live_server, puzzle["id"])
+    listed = [a for a in solutions if a["index"] < 3]
+    (secret,) = [a for a in solutions if a["index"] >= 3]
+    context = chromium.new_context(locale="de-DE")
+    page = context.new_page()
+    open_puzzle(page, live_server, puzzle)
+    expect(page.locator("#secret")).to_have_text("Geheime Wörter: 0 von 1")
+    assert page.locator("#words li").count() == 3
+    for count, answer in enumerate(listed, start=1):
+        drag(page, answer["start"], answer["end"])
+        wait_found(page, count)
+    done = page.locator("#done")
+    expect(done).to_contain_text("Geschafft!")
+    assert "Die übrigen Buchstaben" not in done.inner_text()  # the secret word's cells first
+    page.locator(f"#cell-{secret['end'][0]}-{secret['end'][1]}").scroll_into_view_if_needed()
+    drag(page, secret["end"], secret["start"])
+    expect(page.locator("#secret")).to_have_text("Geheime Wörter: 1 von 1: Fuchs")
+    expect(done).to_contain_text("Die übrigen Buchstaben ergeben: Toll")
+    context.close()
+
+
 def tap_line(page: Any, answer: dict[str, Any]) -> None:
     page.touchscreen.tap(*centre(page, answer["start"]))
     page.touchscreen.tap(*centre(page, answer["end"]))

@@ -163,7 +163,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "within its budget of steps)",
     )
     hidden = parser.add_argument_group(
-        "hidden message", "a sentence in the letters no word uses, read row by row"
+        "hidden extras", "secret words, and a sentence in the letters no word uses"
+    )
+    hidden.add_argument(
+        "--secret",
+        nargs="+",
+        metavar="WORD",
+        help="words hidden like the others but not listed (the sheet says how many, the key "
+        'names them); also comma separated: --secret "Fuchs, Igel"',
     )
     hidden.add_argument(
         "--message",
@@ -321,6 +328,14 @@ def make_puzzle(
         "timeout": args.timeout,
         "effort": args.effort or 1.0,
     }
+    if args.secret:
+        common.update(
+            secret=[
+                part.strip() for item in args.secret for part in item.split(",") if part.strip()
+            ],
+            transliterate=args.transliterate,
+            eszett=args.eszett,
+        )
     if args.message is not None or args.message_exact:
         # the words are normalised already; the message is written the same way
         common.update(

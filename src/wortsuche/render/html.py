@@ -53,8 +53,9 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
     """What the page needs to play: letters, entries and hashed answers (no positions)."""
     salt = puzzle_salt(puzzle)
     report = verify_puzzle(puzzle)
-    words = []
-    for word in sorted_words(puzzle):
+    words: list[dict[str, Any]] = []
+    secret = set(puzzle.secret_words)
+    for word in [*sorted_words(puzzle), *puzzle.secret_words]:
         placement = puzzle.placements.get(word.letters)
         if placement is None:
             # A word that is not in the grid gets a hash no selection can produce.
@@ -70,7 +71,21 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
         # Where the word begins, for a hint. The page holds the grid and the words anyway, so
         # this is no secret it gives away; the whole line stays hashed.
         first = list(placement.start) if placement is not None else None
-        words.append({"entry": entry, "hashes": hashes, "first": first})
+        shown = "".join(display_letter(ch, lowercase) for ch in word.letters)
+        if word in secret:
+            # On no list until found, no hint points at it, and the page does not spell it: only
+            # its shape, and a hash of its letters to tell which way the found line reads.
+            words.append(
+                {
+                    "shape": message_shape(entry),
+                    "letters": answer_hash(salt, f"letters:{shown}"),
+                    "hashes": hashes,
+                    "first": None,
+                    "secret": True,
+                }
+            )
+        else:
+            words.append({"entry": entry, "hashes": hashes, "first": first})
     return {
         "rows": ["".join(display_letter(ch, lowercase) for ch in row) for row in puzzle.grid.rows],
         "salt": salt,
@@ -94,6 +109,8 @@ def page_texts(texts: Translator) -> dict[str, str]:
         "hintGiven": texts.template("js.hint-given"),
         "hintsUsed": texts.template("js.hints-used"),
         "messageRevealed": texts.template("js.message-revealed"),
+        "secretFound": texts.template("js.secret-found"),
+        "secretCount": texts.template("js.secret-found-count"),
     }
 
 
@@ -178,6 +195,7 @@ PAGE = """<!DOCTYPE html>
 <p><button type="button" id="hint">{{hint_label}}</button></p>
 <p id="status" role="status" aria-live="polite"></p>
 <ul class="words" id="words"></ul>
+<p class="secret" id="secret" hidden></p>
 <script id="puzzle-data" type="application/json">{{data}}</script>
 <script id="puzzle-texts" type="application/json">{{texts}}</script>
 <script>
@@ -208,12 +226,25 @@ rows.forEach((row, r) => row.forEach((letter, c) => {
   cells.push(cell);
 }));
 const list = document.getElementById("words");
+const secretLine = document.getElementById("secret");
 const words = data.words.map((word) => {
+  // a secret word is on no list until it is found
   const item = document.createElement("li");
-  item.textContent = word.entry;
-  list.appendChild(item);
-  return { entry: word.entry, hashes: word.hashes, first: word.first, item: item, found: false };
+  item.textContent = word.entry || "";
+  if (!word.secret) list.appendChild(item);
+  return { entry: word.entry || "", hashes: word.hashes, first: word.first, item: item,
+           found: false, secret: Boolean(word.secret), shape: word.shape, letters: word.letters };
 });
+const listed = words.filter((w) => !w.secret);
+const secrets = words.filter((w) => w.secret);
+function showSecrets() {
+  if (!secrets.length) return;
+  const found = secrets.filter((w) => w.found).map((w) => w.entry);
+  const count = texts.secretCount.replace("{found}", String(found.length))
+    .replace("{count}", String(secrets.length));
+  secretLine.textContent = found.length ? `${count}: ${found.join(", ")}` : count;
+  secretLine.hidden = false;
+}
 
 // Progress (found words with their lines, and the time played) survives a reload.
 let saved = { found: [], elapsed: 0, hints: 0 };
@@ -241,7 +272,7 @@ function showClock() {
   clock.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 function allFound() {
-  return words.every((w) => w.found);
+  return listed.every((w) => w.found);
 }
 
 // A found word: struck off the list, a capsule from its first to its last cell.
@@ -260,7 +291,19 @@ function markFound(index, line) {
     marks.appendChild(mark);
   }
 }
-saved.found.forEach(({ index, line }) => words[index] && markFound(index, line));
+saved.found.forEach(({ index, line, entry }) => {
+  if (!words[index]) return;
+  if (entry) words[index].entry = entry;
+  markFound(index, line);
+});
+showSecrets();
+
+// A secret word's spelling, read from its line in the grid (the page holds only its shape).
+async function secretEntry(word, line) {
+  const read = line.map(([r, c]) => rows[r][c]);
+  const forwards = await sha256(data.salt + ":letters:" + read.join(""));
+  return fillShape(word.shape, forwards === word.letters ? read : read.slice().reverse());
+}
 
 // Where the pointer is, in cell units from the grid's top left cell.
 function point(event) {
@@ -315,15 +358,22 @@ window.addEventListener("pointerup", async () => {
     status.textContent = texts.notAWord;
     return;
   }
+  const wasDone = allFound();
+  if (words[index].secret) words[index].entry = await secretEntry(words[index], line);
   markFound(index, line);
-  saved.found.push({ index, line });
-  const left = words.filter((w) => !w.found).length;
+  saved.found.push(words[index].secret ? { index, line, entry: words[index].entry } : { index, line });
+  showSecrets();
+  const left = listed.filter((w) => !w.found).length;
   const found = left === 1 ? texts.foundOne : texts.foundMany;
   const hints = saved.hints ? " " + texts.hintsUsed.replace("{count}", String(saved.hints)) : "";
-  status.textContent = left
-    ? found.replace("{word}", words[index].entry).replace("{count}", String(left))
-    : texts.allFound + hints + revealedMessage();
-  if (!left) {
+  if (words[index].secret) {
+    status.textContent = texts.secretFound.replace("{word}", words[index].entry) + revealedMessage();
+  } else {
+    status.textContent = left
+      ? found.replace("{word}", words[index].entry).replace("{count}", String(left))
+      : texts.allFound + hints + revealedMessage();
+  }
+  if (!left && !wasDone) {
     saved.elapsed = elapsed();
     runningSince = null;
     showClock();
@@ -331,9 +381,10 @@ window.addEventListener("pointerup", async () => {
   save();
 });
 
-// The hidden message, read from the cells no found word covers, once every word is found.
+// The hidden message, read from the cells no found word covers, once every word is found
+// (secret ones too: their cells are not the message's).
 function revealedMessage() {
-  if (!data.message) return "";
+  if (!data.message || !words.every((w) => w.found)) return "";
   const lines = saved.found.map((f) => f.line);
   const text = hiddenMessage(data.rows, lines, data.message.shape, data.message.length);
   return " " + texts.messageRevealed.replace("{message}", text);
@@ -341,7 +392,7 @@ function revealedMessage() {
 
 // A hint: the first letter of a word not found yet lights up for a moment.
 document.getElementById("hint").addEventListener("click", () => {
-  const open = words.filter((w) => !w.found && w.first);
+  const open = listed.filter((w) => !w.found && w.first);
   if (open.length === 0) return;
   const word = open[Math.floor(Math.random() * open.length)];
   const [r, c] = word.first;

@@ -348,7 +348,11 @@ def _worksheet(
             if columns.height > (page[1] - 2 * margin) * 0.4 or not list_on_page:
                 columns, leftover = None, tuple(entries)
     if options.answers:
-        lines: tuple[str, ...] = (say.answers_heading(texts), *say.message_answer(puzzle, texts))
+        lines: tuple[str, ...] = (
+            say.answers_heading(texts),
+            *say.secret_answer(puzzle, texts),
+            *say.message_answer(puzzle, texts),
+        )
     else:
         lines = say.instruction(
             puzzle, texts, word_list=options.word_list, list_follows=bool(leftover)

@@ -20,7 +20,13 @@ from wortsuche.difficulty import rate_puzzle
 from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
 from wortsuche.render.options import RenderOptions
-from wortsuche.render.texts import level_name, message_answer, message_hint, solving_time
+from wortsuche.render.texts import (
+    level_name,
+    message_answer,
+    message_hint,
+    secret_hint,
+    solving_time,
+)
 
 HIDDEN = "·"
 """Stands for a cell that belongs to no word in the answer key."""
@@ -38,7 +44,7 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     width = max(2 * puzzle.cols - 1, MIN_LIST_WIDTH)
     lines += in_columns([word.entry for word in puzzle.words], width)
     lines.append("")
-    lines += [*message_hint(puzzle, texts), summary(puzzle, texts)]
+    lines += [*secret_hint(puzzle, texts), *message_hint(puzzle, texts), summary(puzzle, texts)]
     if options.answers:
         lines += ["", texts.t("sheet.answers"), ""]
         lines += [" ".join(row) for row in answer_rows(puzzle)]
@@ -93,14 +99,17 @@ def answer_positions(puzzle: Puzzle, texts: Translator) -> list[str]:
     """Where each word starts and which way it runs: ``TORF  row 5, col 4 ←``."""
     if puzzle.absent:
         return [texts.t("text.none-hidden")]
-    width = max(len(word.entry) for word in puzzle.words)
+    everything = puzzle.words + puzzle.secret_words
+    width = max(len(word.entry) for word in everything)
     lines = []
-    for word in puzzle.words:
+    for word in everything:
         placement = puzzle.placements.get(word.letters)
         if placement is None:
             lines.append(f"{word.entry:<{width}}  {texts.t('text.not-placed')}")
             continue
         (r, c), arrow = placement.start, placement.direction.arrow
         where = texts.t("text.position", row=r + 1, col=c + 1, arrow=arrow)
+        if word in puzzle.secret_words:
+            where += " " + texts.t("text.secret-mark")
         lines.append(f"{word.entry:<{width}}  {where}")
     return lines

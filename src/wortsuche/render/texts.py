@@ -59,7 +59,22 @@ def instruction(
         what = texts.n("sheet.find-below", count)
     else:
         what = texts.n("sheet.hidden", count)
-    return (what, how, *message_hint(puzzle, texts))
+    return (what, how, *secret_hint(puzzle, texts), *message_hint(puzzle, texts))
+
+
+def secret_hint(puzzle: Puzzle, texts: Translator) -> tuple[str, ...]:
+    """The worksheet's line saying how many secret words hide in the grid (if any)."""
+    if not puzzle.secret_words:
+        return ()
+    return (texts.n("sheet.secret-hint", len(puzzle.secret_words)),)
+
+
+def secret_answer(puzzle: Puzzle, texts: Translator) -> tuple[str, ...]:
+    """The answer key's line naming the secret words (if any)."""
+    if not puzzle.secret_words:
+        return ()
+    entries = ", ".join(w.entry for w in puzzle.secret_words)
+    return (texts.n("sheet.secret-answer", len(puzzle.secret_words), words=entries),)
 
 
 def message_hint(puzzle: Puzzle, texts: Translator) -> tuple[str, ...]:

@@ -100,7 +100,8 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
         title = checked_title(new.title)
         if new.message is not None:
             checked_message(new.message)
-        options = {
+        secret = checked_secret(new.secret)
+        options: dict[str, Any] = {
             name: value
             for name in (
                 "directions",
@@ -113,6 +114,8 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
             )
             if (value := getattr(new, name)) is not None
         }
+        if secret:
+            options["secret"] = secret
         work = make_puzzle(generator, entries, rows, cols, new.level, new.seed, arrived, options)
         puzzle = await unless_disconnected(request, work)
         request_json = {"rows": rows, "cols": cols, "level": new.level, "options": options}
@@ -332,6 +335,41 @@ def checked_text(text: str, field: str) -> str:
     return text
 
 
+MAX_SECRET_WORDS = 20
+"""Secret words a web puzzle may have (they are a bonus, not a second list)."""
+
+
+def checked_secret(secret: str | list[str] | None) -> list[str]:
+    """The secret words as entries (comma, semicolon or line separated), within the limits."""
+    if secret is None:
+        return []
+    texts = [secret] if isinstance(secret, str) else secret
+    entries = [
+        part.strip()
+        for text in texts
+        for part in re.split(r"[,;\n]", checked_text(text, "secret"))
+        if part.strip()
+    ]
+    if len(entries) > MAX_SECRET_WORDS:
+        raise ApiError(
+            422,
+            f"too many secret words: {len(entries)} (at most {MAX_SECRET_WORDS})",
+            "secret",
+            key="api.too-many-secret",
+            values={"count": len(entries), "most": MAX_SECRET_WORDS},
+        )
+    for entry in entries:
+        if len(entry) > limits.MAX_WORD_LENGTH:
+            raise ApiError(
+                422,
+                f"the secret word {entry[:20]!r}… is too long",
+                "secret",
+                key="api.secret-too-long",
+                values={"start": entry[:20], "most": limits.MAX_WORD_LENGTH},
+            )
+    return entries
+
+
 def checked_message(message: str) -> str:
     """A hidden message that can be written in a grid (letters in it, not too long)."""
     checked_text(message, "message")
@@ -468,6 +506,7 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
         notes=list(puzzle.notes),
         created=stored.created,
         difficulty=rate_puzzle(puzzle).score,
+        secret_count=len(puzzle.secret_words),
         message=None
         if puzzle.message is None
         else MessageShape(
@@ -491,7 +530,8 @@ def check(puzzle: Puzzle, start: tuple[int, int], end: tuple[int, int]) -> Check
     forward: list[int] = []
     backward: list[int] = []
     report = verify_puzzle(puzzle)
-    for index, word in enumerate(puzzle.words):
+    everything = puzzle.words + puzzle.secret_words  # secret words are numbered after the listed
+    for index, word in enumerate(everything):
         if word.letters not in puzzle.placements:
             continue
         # Its placement, and for a word inside longer words each of those places too.
@@ -504,16 +544,16 @@ def check(puzzle: Puzzle, start: tuple[int, int], end: tuple[int, int]) -> Check
     indices = forward + backward  # the word read the way the player dragged comes first
     if not indices:
         return CheckResult(found=False)
-    entries = [puzzle.words[i].entry for i in indices]
+    entries = [everything[i].entry for i in indices]
     return CheckResult(
         found=True, word=entries[0], words=entries, indices=indices, cells=list(cells)
     )
 
 
 def answers(puzzle: Puzzle) -> Answers:
-    """Every placed word, in word-list order."""
+    """Every placed word, in word-list order, then the secret words."""
     found = []
-    for index, word in enumerate(puzzle.words):
+    for index, word in enumerate(puzzle.words + puzzle.secret_words):
         placement = puzzle.placements.get(word.letters)
         if placement is None:
             continue

@@ -43,6 +43,11 @@ class NewPuzzle(BaseModel):
     message_exact: bool | None = Field(
         None, description="The message must fill every free cell (needs a message)"
     )
+    secret: StrictStr | list[StrictStr] | None = Field(
+        None,
+        description="Secret words: hidden like the others but not listed (comma separated or a list)",
+        examples=["Fuchs, Igel"],
+    )
 
 
 class MessageShape(BaseModel):
@@ -81,6 +86,9 @@ class PublicPuzzle(BaseModel):
     )
     message: MessageShape | None = Field(
         None, description="A hidden message's shape, if the puzzle hides one"
+    )
+    secret_count: int = Field(
+        0, description="How many secret words hide in the grid; check finds them after the listed"
     )
 
 

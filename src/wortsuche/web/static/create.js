@@ -17,6 +17,7 @@ const FIELDS = {
   seed: ["seed-error", "seed"],
   title: ["title-error", "title"],
   message: ["message-error", "message"],
+  secret: ["secret-error", "secret"],
   difficulty: ["difficulty-error", "difficulty"],
 };
 
@@ -93,6 +94,7 @@ form.addEventListener("submit", async (event) => {
   }
   if (form.absent.checked) body.absent = true;
   if (form.message.value.trim()) body.message = form.message.value;
+  if (form.secret.value.trim()) body.secret = form.secret.value;
   if (form.difficulty.value.trim() !== "") {
     body.difficulty = Number(form.difficulty.value.replace(",", "."));
     if (!(body.difficulty > 0)) return showError(say("difficulty-number"), "difficulty");

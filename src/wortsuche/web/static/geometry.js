@@ -53,14 +53,19 @@ export function hiddenMessage(rows, lines, shape, length) {
       if (!covered.has(`${r},${c}`)) letters.push(letter);
     });
   });
-  const own = letters.slice(0, length);
+  return fillShape(shape, letters.slice(0, length));
+}
+
+// Letters set into a shape ("Aaaaa": one letter for each A or a, in that case; the rest as it
+// stands). If the shape does not match the number of letters, the letters alone.
+export function fillShape(shape, letters) {
   const slots = Array.from(shape).filter((ch) => ch === "A" || ch === "a").length;
-  if (slots !== own.length) return own.join("");
+  if (slots !== letters.length) return letters.join("");
   let k = 0;
   return Array.from(shape)
     .map((ch) => {
-      if (ch === "A") return own[k++].toLocaleUpperCase();
-      if (ch === "a") return own[k++].toLocaleLowerCase();
+      if (ch === "A") return letters[k++].toLocaleUpperCase();
+      if (ch === "a") return letters[k++].toLocaleLowerCase();
       return ch;
     })
     .join("");

@@ -49,8 +49,24 @@ function foundIndices() {
   return new Set(progress.found.flatMap((find) => find.indices));
 }
 
+// The listed words found (secret words are numbered after them, from puzzle.words.length).
+function listedFound() {
+  return [...foundIndices()].filter((index) => index < puzzle.words.length).length;
+}
+
+// The secret words found so far, as the server spelt them.
+function secretsFound() {
+  const count = puzzle.words.length;
+  return progress.found.filter((find) => find.indices[0] >= count).map((find) => find.words[0]);
+}
+
 function finished() {
   return progress.done || progress.revealed;
+}
+
+// After the listed words, secret words may still be looked for (until the answers are shown).
+function selectable() {
+  return !finished() || (!progress.revealed && secretsFound().length < (puzzle.secret_count || 0));
 }
 
 // ---- timer ---------------------------------------------------------------------------------
@@ -160,7 +176,8 @@ function drawFound() {
     item.classList.toggle("revealed", isShown);
     item.querySelector(".state").textContent = isFound ? " (found)" : isShown ? " (shown)" : "";
   }
-  $("found-count").textContent = found.size;
+  $("found-count").textContent = listedFound();
+  showSecrets();
   if (progress.revealed && answers) drawAnswers(layers.answers, found);
   showDone();
 }
@@ -208,10 +225,20 @@ function rememberBestTime(ms) {
 
 // The hidden message, read from the cells no found word covers, once every word is found.
 function revealedMessage() {
-  if (!puzzle.message) return "";
+  // secret words' cells are not the message's: it shows once they are found too
+  if (!puzzle.message || secretsFound().length < (puzzle.secret_count || 0)) return "";
   const lines = progress.found.map((f) => f.cells);
   const text = hiddenMessage(puzzle.grid, lines, puzzle.message.shape, puzzle.message.length);
   return say("message-revealed", { message: text });
+}
+
+function showSecrets() {
+  const line = $("secret");
+  if (!puzzle.secret_count) return;
+  const found = secretsFound();
+  const count = say("secret-found-count", { found: found.length, count: puzzle.secret_count });
+  line.textContent = found.length ? `${count}: ${found.join(", ")}` : count;
+  line.hidden = false;
 }
 
 function showDone() {
@@ -229,7 +256,7 @@ function showDone() {
     done.hidden = false;
   } else if (progress.revealed) {
     // Shown answers end the game, but it is no success: a plain note, no star.
-    done.textContent = say("answers-shown", { found: foundIndices().size, count: puzzle.words.length });
+    done.textContent = say("answers-shown", { found: listedFound(), count: puzzle.words.length });
     done.hidden = false;
   } else {
     done.hidden = true;
@@ -273,9 +300,10 @@ async function submitSelection() {
     if (result.indices.every((index) => found.has(index))) {
       announce(say("already-found", { word: result.word }));
     } else {
-      progress.found.push({ indices: result.indices, cells: result.cells });
-      announce(say("found", { words: result.words.join(say("and")) }));
-      if (foundIndices().size === puzzle.words.length) {
+      progress.found.push({ indices: result.indices, cells: result.cells, words: result.words });
+      const secret = result.indices[0] >= puzzle.words.length;
+      announce(secret ? say("secret-found", { word: result.word }) : say("found", { words: result.words.join(say("and")) }));
+      if (!progress.done && listedFound() === puzzle.words.length) {
         stopTimer();
         progress.done = true;
         rememberBestTime(progress.elapsed);
@@ -304,7 +332,7 @@ function rejectSelection() {
 }
 
 board.addEventListener("pointerdown", (event) => {
-  if (!puzzle || checking || finished() || event.button !== 0) return;
+  if (!puzzle || checking || !selectable() || event.button !== 0) return;
   const point = pointInCells(event);
   const cell = cellAt(...point, puzzle.rows, puzzle.cols);
   if (!cell) return;
@@ -365,7 +393,7 @@ board.addEventListener("keydown", (event) => {
     }
   } else if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
-    if (checking || finished()) return;
+    if (checking || !selectable()) return;
     if (!selection) {
       selection = { start: cursor, end: cursor, by: "keyboard" };
       drawSelection();
