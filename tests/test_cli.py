@@ -433,6 +433,10 @@ GOLDEN_CASES = {
         *("--level", "medium", "--seed", "7", "--size", "6x6", "--language", "en"),
         *("--message", "Hallo Welt", "--answers"),
     ],
+    "worte0-heart-seed7.txt": [
+        *("--level", "medium", "--seed", "7", "--size", "8x8", "--language", "en"),
+        *("--shape", "heart", "--answers"),
+    ],
     "worte0-message-seed7.json": [
         *("--level", "medium", "--seed", "7", "--size", "6x6", "--language", "en"),
         *("--message", "Hallo Welt", "--format", "json"),

@@ -14,12 +14,12 @@ word, so each check costs the same however large the grid is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from wortsuche.budget import Budget
 from wortsuche.geometry import AXES, line_starts, walk
-from wortsuche.model import Placement
+from wortsuche.model import HOLE, Placement
 
 EMPTY = ""
 
@@ -77,12 +77,19 @@ class Board:
     """A grid under construction: letters by cell index ``row * cols + col``."""
 
     def __init__(
-        self, rows: int, cols: int, lexicon: Lexicon, budget: Budget | None = None
+        self,
+        rows: int,
+        cols: int,
+        lexicon: Lexicon,
+        budget: Budget | None = None,
+        holes: Iterable[int] = (),
     ) -> None:
         self.rows, self.cols, self.lexicon = rows, cols, lexicon
         self.budget = budget if budget is not None else Budget()
         """The steps every construction step on this board spends from (:mod:`wortsuche.budget`)."""
         self.cells: list[str] = [EMPTY] * (rows * cols)
+        for index in holes:  # no cell: no word runs through it, the filler leaves it alone
+            self.cells[index] = HOLE
         self.owners: list[list[int]] = [[] for _ in range(rows * cols)]
         self.placements: list[Placement | None] = []
         self.placement_cells: list[tuple[int, ...]] = []

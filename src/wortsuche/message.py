@@ -74,7 +74,11 @@ def write_message(board: Board, letters: str, *, exact: bool = False) -> list[in
     when a letter would complete a listed word outside its placement.
     """
     placed = [p for p in board.placements if p is not None]
-    free = [board.index(cell) for cell in free_cells(board.rows, board.cols, placed)]
+    free = [
+        index
+        for index in (board.index(cell) for cell in free_cells(board.rows, board.cols, placed))
+        if not board.cells[index]  # a hole is no cell
+    ]
     if len(letters) > len(free) or (exact and len(letters) != len(free)):
         raise MessageError(
             f"the message has {len(letters)} letters and {len(free)} cells are free",

@@ -189,6 +189,10 @@ class Placement:
         return Placement(letters or self.letters[::-1], self.end, self.direction.reverse)
 
 
+HOLE = " "
+"""What a hole of a shaped grid holds in the grid's rows: no cell (no word has a blank in it)."""
+
+
 @dataclass(frozen=True)
 class Grid:
     """A rectangle of letters, stored as one string per row."""

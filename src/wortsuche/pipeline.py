@@ -21,7 +21,7 @@ from wortsuche.fill import FillError, fill
 from wortsuche.geometry import longest_fitting
 from wortsuche.levels import options_for, parse_directions
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
-from wortsuche.message import MessageError, free_cells, message_letters, write_message
+from wortsuche.message import MessageError, message_letters, write_message
 from wortsuche.model import (
     Crossing,
     Decoys,
@@ -38,6 +38,7 @@ from wortsuche.normalise import normalise_words
 from wortsuche.place import place_words
 from wortsuche.rand import Rng, new_seed
 from wortsuche.screen import screen_for
+from wortsuche.shapes import Outline, outline
 from wortsuche.verifier import verify_puzzle
 
 ATTEMPTS = 6
@@ -75,6 +76,8 @@ def generate(
     message: str | None = None,
     message_exact: bool = False,
     secret: Iterable[str | Word] | None = None,
+    shape: str | None = None,
+    mask: Sequence[str] | None = None,
     transliterate: bool = False,
     eszett: str = "keep",
     timeout: float | None = None,
@@ -86,7 +89,9 @@ def generate(
     Options left as None take the value of ``level``'s preset. ``message`` is hidden in the
     cells no word covers, read row by row (:mod:`wortsuche.message`); with ``message_exact``
     it fills them all. ``secret`` words are hidden like the others (exactly once) but not listed:
-    the puzzle keeps them as ``secret_words``.
+    the puzzle keeps them as ``secret_words``. ``shape`` (a name in
+    :data:`wortsuche.shapes.SHAPES`) or ``mask`` (rows of ``#`` for a cell and ``.`` for a hole)
+    turns cells into holes that hold :data:`~wortsuche.model.HOLE`.
     Raises :class:`InputError` for unusable words or options and
     :class:`DoesNotFitError` when no layout exists in the size given, or none was found
     within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
@@ -126,16 +131,28 @@ def generate(
     secret_words, secret_notes = _secret_words(secret, prepared, options, transliterate, eszett)
     prepared, notes = prepared + secret_words, [*notes, *secret_notes]
     kept_secret = frozenset(w.letters for w in secret_words)
+    drawn = outline(shape, mask)
     seed = new_seed() if seed is None else seed
     if rows is None or cols is None:
         return _generate_auto_size(
-            prepared, level, options, seed, notes, budget, hidden, kept_secret
+            prepared, level, options, seed, notes, budget, hidden, kept_secret, drawn
         )
     check_size(rows, cols)
     rng = Rng(seed)
     try:
         return build(
-            prepared, rows, cols, level, options, rng, seed, notes, budget, hidden, kept_secret
+            prepared,
+            rows,
+            cols,
+            level,
+            options,
+            rng,
+            seed,
+            notes,
+            budget,
+            hidden,
+            kept_secret,
+            drawn,
         )
     except DoesNotFitError as error:
         exact = hidden is not None and hidden.exact  # a larger size has more free cells
@@ -148,6 +165,7 @@ def generate(
                 Rng(seed),
                 budget.share(1.0),
                 need_free=len(hidden.letters) if hidden else 0,
+                drawn=drawn,
             )
             if error.suggested_size is not None:
                 r, c = error.suggested_size
@@ -279,12 +297,14 @@ def build(
     budget: Budget | None = None,
     message: HiddenMessage | None = None,
     secret: frozenset[str] = frozenset(),
+    drawn: Outline | None = None,
 ) -> Puzzle:
     """Run place → message → decoys → fill → verify for one size; the puzzle returned has passed
     the verifier.
 
     Every step spends from ``budget`` (a fresh :class:`Budget` if None). The words whose letters
-    are in ``secret`` are placed like the others and kept as the puzzle's ``secret_words``.
+    are in ``secret`` are placed like the others and kept as the puzzle's ``secret_words``;
+    ``drawn`` makes the cells outside its outline holes.
     """
     budget = budget if budget is not None else Budget()
     letters = [w.letters for w in words]
@@ -298,15 +318,18 @@ def build(
     # The screen binds what wortsuche adds (decoys, filler), not how the user's words meet.
     screened = lexicon if options.allow_offensive else Lexicon(letters, screen_for(letters))
     attempts = EXACT_MESSAGE_ATTEMPTS if message is not None and message.exact else ATTEMPTS
+    holes = sorted(r * cols + c for r, c in drawn.holes(rows, cols)) if drawn else []
+    if len(holes) == rows * cols:
+        raise DoesNotFitError(f"the shape leaves no cell in {rows}x{cols}", kind="cannot_exist")
     for _ in range(attempts):
-        board = Board(rows, cols, lexicon, budget)
+        board = Board(rows, cols, lexicon, budget, holes)
         placed = [] if options.absent else place_words(to_place, board, options, rng)
         if message is not None:
             try:
                 write_message(board, message.letters, exact=message.exact)
             except MessageError:
                 message_failures += 1
-                free_counts.append(len(free_cells(rows, cols, placed)))
+                free_counts.append(sum(1 for x in board.cells if not x))
                 continue
         board.lexicon = screened
         plant_decoys(board, letters, options, rng)
@@ -500,6 +523,7 @@ def suggest_size(
     rng: Rng,
     budget: Budget | None = None,
     need_free: int = 0,
+    drawn: Outline | None = None,
 ) -> tuple[int, int] | None:
     """A larger size in which a layout was actually found, or None (also when ``budget`` runs out).
 
@@ -514,13 +538,15 @@ def suggest_size(
         if max(len(w) for w in letters) > longest_fitting(r, c, options.directions):
             continue
         budget.spend()
+        holes = [y * c + x for y, x in drawn.holes(r, c)] if drawn else []
+        board = Board(r, c, lexicon, budget, holes)
         try:
-            placed = place_words(letters, Board(r, c, lexicon, budget), options, rng, effort=0.5)
+            place_words(letters, board, options, rng, effort=0.5)
         except BudgetExhausted:
             return None
         except DoesNotFitError:
             continue
-        if len(free_cells(r, c, placed)) < need_free:
+        if sum(1 for x in board.cells if not x) < need_free:
             continue
         return r, c
     return None
@@ -545,9 +571,13 @@ def _generate_auto_size(
     budget: Budget,
     message: HiddenMessage | None = None,
     secret: frozenset[str] = frozenset(),
+    drawn: Outline | None = None,
 ) -> Puzzle:
     """Try growing squares from :func:`auto_size` up to ``MAX_SIDE``, all from one budget."""
-    side = min(auto_size(words, options, message.letters if message else ""), MAX_SIDE)
+    side = auto_size(words, options, message.letters if message else "")
+    if drawn is not None:  # the shape keeps only part of the square
+        side = math.ceil(side / math.sqrt(max(drawn.share(), 0.05)))
+    side = min(side, MAX_SIDE)
     if max(len(w) for w in words) > MAX_SIDE:
         raise DoesNotFitError(f"a word is longer than {MAX_SIDE} letters, the largest side")
     rng = Rng(seed)
@@ -568,6 +598,7 @@ def _generate_auto_size(
                 part,
                 message,
                 secret,
+                drawn,
             )
         except DoesNotFitError:
             budget.take_back(part)

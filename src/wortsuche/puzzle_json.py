@@ -17,7 +17,7 @@ from wortsuche.data import read_text
 from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
-from wortsuche.model import Direction, Grid, HiddenMessage, Options, Placement, Puzzle, Word
+from wortsuche.model import HOLE, Direction, Grid, HiddenMessage, Options, Placement, Puzzle, Word
 
 FORMAT = "wortsuche-puzzle"
 FORMAT_VERSION = 1
@@ -73,7 +73,8 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
 def coverage(puzzle: Puzzle) -> float:
     """The share of the grid's cells that belong to a placed word (1.0: no filler at all)."""
     covered = {cell for placement in puzzle.placements.values() for cell in placement.cells}
-    return len(covered) / (puzzle.rows * puzzle.cols)
+    cells = sum(len(row) - row.count(HOLE) for row in puzzle.grid.rows)  # holes are no cells
+    return len(covered) / max(cells, 1)
 
 
 def dumps(puzzle: Puzzle, indent: int | None = 2) -> str:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from wortsuche.geometry import AXES
-from wortsuche.model import Cell, Direction, Grid, Placement, Puzzle, Word
+from wortsuche.model import HOLE, Cell, Direction, Grid, Placement, Puzzle, Word
 
 
 @dataclass(frozen=True)
@@ -249,7 +249,7 @@ def verify_puzzle(puzzle: Puzzle) -> Report:
         letter
         for r, row in enumerate(puzzle.grid.rows)
         for c, letter in enumerate(row)
-        if (r, c) not in covered
+        if (r, c) not in covered and letter != HOLE  # a hole is no cell
     ]
     problems = list(report.problems)
     if "".join(free[: len(message.letters)]) != message.letters:

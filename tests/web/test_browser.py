@@ -627,6 +627,29 @@ def test_secret_words_can_be_found_after_the_list_and_then_the_message_shows(
     context.close()
 
 
+def test_a_shaped_puzzle_is_made_from_the_form_and_played_around_its_holes(
+    chromium: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    context = chromium.new_context(locale="de-DE", viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.fill("#words", "Apfel, Birne, Kirsche, Pflaume")
+    page.locator("details.more summary").click()
+    page.select_option("#shape", label="Herz")
+    page.fill("#seed", "4")
+    page.click("#make")
+    page.wait_for_selector("#board[data-ready]")
+    holes = page.locator("#board .cell.hole")
+    assert holes.count() > 0 and holes.first.is_hidden()
+    puzzle_id = page.locator("body").get_attribute("data-puzzle")
+    for count, answer in enumerate(answers(live_server, puzzle_id), start=1):
+        drag(page, answer["start"], answer["end"])
+        wait_found(page, count)
+    expect(page.locator("#done")).to_contain_text("Geschafft!")
+    page.screenshot(path=screenshots / "de-heart.png", full_page=True)
+    context.close()
+
+
 def tap_line(page: Any, answer: dict[str, Any]) -> None:
     page.touchscreen.tap(*centre(page, answer["start"]))
     page.touchscreen.tap(*centre(page, answer["end"]))

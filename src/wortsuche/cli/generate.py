@@ -23,6 +23,7 @@ from wortsuche.i18n import resolve_language
 from wortsuche.levels import LEVELS
 from wortsuche.model import LANGUAGES, Crossing, Decoys, Filler, Puzzle, Word
 from wortsuche.normalise import ESZETT
+from wortsuche.shapes import SHAPES
 from wortsuche.source import WordSource, parse_size, parse_words
 
 EXAMPLES = """\
@@ -162,6 +163,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="give up after this many seconds (default: no limit; every generation ends anyway "
         "within its budget of steps)",
     )
+    shaped = parser.add_argument_group("shape", "a grid in a shape: holes hold no letter")
+    shaped.add_argument(
+        "--shape",
+        choices=sorted(SHAPES),
+        help="a built-in shape drawn on the grid's size (an automatic size makes room for it)",
+    )
+    shaped.add_argument(
+        "--mask",
+        metavar="FILE",
+        help="a text picture (# a cell, . a hole) or a PNG (dark pixels are cells); its own size "
+        "unless --size scales it",
+    )
     hidden = parser.add_argument_group(
         "hidden extras", "secret words, and a sentence in the letters no word uses"
     )
@@ -217,6 +230,12 @@ def run(args: argparse.Namespace) -> int:
     rows, cols = (
         parse_size(args.size, what="--size") if args.size else (source.size or (None, None))
     )
+    if args.mask is not None:
+        from wortsuche.shapes import read_mask
+
+        args.mask_rows = read_mask(Path(args.mask))
+        if rows is None or cols is None:  # the mask's own size, one cell per character
+            rows, cols = len(args.mask_rows), len(args.mask_rows[0])
     puzzle = make_puzzle(words, rows, cols, seed, args)
     # The sheet's title and language belong to the puzzle, so a saved puzzle keeps them.
     language = args.sheet_language or resolve_language(
@@ -328,6 +347,8 @@ def make_puzzle(
         "timeout": args.timeout,
         "effort": args.effort or 1.0,
     }
+    if args.shape is not None or args.mask is not None:
+        common.update(shape=args.shape, mask=getattr(args, "mask_rows", None))
     if args.secret:
         common.update(
             secret=[

@@ -14,7 +14,7 @@ from __future__ import annotations
 import csv
 import io
 
-from wortsuche.model import Puzzle
+from wortsuche.model import HOLE, Puzzle
 from wortsuche.render.layout import display_letter, sorted_entries
 from wortsuche.render.options import RenderOptions
 
@@ -30,7 +30,10 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for row in puzzle.grid.rows:
-        writer.writerow([display_letter(letter, lowercase) for letter in row])
+        # a hole of a shaped grid is an empty field
+        writer.writerow(
+            ["" if letter == HOLE else display_letter(letter, lowercase) for letter in row]
+        )
     writer.writerow([])
     for entry in sorted_entries(puzzle, lowercase):
         writer.writerow([entry])

@@ -168,6 +168,9 @@ PAGE = """<!DOCTYPE html>
   .cell { width: var(--cell); height: var(--cell); display: flex; align-items: center;
           justify-content: center; font-size: calc(var(--cell) * 0.6); border-radius: 50%; }
   .board { position: relative; }
+  .cell.hole { visibility: hidden; }
+  .shaped .grid { border-color: transparent; }
+  .shaped .cell:not(.hole) { box-shadow: inset 0 0 0 1px #c8c8c8; border-radius: 20%; }
   .cell.selected { background: #c0392b; color: #fff; }
   .cell.hint { background: #fde68a; box-shadow: 0 0 0 3px #f59e0b inset; }
   .cell.wrong { background: #e74c3c; color: #fff; transition: background 0.6s; }
@@ -216,9 +219,10 @@ marks.setAttribute("viewBox", `0 0 ${width} ${height}`);
 marks.style.width = `calc(var(--cell) * ${width})`;
 marks.style.height = `calc(var(--cell) * ${height})`;
 const cells = [];
+document.body.classList.toggle("shaped", rows.some((row) => row.includes(" ")));
 rows.forEach((row, r) => row.forEach((letter, c) => {
   const cell = document.createElement("div");
-  cell.className = "cell";
+  cell.className = letter === " " ? "cell hole" : "cell";  // a hole of a shaped grid
   cell.textContent = letter;
   cell.dataset.r = r;
   cell.dataset.c = c;

@@ -19,7 +19,7 @@ import math
 import unicodedata
 from dataclasses import dataclass, field, replace
 
-from wortsuche.model import Puzzle, Word
+from wortsuche.model import HOLE, Puzzle, Word
 from wortsuche.render import texts as say
 from wortsuche.render.metrics import (
     CAP_HEIGHT,
@@ -99,6 +99,8 @@ class GridDrawing:
     letters: tuple[Text, ...]
     capsules: tuple[Capsule, ...]
     frame: Box
+    tiles: tuple[Box, ...] = ()
+    """A shaped grid's cells, each drawn as a tile instead of the frame (empty: a rectangle)."""
 
     def centre(self, row: int, col: int) -> Point:
         """The centre of a cell."""
@@ -153,7 +155,16 @@ def grid_drawing(
         )
         for r, row in enumerate(puzzle.grid.rows)
         for c, letter in enumerate(row)
+        if letter != HOLE  # a hole is no cell: nothing is drawn there
     )
+    tiles = tuple(
+        Box(x + c * cell, y + r * cell, cell, cell)
+        for r, row in enumerate(puzzle.grid.rows)
+        for c, letter in enumerate(row)
+        if letter != HOLE
+    )
+    if len(tiles) == rows * cols:
+        tiles = ()
     capsules: tuple[Capsule, ...] = ()
     if answers:
         capsules = tuple(
@@ -163,12 +174,12 @@ def grid_drawing(
                 (x + (p.end[1] + 0.5) * cell, y + (p.end[0] + 0.5) * cell),
                 cell * 0.42,
             )
-            for p in (puzzle.placements.get(w.letters) for w in puzzle.words)
+            for p in (puzzle.placements.get(w.letters) for w in puzzle.words + puzzle.secret_words)
             if p is not None
         )
     pad = cell / 4
     frame = Box(x - pad, y - pad, cols * cell + 2 * pad, rows * cell + 2 * pad)
-    return GridDrawing(x, y, cell, rows, cols, letters, capsules, frame)
+    return GridDrawing(x, y, cell, rows, cols, letters, capsules, frame, tiles)
 
 
 def sorted_words(puzzle: Puzzle) -> list[Word]:

@@ -29,6 +29,8 @@ FAINT = "#9a9a9a"
 """Colour of the letters no word uses, on an answer key, and of footers."""
 CAPSULE = "#c0392b"
 """Colour of the answer capsules (prints as a mid grey in black and white)."""
+TILE = "#b8b8b8"
+"""Colour of the cell outlines of a shaped grid (which has them instead of a frame)."""
 
 CAP_HEIGHT = 0.729
 """Height of a capital letter of DejaVu Sans, as a fraction of the font size (to centre letters)."""

@@ -32,6 +32,7 @@ from wortsuche.render.metrics import (
     FAINT,
     INK,
     MARGIN,
+    TILE,
     font_path,
     paper_size,
     text_width,
@@ -78,17 +79,31 @@ def draw_text(pdf: FPDF, t: Text) -> None:
 def draw_grid(pdf: FPDF, grid: GridDrawing) -> None:
     """Draw the frame, the capsules and the letters of a grid."""
     frame = grid.frame
-    pdf.set_draw_color(*_rgb(INK))
-    pdf.set_line_width(max(grid.cell / 24, 0.5))
-    pdf.rect(
-        frame.x,
-        frame.y,
-        frame.width,
-        frame.height,
-        style="D",
-        round_corners=True,
-        corner_radius=grid.cell / 3,
-    )
+    if grid.tiles:  # a shaped grid: its cells, no frame
+        pdf.set_draw_color(*_rgb(TILE))
+        pdf.set_line_width(max(grid.cell / 30, 0.4))
+        for tile in grid.tiles:
+            pdf.rect(
+                tile.x,
+                tile.y,
+                tile.width,
+                tile.height,
+                style="D",
+                round_corners=True,
+                corner_radius=grid.cell / 6,
+            )
+    else:
+        pdf.set_draw_color(*_rgb(INK))
+        pdf.set_line_width(max(grid.cell / 24, 0.5))
+        pdf.rect(
+            frame.x,
+            frame.y,
+            frame.width,
+            frame.height,
+            style="D",
+            round_corners=True,
+            corner_radius=grid.cell / 3,
+        )
     pdf.set_draw_color(*_rgb(CAPSULE))
     pdf.set_line_width(max(grid.cell / 16, 0.4))
     for capsule in grid.capsules:

@@ -7,7 +7,7 @@ import io
 from wortsuche.errors import InputError
 from wortsuche.model import Puzzle
 from wortsuche.render.layout import Sheet, worksheet
-from wortsuche.render.metrics import CAPSULE, FAINT, INK, font_path
+from wortsuche.render.metrics import CAPSULE, FAINT, INK, TILE, font_path
 from wortsuche.render.options import RenderOptions
 
 DEFAULT_DPI = 150
@@ -54,17 +54,19 @@ def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
 
     grid = sheet.grid
     frame = grid.frame
-    draw.rounded_rectangle(
-        [
-            frame.x * scale,
-            frame.y * scale,
-            (frame.x + frame.width) * scale,
-            (frame.y + frame.height) * scale,
-        ],
-        radius=grid.cell / 3 * scale,
-        outline=INK,
-        width=max(1, round(grid.cell / 24 * scale)),
-    )
+    boxes = grid.tiles or (frame,)  # a shaped grid: its cells, no frame
+    for box in boxes:
+        draw.rounded_rectangle(
+            [
+                box.x * scale,
+                box.y * scale,
+                (box.x + box.width) * scale,
+                (box.y + box.height) * scale,
+            ],
+            radius=grid.cell / (6 if grid.tiles else 3) * scale,
+            outline=TILE if grid.tiles else INK,
+            width=max(1, round(grid.cell / (30 if grid.tiles else 24) * scale)),
+        )
     for capsule in grid.capsules:
         points = [(x * scale, y * scale) for x, y in capsule.outline(steps=24)]
         draw.line(

@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from wortsuche.model import Puzzle
 from wortsuche.render.layout import Capsule, Sheet, Text, worksheet
-from wortsuche.render.metrics import CAPSULE, FAINT, INK
+from wortsuche.render.metrics import CAPSULE, FAINT, INK, TILE
 from wortsuche.render.options import RenderOptions
 
 FONT_FAMILY = "'DejaVu Sans', Verdana, 'Helvetica Neue', Arial, sans-serif"
@@ -71,11 +71,23 @@ def sheet_svg(sheet: Sheet, *, language: str = "en") -> str:
         f'<g font-family={quoteattr(FONT_FAMILY)} fill="{INK}">',
     ]
     parts += [_text(t, "text") for t in sheet.texts]
-    parts.append(
-        f'<rect class="frame" x="{_num(frame.x)}" y="{_num(frame.y)}" '
-        f'width="{_num(frame.width)}" height="{_num(frame.height)}" rx="{_num(grid.cell / 3)}" '
-        f'fill="none" stroke="{INK}" stroke-width="{_num(max(grid.cell / 24, 0.5))}"/>'
-    )
+    if grid.tiles:  # a shaped grid: its cells, no frame
+        parts.append(
+            f'<g class="tiles" fill="none" stroke="{TILE}" '
+            f'stroke-width="{_num(max(grid.cell / 30, 0.4))}">'
+        )
+        parts += [
+            f'<rect x="{_num(t.x)}" y="{_num(t.y)}" width="{_num(t.width)}" '
+            f'height="{_num(t.height)}" rx="{_num(grid.cell / 6)}"/>'
+            for t in grid.tiles
+        ]
+        parts.append("</g>")
+    else:
+        parts.append(
+            f'<rect class="frame" x="{_num(frame.x)}" y="{_num(frame.y)}" '
+            f'width="{_num(frame.width)}" height="{_num(frame.height)}" rx="{_num(grid.cell / 3)}" '
+            f'fill="none" stroke="{INK}" stroke-width="{_num(max(grid.cell / 24, 0.5))}"/>'
+        )
     parts.append(
         f'<g class="capsules" fill="none" stroke="{CAPSULE}" '
         f'stroke-width="{_num(max(grid.cell / 16, 0.5))}">'

@@ -111,6 +111,7 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
                 "difficulty",
                 "message",
                 "message_exact",
+                "shape",
             )
             if (value := getattr(new, name)) is not None
         }

@@ -42,6 +42,7 @@ def page_routes(storage: Storage, is_puzzle_id: Callable[[str], bool]) -> APIRou
                 request,
                 levels=level_choices(texts),
                 theme_options=theme_options(texts.language),
+                shape_options=shape_options(texts),
             )
         )
 
@@ -119,6 +120,17 @@ def level_choices(texts: Translator) -> str:
             f'<span class="level-text">{description}</span></label>'
         )
     return "\n".join(items)
+
+
+def shape_options(texts: Translator) -> str:
+    """The built-in shapes as ``<option>`` elements, named in the page's language."""
+    from wortsuche.shapes import SHAPES
+
+    named = sorted((texts.t(f"shape.{name}"), name) for name in SHAPES)
+    return "\n".join(
+        f'<option value="{html.escape(name)}">{html.escape(label)}</option>'
+        for label, name in named
+    )
 
 
 def theme_options(language: str) -> str:

@@ -43,6 +43,10 @@ class NewPuzzle(BaseModel):
     message_exact: bool | None = Field(
         None, description="The message must fill every free cell (needs a message)"
     )
+    shape: StrictStr | None = Field(
+        None,
+        description="A built-in shape for the grid (circle, heart, star, …); null: a rectangle",
+    )
     secret: StrictStr | list[StrictStr] | None = Field(
         None,
         description="Secret words: hidden like the others but not listed (comma separated or a list)",

@@ -89,7 +89,7 @@ form.addEventListener("submit", async (event) => {
     }
   }
   // More options: each one left at "the level's" is not sent, so the level decides it.
-  for (const name of ["directions", "filler", "language"]) {
+  for (const name of ["directions", "filler", "language", "shape"]) {
     if (form[name].value) body[name] = form[name].value;
   }
   if (form.absent.checked) body.absent = true;

@@ -127,13 +127,15 @@ function buildBoard() {
     layers[name] = svg("g", { class: `layer layer-${name}` });
     marks.append(layers[name]);
   }
+  $("board-wrap").classList.toggle("shaped", grid.some((letters) => letters.includes(" ")));
   grid.forEach((letters, r) => {
     const row = document.createElement("div");
     row.className = "row";
     row.setAttribute("role", "row");
     Array.from(letters).forEach((letter, c) => {
       const cell = document.createElement("div");
-      cell.className = "cell";
+      // a blank is a hole of a shaped grid: no cell, nothing to select
+      cell.className = letter === " " ? "cell hole" : "cell";
       cell.id = `cell-${r}-${c}`;
       cell.setAttribute("role", "gridcell");
       cell.textContent = letter;
