@@ -14,7 +14,7 @@ from wortsuche import DoesNotFitError, InputError, generate
 from wortsuche.model import HOLE
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.render import render
-from wortsuche.shapes import SHAPES, holes, mask_holes, parse_mask, read_mask
+from wortsuche.shapes import GLYPHS, SHAPE_NAMES, holes, mask_holes, parse_mask, read_mask
 from wortsuche.verifier import verify_puzzle
 
 FRUIT = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango"]
@@ -31,7 +31,7 @@ def test_every_shape_keeps_its_holes_free_and_every_word_once() -> None:
     @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(
         words=st.lists(st.text("ABDEINRST", min_size=2, max_size=6), min_size=1, max_size=6),
-        shape=st.sampled_from(sorted(SHAPES)),
+        shape=st.sampled_from(SHAPE_NAMES),
         side=st.integers(6, 14),
         level=st.sampled_from(["easy", "medium", "hard", "evil"]),
         seed=st.integers(0, 2**32),
@@ -112,3 +112,14 @@ def test_a_shaped_puzzle_travels_in_json_and_every_format_leaves_the_holes_empty
     assert svg.count("<rect x=") == cells and 'class="frame"' not in svg
     plain = generate(FRUIT, 13, 13, level="medium", seed=1)
     assert 'class="frame"' in str(render(plain, "svg"))
+
+
+def test_letters_and_digits_are_shapes_of_a_simple_outline_font() -> None:
+    assert len(GLYPHS) == 36 and all(
+        len(g) == 7 and {len(r) for r in g} == {5} for g in GLYPHS.values()
+    )
+    # at the font's own size the holes are the glyph's dots
+    assert holes("T", 7, 5) == {(r, c) for r in range(1, 7) for c in (0, 1, 3, 4)}
+    puzzle = generate(["Anna", "Mia", "Lea", "Tom", "Ben"], level="easy", seed=1, shape="A")
+    assert hole_cells(puzzle) == set(holes("A", puzzle.rows, puzzle.cols))
+    assert_exactly_once(puzzle)

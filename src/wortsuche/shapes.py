@@ -23,7 +23,17 @@ from pathlib import Path
 from wortsuche.errors import InputError
 from wortsuche.model import HOLE
 
-__all__ = ["HOLE", "SHAPES", "Outline", "holes", "outline", "parse_mask", "read_mask"]
+__all__ = [
+    "GLYPHS",
+    "HOLE",
+    "SHAPES",
+    "SHAPE_NAMES",
+    "Outline",
+    "holes",
+    "outline",
+    "parse_mask",
+    "read_mask",
+]
 
 Cell = tuple[int, int]
 
@@ -69,16 +79,70 @@ SHAPES: dict[str, Callable[[float, float], bool]] = {
 """The built-in shapes by name."""
 
 
+GLYPHS: dict[str, tuple[str, ...]] = {
+    "A": (".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"),
+    "B": ("####.", "#...#", "#...#", "####.", "#...#", "#...#", "####."),
+    "C": (".####", "#....", "#....", "#....", "#....", "#....", ".####"),
+    "D": ("####.", "#...#", "#...#", "#...#", "#...#", "#...#", "####."),
+    "E": ("#####", "#....", "#....", "####.", "#....", "#....", "#####"),
+    "F": ("#####", "#....", "#....", "####.", "#....", "#....", "#...."),
+    "G": (".####", "#....", "#....", "#..##", "#...#", "#...#", ".###."),
+    "H": ("#...#", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"),
+    "I": ("#####", "..#..", "..#..", "..#..", "..#..", "..#..", "#####"),
+    "J": ("..###", "...#.", "...#.", "...#.", "...#.", "#..#.", ".##.."),
+    "K": ("#...#", "#..#.", "#.#..", "##...", "#.#..", "#..#.", "#...#"),
+    "L": ("#....", "#....", "#....", "#....", "#....", "#....", "#####"),
+    "M": ("#...#", "##.##", "#.#.#", "#.#.#", "#...#", "#...#", "#...#"),
+    "N": ("#...#", "##..#", "#.#.#", "#..##", "#...#", "#...#", "#...#"),
+    "O": (".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."),
+    "P": ("####.", "#...#", "#...#", "####.", "#....", "#....", "#...."),
+    "Q": (".###.", "#...#", "#...#", "#...#", "#.#.#", "#..#.", ".##.#"),
+    "R": ("####.", "#...#", "#...#", "####.", "#.#..", "#..#.", "#...#"),
+    "S": (".####", "#....", "#....", ".###.", "....#", "....#", "####."),
+    "T": ("#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."),
+    "U": ("#...#", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."),
+    "V": ("#...#", "#...#", "#...#", "#...#", "#...#", ".#.#.", "..#.."),
+    "W": ("#...#", "#...#", "#...#", "#.#.#", "#.#.#", "##.##", "#...#"),
+    "X": ("#...#", "#...#", ".#.#.", "..#..", ".#.#.", "#...#", "#...#"),
+    "Y": ("#...#", "#...#", ".#.#.", "..#..", "..#..", "..#..", "..#.."),
+    "Z": ("#####", "....#", "...#.", "..#..", ".#...", "#....", "#####"),
+    "0": (".###.", "#...#", "#..##", "#.#.#", "##..#", "#...#", ".###."),
+    "1": ("..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."),
+    "2": (".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"),
+    "3": ("####.", "....#", "....#", ".###.", "....#", "....#", "####."),
+    "4": ("...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."),
+    "5": ("#####", "#....", "####.", "....#", "....#", "#...#", ".###."),
+    "6": (".###.", "#....", "#....", "####.", "#...#", "#...#", ".###."),
+    "7": ("#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."),
+    "8": (".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."),
+    "9": (".###.", "#...#", "#...#", ".####", "....#", "....#", ".###."),
+}
+"""A simple 5x7 outline font: the letters A-Z and digits 0-9 as shapes, scaled to the grid."""
+
+
+SHAPE_NAMES = (*sorted(SHAPES), *GLYPHS)
+"""Every built-in shape: the drawn ones, then the letters and digits."""
+
+
 def holes(shape: str, rows: int, cols: int) -> frozenset[Cell]:
     """The cells of a ``rows`` x ``cols`` grid outside the built-in ``shape``."""
+    if shape in GLYPHS:
+        return mask_holes(GLYPHS[shape], rows, cols)
     inside = SHAPES.get(shape)
     if inside is None:
-        raise InputError(f"unknown shape {shape!r}; choose one of {', '.join(sorted(SHAPES))}")
+        raise InputError(_unknown(shape))
     return frozenset(
         (r, c)
         for r in range(rows)
         for c in range(cols)
         if not inside((c + 0.5) / cols * 2 - 1, (r + 0.5) / rows * 2 - 1)
+    )
+
+
+def _unknown(shape: str) -> str:
+    return (
+        f"unknown shape {shape!r}; choose one of {', '.join(sorted(SHAPES))}, "
+        "or a letter A-Z or digit 0-9"
     )
 
 
@@ -199,8 +263,8 @@ def outline(shape: str | None, mask: Sequence[str] | None) -> Outline | None:
     if shape is not None and mask is not None:
         raise InputError("choose a shape or a mask, not both")
     if shape is not None:
-        if shape not in SHAPES:
-            raise InputError(f"unknown shape {shape!r}; choose one of {', '.join(sorted(SHAPES))}")
+        if shape not in SHAPE_NAMES:
+            raise InputError(_unknown(shape))
         return Outline(name=shape)
     if mask is not None:
         if isinstance(mask, str):

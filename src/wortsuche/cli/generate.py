@@ -23,7 +23,7 @@ from wortsuche.i18n import resolve_language
 from wortsuche.levels import LEVELS
 from wortsuche.model import LANGUAGES, Crossing, Decoys, Filler, Puzzle, Word
 from wortsuche.normalise import ESZETT
-from wortsuche.shapes import SHAPES
+from wortsuche.shapes import SHAPE_NAMES
 from wortsuche.source import WordSource, parse_size, parse_words
 
 EXAMPLES = """\
@@ -166,8 +166,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     shaped = parser.add_argument_group("shape", "a grid in a shape: holes hold no letter")
     shaped.add_argument(
         "--shape",
-        choices=sorted(SHAPES),
-        help="a built-in shape drawn on the grid's size (an automatic size makes room for it)",
+        choices=SHAPE_NAMES,
+        metavar="SHAPE",
+        help="a built-in shape drawn on the grid's size: circle, cross, diamond, heart, hexagon, "
+        "house, star, tree, triangle, or a letter A-Z or digit 0-9 (an automatic size makes room "
+        "for it)",
     )
     shaped.add_argument(
         "--mask",

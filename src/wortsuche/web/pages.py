@@ -124,13 +124,15 @@ def level_choices(texts: Translator) -> str:
 
 def shape_options(texts: Translator) -> str:
     """The built-in shapes as ``<option>`` elements, named in the page's language."""
-    from wortsuche.shapes import SHAPES
+    from wortsuche.shapes import GLYPHS, SHAPES
 
     named = sorted((texts.t(f"shape.{name}"), name) for name in SHAPES)
-    return "\n".join(
-        f'<option value="{html.escape(name)}">{html.escape(label)}</option>'
-        for label, name in named
-    )
+    drawn = [
+        f'<option value="{html.escape(n)}">{html.escape(label)}</option>' for label, n in named
+    ]
+    glyphs = "".join(f'<option value="{g}">{g}</option>' for g in GLYPHS)
+    label = html.escape(texts.t("web.shape-glyphs"))
+    return "\n".join([*drawn, f'<optgroup label="{label}">{glyphs}</optgroup>'])
 
 
 def theme_options(language: str) -> str:
