@@ -78,6 +78,7 @@ def generate(
     secret: Iterable[str | Word] | None = None,
     shape: str | None = None,
     mask: Sequence[str] | None = None,
+    exact: bool = False,
     transliterate: bool = False,
     eszett: str = "keep",
     timeout: float | None = None,
@@ -91,7 +92,9 @@ def generate(
     it fills them all. ``secret`` words are hidden like the others (exactly once) but not listed:
     the puzzle keeps them as ``secret_words``. ``shape`` (a name in
     :data:`wortsuche.shapes.SHAPES`) or ``mask`` (rows of ``#`` for a cell and ``.`` for a hole)
-    turns cells into holes that hold :data:`~wortsuche.model.HOLE`.
+    turns cells into holes that hold :data:`~wortsuche.model.HOLE`. ``exact`` places the words
+    with a SAT solver (:mod:`wortsuche.exact`, the ``exact`` extra), which also proves when no
+    layout exists.
     Raises :class:`InputError` for unusable words or options and
     :class:`DoesNotFitError` when no layout exists in the size given, or none was found
     within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
@@ -132,10 +135,12 @@ def generate(
     prepared, notes = prepared + secret_words, [*notes, *secret_notes]
     kept_secret = frozenset(w.letters for w in secret_words)
     drawn = outline(shape, mask)
+    if not isinstance(exact, bool):
+        raise InputError(f"exact must be True or False, not {exact!r}")
     seed = new_seed() if seed is None else seed
     if rows is None or cols is None:
         return _generate_auto_size(
-            prepared, level, options, seed, notes, budget, hidden, kept_secret, drawn
+            prepared, level, options, seed, notes, budget, hidden, kept_secret, drawn, exact
         )
     check_size(rows, cols)
     rng = Rng(seed)
@@ -153,10 +158,11 @@ def generate(
             hidden,
             kept_secret,
             drawn,
+            exact,
         )
     except DoesNotFitError as error:
-        exact = hidden is not None and hidden.exact  # a larger size has more free cells
-        if error.suggested_size is None and not isinstance(error, BudgetExhausted) and not exact:
+        filled = hidden is not None and hidden.exact  # a larger size has more free cells
+        if error.suggested_size is None and not isinstance(error, BudgetExhausted) and not filled:
             error.suggested_size = suggest_size(
                 prepared,
                 rows,
@@ -298,13 +304,14 @@ def build(
     message: HiddenMessage | None = None,
     secret: frozenset[str] = frozenset(),
     drawn: Outline | None = None,
+    exact: bool = False,
 ) -> Puzzle:
     """Run place → message → decoys → fill → verify for one size; the puzzle returned has passed
     the verifier.
 
     Every step spends from ``budget`` (a fresh :class:`Budget` if None). The words whose letters
     are in ``secret`` are placed like the others and kept as the puzzle's ``secret_words``;
-    ``drawn`` makes the cells outside its outline holes.
+    ``drawn`` makes the cells outside its outline holes; ``exact`` places by SAT solver.
     """
     budget = budget if budget is not None else Budget()
     letters = [w.letters for w in words]
@@ -323,7 +330,14 @@ def build(
         raise DoesNotFitError(f"the shape leaves no cell in {rows}x{cols}", kind="cannot_exist")
     for _ in range(attempts):
         board = Board(rows, cols, lexicon, budget, holes)
-        placed = [] if options.absent else place_words(to_place, board, options, rng)
+        if options.absent:
+            placed = []
+        elif exact:
+            from wortsuche.exact import exact_placements
+
+            placed = exact_placements(to_place, board, options, seed=rng.below(2**31))
+        else:
+            placed = place_words(to_place, board, options, rng)
         if message is not None:
             try:
                 write_message(board, message.letters, exact=message.exact)
@@ -572,6 +586,7 @@ def _generate_auto_size(
     message: HiddenMessage | None = None,
     secret: frozenset[str] = frozenset(),
     drawn: Outline | None = None,
+    exact: bool = False,
 ) -> Puzzle:
     """Try growing squares from :func:`auto_size` up to ``MAX_SIDE``, all from one budget."""
     side = auto_size(words, options, message.letters if message else "")
@@ -599,6 +614,7 @@ def _generate_auto_size(
                 message,
                 secret,
                 drawn,
+                exact,
             )
         except DoesNotFitError:
             budget.take_back(part)

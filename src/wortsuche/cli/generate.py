@@ -100,6 +100,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "crossings first wherever the level allows them)",
     )
     level_options.add_argument(
+        "--exact",
+        action="store_true",
+        help="place the words with a SAT solver (the exact extra): finds a layout of a crowded "
+        "list where one exists, or proves that none does (slow beyond small grids)",
+    )
+    level_options.add_argument(
         "--effort",
         type=float,
         metavar="N",
@@ -350,6 +356,8 @@ def make_puzzle(
         "timeout": args.timeout,
         "effort": args.effort or 1.0,
     }
+    if args.exact:
+        common["exact"] = True
     if args.shape is not None or args.mask is not None:
         common.update(shape=args.shape, mask=getattr(args, "mask_rows", None))
     if args.secret:

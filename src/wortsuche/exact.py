@@ -1,0 +1,209 @@
+"""The exact placement search (``--exact``): a SAT solver decides whether the words fit.
+
+Optional (the ``exact`` extra, python-sat). The layout rules become clauses over one variable
+per word and position:
+
+* each word stands exactly once;
+* a cell holds one letter: every position sets the letters of its cells, at most one a cell;
+* two words share at most one cell: no two positions cover the same two neighbouring cells
+  along a line (which is how a word would lie on or inside another), and with crossings
+  forbidden no two positions cover the same cell at all;
+* holes of a shaped grid are in no position.
+
+The solver either finds a layout, proves that none exists (then no layout exists under these
+rules, whatever search is used), or runs out of its budget, counted in conflicts so that the
+same seed gives the same answer on every machine. A layout that spells a word a second time
+across its placements is excluded and the solver asked again.
+
+>>> from wortsuche.board import Board, Lexicon
+>>> from wortsuche.levels import options_for
+>>> board = Board(3, 3, Lexicon(["ABC", "CDE"]))
+>>> layout = exact_placements(["ABC", "CDE"], board, options_for("easy"), seed=1)
+>>> sorted(p.letters for p in layout)
+['ABC', 'CDE']
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from wortsuche.board import Board
+from wortsuche.errors import DoesNotFitError, MissingExtraError
+from wortsuche.model import Crossing, Direction, Options, Placement
+from wortsuche.rand import Rng
+
+CONFLICTS = 2_000_000
+"""The solver's budget in conflicts (about a minute on a small crowded grid at most)."""
+
+RETRIES = 50
+"""Layouts excluded for spelling a word twice before the search gives up."""
+
+SOLVER = "cadical195"
+"""A solver of python-sat that keeps a conflict budget (so the answer does not depend on time);
+CaDiCaL 1.9.5 found the 12x12 list of 25 words in 21 s where Glucose 4 took 64 s."""
+
+
+class Layouts:
+    """The layouts of ``words`` on ``board``, one after another, as the solver finds them."""
+
+    def __init__(self, words: Sequence[str], board: Board, options: Options, seed: int) -> None:
+        try:
+            from pysat.card import CardEnc, EncType
+            from pysat.solvers import Solver
+        except ImportError:
+            raise MissingExtraError("--exact", "exact") from None
+        self.words, self.board = list(words), board
+        rng = Rng(seed)
+        self.positions: list[tuple[str, int, int, Direction, tuple[int, ...]]] = []
+        by_word: list[list[int]] = []
+        for letters in self.words:
+            found = list(_positions(letters, board, options.directions))
+            found = rng.shuffled(found)  # the seed decides which of many layouts comes first
+            start = len(self.positions) + 1
+            self.positions += [(letters, r, c, d, cells) for r, c, d, cells in found]
+            by_word.append(list(range(start, len(self.positions) + 1)))
+        self.top = len(self.positions)
+        clauses: list[list[int]] = []
+
+        def new_variable() -> int:
+            self.top += 1
+            return self.top
+
+        def at_most_one(literals: list[int]) -> None:
+            if len(literals) < 2:
+                return
+            if len(literals) <= 6:
+                clauses.extend([-a, -b] for i, a in enumerate(literals) for b in literals[i + 1 :])
+                return
+            encoded = CardEnc.atmost(
+                literals, bound=1, top_id=self.top, encoding=EncType.seqcounter
+            )
+            self.top = max(self.top, encoded.nv)
+            clauses.extend(encoded.clauses)
+
+        for letters, variables in zip(self.words, by_word, strict=True):
+            if not variables:
+                raise DoesNotFitError(
+                    f"no layout exists: {letters} fits nowhere in {board.rows}x{board.cols}",
+                    words=(letters,),
+                    kind="cannot_exist",
+                )
+            clauses.append(variables)
+            at_most_one(variables)
+        letter_of: dict[tuple[int, str], int] = {}
+        covering: dict[int, list[int]] = {}
+        pairs: dict[tuple[int, int], list[int]] = {}
+        for variable, (letters, _, _, _, cells) in enumerate(self.positions, start=1):
+            for index, letter in zip(cells, letters, strict=True):
+                key = (index, letter)
+                if key not in letter_of:
+                    letter_of[key] = new_variable()
+                clauses.append([-variable, letter_of[key]])
+                covering.setdefault(index, []).append(variable)
+            for a, b in itertools.pairwise(cells):
+                pairs.setdefault((min(a, b), max(a, b)), []).append(variable)
+        by_cell: dict[int, list[int]] = {}
+        for (index, _), variable in letter_of.items():
+            by_cell.setdefault(index, []).append(variable)
+        for variables in by_cell.values():
+            at_most_one(variables)
+        for variables in pairs.values():  # two words never share two neighbouring cells
+            at_most_one(variables)
+        if options.crossing is Crossing.NEVER:
+            for variables in covering.values():
+                at_most_one(variables)
+        self.solver: Any = Solver(name=SOLVER, bootstrap_with=clauses)
+        self.conflicts_left = int(CONFLICTS * board.budget.effort)
+
+    def __iter__(self) -> Iterator[list[Placement]]:
+        """Each layout the solver finds; stops when none is left (raising if undecided)."""
+        while True:
+            self.solver.conf_budget(max(1, self.conflicts_left))
+            before = self.solver.accum_stats().get("conflicts", 0)
+            answer = self.solver.solve_limited()
+            self.conflicts_left -= self.solver.accum_stats().get("conflicts", 0) - before
+            if answer is None:
+                raise DoesNotFitError(
+                    f"none found within the effort: the exact search used its budget of "
+                    f"{CONFLICTS:,} conflicts on {self.board.rows}x{self.board.cols} "
+                    "(--effort N gives it N times as many)",
+                    kind="not_found",
+                )
+            if not answer:
+                return
+            model = self.solver.get_model()
+            chosen = [v for v in model[: len(self.positions)] if v > 0]
+            yield [
+                Placement(letters, (r, c), d)
+                for letters, r, c, d, _ in (self.positions[v - 1] for v in chosen)
+            ]
+            self.solver.add_clause([-v for v in chosen])  # next time another layout
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+def exact_placements(
+    words: Sequence[str], board: Board, options: Options, seed: int
+) -> list[Placement]:
+    """A layout of ``words`` on the empty ``board`` that keeps every word exactly once.
+
+    Raise :class:`DoesNotFitError`: ``cannot_exist`` when the solver proves there is none,
+    ``not_found`` when its budget runs out first or every layout it found spelt a word twice.
+    """
+    layouts = Layouts(words, board, options, seed)
+    try:
+        for tried, layout in enumerate(layouts, start=1):
+            if _write(board, layout):
+                return layout
+            if tried >= RETRIES:
+                raise DoesNotFitError(
+                    f"none found within the effort: {RETRIES} layouts from the exact search each "
+                    "spelt a word a second time",
+                    kind="not_found",
+                )
+    finally:
+        layouts.close()
+    raise DoesNotFitError(
+        f"no layout exists: the exact search proved that these words cannot all stand in "
+        f"{board.rows}x{board.cols} with these directions and crossing rules",
+        kind="cannot_exist",
+    )
+
+
+def _write(board: Board, layout: Sequence[Placement]) -> bool:
+    """Put the layout on the board, or leave the board empty if it spells a word twice."""
+    written: list[list[int]] = []
+    for placement in layout:
+        indexes = [board.index(cell) for cell in placement.cells]
+        written.append(board.write(indexes, placement.letters))
+        board.add_placement(placement, indexes)
+    # checked once all stand: a word's own place is no stray, whatever was written first
+    if not board.strays_through([i for new in written for i in new]):
+        return True
+    for new in reversed(written):
+        board.remove_last_placement(new)
+    return False
+
+
+def _positions(
+    letters: str, board: Board, directions: Sequence[Direction]
+) -> Iterator[tuple[int, int, Direction, tuple[int, ...]]]:
+    """Every start and direction where ``letters`` lies inside the grid and on no hole."""
+    rows, cols, n = board.rows, board.cols, len(letters)
+    for direction in directions:
+        dr, dc = direction.step
+        for r in range(rows):
+            for c in range(cols):
+                r1, c1 = r + (n - 1) * dr, c + (n - 1) * dc
+                if not (0 <= r1 < rows and 0 <= c1 < cols):
+                    continue
+                cells = tuple((r + i * dr) * cols + c + i * dc for i in range(n))
+                if any(
+                    board.cells[i] and board.cells[i] != x
+                    for i, x in zip(cells, letters, strict=True)
+                ):
+                    continue  # a hole (or a letter already there that differs)
+                yield r, c, direction, cells
