@@ -97,3 +97,19 @@ def test_book_of_fifty_puzzles_has_contents_puzzle_pages_and_answer_pages() -> N
     answers = pages[51:]
     assert all("Answers" in text for text in answers)
     assert sum(text.count(". animals") for text in answers) == 50
+
+
+def test_a_book_in_a_shape_has_every_puzzle_in_that_shape() -> None:
+    from wortsuche.shapes import holes
+
+    lists = [("Obst", ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango", "Quitte"])]
+    plan = plan_book(lists, seed=3, count=4, words_per_puzzle=6)
+    puzzles = build_book(plan, BookSettings(options={"shape": "heart"}), workers=1)
+    for puzzle in puzzles:
+        blanks = {
+            (r, c) for r, row in enumerate(puzzle.grid.rows) for c, x in enumerate(row) if x == " "
+        }
+        assert blanks == set(holes("heart", puzzle.rows, puzzle.cols)) != set()
+        assert verify_puzzle(puzzle).ok
+    pdf = render_book([(p.title or "Obst", p) for p in puzzles], RenderOptions(language="de"))
+    assert len(PdfReader(io.BytesIO(pdf)).pages) >= 5

@@ -262,3 +262,24 @@ def test_the_offline_file_keeps_secret_words_secret_until_they_are_found(
     page.reload()
     expect(page.locator("#secret")).to_have_text("Geheime Wörter: 1 von 2: Fuchs")
     page.close()
+
+
+def test_the_offline_file_of_a_shaped_puzzle_shows_only_its_cells(
+    browser: Any, tmp_path: Path
+) -> None:
+    from wortsuche import generate
+
+    puzzle = generate(["Apfel", "Birne", "Kirsche"], 9, 9, level="medium", seed=4, shape="heart")
+    file = tmp_path / "play.html"
+    file.write_text(str(render(puzzle, "html", language="de")), encoding="utf-8")
+    page = browser.new_page()
+    page.goto(file.as_uri())
+    blanks = sum(row.count(" ") for row in puzzle.grid.rows)
+    assert page.locator(".cell.hole").count() == blanks > 0
+    assert page.locator(".cell.hole").first.is_hidden()
+    for count, word in enumerate(puzzle.words, start=1):
+        placement = puzzle.placements[word.letters]
+        drag(page, placement.start, placement.end, puzzle.cols)
+        page.wait_for_function(f"document.querySelectorAll('#words li.found').length === {count}")
+    expect(page.locator("#status")).to_contain_text("Alle Wörter gefunden!")
+    page.close()

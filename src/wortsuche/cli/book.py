@@ -20,6 +20,7 @@ from typing import Any
 
 from wortsuche.cli.common import add_paper_options, check_output, note, read_text, write_output
 from wortsuche.errors import InputError
+from wortsuche.shapes import SHAPE_NAMES
 from wortsuche.source import parse_size, parse_words
 
 
@@ -92,6 +93,13 @@ def add_parser(subparsers: Any) -> None:
         type=int,
         metavar="0..100",
         help="percentage of words placed backwards (← ↑ ↖ ↙), if the level's directions allow it",
+    )
+    parser.add_argument(
+        "--shape",
+        choices=SHAPE_NAMES,
+        metavar="SHAPE",
+        help="every puzzle in this shape: circle, cross, diamond, heart, hexagon, house, star, "
+        "tree, triangle, or a letter A-Z or digit 0-9",
     )
     parser.add_argument("--seed", type=int, help="book seed: the same seed makes the same book")
     parser.add_argument(
@@ -194,7 +202,8 @@ def run(args: argparse.Namespace) -> int:
         cols=cols,
         level=args.level or "medium",
         options={"language": args.language}
-        | ({} if args.reversed_share is None else {"reversed_share": args.reversed_share}),
+        | ({} if args.reversed_share is None else {"reversed_share": args.reversed_share})
+        | ({} if args.shape is None else {"shape": args.shape}),
         difficulty=args.difficulty,
     )
     with progress_bar(len(plan)) as advance:
@@ -248,6 +257,7 @@ def join(args: argparse.Namespace) -> int:
         "--level": args.level,
         "--difficulty": args.difficulty,
         "--reversed-share": args.reversed_share,
+        "--shape": args.shape,
         "--seed": args.seed,
         "--workers": args.workers,
     }
