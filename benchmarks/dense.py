@@ -32,6 +32,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="5 seeds instead of 20")
     parser.add_argument("--out", type=Path, help="also write the table (Markdown) here")
+    parser.add_argument(
+        "--exact",
+        nargs="*",
+        metavar="LIST",
+        help="also ask the exact mode (SAT) whether a layout exists, once per level, for the lists "
+        "named (all if none are named; slow on large lists)",
+    )
     args = parser.parse_args()
     seeds = range(5 if args.quick else 20)
     theirs = Theirs() if Theirs.available() else None
@@ -74,10 +81,39 @@ def main() -> None:
         "",
         f"Seeds per list and level: {len(seeds)}; CPU seconds per seed, whole generate call.",
     ]
+    if args.exact is not None:
+        lines += ["", *exact_table(args.exact)]
     text = "\n".join(lines)
     print(text)
     if args.out:
         args.out.write_text(text + "\n", encoding="utf-8")
+
+
+def exact_table(names: list[str]) -> list[str]:
+    """Whether a layout exists, as the exact mode (SAT, seed 0, its default budget) decides."""
+    table = [
+        "Exact mode (`--exact`, seed 0): does a layout exist?",
+        "",
+        "| list | " + " | ".join(LEVELS) + " |",
+        "|---|" + "---|" * len(LEVELS),
+    ]
+    for path in sorted((ROOT / "benchmarks" / "data" / "dense").glob("*.txt")):
+        if names and path.stem not in names:
+            continue
+        source = parse_words(path.read_text(encoding="utf-8"), name=path.name)
+        words, _ = source.words()
+        rows, cols = source.size or (15, 15)
+        cells = []
+        for level in LEVELS:
+            start = time.process_time()
+            try:
+                generate(words, rows, cols, level=level, seed=0, exact=True)
+                verdict = "yes"
+            except DoesNotFitError as error:
+                verdict = "no (proved)" if error.kind == "cannot_exist" else "undecided"
+            cells.append(f"{verdict}, {time.process_time() - start:.1f} s")
+        table.append(f"| {path.stem} | " + " | ".join(cells) + " |")
+    return table
 
 
 if __name__ == "__main__":
