@@ -78,31 +78,18 @@ def draw_text(pdf: FPDF, t: Text) -> None:
 
 def draw_grid(pdf: FPDF, grid: GridDrawing) -> None:
     """Draw the frame, the capsules and the letters of a grid."""
-    frame = grid.frame
-    if grid.tiles:  # a shaped grid: its cells, no frame
-        pdf.set_draw_color(*_rgb(TILE))
-        pdf.set_line_width(max(grid.cell / 30, 0.4))
-        for tile in grid.tiles:
-            pdf.rect(
-                tile.x,
-                tile.y,
-                tile.width,
-                tile.height,
-                style="D",
-                round_corners=True,
-                corner_radius=grid.cell / 6,
-            )
-    else:
-        pdf.set_draw_color(*_rgb(INK))
-        pdf.set_line_width(max(grid.cell / 24, 0.5))
+    # a shaped grid has its cells as tiles instead of the frame
+    pdf.set_draw_color(*_rgb(TILE if grid.tiles else INK))
+    pdf.set_line_width(max(grid.cell / 30, 0.4) if grid.tiles else max(grid.cell / 24, 0.5))
+    for box in grid.tiles or (grid.frame,):
         pdf.rect(
-            frame.x,
-            frame.y,
-            frame.width,
-            frame.height,
+            box.x,
+            box.y,
+            box.width,
+            box.height,
             style="D",
             round_corners=True,
-            corner_radius=grid.cell / 3,
+            corner_radius=grid.cell / (6 if grid.tiles else 3),
         )
     pdf.set_draw_color(*_rgb(CAPSULE))
     pdf.set_line_width(max(grid.cell / 16, 0.4))

@@ -11,7 +11,7 @@ import asyncio
 import json
 import re
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from contextlib import suppress
 from typing import Any
 
@@ -89,14 +89,7 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
                 key="api.level",
                 values={"levels": ", ".join(LEVELS)},
             )
-        if new.seed is not None and not 0 <= new.seed <= limits.MAX_SEED:
-            raise ApiError(
-                422,
-                f"the seed must be a whole number from 0 to {limits.MAX_SEED}",
-                "seed",
-                key="api.seed",
-                values={"most": limits.MAX_SEED},
-            )
+        checked_seed(new.seed)
         title = checked_title(new.title)
         if new.message is not None:
             checked_message(new.message)
@@ -144,14 +137,8 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
         """The worksheet as a PDF to print; with ``answers=true`` the answer key follows it."""
         stored = find(storage, puzzle_id)
         puzzle = loads(stored.puzzle)
-        if lang is not None and lang not in LANGUAGES:
-            raise ApiError(
-                422,
-                f"lang must be one of {', '.join(LANGUAGES)}",
-                "lang",
-                key="api.lang",
-                values={"languages": ", ".join(LANGUAGES)},
-            )
+        if lang is not None:
+            checked_language(lang, LANGUAGES)
         from wortsuche.render import render
 
         try:
@@ -265,13 +252,7 @@ def split_words(words: str | list[str]) -> tuple[list[str], tuple[int, int] | No
         try:
             source = parse_words(words, name="the word list")
         except InputError as error:
-            raise ApiError(
-                422,
-                f"Please check the words: {error}.",
-                "words",
-                key="api.check-words",
-                values={"error": error},
-            ) from None
+            raise words_refused(error) from None
         lines, size = list(source.entries), source.size
     else:
         lines = list(words)
@@ -302,6 +283,43 @@ def split_words(words: str | list[str]) -> tuple[list[str], tuple[int, int] | No
                 },
             )
     return entries, size
+
+
+def words_refused(error: InputError) -> ApiError:
+    """The refusal of words the core cannot use, with the core's reason."""
+    return ApiError(
+        422,
+        f"Please check the words: {error}.",
+        "words",
+        key="api.check-words",
+        values={"error": error},
+    )
+
+
+def checked_seed(seed: int | None) -> int | None:
+    """``seed`` if it is one the web accepts (None: a fresh one is drawn)."""
+    if seed is not None and not 0 <= seed <= limits.MAX_SEED:
+        raise ApiError(
+            422,
+            f"the seed must be a whole number from 0 to {limits.MAX_SEED}",
+            "seed",
+            key="api.seed",
+            values={"most": limits.MAX_SEED},
+        )
+    return seed
+
+
+def checked_language(lang: str, languages: Sequence[str]) -> str:
+    """``lang`` if it is one of ``languages``."""
+    if lang not in languages:
+        raise ApiError(
+            422,
+            f"lang must be one of {', '.join(languages)}",
+            "lang",
+            key="api.lang",
+            values={"languages": ", ".join(languages)},
+        )
+    return lang
 
 
 def checked_size(rows: int | None, cols: int | None) -> tuple[int | None, int | None]:
@@ -451,13 +469,7 @@ async def make_puzzle(
             values=error.values,
         ) from None
     except InputError as error:
-        raise ApiError(
-            422,
-            f"Please check the words: {error}.",
-            "words",
-            key="api.check-words",
-            values={"error": error},
-        ) from None
+        raise words_refused(error) from None
     except WortsucheError as error:
         raise ApiError(
             500,

@@ -14,6 +14,7 @@ from wortsuche.errors import InputError
 from wortsuche.rand import new_seed
 from wortsuche.themes import THEME_LANGUAGES, draw, load_theme, theme_names, themes
 from wortsuche.web import limits
+from wortsuche.web.api import checked_language, checked_seed
 from wortsuche.web.errors import ApiError
 from wortsuche.web.schemas import ERRORS
 
@@ -50,7 +51,7 @@ def theme_routes() -> APIRouter:
     @router.get("")
     def list_themes(lang: str = "en") -> ThemeList:
         """The themes with their titles in ``lang`` (de or en)."""
-        language = _language(lang)
+        language = checked_language(lang, THEME_LANGUAGES)
         listed = [
             ThemeSummary(name=t.name, title=t.title, words=len(t.words)) for t in themes(language)
         ]
@@ -61,7 +62,7 @@ def theme_routes() -> APIRouter:
         name: str, lang: str = "en", count: int | None = None, seed: int | None = None
     ) -> ThemeWords:
         """``count`` words of the theme (all if not given) in an order drawn from ``seed``."""
-        language = _language(lang)
+        language = checked_language(lang, THEME_LANGUAGES)
         if name not in theme_names():
             raise ApiError(404, f"there is no theme {name[:40]!r}", "theme", key="api.no-theme")
         theme = load_theme(name, language)
@@ -74,14 +75,7 @@ def theme_routes() -> APIRouter:
                 key="api.theme-count",
                 values={"most": most, "count": count},
             )
-        if seed is not None and not 0 <= seed <= limits.MAX_SEED:
-            raise ApiError(
-                422,
-                f"the seed must be a whole number from 0 to {limits.MAX_SEED}",
-                "seed",
-                key="api.seed",
-                values={"most": limits.MAX_SEED},
-            )
+        seed = checked_seed(seed)
         seed = new_seed() if seed is None else seed
         try:
             words = draw(theme, count, seed)
@@ -92,15 +86,3 @@ def theme_routes() -> APIRouter:
         )
 
     return router
-
-
-def _language(lang: str) -> str:
-    if lang not in THEME_LANGUAGES:
-        raise ApiError(
-            422,
-            f"lang must be one of {', '.join(THEME_LANGUAGES)}",
-            "lang",
-            key="api.lang",
-            values={"languages": ", ".join(THEME_LANGUAGES)},
-        )
-    return lang
