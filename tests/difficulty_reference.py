@@ -42,8 +42,8 @@ def word_effort(
                 r, c = start
                 for letter in letters:
                     r, c = r + sign * dr, c + sign * dc
-                    if not (0 <= r < height and 0 <= c < width):
-                        complete = False
+                    if not (0 <= r < height and 0 <= c < width) or rows[r][c] == " ":
+                        complete = False  # the edge, or a hole of a shaped grid
                         break
                     cost += weight
                     if rows[r][c] != letter:
@@ -64,7 +64,8 @@ def word_effort(
             found = found or direction
     true = len(true_costs)
     share = 1 / (true + 1) if true else 1.0
-    units = SCAN_COST * height * width * share + sum(false_costs) * share
+    cells = sum(len(row) - row.count(" ") for row in rows)  # holes are no cells to look at
+    units = SCAN_COST * cells * share + sum(false_costs) * share
     if true:
         units += statistics.fmean(true_costs)
     return units, word[at], len(anchors), false_leads * share, found

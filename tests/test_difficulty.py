@@ -124,7 +124,9 @@ def _grids_and_words(draw: st.DrawFn) -> tuple[list[str], list[str], list[Direct
     letters = draw(st.sampled_from(["AB", "ABC", "ABCDE"]))
     height = draw(st.integers(1, 7))
     width = draw(st.integers(1, 7))
-    rows = ["".join(draw(st.lists(st.sampled_from(letters), min_size=width, max_size=width)))
+    # some grids have holes (a blank: the cell of a shaped grid that is none)
+    cells = letters + draw(st.sampled_from(["", " "]))
+    rows = ["".join(draw(st.lists(st.sampled_from(cells), min_size=width, max_size=width)))
             for _ in range(height)]  # fmt: skip
     words = draw(st.lists(st.text(letters, min_size=1, max_size=6), min_size=1, max_size=6))
     directions = draw(st.lists(st.sampled_from(list(Direction)), unique=True, max_size=8))
@@ -147,3 +149,13 @@ def test_the_counted_rating_equals_walking_every_anchor_cell(
         assert (effort.anchor, effort.anchors) == (anchor, anchors)
         assert effort.false_leads == pytest.approx(leads, rel=1e-9, abs=1e-9)
         assert (effort.direction.name if effort.direction else None) == found
+
+
+def test_the_holes_of_a_shaped_grid_are_no_cells_to_scan() -> None:
+    """A column of holes adds nothing to look at: the score stays the same."""
+    plain = rate(["TORFX", "AVORQ", "RADEV"], ["TORF", "VOR", "RAD"])
+    holed = rate(["TORFX ", "AVORQ ", "RADEV "], ["TORF", "VOR", "RAD"])
+    assert holed.units == pytest.approx(plain.units)
+    assert holed.components["word_letter_cells"] == pytest.approx(
+        plain.components["word_letter_cells"]
+    )

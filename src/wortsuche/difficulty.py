@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from wortsuche.model import ALL_DIRECTIONS, Direction, Grid, Puzzle
+from wortsuche.model import ALL_DIRECTIONS, HOLE, Direction, Grid, Puzzle
 
 MODEL = "solver-1"
 """The name of this model: ratings of different models are not comparable."""
@@ -124,7 +124,7 @@ def rate(
     reader = _Reader(rows, tuple((d, w) for d, w in READING_ORDER if d in allowed))
     efforts = tuple(reader.search(w) for w in dict.fromkeys(words) if w)
     units = sum(e.units for e in efforts)
-    cells = reader.height * reader.width
+    cells = reader.size
     found = [e.direction for e in efforts if e.direction is not None]
     word_letters = set("".join(e.letters for e in efforts))
     counts = reader.counts
@@ -134,7 +134,7 @@ def rate(
         "scan_share": sum(_scan_units(reader, e) for e in efforts) / units if units else 0.0,
         "false_leads_per_word": _mean(e.false_leads for e in efforts) if efforts else 0.0,
         "anchors_per_word": _mean(e.anchors for e in efforts) if efforts else 0.0,
-        "word_letter_cells": sum(counts[x] for x in word_letters) / cells,
+        "word_letter_cells": sum(counts[x] for x in word_letters) / max(cells, 1),
         "backward_share": sum(d.is_reversed for d in found) / len(found) if found else 0.0,
         "diagonal_share": sum(d.step[0] != 0 and d.step[1] != 0 for d in found) / len(found)
         if found
@@ -161,7 +161,7 @@ def score_text(score: float) -> str:
 
 def _scan_units(reader: _Reader, effort: WordEffort) -> float:
     true = max(1, reader.occurrences_of(effort))
-    return SCAN_COST * reader.height * reader.width / (true + 1)
+    return SCAN_COST * reader.size / (true + 1)
 
 
 class _Reader:
@@ -173,6 +173,8 @@ class _Reader:
         self.rows = rows
         self.order = order
         self.height, self.width = len(rows), len(rows[0]) if rows else 0
+        # the cells a scan looks at: the holes of a shaped grid are none
+        self.size = sum(len(row) - row.count(HOLE) for row in rows)
         self.cells: dict[str, list[tuple[int, int]]] = {}
         for r, row in enumerate(rows):
             for c, letter in enumerate(row):
@@ -208,7 +210,7 @@ class _Reader:
             true = len(anchors) if found else 0
             self._true[(word, word[at])] = true
             share = 1 / (true + 1) if true else 1.0
-            units = SCAN_COST * self.height * self.width * share
+            units = SCAN_COST * self.size * share
             return WordEffort(word, units, word[at], len(anchors), 0.0, found)
         after, before = word[at:], word[:at][::-1]
         readings = [(after[: j + 1], "") for j in range(1, len(after))]
@@ -236,7 +238,7 @@ class _Reader:
         share = (
             1 / (true + 1) if true else 1.0
         )  # each false anchor comes before the first true one this often
-        units = SCAN_COST * self.height * self.width * share + total_cost * share
+        units = SCAN_COST * self.size * share + total_cost * share
         if true:
             units += _mean(true_costs)
         return WordEffort(word, units, word[at], len(anchors), total_leads * share, true_direction)
@@ -272,7 +274,7 @@ class _Reader:
             cells = []
             for r, c in parent:
                 rr, cc = r + distance * dr, c + distance * dc
-                if 0 <= rr < height and 0 <= cc < width:
+                if 0 <= rr < height and 0 <= cc < width and rows[rr][cc] != HOLE:
                     reached += 1
                     if rows[rr][cc] == letter:
                         cells.append((r, c))
@@ -295,7 +297,7 @@ class _Reader:
         groups: dict[str, list[tuple[int, int]]] = {}
         for r, c in self.cells.get(letter, ()):
             rr, cc = r + dr, c + dc
-            if 0 <= rr < height and 0 <= cc < width:
+            if 0 <= rr < height and 0 <= cc < width and rows[rr][cc] != HOLE:
                 reached += 1
                 groups.setdefault(rows[rr][cc], []).append((r, c))
         self._next[key] = reached, groups
@@ -313,8 +315,8 @@ class _Reader:
             r, c = cell
             for letter in letters:
                 r, c = r + sign * dr, c + sign * dc
-                if not (0 <= r < height and 0 <= c < width):
-                    return cost, matched, False
+                if not (0 <= r < height and 0 <= c < width) or rows[r][c] == HOLE:
+                    return cost, matched, False  # the edge, or a hole: the line ends
                 cost += weight
                 if rows[r][c] != letter:
                     return cost, matched, False
