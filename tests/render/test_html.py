@@ -169,10 +169,11 @@ def test_the_offline_file_keeps_progress_and_time_across_a_reload(
     expect(page.locator("#clock")).to_have_text(re.compile(r"0:0[5-7]"))  # real time flows too
     placement = zoo.placements["ICECREAM"]
     drag(page, placement.start, placement.end, zoo.cols)
-    expect(page.locator("#words li.found")).to_have_count(1)
+    # generous waits: with the whole suite on two cores, Chromium may get little CPU for a while
+    expect(page.locator("#words li.found")).to_have_count(1, timeout=20_000)
     page.clock.run_for(2_000)
     page.reload()
-    expect(page.locator("#words li.found")).to_have_count(1)
+    expect(page.locator("#words li.found")).to_have_count(1, timeout=20_000)
     assert page.locator("#marks line.fill").count() == 1
     assert re.fullmatch(r"0:(0[7-9]|1[01])", page.locator("#clock").inner_text())
     page.context.close()
