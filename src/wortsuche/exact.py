@@ -31,6 +31,7 @@ from typing import Any
 
 from wortsuche.board import Board
 from wortsuche.errors import DoesNotFitError, MissingExtraError
+from wortsuche.geometry import PositionSpace
 from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.rand import Rng
 
@@ -192,18 +193,12 @@ def _positions(
     letters: str, board: Board, directions: Sequence[Direction]
 ) -> Iterator[tuple[int, int, Direction, tuple[int, ...]]]:
     """Every start and direction where ``letters`` lies inside the grid and on no hole."""
-    rows, cols, n = board.rows, board.cols, len(letters)
-    for direction in directions:
+    cols = board.cols
+    space = PositionSpace(board.rows, cols, len(letters), directions)
+    for i in range(space.total):
+        r, c, direction = space.position(i)
         dr, dc = direction.step
-        for r in range(rows):
-            for c in range(cols):
-                r1, c1 = r + (n - 1) * dr, c + (n - 1) * dc
-                if not (0 <= r1 < rows and 0 <= c1 < cols):
-                    continue
-                cells = tuple((r + i * dr) * cols + c + i * dc for i in range(n))
-                if any(
-                    board.cells[i] and board.cells[i] != x
-                    for i, x in zip(cells, letters, strict=True)
-                ):
-                    continue  # a hole (or a letter already there that differs)
-                yield r, c, direction, cells
+        cells = tuple((r + k * dr) * cols + c + k * dc for k in range(len(letters)))
+        if any(board.cells[i] and board.cells[i] != x for i, x in zip(cells, letters, strict=True)):
+            continue  # a hole (or a letter already there that differs)
+        yield r, c, direction, cells

@@ -325,7 +325,7 @@ def build(
     # The screen binds what wortsuche adds (decoys, filler), not how the user's words meet.
     screened = lexicon if options.allow_offensive else Lexicon(letters, screen_for(letters))
     attempts = EXACT_MESSAGE_ATTEMPTS if message is not None and message.exact else ATTEMPTS
-    holes = sorted(r * cols + c for r, c in drawn.holes(rows, cols)) if drawn else []
+    holes = drawn.hole_indexes(rows, cols) if drawn else []
     if len(holes) == rows * cols:
         raise DoesNotFitError(f"the shape leaves no cell in {rows}x{cols}", kind="cannot_exist")
     for _ in range(attempts):
@@ -552,7 +552,7 @@ def suggest_size(
         if max(len(w) for w in letters) > longest_fitting(r, c, options.directions):
             continue
         budget.spend()
-        holes = [y * c + x for y, x in drawn.holes(r, c)] if drawn else []
+        holes = drawn.hole_indexes(r, c) if drawn else []
         board = Board(r, c, lexicon, budget, holes)
         try:
             place_words(letters, board, options, rng, effort=0.5)

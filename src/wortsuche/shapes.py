@@ -251,6 +251,10 @@ class Outline:
             return mask_holes(self.mask, rows, cols)
         return holes(self.name or "", rows, cols)
 
+    def hole_indexes(self, rows: int, cols: int) -> list[int]:
+        """The holes as cell indexes (``row * cols + col``), in reading order."""
+        return sorted(r * cols + c for r, c in self.holes(rows, cols))
+
     def share(self) -> float:
         """The share of a rectangle's cells the outline keeps."""
         if self.mask is not None:
