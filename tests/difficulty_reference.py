@@ -18,9 +18,11 @@ STEPS = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "NE": (-1, 1), "W": (0, -1), "N
 
 
 def word_effort(
-    rows: Sequence[str], word: str, order: Sequence[tuple[str, float]]
+    rows: Sequence[str], word: str, order: Sequence[tuple[str, float]], wrap: bool = False
 ) -> tuple[float, str, int, float, str | None]:
-    """(units, anchor letter, anchors, false leads, direction name found or None)."""
+    """(units, anchor letter, anchors, false leads, direction name found or None).
+
+    With ``wrap`` a step over an edge comes in at the other side (a torus)."""
     height, width = len(rows), len(rows[0])
     cells = [(r, c) for r in range(height) for c in range(width)]
     count = {x: sum(rows[r][c] == x for r, c in cells) for x in set(word)}
@@ -42,6 +44,8 @@ def word_effort(
                 r, c = start
                 for letter in letters:
                     r, c = r + sign * dr, c + sign * dc
+                    if wrap:
+                        r, c = r % height, c % width
                     if not (0 <= r < height and 0 <= c < width) or rows[r][c] == " ":
                         complete = False  # the edge, or a hole of a shaped grid
                         break

@@ -59,10 +59,45 @@ def occurrences(rows: Sequence[str], word: str, lines: object = None) -> set[Cel
     return found
 
 
+def torus_occurrences(rows: Sequence[str], word: str) -> set[tuple[tuple[int, int], ...]]:
+    """Every run of cells that reads ``word`` when the grid is a torus (``--wrap``): from every
+    cell, in all 8 directions, stepping over an edge to the other side, for words no longer
+    than the line (the steps it takes to come back to the first cell). A run read backwards
+    is the same run."""
+    height, width = len(rows), len(rows[0])
+    found: set[tuple[tuple[int, int], ...]] = set()
+    for r in range(height):
+        for c in range(width):
+            for dr, dc in STEPS:
+                cells = [(r, c)]
+                while len(cells) < len(word):
+                    rr, cc = (cells[-1][0] + dr) % height, (cells[-1][1] + dc) % width
+                    if (rr, cc) == (r, c):
+                        break  # round once: the word is longer than this line
+                    cells.append((rr, cc))
+                if len(cells) == len(word) and "".join(rows[a][b] for a, b in cells) == word:
+                    run = tuple(cells)
+                    found.add(min(run, run[::-1]) if len(run) > 1 else run)
+    return found
+
+
+def _in_a_row(run: Sequence[tuple[int, int]], host: Sequence[tuple[int, int]]) -> bool:
+    """True if ``run`` stands in ``host`` as consecutive cells, either way round."""
+    n = len(run)
+    slices = [tuple(host[i : i + n]) for i in range(len(host) - n + 1)]
+    return tuple(run) in slices or tuple(run[::-1]) in slices
+
+
 def unexplained_occurrences(
-    rows: Sequence[str], words: Iterable[str], placed: Mapping[str, Iterable[tuple[int, int]]]
+    rows: Sequence[str],
+    words: Iterable[str],
+    placed: Mapping[str, Iterable[tuple[int, int]]],
+    *,
+    wrap: bool = False,
 ) -> dict[str, list[Cells]]:
     """Per word, occurrences that are neither its placement nor inside a longer placed word."""
+    if wrap:
+        return _unexplained_on_torus(rows, words, placed)
     placed_cells = {w: frozenset(cells) for w, cells in placed.items()}
     result: dict[str, list[Cells]] = {}
     lines = _lines(rows)
@@ -81,6 +116,24 @@ def unexplained_occurrences(
     return result
 
 
+def _unexplained_on_torus(
+    rows: Sequence[str], words: Iterable[str], placed: Mapping[str, Iterable[tuple[int, int]]]
+) -> dict[str, list[Cells]]:
+    runs = {w: tuple(cells) for w, cells in placed.items()}
+    result: dict[str, list[Cells]] = {}
+    for word in words:
+        own = runs.get(word)
+        extra = [
+            frozenset(run)
+            for run in torus_occurrences(rows, word)
+            if (own is None or run not in (own, own[::-1]))
+            and not any(len(other) > len(word) and _in_a_row(run, r) for other, r in runs.items())
+        ]
+        if extra:
+            result[word] = extra
+    return result
+
+
 def assert_exactly_once(puzzle: object) -> None:
     """Every placed word reads its placement, and no other copy stands outside a longer word."""
     rows = puzzle.grid.rows  # type: ignore[attr-defined]
@@ -93,7 +146,8 @@ def assert_exactly_once(puzzle: object) -> None:
     if not puzzle.absent:  # type: ignore[attr-defined]
         assert set(placements) == set(words), f"missing: {set(words) - set(placements)}"
     cells = {w: p.cells for w, p in placements.items()}
-    assert unexplained_occurrences(rows, words, cells) == {}
+    wrap = getattr(puzzle.options, "wrap", False)  # type: ignore[attr-defined]
+    assert unexplained_occurrences(rows, words, cells, wrap=wrap) == {}
     assert apart_from_longer_words(words, cells) == {}
 
 

@@ -120,7 +120,7 @@ def test_the_median_score_rises_from_level_to_level(words: list[str]) -> None:
 
 
 @st.composite
-def _grids_and_words(draw: st.DrawFn) -> tuple[list[str], list[str], list[Direction]]:
+def _grids_and_words(draw: st.DrawFn) -> tuple[list[str], list[str], list[Direction], bool]:
     letters = draw(st.sampled_from(["AB", "ABC", "ABCDE"]))
     height = draw(st.integers(1, 7))
     width = draw(st.integers(1, 7))
@@ -130,21 +130,22 @@ def _grids_and_words(draw: st.DrawFn) -> tuple[list[str], list[str], list[Direct
             for _ in range(height)]  # fmt: skip
     words = draw(st.lists(st.text(letters, min_size=1, max_size=6), min_size=1, max_size=6))
     directions = draw(st.lists(st.sampled_from(list(Direction)), unique=True, max_size=8))
-    return rows, words, directions
+    return rows, words, directions, draw(st.booleans())
 
 
 @settings(max_examples=400, deadline=None)
 @given(_grids_and_words())
 def test_the_counted_rating_equals_walking_every_anchor_cell(
-    case: tuple[list[str], list[str], list[Direction]],
+    case: tuple[list[str], list[str], list[Direction], bool],
 ) -> None:
-    # Small alphabets make many partial matches, repeats, palindromes and words found twice.
-    rows, words, directions = case
+    # Small alphabets make many partial matches, repeats, palindromes and words found twice;
+    # half the grids are read as a torus (``--wrap``), where a line goes on past the edge.
+    rows, words, directions, wrap = case
     order = [(d.name, weight) for d, weight in READING_ORDER if d in directions]
-    rating = rate(rows, words, directions)
+    rating = rate(rows, words, directions, wrap=wrap)
     assert [w.letters for w in rating.words] == list(dict.fromkeys(words))
     for effort in rating.words:
-        units, anchor, anchors, leads, found = word_effort(rows, effort.letters, order)
+        units, anchor, anchors, leads, found = word_effort(rows, effort.letters, order, wrap)
         assert effort.units == pytest.approx(units, rel=1e-9, abs=1e-9)
         assert (effort.anchor, effort.anchors) == (anchor, anchors)
         assert effort.false_leads == pytest.approx(leads, rel=1e-9, abs=1e-9)

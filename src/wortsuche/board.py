@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from wortsuche.budget import Budget
-from wortsuche.geometry import AXES, line_starts, walk
+from wortsuche.geometry import AXES, line_starts, torus_lines, walk
 from wortsuche.model import HOLE, Placement
 
 EMPTY = ""
@@ -71,6 +71,8 @@ class Found:
     letters: str
     first: int
     last: int
+    cells: tuple[int, ...] = ()
+    """Every cell, on a torus only: there two cells may lie on more than one line."""
 
 
 class Board:
@@ -83,8 +85,12 @@ class Board:
         lexicon: Lexicon,
         budget: Budget | None = None,
         holes: Iterable[int] = (),
+        *,
+        wrap: bool = False,
     ) -> None:
         self.rows, self.cols, self.lexicon = rows, cols, lexicon
+        self.wrap = wrap
+        """Lines continue on the other side (a torus): every line is read round and round."""
         self.budget = budget if budget is not None else Budget()
         """The steps every construction step on this board spends from (:mod:`wortsuche.budget`)."""
         self.cells: list[str] = [EMPTY] * (rows * cols)
@@ -101,10 +107,18 @@ class Board:
         # Every line of the grid along each axis, as cell indexes, and where each cell sits on it.
         self.lines: list[list[int]] = []
         self.line_of: list[list[tuple[int, int]]] = []
-        for axis in AXES:
+        if wrap:
+            around = torus_lines(rows, cols)
+            by_axis = [[cells for a, cells in around if a is axis] for axis in AXES]
+        else:
+            by_axis = [
+                [walk(start, axis, rows, cols) for start in line_starts(rows, cols, axis)]
+                for axis in AXES
+            ]
+        for cell_lines in by_axis:
             where = [(0, 0)] * (rows * cols)
-            for start in line_starts(rows, cols, axis):
-                line = [r * cols + c for r, c in walk(start, axis, rows, cols)]
+            for cells in cell_lines:
+                line = [r * cols + c for r, c in cells]
                 for pos, index in enumerate(line):
                     where[index] = (len(self.lines), pos)
                 self.lines.append(line)
@@ -126,6 +140,8 @@ class Board:
         line_id, pos = self.line_of[axis][index]
         line, cells, pieces = self.lines[line_id], self.cells, self.lexicon.pieces
         reach = self.lexicon.longest - 1
+        if self.wrap:
+            return self._sides_around(line, pos, min(reach, len(line) - 1), centre)
         left, k = "", pos - 1
         while k >= 0 and len(left) < reach:
             letter = cells[line[k]]
@@ -136,6 +152,27 @@ class Board:
         right, k, end = "", pos + 1, len(line)
         while k < end and len(right) < reach:
             letter = cells[line[k]]
+            if not letter or (centre + right + letter)[-PIECE:] not in pieces:
+                break
+            right += letter
+            k += 1
+        return line, pos, left, right
+
+    def _sides_around(
+        self, line: list[int], pos: int, reach: int, centre: str
+    ) -> tuple[list[int], int, str, str]:
+        """:meth:`_sides` on a torus: the line goes on past its ends, at most once round."""
+        cells, pieces, n = self.cells, self.lexicon.pieces, len(line)
+        left, k = "", pos - 1
+        while len(left) < reach:
+            letter = cells[line[k % n]]
+            if not letter or (letter + left + centre)[:PIECE] not in pieces:
+                break
+            left = letter + left
+            k -= 1
+        right, k = "", pos + 1
+        while len(right) < reach:
+            letter = cells[line[k % n]]
             if not letter or (centre + right + letter)[-PIECE:] not in pieces:
                 break
             right += letter
@@ -160,12 +197,17 @@ class Board:
                 k for k in range(len(left) + 1) if left[len(left) - k :] + centre in beginnings
             ]
             stops = [m for m in range(len(right) + 1) if centre + right[:m] in endings]
+            n = len(line)
             for k in starts:
                 for m in stops:
-                    if k + m > 0 and k + m + 1 in lengths:
+                    if k + m > 0 and k + m + 1 in lengths and k + m < n:
                         piece = left[len(left) - k :] + centre + right[:m]
                         if piece in lexicon.strings:
-                            found.append(Found(piece, line[pos - k], line[pos + m]))
+                            if self.wrap:
+                                run = tuple(line[(pos + j) % n] for j in range(-k, m + 1))
+                                found.append(Found(piece, run[0], run[-1], run))
+                            else:
+                                found.append(Found(piece, line[pos - k], line[pos + m]))
         return found
 
     def forbidden_letters(self, index: int) -> set[str]:
@@ -175,14 +217,15 @@ class Board:
         beginnings, endings, lengths = lexicon.beginnings, lexicon.endings, lexicon.length_set
         forbidden.update(lexicon.single_letters)
         for axis in range(4):
-            _, _, left, right = self._sides(index, axis, "")
+            line, _, left, right = self._sides(index, axis, "")
             if not left and not right:
                 continue
             starts = [k for k in range(len(left) + 1) if left[len(left) - k :] in beginnings]
             stops = [m for m in range(len(right) + 1) if right[:m] in endings]
+            n = len(line)
             for k in starts:
                 for m in stops:
-                    if k + m > 0 and k + m + 1 in lengths:
+                    if k + m > 0 and k + m + 1 in lengths and k + m < n:
                         letters = lexicon.holes.get(f"{left[len(left) - k :]}.{right[:m]}")
                         if letters:
                             forbidden.update(letters)
@@ -195,6 +238,11 @@ class Board:
             return False
         last_owners = self.owners[found.last]
         n = len(found.letters)
+        if found.cells:  # a torus: the placement must hold exactly these cells in a row
+            return any(
+                pid in last_owners and _holds(self.placement_cells[pid], found.cells)
+                for pid in first_owners
+            )
         return any(
             pid in last_owners and len(self.placement_cells[pid]) >= n for pid in first_owners
         )
@@ -258,3 +306,11 @@ class Board:
     def rows_text(self) -> list[str]:
         """The grid as row strings (every cell must be filled)."""
         return ["".join(self.cells[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
+
+
+def _holds(cells: tuple[int, ...], run: tuple[int, ...]) -> bool:
+    """True if ``run`` stands in ``cells`` as consecutive cells, either way round."""
+    if len(run) > len(cells) or run[0] not in cells:
+        return False
+    at, n = cells.index(run[0]), len(run)
+    return cells[at : at + n] == run or (at + 1 >= n and cells[at - n + 1 : at + 1] == run[::-1])

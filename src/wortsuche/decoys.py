@@ -72,7 +72,7 @@ def plant_decoys(board: Board, words: Sequence[str], options: Options, rng: Rng)
     else:
         target = len(words)
     spaces = {
-        length: PositionSpace(board.rows, board.cols, length, options.directions)
+        length: PositionSpace(board.rows, board.cols, length, options.directions, wrap=board.wrap)
         for length in {len(d) for d in pool}
     }
     planted = 0
@@ -93,7 +93,8 @@ def _plant(board: Board, decoy: str, space: PositionSpace, rng: Rng) -> bool:
         return False
     r, c, direction = space.position(rng.below(space.total))
     dr, dc = direction.step
-    indexes = [(r + i * dr) * board.cols + c + i * dc for i in range(len(decoy))]
+    rows, cols = board.rows, board.cols
+    indexes = [(r + i * dr) % rows * cols + (c + i * dc) % cols for i in range(len(decoy))]
     if any(board.cells[i] and board.cells[i] != x for i, x in zip(indexes, decoy, strict=True)):
         return False
     new = board.write(indexes, decoy)

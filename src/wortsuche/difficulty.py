@@ -113,15 +113,18 @@ def rate(
     grid: Grid | Sequence[str],
     words: Iterable[str],
     directions: Iterable[Direction] = ALL_DIRECTIONS,
+    *,
+    wrap: bool = False,
 ) -> Difficulty:
     """Rate the grid for ``words`` (their grid letters, e.g. ``Word.letters``).
 
     ``directions`` are the ones the solver is told words may run in (the sheet says so);
-    the solver reads only those. Without it, all 8.
+    the solver reads only those. Without it, all 8. With ``wrap`` (the sheet says words may
+    run over the edge) the solver reads on at the other side instead of stopping at an edge.
     """
     rows = tuple(grid.rows if isinstance(grid, Grid) else grid)
     allowed = set(directions)
-    reader = _Reader(rows, tuple((d, w) for d, w in READING_ORDER if d in allowed))
+    reader = _Reader(rows, tuple((d, w) for d, w in READING_ORDER if d in allowed), wrap=wrap)
     efforts = tuple(reader.search(w) for w in dict.fromkeys(words) if w)
     units = sum(e.units for e in efforts)
     cells = reader.size
@@ -145,7 +148,12 @@ def rate(
 
 def rate_puzzle(puzzle: Puzzle) -> Difficulty:
     """Rate a puzzle for the directions its sheet names."""
-    return rate(puzzle.grid, [w.letters for w in puzzle.words], puzzle.options.directions)
+    return rate(
+        puzzle.grid,
+        [w.letters for w in puzzle.words],
+        puzzle.options.directions,
+        wrap=puzzle.options.wrap,
+    )
 
 
 def _mean(values: Iterable[float]) -> float:
@@ -168,10 +176,15 @@ class _Reader:
     """The grid, indexed by letter, with the solver's reading of lines."""
 
     def __init__(
-        self, rows: Sequence[str], order: tuple[tuple[Direction, float], ...] = READING_ORDER
+        self,
+        rows: Sequence[str],
+        order: tuple[tuple[Direction, float], ...] = READING_ORDER,
+        *,
+        wrap: bool = False,
     ) -> None:
         self.rows = rows
         self.order = order
+        self.wrap = wrap
         self.height, self.width = len(rows), len(rows[0]) if rows else 0
         # the cells a scan looks at: the holes of a shaped grid are none
         self.size = sum(len(row) - row.count(HOLE) for row in rows)
@@ -269,11 +282,13 @@ class _Reader:
             else:
                 parent = self._matching(step, after[:-1], "")[1]
                 distance, letter = len(after) - 1, after[-1]
-            rows, height, width = self.rows, self.height, self.width
+            rows, height, width, wrap = self.rows, self.height, self.width, self.wrap
             reached = 0
             cells = []
             for r, c in parent:
                 rr, cc = r + distance * dr, c + distance * dc
+                if wrap:
+                    rr, cc = rr % height, cc % width
                 if 0 <= rr < height and 0 <= cc < width and rows[rr][cc] != HOLE:
                     reached += 1
                     if rows[rr][cc] == letter:
@@ -297,6 +312,8 @@ class _Reader:
         groups: dict[str, list[tuple[int, int]]] = {}
         for r, c in self.cells.get(letter, ()):
             rr, cc = r + dr, c + dc
+            if self.wrap:
+                rr, cc = rr % height, cc % width
             if 0 <= rr < height and 0 <= cc < width and rows[rr][cc] != HOLE:
                 reached += 1
                 groups.setdefault(rows[rr][cc], []).append((r, c))
@@ -315,6 +332,8 @@ class _Reader:
             r, c = cell
             for letter in letters:
                 r, c = r + sign * dr, c + sign * dc
+                if self.wrap:
+                    r, c = r % height, c % width
                 if not (0 <= r < height and 0 <= c < width) or rows[r][c] == HOLE:
                     return cost, matched, False  # the edge, or a hole: the line ends
                 cost += weight

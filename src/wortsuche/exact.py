@@ -136,8 +136,9 @@ class Layouts:
                 return
             model = self.solver.get_model()
             chosen = [v for v in model[: len(self.positions)] if v > 0]
+            torus = (self.board.rows, self.board.cols) if self.board.wrap else None
             yield [
-                Placement(letters, (r, c), d)
+                Placement(letters, (r, c), d, torus)
                 for letters, r, c, d, _ in (self.positions[v - 1] for v in chosen)
             ]
             self.solver.add_clause([-v for v in chosen])  # next time another layout
@@ -193,12 +194,12 @@ def _positions(
     letters: str, board: Board, directions: Sequence[Direction]
 ) -> Iterator[tuple[int, int, Direction, tuple[int, ...]]]:
     """Every start and direction where ``letters`` lies inside the grid and on no hole."""
-    cols = board.cols
-    space = PositionSpace(board.rows, cols, len(letters), directions)
+    rows, cols = board.rows, board.cols
+    space = PositionSpace(rows, cols, len(letters), directions, wrap=board.wrap)
     for i in range(space.total):
         r, c, direction = space.position(i)
         dr, dc = direction.step
-        cells = tuple((r + k * dr) * cols + c + k * dc for k in range(len(letters)))
+        cells = tuple((r + k * dr) % rows * cols + (c + k * dc) % cols for k in range(len(letters)))
         if any(board.cells[i] and board.cells[i] != x for i, x in zip(cells, letters, strict=True)):
             continue  # a hole (or a letter already there that differs)
         yield r, c, direction, cells

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 
-from wortsuche.model import Cell, Direction
+from wortsuche.model import Cell, Direction, line_length
 from wortsuche.rand import Rng
 
 AXES = (Direction.E, Direction.S, Direction.SE, Direction.NE)
@@ -52,8 +52,59 @@ def grid_lines(rows: int, cols: int) -> list[tuple[Direction, list[Cell]]]:
     ]
 
 
-def longest_fitting(rows: int, cols: int, directions: Sequence[Direction]) -> int:
-    """The longest word that fits in a ``rows`` × ``cols`` grid in any of ``directions``."""
+def torus_lines(rows: int, cols: int) -> list[tuple[Direction, list[Cell]]]:
+    """Every line of a ``rows`` × ``cols`` torus (``--wrap``) along the four axes, each as its
+    cells once round: a line leaving the grid comes back on the other side until it meets its
+    first cell again. A diagonal visits ``lcm(rows, cols)`` cells, so there are ``gcd`` of them.
+
+    >>> [cells for axis, cells in torus_lines(2, 3) if axis is Direction.SE]
+    [[(0, 0), (1, 1), (0, 2), (1, 0), (0, 1), (1, 2)]]
+    """
+    lines: list[tuple[Direction, list[Cell]]] = []
+    for axis in AXES:
+        n = line_length(rows, cols, axis)
+        dr, dc = axis.step
+        if axis is Direction.E:
+            starts = [(r, 0) for r in range(rows)]
+        elif axis is Direction.S:
+            starts = [(0, c) for c in range(cols)]
+        else:  # a diagonal through (0, c) holds every cell whose col ∓ row is c modulo gcd
+            starts = [(0, c) for c in range(math.gcd(rows, cols))]
+        for r, c in starts:
+            lines.append((axis, [((r + i * dr) % rows, (c + i * dc) % cols) for i in range(n)]))
+    return lines
+
+
+def runs_between(start: Cell, end: Cell, rows: int, cols: int) -> list[tuple[Cell, ...]]:
+    """Every straight run of cells from ``start`` to ``end`` on a ``rows`` × ``cols`` torus, at
+    most once round its line, shortest first: what a player may mean by marking two cells.
+
+    >>> runs = runs_between((0, 3), (0, 0), 3, 4)
+    >>> runs[:2]
+    [((0, 3), (0, 0)), ((0, 3), (0, 2), (0, 1), (0, 0))]
+    >>> [len(run) for run in runs]  # → over the edge, ←, two diagonals, two round the torus
+    [2, 4, 4, 4, 10, 10]
+    """
+    runs = []
+    for direction in Direction:
+        dr, dc = direction.step
+        for k in range(1, line_length(rows, cols, direction)):
+            if ((start[0] + k * dr) % rows, (start[1] + k * dc) % cols) == end:
+                run = [
+                    ((start[0] + i * dr) % rows, (start[1] + i * dc) % cols) for i in range(k + 1)
+                ]
+                runs.append(tuple(run))
+                break
+    return sorted(runs, key=len)
+
+
+def longest_fitting(
+    rows: int, cols: int, directions: Sequence[Direction], *, wrap: bool = False
+) -> int:
+    """The longest word that fits in a ``rows`` × ``cols`` grid in any of ``directions``
+    (with ``wrap``, on a torus: as long as the longest line)."""
+    if wrap:
+        return max(line_length(rows, cols, d) for d in directions)
     lengths = []
     for direction in directions:
         dr, dc = direction.step
@@ -62,15 +113,31 @@ def longest_fitting(rows: int, cols: int, directions: Sequence[Direction]) -> in
 
 
 class PositionSpace:
-    """All ``(start, direction)`` positions a word of ``length`` letters has in the grid."""
+    """All ``(start, direction)`` positions a word of ``length`` letters has in the grid.
 
-    def __init__(self, rows: int, cols: int, length: int, directions: Sequence[Direction]):
+    With ``wrap`` (a torus) every cell starts a position in every direction whose line is at
+    least ``length`` cells long.
+    """
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        length: int,
+        directions: Sequence[Direction],
+        *,
+        wrap: bool = False,
+    ):
         self.parts: list[tuple[Direction, int, int, int, int]] = []
         self.total = 0
         for direction in directions:
             dr, dc = direction.step
-            r0, nr = _axis_range(rows, length, dr)
-            c0, nc = _axis_range(cols, length, dc)
+            if wrap:
+                fits = length <= line_length(rows, cols, direction)
+                r0, nr, c0, nc = 0, rows if fits else 0, 0, cols
+            else:
+                r0, nr = _axis_range(rows, length, dr)
+                c0, nc = _axis_range(cols, length, dc)
             if nr > 0 and nc > 0:
                 self.parts.append((direction, r0, nr, c0, nc))
                 self.total += nr * nc

@@ -13,6 +13,7 @@ imports nothing of wortsuche but the errors, so every other module can build on 
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -168,25 +169,84 @@ class Word:
 
 @dataclass(frozen=True)
 class Placement:
-    """Where a word stands: its first letter at ``start``, running in ``direction``."""
+    """Where a word stands: its first letter at ``start``, running in ``direction``.
+
+    ``torus`` is the ``(rows, cols)`` of a grid whose lines continue on the other side
+    (``--wrap``): the word may then run over an edge, and its cells are taken around.
+
+    >>> Placement("ABC", (0, 3), Direction.E, torus=(4, 4)).cells
+    ((0, 3), (0, 0), (0, 1))
+    """
 
     letters: str
     start: Cell
     direction: Direction
+    torus: tuple[int, int] | None = None
 
     @property
     def cells(self) -> tuple[Cell, ...]:
         """The cells the word covers, first letter first."""
-        return self.direction.run(self.start, len(self.letters))
+        return wrapped(self.direction.run(self.start, len(self.letters)), self.torus)
 
     @property
     def end(self) -> Cell:
         """The cell of the last letter."""
-        return self.direction.offset(self.start, len(self.letters) - 1)
+        return self.cells[-1]
+
+    @property
+    def wraps(self) -> bool:
+        """True if the word runs over an edge of the grid and continues on the other side."""
+        return (
+            self.torus is not None
+            and self.direction.offset(self.start, len(self.letters) - 1) != self.end
+        )
 
     def reversed(self, letters: str | None = None) -> Placement:
         """The same cells read from the other end (as ``letters``, by default the reversed word)."""
-        return Placement(letters or self.letters[::-1], self.end, self.direction.reverse)
+        return Placement(
+            letters or self.letters[::-1], self.end, self.direction.reverse, self.torus
+        )
+
+
+def wrapped(cells: Sequence[Cell], torus: tuple[int, int] | None) -> tuple[Cell, ...]:
+    """``cells`` taken around a ``(rows, cols)`` torus: a cell past an edge comes in on the other
+    side. Without a torus, unchanged."""
+    if torus is None:
+        return tuple(cells)
+    rows, cols = torus
+    return tuple((r % rows, c % cols) for r, c in cells)
+
+
+def segments(cells: Sequence[Cell]) -> list[tuple[Cell, ...]]:
+    """The pieces of a run of cells that stand next to each other in the grid: one piece for a
+    word inside the grid, two or more for a word that runs over an edge.
+
+    >>> segments([(0, 3), (0, 0), (0, 1)])
+    [((0, 3),), ((0, 0), (0, 1))]
+    """
+    pieces: list[list[Cell]] = []
+    for cell in cells:
+        if pieces:
+            (r, c) = pieces[-1][-1]
+            if max(abs(cell[0] - r), abs(cell[1] - c)) == 1:
+                pieces[-1].append(cell)
+                continue
+        pieces.append([cell])
+    return [tuple(piece) for piece in pieces]
+
+
+def line_length(rows: int, cols: int, direction: Direction) -> int:
+    """How many cells a line of a ``rows`` × ``cols`` torus has in ``direction`` before it
+    comes back to its first cell: a row's ``cols``, a column's ``rows``, a diagonal's least
+    common multiple of both.
+
+    >>> line_length(4, 6, Direction.SE)
+    12
+    """
+    dr, dc = direction.value
+    if dr and dc:
+        return math.lcm(rows, cols)
+    return cols if dc else rows
 
 
 HOLE = " "
@@ -234,11 +294,24 @@ class Grid:
             and 0 <= c < self.width
         )
 
-    def read(self, start: Cell, direction: Direction, length: int) -> str | None:
-        """The letters from ``start`` in ``direction``, or None if that leaves the grid."""
-        if start not in self or direction.offset(start, length - 1) not in self:
+    def read(
+        self, start: Cell, direction: Direction, length: int, *, wrap: bool = False
+    ) -> str | None:
+        """The letters from ``start`` in ``direction``, or None if that leaves the grid.
+
+        With ``wrap`` the lines continue on the other side (a torus): None only if the word is
+        longer than its line."""
+        if start not in self:
             return None
-        return "".join(self.rows[r][c] for r, c in direction.run(start, length))
+        if wrap:
+            if length > line_length(self.height, self.width, direction):
+                return None
+            cells = wrapped(direction.run(start, length), (self.height, self.width))
+        elif direction.offset(start, length - 1) not in self:
+            return None
+        else:
+            cells = direction.run(start, length)
+        return "".join(self.rows[r][c] for r, c in cells)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.rows)
@@ -311,6 +384,8 @@ class Options:
     """Percentage (0–100): filler drawn from the words' letters first lifts every letter of the
     words to at least this share of an even spread, so no letter is rare enough to give its
     word away (a lone Z in ZEBRA)."""
+    wrap: bool = False
+    """Lines continue on the other side of the grid (a torus): a word may run over an edge."""
 
     def __post_init__(self) -> None:
         _check_types(self)
@@ -367,6 +442,7 @@ class Options:
                 if data.get("diagonal_share") is None
                 else int(data["diagonal_share"]),
                 letter_floor=int(data.get("letter_floor", 0)),
+                wrap=data.get("wrap", False) is True,
             )
         except (KeyError, ValueError, TypeError) as error:
             raise InputError(f"options are not readable: {error}") from None
@@ -436,6 +512,8 @@ def _check_types(options: Options) -> None:
         raise InputError(f"word_letter_share must be a whole number 0 to 100, not {share!r}")
     if not isinstance(options.absent, bool):
         raise InputError(f"absent must be True or False, not {options.absent!r}")
+    if not isinstance(options.wrap, bool):
+        raise InputError(f"wrap must be True or False, not {options.wrap!r}")
     if not isinstance(options.language, str):
         raise InputError(
             f"language must be one of {', '.join(LANGUAGES)}, not {options.language!r}"

@@ -73,6 +73,7 @@ def generate(
     letter_floor: int | None = None,
     allow_offensive: bool | None = None,
     density: str | None = None,
+    wrap: bool | None = None,
     message: str | None = None,
     message_exact: bool = False,
     secret: Iterable[str | Word] | None = None,
@@ -94,7 +95,8 @@ def generate(
     :data:`wortsuche.shapes.SHAPES`) or ``mask`` (rows of ``#`` for a cell and ``.`` for a hole)
     turns cells into holes that hold :data:`~wortsuche.model.HOLE`. ``exact`` places the words
     with a SAT solver (:mod:`wortsuche.exact`, the ``exact`` extra), which also proves when no
-    layout exists.
+    layout exists. ``wrap`` makes the grid a torus: every line continues on the other side, so a
+    word may run over an edge (at least 3 rows and 3 columns, no shape).
     Raises :class:`InputError` for unusable words or options and
     :class:`DoesNotFitError` when no layout exists in the size given, or none was found
     within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
@@ -118,6 +120,7 @@ def generate(
         letter_floor=letter_floor,
         allow_offensive=allow_offensive,
         density=density,
+        wrap=wrap,
     )
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InputError(f"seed must be a whole number, not {seed!r}")
@@ -135,6 +138,11 @@ def generate(
     prepared, notes = prepared + secret_words, [*notes, *secret_notes]
     kept_secret = frozenset(w.letters for w in secret_words)
     drawn = outline(shape, mask)
+    if options.wrap and drawn is not None:
+        raise InputError(
+            "--wrap needs the whole rectangle: a shaped grid has no opposite edge to continue on",
+            key="error.wrap-shape",
+        )
     if not isinstance(exact, bool):
         raise InputError(f"exact must be True or False, not {exact!r}")
     seed = new_seed() if seed is None else seed
@@ -142,7 +150,7 @@ def generate(
         return _generate_auto_size(
             prepared, level, options, seed, notes, budget, hidden, kept_secret, drawn, exact
         )
-    check_size(rows, cols)
+    check_size(rows, cols, wrap=options.wrap)
     rng = Rng(seed)
     try:
         return build(
@@ -237,6 +245,7 @@ def resolve_options(level: str, **changes: Any) -> Options:
         ("letter_floor", int),
         ("allow_offensive", bool),
         ("density", str),
+        ("wrap", bool),
     ):
         value = changes.get(name)
         if value is not None and (
@@ -264,6 +273,7 @@ _KIND_NAMES = {
     "density": "normal or high",
     "absent": "True or False",
     "language": "auto, de or en",
+    "wrap": "True or False",
 }
 
 
@@ -282,13 +292,25 @@ def _direction_tuple(directions: Any) -> tuple[Direction, ...]:
     return tuple(converted)
 
 
-def check_size(rows: int, cols: int) -> None:
-    """Refuse sizes that are not positive whole numbers or larger than ``MAX_SIDE``."""
+WRAP_MIN_SIDE = 3
+"""The smallest side of a torus: with 2 rows, up and down lead to the same cell."""
+
+
+def check_size(rows: int, cols: int, *, wrap: bool = False) -> None:
+    """Refuse sizes that are not positive whole numbers or larger than ``MAX_SIDE`` (and, for a
+    torus, smaller than ``WRAP_MIN_SIDE``)."""
     for name, value in (("rows", rows), ("columns", cols)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise InputError(f"{name} must be a whole number of at least 1, not {value!r}")
         if value > MAX_SIDE:
             raise InputError(f"{name} must be at most {MAX_SIDE}, not {value}")
+    if wrap and min(rows, cols) < WRAP_MIN_SIDE:
+        raise InputError(
+            f"--wrap needs at least {WRAP_MIN_SIDE} rows and {WRAP_MIN_SIDE} columns, "
+            f"not {rows}x{cols}",
+            key="error.wrap-size",
+            values={"rows": rows, "cols": cols},
+        )
 
 
 def build(
@@ -329,7 +351,7 @@ def build(
     if len(holes) == rows * cols:
         raise DoesNotFitError(f"the shape leaves no cell in {rows}x{cols}", kind="cannot_exist")
     for _ in range(attempts):
-        board = Board(rows, cols, lexicon, budget, holes)
+        board = Board(rows, cols, lexicon, budget, holes, wrap=options.wrap)
         if options.absent:
             placed = []
         elif exact:
@@ -471,13 +493,12 @@ def _with_contained_words(
             continue
         index, reading, at = min(hosts)
         host, at = placed[index], at - starts[index]
+        cells = host.cells
         if reading == 0:
-            placements[word] = Placement(
-                word, host.direction.offset(host.start, at), host.direction
-            )
+            placements[word] = Placement(word, cells[at], host.direction, host.torus)
         else:
-            end = host.direction.offset(host.start, at + len(word) - 1)
-            placements[word] = Placement(word, end, host.direction.reverse)
+            end = cells[at + len(word) - 1]
+            placements[word] = Placement(word, end, host.direction.reverse, host.torus)
     return placements
 
 
@@ -506,7 +527,7 @@ def _with_reverse_twins(
 
 def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Options) -> None:
     """Fail before searching when a word is longer than any line or the letters outnumber the cells."""
-    room = longest_fitting(rows, cols, options.directions)
+    room = longest_fitting(rows, cols, options.directions, wrap=options.wrap)
     too_long = [w for w in words if len(w) > room]
     if too_long:
         need = max(len(w) for w in too_long)
@@ -549,11 +570,13 @@ def suggest_size(
     step_r, step_c = max(1, math.ceil(rows / 10)), max(1, math.ceil(cols / 10))
     for k in range(1, 11):
         r, c = min(MAX_SIDE, rows + k * step_r), min(MAX_SIDE, cols + k * step_c)
-        if max(len(w) for w in letters) > longest_fitting(r, c, options.directions):
+        if max(len(w) for w in letters) > longest_fitting(
+            r, c, options.directions, wrap=options.wrap
+        ):
             continue
         budget.spend()
         holes = drawn.hole_indexes(r, c) if drawn else []
-        board = Board(r, c, lexicon, budget, holes)
+        board = Board(r, c, lexicon, budget, holes, wrap=options.wrap)
         try:
             place_words(letters, board, options, rng, effort=0.5)
         except BudgetExhausted:
@@ -573,7 +596,8 @@ def auto_size(words: Sequence[Word], options: Options, message: str = "") -> int
     density = 0.45 if options.crossing is Crossing.NEVER else 0.6
     if options.density == "high":
         density = 0.6 if options.crossing is Crossing.NEVER else 0.85
-    return max(max(lengths), math.ceil(math.sqrt(sum(lengths) / density)), 2)
+    least = 3 if options.wrap else 2  # a torus needs three rows and three columns
+    return max(max(lengths), math.ceil(math.sqrt(sum(lengths) / density)), least)
 
 
 def _generate_auto_size(

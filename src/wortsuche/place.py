@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from wortsuche.board import Board
 from wortsuche.errors import DoesNotFitError
 from wortsuche.geometry import PositionSpace
-from wortsuche.model import Crossing, Direction, Options, Placement
+from wortsuche.model import Crossing, Direction, Options, Placement, line_length
 from wortsuche.rand import Rng
 
 BRANCHING = 3
@@ -62,7 +62,13 @@ class Placer:
         """Cell indexes and number of crossings if the word may stand here, else None."""
         board, cols = self.board, self.board.cols
         dr, dc = direction._value_  # the plain attribute: hot loop
-        indexes = [(r + i * dr) * cols + c + i * dc for i in range(len(letters))]
+        if board.wrap:
+            rows = board.rows
+            indexes = [
+                (r + i * dr) % rows * cols + (c + i * dc) % cols for i in range(len(letters))
+            ]
+        else:
+            indexes = [(r + i * dr) * cols + c + i * dc for i in range(len(letters))]
         crossings = 0
         crossed: list[int] = []
         for index, letter in zip(indexes, letters, strict=True):
@@ -93,7 +99,8 @@ class Placer:
         indexes, _ = fitted
         board = self.board
         new = board.write(indexes, letters)
-        pid = board.add_placement(Placement(letters, (r, c), direction), indexes)
+        torus = (board.rows, board.cols) if board.wrap else None
+        pid = board.add_placement(Placement(letters, (r, c), direction, torus), indexes)
         if board.strays_through(new):
             board.remove_last_placement(new)
             return None
@@ -107,7 +114,7 @@ class Placer:
         """
         board = self.board
         for directions in self._direction_groups():
-            space = PositionSpace(board.rows, board.cols, len(letters), directions)
+            space = PositionSpace(board.rows, board.cols, len(letters), directions, wrap=board.wrap)
             if self.crossings_first and board.placements:
                 yield from self._crossing_positions(letters, space)
             yield from space.random_order(self.rng)
@@ -156,6 +163,10 @@ class Placer:
             r, c = divmod(index, cols)
             dr, dc = direction._value_  # the plain attribute: hot loop
             r0, c0 = r - i * dr, c - i * dc
+            if board.wrap:  # every start is inside; the word's length fits its line
+                if len(letters) <= line_length(board.rows, cols, direction):
+                    anchors.append((r0 % board.rows, c0 % cols, direction))
+                continue
             r1, c1 = r0 + last * dr, c0 + last * dc
             inside_rows = min(r0, r1) >= 0 and max(r0, r1) < board.rows
             if inside_rows and min(c0, c1) >= 0 and max(c0, c1) < board.cols:

@@ -14,7 +14,7 @@ line of the grid as one string. the pipeline calls it as a final self-check, and
 >>> from wortsuche.model import Grid, Word
 >>> report = verify(Grid.from_rows(["DAS", "XYZ"]), [Word("das", "DAS")])
 >>> report.ok, report.words[0].own
-(True, Occurrence(start=(0, 0), direction=<Direction.E: (0, 1)>, length=3))
+(True, Occurrence(start=(0, 0), direction=<Direction.E: (0, 1)>, length=3, torus=None))
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
-from wortsuche.geometry import AXES
-from wortsuche.model import HOLE, Cell, Direction, Grid, Placement, Puzzle, Word
+from wortsuche.geometry import AXES, torus_lines
+from wortsuche.model import HOLE, Cell, Direction, Grid, Placement, Puzzle, Word, wrapped
 
 
 @dataclass(frozen=True)
@@ -35,20 +36,30 @@ class Occurrence:
     start: Cell
     direction: Direction
     length: int
+    torus: tuple[int, int] | None = None
+    """The ``(rows, cols)`` of a grid read round (``--wrap``): the cells are taken around."""
 
     @property
     def end(self) -> Cell:
         """The cell of the last letter."""
-        return self.direction.offset(self.start, self.length - 1)
+        return self.cells[-1]
 
     @property
     def cells(self) -> tuple[Cell, ...]:
         """The cells read, first letter first."""
-        return self.direction.run(self.start, self.length)
+        return wrapped(self.direction.run(self.start, self.length), self.torus)
 
     @cached_property
-    def key(self) -> tuple[Cell, Cell]:
-        """The same for both reading directions: the two end cells, smaller first."""
+    def key(self) -> tuple[Cell, Cell] | tuple[Cell, Cell, int]:
+        """The same for both reading directions: the two end cells, smaller first. On a torus
+        two cells can be the ends of more than one reading, so there the key is the reading
+        along its axis: first cell, the axis's step, length."""
+        if self.torus is not None:
+            if self.length == 1:
+                return (self.start, Direction.E.step, 1)
+            if self.direction in AXES:
+                return (self.start, self.direction.step, self.length)
+            return (self.end, self.direction.reverse.step, self.length)
         (r, c), (dr, dc), n = self.start, self.direction._value_, self.length - 1
         end = (r + n * dr, c + n * dc)
         return (self.start, end) if self.start <= end else (end, self.start)
@@ -56,7 +67,7 @@ class Occurrence:
     @classmethod
     def of(cls, placement: Placement) -> Occurrence:
         """The occurrence a placement claims."""
-        return cls(placement.start, placement.direction, len(placement.letters))
+        return cls(placement.start, placement.direction, len(placement.letters), placement.torus)
 
 
 @dataclass(frozen=True)
@@ -108,16 +119,26 @@ PREFIX = 3
 """Letters of a reading looked up at each position of the text; shorter readings are searched."""
 
 
-def find_occurrences(grid: Grid, words: Sequence[str]) -> dict[str, list[Occurrence]]:
+def find_occurrences(
+    grid: Grid, words: Sequence[str], *, wrap: bool = False
+) -> dict[str, list[Occurrence]]:
     """Every occurrence of each word in all 8 directions, one per set of cells, in reading order.
+
+    With ``wrap`` the grid is a torus: each line is read round, from each of its cells, for as
+    many letters as the line has cells.
 
     One pass over the text of all lines: at each position the next :data:`PREFIX` letters
     name the few readings (words and their reversals) that can start there, so the cost
     grows with the cells, not with cells × words. Readings shorter than that are searched
     one by one (``str.find``): there are few of them.
     """
-    text, offsets, starts = _lines_text(grid)
-    seen: dict[str, dict[tuple[Cell, Cell], Occurrence]] = {}
+    cycles: list[int] = []  # on a torus: how many cells each line has once round
+    if wrap:
+        text, offsets, starts, cycles = _torus_text(grid, max(map(len, words), default=1))
+    else:
+        text, offsets, starts = _lines_text(grid)
+    torus = (grid.height, grid.width) if wrap else None
+    seen: dict[str, dict[Any, Occurrence]] = {}
     by_prefix: dict[str, list[tuple[str, list[tuple[str, bool]]]]] = {}
     short: dict[str, list[tuple[str, bool]]] = {}
     owners_of: dict[str, list[tuple[str, bool]]] = {}
@@ -150,17 +171,42 @@ def find_occurrences(grid: Grid, words: Sequence[str]) -> dict[str, list[Occurre
         (r, c), axis = starts[line]
         dr, dc = axis._value_
         k, n = at - offsets[line], len(reading) - 1
-        first = (r + k * dr, c + k * dc)
-        last = (first[0] + n * dr, first[1] + n * dc)
-        key = (first, last) if first <= last else (last, first)
+        if torus is not None:
+            if k >= cycles[line] or n >= cycles[line]:  # read from an earlier cell, or too long
+                continue
+            first = ((r + k * dr) % grid.height, (c + k * dc) % grid.width)
+            last = ((first[0] + n * dr) % grid.height, (first[1] + n * dc) % grid.width)
+        else:
+            first = (r + k * dr, c + k * dc)
+            last = (first[0] + n * dr, first[1] + n * dc)
         for letters, backwards in owners:
-            if key not in seen[letters]:
-                seen[letters][key] = (
-                    Occurrence(last, axis.reverse, n + 1)
-                    if backwards
-                    else Occurrence(first, axis, n + 1)
-                )
+            occurrence = (
+                Occurrence(last, axis.reverse, n + 1, torus)
+                if backwards
+                else Occurrence(first, axis, n + 1, torus)
+            )
+            if occurrence.key not in seen[letters]:
+                seen[letters][occurrence.key] = occurrence
     return {letters: [found[k] for k in sorted(found)] for letters, found in seen.items()}
+
+
+def _torus_text(
+    grid: Grid, longest: int
+) -> tuple[str, list[int], list[tuple[Cell, Direction]], list[int]]:
+    """:func:`_lines_text` for a torus, with each line's length once round: each line once
+    round, then on as far as the longest word reaches (a word over the edge is one piece)."""
+    rows = grid.rows
+    texts, starts, cycles = [], [], []
+    for axis, cells in torus_lines(grid.height, grid.width):
+        line = "".join(rows[r][c] for r, c in cells)
+        texts.append(line + line[: min(longest, len(line)) - 1])
+        starts.append((cells[0], axis))
+        cycles.append(len(line))
+    offsets, position = [], 0
+    for text in texts:
+        offsets.append(position)
+        position += len(text) + 1
+    return "\n".join(texts), offsets, starts, cycles
 
 
 def _lines_text(grid: Grid) -> tuple[str, list[int], list[tuple[Cell, Direction]]]:
@@ -194,8 +240,11 @@ def verify(
     placements: Mapping[str, Placement] | None = None,
     *,
     absent: bool = False,
+    wrap: bool = False,
 ) -> Report:
     """Check that each word occurs exactly once (or, with ``absent``, not at all).
+
+    With ``wrap`` the grid is read as a torus (:func:`find_occurrences`).
 
     With ``placements`` (word letters → placement) each word's own occurrence must be
     its placement. Without them (a grid from elsewhere) they are inferred: a word's own
@@ -204,12 +253,12 @@ def verify(
     occurrence there too, not apart.
     """
     letters = [w.letters for w in words]
-    found = find_occurrences(grid, letters)
+    found = find_occurrences(grid, letters, wrap=wrap)
     problems: list[str] = []
     if placements is None:
         placements = {} if absent else infer_placements(words, found)
     else:
-        problems += _placement_problems(grid, words, placements, absent)
+        problems += _placement_problems(grid, words, placements, absent, wrap)
     longer_cells = _cover((Occurrence.of(p), p.letters) for p in placements.values())
     reports = []
     for word in words:
@@ -240,7 +289,9 @@ def verify_puzzle(puzzle: Puzzle) -> Report:
     """Check a finished puzzle: its placements, each word (secret ones too) exactly once (or not
     at all), and a hidden message where it belongs: in the first free cells, read row by row."""
     words = puzzle.words + puzzle.secret_words
-    report = verify(puzzle.grid, words, puzzle.placements, absent=puzzle.absent)
+    report = verify(
+        puzzle.grid, words, puzzle.placements, absent=puzzle.absent, wrap=puzzle.options.wrap
+    )
     message = puzzle.message
     if message is None:
         return report
@@ -277,18 +328,21 @@ def infer_placements(
         candidates = inside or occurrences
         if candidates:
             first = candidates[0]
-            placements[word.letters] = Placement(word.letters, first.start, first.direction)
+            placements[word.letters] = Placement(
+                word.letters, first.start, first.direction, first.torus
+            )
     return placements
 
 
-def _cover(spans: Iterable[tuple[Occurrence, str]]) -> dict[Cell, list[tuple[int, str, int]]]:
-    """For each cell, the words covering it: their length, letters and which span (a number)."""
-    cover: dict[Cell, list[tuple[int, str, int]]] = {}
+def _cover(
+    spans: Iterable[tuple[Occurrence, str]],
+) -> dict[Cell, list[tuple[int, str, int, int]]]:
+    """For each cell, the words covering it: their length, letters, which span (a number) and
+    where in it the cell is."""
+    cover: dict[Cell, list[tuple[int, str, int, int]]] = {}
     for number, (span, letters) in enumerate(spans):
-        entry = (span.length, letters, number)
-        (r, c), (dr, dc) = span.start, span.direction._value_
-        for i in range(span.length):
-            cell = (r + i * dr, c + i * dc)
+        for at, cell in enumerate(span.cells):
+            entry = (span.length, letters, number, at)
             if cell in cover:
                 cover[cell].append(entry)
             else:
@@ -297,21 +351,48 @@ def _cover(spans: Iterable[tuple[Occurrence, str]]) -> dict[Cell, list[tuple[int
 
 
 def _host(
-    occurrence: Occurrence, length: int, cover: dict[Cell, list[tuple[int, str, int]]]
+    occurrence: Occurrence, length: int, cover: dict[Cell, list[tuple[int, str, int, int]]]
 ) -> str | None:
     """The longer word whose span in ``cover`` holds the whole occurrence, if any."""
     at_start = cover.get(occurrence.start)
     if not at_start:
         return None
-    at_end = {number for n, _, number in cover.get(occurrence.end, ()) if n > length}
-    for n, letters, number in at_start:
+    if occurrence.torus is not None:  # two cells of a torus lie on more than one line
+        return _torus_host(occurrence, length, cover, at_start)
+    at_end = {number for n, _, number, _ in cover.get(occurrence.end, ()) if n > length}
+    for n, letters, number, _ in at_start:
         if n > length and number in at_end:
             return letters
     return None
 
 
+def _torus_host(
+    occurrence: Occurrence,
+    length: int,
+    cover: dict[Cell, list[tuple[int, str, int, int]]],
+    at_start: list[tuple[int, str, int, int]],
+) -> str | None:
+    """:func:`_host` on a torus: the span must hold every cell of the occurrence, in a row."""
+    cells = occurrence.cells
+    for n, letters, number, first in at_start:
+        if n <= length:
+            continue
+        where = [
+            next((at for _, _, k, at in cover.get(cell, ()) if k == number), None) for cell in cells
+        ]
+        if where == list(range(first, first + length)) or where == list(
+            range(first, first - length, -1)
+        ):
+            return letters
+    return None
+
+
 def _placement_problems(
-    grid: Grid, words: Sequence[Word], placements: Mapping[str, Placement], absent: bool
+    grid: Grid,
+    words: Sequence[Word],
+    placements: Mapping[str, Placement],
+    absent: bool,
+    wrap: bool = False,
 ) -> list[str]:
     listed = {w.letters for w in words}
     problems = []
@@ -320,7 +401,7 @@ def _placement_problems(
             problems.append(f"{letters}: placed but not in the word list")
         elif absent:
             problems.append(f"{letters}: placed although the puzzle hides no word")
-        elif grid.read(placement.start, placement.direction, len(letters)) != letters:
+        elif grid.read(placement.start, placement.direction, len(letters), wrap=wrap) != letters:
             problems.append(
                 f"{letters}: the grid does not read {letters} at row {placement.start[0] + 1}, "
                 f"column {placement.start[1] + 1} going {placement.direction.arrow}"
