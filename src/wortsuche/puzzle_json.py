@@ -108,11 +108,12 @@ def puzzle_from_dict(data: Any) -> Puzzle:
         words = tuple(_word(item, f"words[{i}]") for i, item in enumerate(_list(data, "words")))
         if not words or len(words) > MAX_WORDS:
             raise PuzzleFormatError(f'"words" must list 1 to {MAX_WORDS} words')
+        options = _options(data.get("options"))
+        torus = (rows, cols) if options.wrap else None
         placements = {}
         for i, item in enumerate(_list(data, "placements")):
-            placement = _placement(item, f"placements[{i}]")
+            placement = _placement(item, f"placements[{i}]", torus)
             placements[placement.letters] = placement
-        options = _options(data.get("options"))
         return Puzzle(
             grid=grid,
             words=words,
@@ -226,14 +227,14 @@ def _cell(value: Any, where: str) -> tuple[int, int]:
     return value[0], value[1]
 
 
-def _placement(value: Any, where: str) -> Placement:
+def _placement(value: Any, where: str, torus: tuple[int, int] | None = None) -> Placement:
     item = _object(value, where)
     letters = _text(item.get("letters"), f"{where}.letters")
     start = _cell(item.get("start"), f"{where}.start")
     name = item.get("direction")
     if not isinstance(name, str) or name not in Direction.__members__:
         raise PuzzleFormatError(f'"{where}.direction" must be E, S, SE, NE, W, N, NW or SW')
-    placement = Placement(letters, start, Direction[name])
+    placement = Placement(letters, start, Direction[name], torus)
     if "end" in item and _cell(item["end"], f"{where}.end") != placement.end:
         raise PuzzleFormatError(
             f'"{where}.end" is {item["end"]}, but {letters} from {list(start)} going {name} '
@@ -276,6 +277,8 @@ def _options(value: Any) -> Options:
             raise PuzzleFormatError(
                 f'"options.{key}" must be a whole number or null, not {_shown(value)}'
             )
+    if type(item.get("wrap", False)) is not bool:
+        raise PuzzleFormatError(f'"options.wrap" must be true or false, not {_shown(item["wrap"])}')
     if type(item.get("letter_floor", 0)) is not int:
         raise PuzzleFormatError(
             f'"options.letter_floor" must be a whole number, not {_shown(item["letter_floor"])}'
