@@ -101,6 +101,12 @@ def add_parser(subparsers: Any) -> None:
         help="every puzzle in this shape: circle, cross, diamond, heart, hexagon, house, star, "
         "tree, triangle, or a letter A-Z or digit 0-9",
     )
+    parser.add_argument(
+        "--wrap",
+        action="store_true",
+        default=None,
+        help="every puzzle's lines continue on the other side: words may run over an edge",
+    )
     parser.add_argument("--seed", type=int, help="book seed: the same seed makes the same book")
     parser.add_argument(
         "--language",
@@ -203,7 +209,8 @@ def run(args: argparse.Namespace) -> int:
         level=args.level or "medium",
         options={"language": args.language}
         | ({} if args.reversed_share is None else {"reversed_share": args.reversed_share})
-        | ({} if args.shape is None else {"shape": args.shape}),
+        | ({} if args.shape is None else {"shape": args.shape})
+        | ({} if args.wrap is None else {"wrap": True}),
         difficulty=args.difficulty,
     )
     with progress_bar(len(plan)) as advance:
@@ -258,6 +265,7 @@ def join(args: argparse.Namespace) -> int:
         "--difficulty": args.difficulty,
         "--reversed-share": args.reversed_share,
         "--shape": args.shape,
+        "--wrap": args.wrap,
         "--seed": args.seed,
         "--workers": args.workers,
     }

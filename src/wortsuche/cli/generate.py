@@ -100,6 +100,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "crossings first wherever the level allows them)",
     )
     level_options.add_argument(
+        "--wrap",
+        action="store_true",
+        default=None,
+        help="lines continue on the other side of the grid, so a word may run over an edge "
+        "and come back on the opposite one (at least 3x3, no shape)",
+    )
+    level_options.add_argument(
         "--exact",
         action="store_true",
         help="place the words with a SAT solver (the exact extra): finds a layout of a crowded "
@@ -350,6 +357,7 @@ def make_puzzle(
         "letter_floor": args.letter_floor,
         "allow_offensive": args.allow_offensive,
         "density": args.density,
+        "wrap": args.wrap,
     }
     common: dict[str, Any] = {
         "language": args.language,

@@ -19,7 +19,7 @@ import math
 import unicodedata
 from dataclasses import dataclass, field, replace
 
-from wortsuche.model import HOLE, Puzzle, Word
+from wortsuche.model import HOLE, Placement, Puzzle, Word, segments
 from wortsuche.render import texts as say
 from wortsuche.render.metrics import (
     CAP_HEIGHT,
@@ -168,18 +168,30 @@ def grid_drawing(
     capsules: tuple[Capsule, ...] = ()
     if answers:
         capsules = tuple(
-            Capsule(
-                p.letters,
-                (x + (p.start[1] + 0.5) * cell, y + (p.start[0] + 0.5) * cell),
-                (x + (p.end[1] + 0.5) * cell, y + (p.end[0] + 0.5) * cell),
-                cell * 0.42,
-            )
+            capsule
             for p in (puzzle.placements.get(w.letters) for w in puzzle.words + puzzle.secret_words)
             if p is not None
+            for capsule in _capsules(p, x, y, cell)
         )
     pad = cell / 4
     frame = Box(x - pad, y - pad, cols * cell + 2 * pad, rows * cell + 2 * pad)
     return GridDrawing(x, y, cell, rows, cols, letters, capsules, frame, tiles)
+
+
+def _capsules(placement: Placement, x: float, y: float, cell: float) -> list[Capsule]:
+    """One capsule for a word, or one for each piece of a word that runs over an edge
+    (``--wrap``): a piece that goes on at the other side runs out to the edge there."""
+    dr, dc = placement.direction.step
+    pieces = segments(placement.cells)
+    capsules = []
+    for i, piece in enumerate(pieces):
+        (r0, c0), (r1, c1) = piece[0], piece[-1]
+        before = 0.5 if i > 0 else 0.0  # comes in over the edge
+        after = 0.5 if i < len(pieces) - 1 else 0.0  # goes out over the edge
+        start = (x + (c0 + 0.5 - before * dc) * cell, y + (r0 + 0.5 - before * dr) * cell)
+        end = (x + (c1 + 0.5 + after * dc) * cell, y + (r1 + 0.5 + after * dr) * cell)
+        capsules.append(Capsule(placement.letters, start, end, cell * 0.42))
+    return capsules
 
 
 def sorted_words(puzzle: Puzzle) -> list[Word]:

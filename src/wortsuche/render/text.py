@@ -109,6 +109,8 @@ def answer_positions(puzzle: Puzzle, texts: Translator) -> list[str]:
             continue
         (r, c), arrow = placement.start, placement.direction.arrow
         where = texts.t("text.position", row=r + 1, col=c + 1, arrow=arrow)
+        if placement.wraps:
+            where += " " + texts.t("text.wrap-mark")
         if word in puzzle.secret_words:
             where += " " + texts.t("text.secret-mark")
         lines.append(f"{word.entry:<{width}}  {where}")

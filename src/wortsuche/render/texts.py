@@ -59,7 +59,8 @@ def instruction(
         what = texts.n("sheet.find-below", count)
     else:
         what = texts.n("sheet.hidden", count)
-    return (what, how, *secret_hint(puzzle, texts), *message_hint(puzzle, texts))
+    wrap = (texts.t("sheet.wrap-hint"),) if puzzle.options.wrap else ()
+    return (what, how, *wrap, *secret_hint(puzzle, texts), *message_hint(puzzle, texts))
 
 
 def secret_hint(puzzle: Puzzle, texts: Translator) -> tuple[str, ...]:
