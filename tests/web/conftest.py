@@ -24,6 +24,9 @@ from fastapi.testclient import TestClient
 
 from pgserver import INSTALL_HINT, PostgresServer, binaries
 from wortsuche.web.app import create_app
+from wortsuche.web.limits import Limits, Rate
+
+RATED = ("create", "check", "reveal")
 
 WORDS = ["TORF", "VOR", "RAD", "EVA"]
 """The first official example: four words that fit a 5x5 grid at every level."""
@@ -101,7 +104,10 @@ class LiveServer:
         self.socket.bind(("127.0.0.1", 0))
         self.port = self.socket.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(create_app(db_path), log_level="warning")
+        # The browser tests make many puzzles in a minute from one address; the rate limits
+        # are tested on their own (test_hardening.py), so here they never get in the way.
+        generous = Limits(rates={name: Rate(per_second=100.0, burst=1000) for name in RATED})
+        config = uvicorn.Config(create_app(db_path, limits=generous), log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True

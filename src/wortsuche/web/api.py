@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import DoesNotFitError, InputError, MissingExtraError, WortsucheError
+from wortsuche.geometry import runs_between
 from wortsuche.i18n import LANGUAGES
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.message import message_letters, message_shape
@@ -105,6 +106,7 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
                 "message",
                 "message_exact",
                 "shape",
+                "wrap",
             )
             if (value := getattr(new, name)) is not None
         }
@@ -520,6 +522,7 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
         created=stored.created,
         difficulty=rate_puzzle(puzzle).score,
         secret_count=len(puzzle.secret_words),
+        wrap=puzzle.options.wrap,
         message=None
         if puzzle.message is None
         else MessageShape(
@@ -529,7 +532,11 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
 
 
 def check(puzzle: Puzzle, start: tuple[int, int], end: tuple[int, int]) -> CheckResult:
-    """Compare a selection with the placements; a word matches read from either end."""
+    """Compare a selection with the placements; a word matches read from either end.
+
+    On a torus (``wrap``) two cells are the ends of several runs (straight across, or over the
+    edge): each is tried, the shortest first.
+    """
     for name, cell in (("start", start), ("end", end)):
         if cell not in puzzle.grid:
             raise ApiError(
@@ -537,30 +544,31 @@ def check(puzzle: Puzzle, start: tuple[int, int], end: tuple[int, int]) -> Check
                 f"{name} {list(cell)} is outside the {puzzle.rows}x{puzzle.cols} grid",
                 name,
             )
-    cells = line(start, end)
-    if cells is None:
+    if puzzle.options.wrap and start != end:
+        runs = runs_between(start, end, puzzle.rows, puzzle.cols)
+    else:
+        straight = line(start, end)
+        runs = [] if straight is None else [straight]
+    if not runs:
         return CheckResult(found=False)
-    forward: list[int] = []
-    backward: list[int] = []
     report = verify_puzzle(puzzle)
     everything = puzzle.words + puzzle.secret_words  # secret words are numbered after the listed
-    for index, word in enumerate(everything):
-        if word.letters not in puzzle.placements:
-            continue
+    accepted: list[list[tuple[tuple[int, int], ...]]] = []
+    for word in everything:
         # Its placement, and for a word inside longer words each of those places too.
-        accepted = [o.cells for o in (report[word.letters].own,) if o is not None]
-        accepted += [o.cells for o, _ in report[word.letters].inside_longer]
-        if cells in accepted:
-            forward.append(index)
-        elif cells[::-1] in accepted:
-            backward.append(index)
-    indices = forward + backward  # the word read the way the player dragged comes first
-    if not indices:
-        return CheckResult(found=False)
-    entries = [everything[i].entry for i in indices]
-    return CheckResult(
-        found=True, word=entries[0], words=entries, indices=indices, cells=list(cells)
-    )
+        places = [o.cells for o in (report[word.letters].own,) if o is not None]
+        places += [o.cells for o, _ in report[word.letters].inside_longer]
+        accepted.append(places if word.letters in puzzle.placements else [])
+    for cells in runs:
+        forward = [i for i, places in enumerate(accepted) if cells in places]
+        backward = [i for i, places in enumerate(accepted) if cells[::-1] in places]
+        indices = forward + [i for i in backward if i not in forward]
+        if indices:  # the word read the way the player dragged comes first
+            entries = [everything[i].entry for i in indices]
+            return CheckResult(
+                found=True, word=entries[0], words=entries, indices=indices, cells=list(cells)
+            )
+    return CheckResult(found=False)
 
 
 def answers(puzzle: Puzzle) -> Answers:

@@ -52,6 +52,11 @@ class NewPuzzle(BaseModel):
         description="Secret words: hidden like the others but not listed (comma separated or a list)",
         examples=["Fuchs, Igel"],
     )
+    wrap: bool | None = Field(
+        None,
+        description="Lines continue on the other side of the grid: a word may run over an edge "
+        "(at least 3x3, no shape)",
+    )
 
 
 class MessageShape(BaseModel):
@@ -93,6 +98,11 @@ class PublicPuzzle(BaseModel):
     )
     secret_count: int = Field(
         0, description="How many secret words hide in the grid; check finds them after the listed"
+    )
+    wrap: bool = Field(
+        False,
+        description="Lines continue on the other side: a word may run over an edge, and check "
+        "tries every run between the two cells marked",
     )
 
 
