@@ -437,6 +437,10 @@ GOLDEN_CASES = {
         *("--level", "medium", "--seed", "7", "--size", "8x8", "--language", "en"),
         *("--shape", "heart", "--answers"),
     ],
+    "worte0-wrap-seed7-answers.txt": [
+        *("--level", "hard", "--seed", "7", "--wrap", "--language", "en", "--answers"),
+    ],
+    "worte0-wrap-seed7.json": ["--level", "hard", "--seed", "7", "--wrap", "--format", "json"],
     "worte0-message-seed7.json": [
         *("--level", "medium", "--seed", "7", "--size", "6x6", "--language", "en"),
         *("--message", "Hallo Welt", "--format", "json"),

@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from wortsuche.alphabet import language_alphabet, word_letter_weights
-from wortsuche.board import Board
+from wortsuche.board import Board, Found
 from wortsuche.errors import WortsucheError
 from wortsuche.model import Filler, Options, line
 from wortsuche.rand import Rng
@@ -241,7 +241,7 @@ def _make_room(
         for found in completed:
             soft = [
                 i
-                for i in _segment(board, found.first, found.last)
+                for i in _segment(board, found)
                 if i != index and not board.owners[i] and i not in board.fixed
             ]
             if not soft:
@@ -255,8 +255,11 @@ def _make_room(
     return None
 
 
-def _segment(board: Board, first: int, last: int) -> list[int]:
-    """The cell indexes on the straight line from ``first`` to ``last`` (the ends of a found word)."""
-    cells = line(board.cell(first), board.cell(last))
+def _segment(board: Board, found: Found) -> list[int]:
+    """The cell indexes of a found word (on a torus it lists them: two ends may lie on several
+    lines; in a flat grid they are the straight line from its first to its last cell)."""
+    if found.cells:
+        return list(found.cells)
+    cells = line(board.cell(found.first), board.cell(found.last))
     assert cells is not None, "a found word lies on a straight line"
     return [board.index(cell) for cell in cells]

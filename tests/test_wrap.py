@@ -1,0 +1,202 @@
+"""Words over the edge (``--wrap``): the grid is a torus, and every guarantee holds on it.
+
+The oracle (``scan.torus_occurrences``) walks the torus cell by cell on its own; it shares no
+code with the verifier, the board or the placement search.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cli import run as wortsuche
+from scan import assert_exactly_once, torus_occurrences
+from wortsuche import DoesNotFitError, InputError, generate
+from wortsuche.errors import PuzzleFormatError
+from wortsuche.geometry import runs_between
+from wortsuche.model import Grid, segments
+from wortsuche.puzzle_json import dumps, loads
+from wortsuche.render import render
+from wortsuche.verifier import find_occurrences, verify_puzzle
+
+ANIMALS = ["Fuchs", "Igel", "Hase", "Dachs", "Reh", "Maus", "Eule", "Biber"]
+
+
+def test_every_word_is_once_on_the_torus_at_every_level() -> None:
+    made: list[bool] = []
+    wrapped: list[bool] = []
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        words=st.lists(st.text("ABDEINRST", min_size=1, max_size=7), min_size=1, max_size=7),
+        rows=st.integers(3, 9),
+        cols=st.integers(3, 9),
+        level=st.sampled_from(["easy", "medium", "hard", "evil"]),
+        seed=st.integers(0, 2**32),
+    )
+    def on_torus(words: list[str], rows: int, cols: int, level: str, seed: int) -> None:
+        try:
+            puzzle = generate(words, rows, cols, level=level, seed=seed, wrap=True)
+        except DoesNotFitError as error:
+            assert str(error)
+            made.append(False)
+            return
+        assert puzzle.options.wrap
+        for letters, placement in puzzle.placements.items():
+            # each placement reads its word round the torus
+            assert "".join(puzzle.grid.at(cell) for cell in placement.cells) == letters
+            assert all(cell in puzzle.grid for cell in placement.cells)
+            assert len(set(placement.cells)) == len(letters)
+        assert_exactly_once(puzzle)
+        assert verify_puzzle(puzzle).ok
+        made.append(True)
+        wrapped.append(any(p.wraps for p in puzzle.placements.values()))
+
+    on_torus()
+    assert sum(made) >= 0.5 * len(made), f"{sum(made)} of {len(made)} made a puzzle"
+    # the torus is used, not merely allowed: many puzzles have a word over the edge
+    assert sum(wrapped) >= 0.3 * len(wrapped), f"{sum(wrapped)} of {len(wrapped)} wrap"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.integers(3, 7),
+    cols=st.integers(3, 7),
+    data=st.data(),
+)
+def test_the_verifier_finds_on_the_torus_what_the_oracle_finds(
+    rows: int, cols: int, data: st.DataObject
+) -> None:
+    letters = st.text("AB", min_size=cols, max_size=cols)
+    grid_rows = data.draw(st.lists(letters, min_size=rows, max_size=rows))
+    words = data.draw(st.lists(st.text("AB", min_size=1, max_size=8), min_size=1, max_size=4))
+    found = find_occurrences(Grid.from_rows(grid_rows), words, wrap=True)
+    for word in words:
+        mine = {frozenset(o.cells) if len(o.cells) > 1 else o.cells for o in found[word]}
+        theirs = {
+            frozenset(run) if len(run) > 1 else run for run in torus_occurrences(grid_rows, word)
+        }
+        # as sets of cells: the same cells read one way or the other are one occurrence
+        assert len(found[word]) == len(torus_occurrences(grid_rows, word)), word
+        assert mine == theirs, word
+
+
+def test_a_word_as_long_as_its_line_is_read_once_from_each_cell_not_round_again() -> None:
+    # a 3x3 torus: the row "ABC" holds ABC, BCA and CAB, and nothing of length 4
+    grid = Grid.from_rows(["ABC", "DEF", "GHI"])
+    found = find_occurrences(grid, ["ABC", "BCA", "CAB", "ABCA", "CBA"], wrap=True)
+    assert [o.cells for o in found["BCA"]] == [((0, 1), (0, 2), (0, 0))]
+    assert len(found["CAB"]) == 1 and len(found["ABC"]) == 1
+    assert found["ABCA"] == []
+    assert len(found["CBA"]) == 1  # ABC read backwards
+
+
+def test_runs_between_two_cells_go_every_way_round_once() -> None:
+    for start in [(0, 0), (2, 3), (4, 1)]:
+        for end in [(0, 1), (3, 3), (4, 4)]:
+            if start == end:
+                continue
+            runs = runs_between(start, end, 5, 6)
+            assert [len(r) for r in runs] == sorted(len(r) for r in runs)
+            for run in runs:
+                assert run[0] == start and run[-1] == end
+                assert len(set(run)) == len(run)
+                steps = {((b[0] - a[0]) % 5, (b[1] - a[1]) % 6) for a, b in itertools.pairwise(run)}
+                assert len(steps) == 1  # one straight direction, round the torus
+
+
+def test_segments_split_a_wrapped_word_where_it_crosses_the_edge() -> None:
+    assert segments([(0, 4), (0, 0), (0, 1)]) == [((0, 4),), ((0, 0), (0, 1))]
+    assert segments([(3, 3), (4, 4), (0, 0)]) == [((3, 3), (4, 4)), ((0, 0),)]
+    assert segments([(1, 1), (2, 2)]) == [((1, 1), (2, 2))]
+
+
+def test_the_same_seed_gives_the_same_wrapped_puzzle() -> None:
+    first = generate(ANIMALS, 8, 8, level="hard", seed=42, wrap=True)
+    again = generate(ANIMALS, 8, 8, level="hard", seed=42, wrap=True)
+    assert first.grid.rows == again.grid.rows
+    assert first.placements == again.placements
+    flat = generate(ANIMALS, 8, 8, level="hard", seed=42)
+    assert not any(p.wraps for p in flat.placements.values())
+
+
+def test_a_wrapped_puzzle_travels_in_json_and_stays_proved() -> None:
+    puzzle = generate(ANIMALS, 7, 7, level="hard", seed=5, wrap=True)
+    assert any(p.wraps for p in puzzle.placements.values())
+    text = dumps(puzzle)
+    assert json.loads(text)["options"]["wrap"] is True
+    back = loads(text)
+    assert back.options.wrap
+    assert back.placements == puzzle.placements
+    assert verify_puzzle(back).ok
+    assert_exactly_once(back)
+
+
+def test_the_flat_verifier_refuses_a_wrapped_puzzle_read_as_flat() -> None:
+    puzzle = generate(ANIMALS, 7, 7, level="hard", seed=5, wrap=True)
+    data = json.loads(dumps(puzzle))
+    data["options"]["wrap"] = False
+    with pytest.raises(PuzzleFormatError, match="ends at"):
+        loads(json.dumps(data))  # a placement over the edge is no straight line in a flat grid
+
+
+def test_wrap_needs_a_rectangle_of_at_least_three_by_three() -> None:
+    with pytest.raises(InputError, match="whole rectangle"):
+        generate(ANIMALS, 10, 10, wrap=True, shape="heart")
+    with pytest.raises(InputError, match="at least 3 rows and 3 columns"):
+        generate(["AB"], 2, 5, wrap=True)
+    auto = generate(["AB", "C"], wrap=True, seed=1)
+    assert min(auto.rows, auto.cols) >= 3
+
+
+def test_every_renderer_draws_each_part_of_a_wrapped_word() -> None:
+    puzzle = generate(ANIMALS, 7, 7, level="hard", seed=5, wrap=True)
+    over = [p for p in puzzle.placements.values() if p.wraps]
+    parts = sum(len(segments(p.cells)) for p in puzzle.placements.values())
+    assert over and parts > len(puzzle.placements)
+    svg = render(puzzle, "svg", answers=True)
+    assert isinstance(svg, str)
+    # the key: one capsule for each part of each word
+    assert svg.count('class="capsule"') == parts
+    # the parts run on out of the grid and the frame cuts them; a flat key needs no cut
+    assert 'clip-path="url(#frame-clip)"' in svg
+    flat = render(generate(ANIMALS, 7, 7, level="hard", seed=5), "svg", answers=True)
+    assert "clip-path" not in str(flat)
+    text = render(puzzle, "text", answers=True, language="en")
+    assert isinstance(text, str)
+    assert text.count("(over the edge)") == len(over)
+    page = render(puzzle, "html", language="de")
+    assert isinstance(page, str)
+    assert '"wrap": true' in page and "über den Rand" in page
+
+
+def test_the_cli_makes_a_wrapped_puzzle_and_refuses_bad_combinations() -> None:
+    made = wortsuche(
+        "generate", "--wrap", "--size", "6x6", "--seed", "3", "--format", "json", *ANIMALS[:5]
+    )
+    assert made.returncode == 0, made.stderr
+    puzzle = loads(made.stdout)
+    assert puzzle.options.wrap and verify_puzzle(puzzle).ok
+    shaped = wortsuche("generate", "--wrap", "--shape", "heart", *ANIMALS)
+    assert shaped.returncode == 2
+    assert shaped.stderr.count("\n") == 1 and "rectangle" in shaped.stderr
+    assert "Traceback" not in shaped.stderr
+    small = wortsuche("generate", "--wrap", "--size", "2x8", "AB")
+    assert small.returncode == 2 and small.stderr.count("\n") == 1
+    assert "3 rows and 3 columns" in small.stderr
+
+
+def test_a_word_longer_than_every_flat_line_fits_on_a_diagonal_of_the_torus() -> None:
+    # 4x6: the longest flat line has 6 cells, a diagonal of the torus lcm(4, 6) = 12
+    word = "".join(random.Random(1).choice("ABCDEFGH") for _ in range(9))
+    with pytest.raises(DoesNotFitError):
+        generate([word], 4, 6, level="hard", seed=2)
+    puzzle = generate([word], 4, 6, level="hard", seed=2, wrap=True)
+    (placement,) = puzzle.placements.values()
+    assert placement.direction.step[0] != 0 and placement.direction.step[1] != 0
+    assert_exactly_once(puzzle)
