@@ -29,7 +29,8 @@ def test_source_reveals_no_positions(zoo: Puzzle) -> None:
         ):
             assert text not in squeezed
     data = game_data(zoo)
-    assert set(data) == {"rows", "salt", "words", "message"}
+    assert set(data) == {"rows", "salt", "words", "message", "wrap"}
+    assert data["wrap"] is False
     assert data["message"] is None
     assert all(set(word) == {"entry", "hashes", "first"} for word in data["words"])
 
@@ -283,4 +284,48 @@ def test_the_offline_file_of_a_shaped_puzzle_shows_only_its_cells(
         drag(page, placement.start, placement.end, puzzle.cols)
         page.wait_for_function(f"document.querySelectorAll('#words li.found').length === {count}")
     expect(page.locator("#status")).to_contain_text("Alle Wörter gefunden!")
+    page.close()
+
+
+def test_the_offline_file_of_a_puzzle_over_the_edge_is_played_across_the_edge(
+    browser: Any, tmp_path: Path
+) -> None:
+    from wortsuche import generate
+    from wortsuche.model import segments
+
+    puzzle = generate(["TORF", "VOR", "RAD", "EVA"], 5, 5, level="hard", seed=7, wrap=True)
+    over = [p for p in puzzle.placements.values() if p.wraps]
+    assert over
+    file = tmp_path / "play.html"
+    file.write_text(str(render(puzzle, "html", language="en")), encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(file.as_uri())
+    expect(page.locator("p.instruction")).to_contain_text("run off one edge")
+    first = page.locator(".cell").first.bounding_box()
+
+    def point(cell: tuple[int, int]) -> tuple[float, float]:
+        # past the edge the grid's spacing goes on: the centre a cell would have there
+        return (
+            first["x"] + (cell[1] + 0.5) * first["width"],
+            first["y"] + (cell[0] + 0.5) * first["height"],
+        )
+
+    for count, word in enumerate(puzzle.words, start=1):
+        placement = puzzle.placements[word.letters]
+        dr, dc = placement.direction.step
+        steps = len(word.letters) - 1
+        beyond = (placement.start[0] + steps * dr, placement.start[1] + steps * dc)
+        # drag from the first letter straight on, out over the edge where the word goes on
+        page.mouse.move(*point(placement.start))
+        page.mouse.down()
+        page.mouse.move(*point(beyond), steps=10)
+        page.mouse.up()
+        page.wait_for_function(f"document.querySelectorAll('#words li.found').length === {count}")
+    expect(page.locator("#status")).to_contain_text("found")
+    # one capsule for each part of each word
+    parts = sum(len(segments(p.cells)) for p in puzzle.placements.values())
+    assert page.locator("#marks line.fill").count() == parts > len(puzzle.words)
+    assert errors == []
     page.close()

@@ -90,6 +90,8 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
         "rows": ["".join(display_letter(ch, lowercase) for ch in row) for row in puzzle.grid.rows],
         "salt": salt,
         "words": words,
+        # lines continue on the other side: a drag may run over the edge
+        "wrap": puzzle.options.wrap,
         # the message's shape only: its letters show once every word is found
         "message": None
         if puzzle.message is None
@@ -279,20 +281,22 @@ function allFound() {
   return listed.every((w) => w.found);
 }
 
-// A found word: struck off the list, a capsule from its first to its last cell.
+// A found word: struck off the list, a capsule from its first to its last cell (one for each
+// part of a word over the edge).
 function markFound(index, line) {
   const word = words[index];
   word.found = true;
   word.item.classList.add("found");
-  const [first, last] = [line[0], line[line.length - 1]];
-  for (const cls of ["outline", "fill"]) {
-    const mark = document.createElementNS("http://www.w3.org/2000/svg", "line");
-    mark.setAttribute("class", cls);
-    mark.setAttribute("x1", first[1] + 0.5);
-    mark.setAttribute("y1", first[0] + 0.5);
-    mark.setAttribute("x2", last[1] + 0.5);
-    mark.setAttribute("y2", last[0] + 0.5);
-    marks.appendChild(mark);
+  for (const { from, to } of pieces(line)) {
+    for (const cls of ["outline", "fill"]) {
+      const mark = document.createElementNS("http://www.w3.org/2000/svg", "line");
+      mark.setAttribute("class", cls);
+      mark.setAttribute("x1", from[1]);
+      mark.setAttribute("y1", from[0]);
+      mark.setAttribute("x2", to[1]);
+      mark.setAttribute("y2", to[0]);
+      marks.appendChild(mark);
+    }
   }
 }
 saved.found.forEach(({ index, line, entry }) => {
@@ -345,7 +349,8 @@ grid.addEventListener("pointerdown", (event) => {
 window.addEventListener("pointermove", (event) => {
   if (!start) return;
   const [x, y] = point(event);
-  show(cellsBetween(start, snapEnd(start, x, y, height, width)));
+  // on a torus a drag past the edge carries on from the opposite side
+  show(data.wrap ? snapRun(start, x, y, height, width) : cellsBetween(start, snapEnd(start, x, y, height, width)));
 });
 window.addEventListener("pointerup", async () => {
   if (!start) return;

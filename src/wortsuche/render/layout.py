@@ -101,6 +101,9 @@ class GridDrawing:
     frame: Box
     tiles: tuple[Box, ...] = ()
     """A shaped grid's cells, each drawn as a tile instead of the frame (empty: a rectangle)."""
+    clip: bool = False
+    """The capsules are cut at the frame: a word runs over the edge (``--wrap``), and each of
+    its parts runs out of the grid where the word carries on at the other side."""
 
     def centre(self, row: int, col: int) -> Point:
         """The centre of a cell."""
@@ -175,19 +178,21 @@ def grid_drawing(
         )
     pad = cell / 4
     frame = Box(x - pad, y - pad, cols * cell + 2 * pad, rows * cell + 2 * pad)
-    return GridDrawing(x, y, cell, rows, cols, letters, capsules, frame, tiles)
+    clip = answers and any(p.wraps for p in puzzle.placements.values())
+    return GridDrawing(x, y, cell, rows, cols, letters, capsules, frame, tiles, clip)
 
 
 def _capsules(placement: Placement, x: float, y: float, cell: float) -> list[Capsule]:
     """One capsule for a word, or one for each piece of a word that runs over an edge
-    (``--wrap``): a piece that goes on at the other side runs out to the edge there."""
+    (``--wrap``): a piece that goes on at the other side runs a cell on, out of the grid, where
+    the frame cuts it (:attr:`GridDrawing.clip`), so it reads as going on."""
     dr, dc = placement.direction.step
     pieces = segments(placement.cells)
     capsules = []
     for i, piece in enumerate(pieces):
         (r0, c0), (r1, c1) = piece[0], piece[-1]
-        before = 0.5 if i > 0 else 0.0  # comes in over the edge
-        after = 0.5 if i < len(pieces) - 1 else 0.0  # goes out over the edge
+        before = 1.0 if i > 0 else 0.0  # comes in over the edge
+        after = 1.0 if i < len(pieces) - 1 else 0.0  # goes out over the edge
         start = (x + (c0 + 0.5 - before * dc) * cell, y + (r0 + 0.5 - before * dr) * cell)
         end = (x + (c1 + 0.5 + after * dc) * cell, y + (r1 + 0.5 + after * dr) * cell)
         capsules.append(Capsule(placement.letters, start, end, cell * 0.42))

@@ -6,6 +6,7 @@ DejaVu Sans font shipped with the package is embedded (subset), so Ä Ö Ü ẞ 
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import itertools
 import math
@@ -93,8 +94,15 @@ def draw_grid(pdf: FPDF, grid: GridDrawing) -> None:
         )
     pdf.set_draw_color(*_rgb(CAPSULE))
     pdf.set_line_width(max(grid.cell / 16, 0.4))
-    for capsule in grid.capsules:
-        pdf.polygon(capsule.outline(steps=16), style="D")
+    frame = grid.frame
+    # words over the edge: their parts are cut where they leave the grid
+    with (
+        pdf.rect_clip(frame.x, frame.y, frame.width, frame.height)
+        if grid.clip
+        else contextlib.nullcontext()
+    ):
+        for capsule in grid.capsules:
+            pdf.polygon(capsule.outline(steps=16), style="D")
     # A grid is many one-letter texts in a few styles: set each style and measure each
     # letter once (the same calls draw_text makes, so the same bytes, in a third of the time).
     style: tuple[bool, float, bool] | None = None

@@ -67,14 +67,26 @@ def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
             outline=TILE if grid.tiles else INK,
             width=max(1, round(grid.cell / (30 if grid.tiles else 24) * scale)),
         )
+    # words over the edge: their parts are drawn apart and cut where they leave the grid
+    layer = Image.new("RGBA", image.size, (0, 0, 0, 0)) if grid.clip else image
+    pen = ImageDraw.Draw(layer)
     for capsule in grid.capsules:
         points = [(x * scale, y * scale) for x, y in capsule.outline(steps=24)]
-        draw.line(
+        pen.line(
             [*points, points[0], points[1]],
             fill=CAPSULE,
             width=max(1, round(grid.cell / 16 * scale)),
             joint="curve",
         )
+    if grid.clip:
+        area = (
+            round(frame.x * scale),
+            round(frame.y * scale),
+            round((frame.x + frame.width) * scale),
+            round((frame.y + frame.height) * scale),
+        )
+        inside = layer.crop(area)
+        image.paste(inside, area[:2], inside)
     for t in (*sheet.texts, *grid.letters):
         draw.text(
             (t.x * scale, t.y * scale),

@@ -88,9 +88,16 @@ def sheet_svg(sheet: Sheet, *, language: str = "en") -> str:
             f'width="{_num(frame.width)}" height="{_num(frame.height)}" rx="{_num(grid.cell / 3)}" '
             f'fill="none" stroke="{INK}" stroke-width="{_num(max(grid.cell / 24, 0.5))}"/>'
         )
+    clip = ""
+    if grid.clip:  # words over the edge: their parts are cut where they leave the grid
+        parts.append(
+            f'<clipPath id="frame-clip"><rect x="{_num(frame.x)}" y="{_num(frame.y)}" '
+            f'width="{_num(frame.width)}" height="{_num(frame.height)}"/></clipPath>'
+        )
+        clip = ' clip-path="url(#frame-clip)"'
     parts.append(
         f'<g class="capsules" fill="none" stroke="{CAPSULE}" '
-        f'stroke-width="{_num(max(grid.cell / 16, 0.5))}">'
+        f'stroke-width="{_num(max(grid.cell / 16, 0.5))}"{clip}>'
     )
     parts += [
         f'<path class="capsule" data-word={quoteattr(c.letters)} d="{capsule_path(c)}"/>'
