@@ -133,6 +133,29 @@ def test_every_word_is_found_from_its_first_to_its_last_letter(client: TestClien
         assert [tuple(cell) for cell in result["cells"]] == list(placement.cells)
 
 
+def test_on_a_torus_a_word_over_the_edge_is_found_between_its_two_ends(
+    client: TestClient, db: str
+) -> None:
+    made = create(client, wrap=True, seed=7)
+    assert client.get(f"/api/puzzles/{made['id']}").json()["wrap"] is True
+    puzzle = stored_puzzle(db, made["id"])
+    assert puzzle.options.wrap
+    over = [p for p in puzzle.placements.values() if p.wraps]
+    assert over, "seed 7 puts a word over the edge"
+    for placement in puzzle.placements.values():
+        for start, end, cells in (
+            (placement.start, placement.end, placement.cells),
+            (placement.end, placement.start, placement.cells[::-1]),
+        ):
+            result = check(client, made["id"], list(start), list(end)).json()
+            assert result["found"] is True, placement
+            assert [tuple(cell) for cell in result["cells"]] == list(cells)
+    # the answers list every cell of a word over the edge, so the page can draw both parts
+    answers = client.post(f"/api/puzzles/{made['id']}/reveal").json()["answers"]
+    wrapped = [a for a in answers if tuple(tuple(c) for c in a["cells"]) in [p.cells for p in over]]
+    assert len(wrapped) == len(over)
+
+
 def test_a_word_selected_backwards_is_found_too(client: TestClient, db: str) -> None:
     made = create(client)
     puzzle = stored_puzzle(db, made["id"])
@@ -321,6 +344,12 @@ GERMAN_REFUSALS = [
     ({"words": ["Torf"], "level": "brutal"}, "level", "Wähle eine Stufe: "),
     ({"words": ["Torf"], "title": "x" * 500}, "title", "Der Titel ist zu lang"),
     ({"words": ["Torf"], "rows": "fünf", "cols": 5}, "rows", "Bitte prüfe das Feld „rows“."),
+    (
+        {"words": ["Torf"], "wrap": True, "shape": "heart"},
+        "shape",
+        "Wörter über den Rand brauchen das ganze Rechteck",
+    ),
+    ({"words": ["Rad"], "wrap": True, "rows": 2, "cols": 5}, "size", "Wörter über den Rand"),
 ]
 
 

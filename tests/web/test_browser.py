@@ -20,6 +20,8 @@ from .conftest import WORDS, LiveServer
 
 pytest.importorskip("playwright", reason="playwright is not installed")
 
+import itertools
+
 from playwright.sync_api import expect
 
 DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
@@ -778,3 +780,64 @@ def test_a_tall_grid_on_a_desktop_uses_the_free_width(page: Any, live_server: Li
     open_puzzle(page, live_server, small)
     box = page.locator("#board").bounding_box()
     assert box["y"] + box["height"] <= 860  # an ordinary grid still fits the window
+
+
+def over_the_edge(cells: list[list[int]]) -> bool:
+    """Whether a run of cells steps over an edge of the grid somewhere."""
+    return any(abs(a[0] - b[0]) > 1 or abs(a[1] - b[1]) > 1 for a, b in itertools.pairwise(cells))
+
+
+def unwrapped_end(cells: list[list[int]], rows: int, cols: int) -> list[int]:
+    """Where a word's last letter would stand if the grid went on past its edge."""
+    (r0, c0), (r1, c1) = cells[0], cells[1]
+    dr, dc = (r1 - r0 + 1) % rows - 1, (c1 - c0 + 1) % cols - 1
+    return [r0 + (len(cells) - 1) * dr, c0 + (len(cells) - 1) * dc]
+
+
+def test_a_puzzle_over_the_edge_is_made_from_the_form_and_played_across_the_edge(
+    chromium: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    context = chromium.new_context(locale="de-DE", viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.fill("#words", "\n".join(WORDS))
+    page.fill("#rows", "5")
+    page.fill("#cols", "5")
+    page.click("input[name=level][value=hard]")
+    page.locator("details.more summary").click()
+    page.check("#wrap")
+    page.fill("#seed", "7")
+    page.click("#make")
+    page.wait_for_selector("#board[data-ready]")
+    expect(page.locator("#wrap-help")).to_contain_text("über den Rand hinaus")
+    puzzle_id = page.locator("body").get_attribute("data-puzzle")
+    placed = answers(live_server, puzzle_id)
+    assert any(over_the_edge(a["cells"]) for a in placed), "seed 7 puts a word over the edge"
+    box = page.locator("#board").bounding_box()
+    dragged = 0
+    for count, answer in enumerate(placed, start=1):
+        x, y = centre(page, unwrapped_end(answer["cells"], 5, 5))
+        on_screen = 0 < x < 1280 and 0 < y < 1000
+        if over_the_edge(answer["cells"]) and on_screen:
+            # the drag runs out past the edge: the word carries on from the other side
+            inside = (
+                box["x"] < x < box["x"] + box["width"] and box["y"] < y < box["y"] + box["height"]
+            )
+            assert not inside
+            drag(page, answer["start"], unwrapped_end(answer["cells"], 5, 5))
+            dragged += 1
+        else:
+            # the first letter, then the last: the server tries every run that joins them
+            page.mouse.click(*centre(page, answer["start"]))
+            page.mouse.click(*centre(page, answer["end"]))
+        wait_found(page, count)
+        assert struck_off(page, answer["word"])
+    assert dragged > 0
+    # each part of a word over the edge has its own mark: more capsules than words
+    parts = page.locator("#marks .layer-found g.found").evaluate_all(
+        "groups => groups.map(g => g.querySelectorAll('line.fill').length)"
+    )
+    assert len(parts) == len(placed) and sum(parts) > len(placed)
+    expect(page.locator("#done")).to_contain_text("Geschafft!")
+    page.screenshot(path=screenshots / "de-wrap.png", full_page=True)
+    context.close()

@@ -287,6 +287,17 @@ def split_words(words: str | list[str]) -> tuple[list[str], tuple[int, int] | No
     return entries, size
 
 
+WRAP_REFUSALS = {
+    "error.wrap-shape": (
+        "words over the edge need the whole rectangle: choose Rectangle as the shape",
+        "shape",
+    ),
+    "error.wrap-size": ("words over the edge need at least 3 rows and 3 columns", "size"),
+}
+"""The core's refusals of a torus, said for the form (no command-line options), and the field
+each belongs to."""
+
+
 def words_refused(error: InputError) -> ApiError:
     """The refusal of words the core cannot use, with the core's reason."""
     return ApiError(
@@ -471,6 +482,9 @@ async def make_puzzle(
             values=error.values,
         ) from None
     except InputError as error:
+        if error.key in WRAP_REFUSALS:
+            message, field = WRAP_REFUSALS[error.key]
+            raise ApiError(422, message, field, key=error.key.replace("error.", "api.")) from None
         raise words_refused(error) from None
     except WortsucheError as error:
         raise ApiError(

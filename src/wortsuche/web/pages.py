@@ -68,6 +68,10 @@ def page_routes(storage: Storage, is_puzzle_id: Callable[[str], bool]) -> APIRou
                 word_count=html.escape(texts.t("web.word-count", count=len(puzzle.words))),
                 count=str(len(puzzle.words)),
                 difficulty=html.escape(texts.t("web.difficulty", score=score)),
+                wrap_help=f'<p class="hint wrap-help" id="wrap-help">'
+                f"{html.escape(texts.t('web.wrap-hint'))}</p>"
+                if puzzle.options.wrap
+                else "",
             )
         )
 

@@ -19,6 +19,7 @@ const FIELDS = {
   message: ["message-error", "message"],
   secret: ["secret-error", "secret"],
   difficulty: ["difficulty-error", "difficulty"],
+  shape: ["form-error", "shape"],
 };
 
 function clearErrors() {
@@ -93,6 +94,7 @@ form.addEventListener("submit", async (event) => {
     if (form[name].value) body[name] = form[name].value;
   }
   if (form.absent.checked) body.absent = true;
+  if (form.wrap.checked) body.wrap = true;
   if (form.message.value.trim()) body.message = form.message.value;
   if (form.secret.value.trim()) body.secret = form.secret.value;
   if (form.difficulty.value.trim() !== "") {

@@ -2,7 +2,15 @@
 // letters; the server says whether it is a word. Progress is kept in localStorage per puzzle.
 import { call } from "./api.js";
 import { keepLanguage, say } from "./texts.js";
-import { cellAt, cellsBetween, hiddenMessage, inside, snapEnd } from "./geometry.js";
+import {
+  cellAt,
+  hiddenMessage,
+  inside,
+  pieces,
+  runsBetween,
+  snapEnd,
+  snapRun,
+} from "./geometry.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const PALETTE_SIZE = 8;
@@ -17,7 +25,7 @@ const wordList = $("words");
 let puzzle = null; // {rows, cols, grid, words, ...}, without answers
 let answers = null; // from "reveal", fetched only when asked for
 let progress = loadProgress();
-let selection = null; // {start, end, by: "pointer" | "keyboard", pointerId}
+let selection = null; // {start, end, cells?, by: "pointer" | "keyboard", pointerId}
 let cursor = [0, 0];
 let checking = false;
 let runningSince = null; // performance.now() while the timer runs
@@ -105,13 +113,27 @@ function svg(name, attributes) {
 }
 
 // A capsule from the centre of one cell to the centre of another: an outline and a fill line.
-function capsule(layer, start, end, className, colour) {
+// A word over the edge (its cells given) gets one capsule for each part, each reaching out
+// towards the edge where the word carries on.
+function capsule(layer, start, end, className, colour, cells = null) {
   const group = svg("g", { class: className });
   if (colour !== undefined) group.classList.add(`colour-${colour % PALETTE_SIZE}`);
-  const ends = { x1: start[1] + 0.5, y1: start[0] + 0.5, x2: end[1] + 0.5, y2: end[0] + 0.5 };
-  group.append(svg("line", { ...ends, class: "outline" }), svg("line", { ...ends, class: "fill" }));
+  const parts = cells
+    ? pieces(cells)
+    : [{ from: [start[0] + 0.5, start[1] + 0.5], to: [end[0] + 0.5, end[1] + 0.5] }];
+  for (const { from, to } of parts) {
+    const ends = { x1: from[1], y1: from[0], x2: to[1], y2: to[0] };
+    group.append(svg("line", { ...ends, class: "outline" }), svg("line", { ...ends, class: "fill" }));
+  }
   layer.append(group);
   return group;
+}
+
+// On a torus the cells of a selection: the dragged run, or between two taps (or keyboard ends)
+// the shortest run joining them.
+function runTo(start, end) {
+  if (start[0] === end[0] && start[1] === end[1]) return [start];
+  return runsBetween(start, end, puzzle.rows, puzzle.cols)[0] || null;
 }
 
 function cellElement(cell) {
@@ -167,7 +189,8 @@ function drawFound() {
   for (const find of progress.found) {
     const cells = find.cells.filter((cell) => inside(cell, puzzle.rows, puzzle.cols));
     if (!cells.length) continue;
-    capsule(layers.found, cells[0], cells[cells.length - 1], "mark found", find.indices[0]);
+    const wrapped = puzzle.wrap ? cells : null;
+    capsule(layers.found, cells[0], cells[cells.length - 1], "mark found", find.indices[0], wrapped);
     for (const cell of cells) cellElement(cell).classList.add("in-word");
   }
   for (const item of wordList.children) {
@@ -188,14 +211,16 @@ function drawAnswers(layer, skip = new Set()) {
   layer.replaceChildren();
   for (const answer of answers) {
     if (skip.has(answer.index)) continue;
-    capsule(layer, answer.start, answer.end, "mark answer", answer.index);
+    const wrapped = puzzle.wrap ? answer.cells : null;
+    capsule(layer, answer.start, answer.end, "mark answer", answer.index, wrapped);
   }
 }
 
 function drawSelection(state = "") {
   layers.selection.replaceChildren();
   if (!selection) return;
-  capsule(layers.selection, selection.start, selection.end, `mark selecting ${state}`.trim());
+  const { start, end, cells } = selection;
+  capsule(layers.selection, start, end, `mark selecting ${state}`.trim(), undefined, cells);
 }
 
 function moveCursor(cell) {
@@ -342,10 +367,18 @@ board.addEventListener("pointerdown", (event) => {
   board.setPointerCapture(event.pointerId);
   if (selection && selection.by === "tapped") {
     // the second tap of "tap the first letter, then the last"
-    const end = snapEnd(selection.start, ...point, puzzle.rows, puzzle.cols);
-    selection = { start: selection.start, end, by: "pointer", pointerId: event.pointerId, second: true };
+    const { start } = selection;
+    let end = snapEnd(start, ...point, puzzle.rows, puzzle.cols);
+    let cells = null;
+    if (puzzle.wrap) {
+      // the tapped cell itself: the server tries every run that joins the two
+      cells = runTo(start, cell) || snapRun(start, ...point, puzzle.rows, puzzle.cols);
+      end = cells[cells.length - 1];
+    }
+    selection = { start, end, cells, by: "pointer", pointerId: event.pointerId, second: true };
   } else {
-    selection = { start: cell, end: cell, by: "pointer", pointerId: event.pointerId };
+    const cells = puzzle.wrap ? [cell] : null;
+    selection = { start: cell, end: cell, cells, by: "pointer", pointerId: event.pointerId };
   }
   moveCursor(selection.end);
   drawSelection();
@@ -353,7 +386,18 @@ board.addEventListener("pointerdown", (event) => {
 
 board.addEventListener("pointermove", (event) => {
   if (!selection || selection.by !== "pointer" || selection.pointerId !== event.pointerId) return;
-  const end = snapEnd(selection.start, ...pointInCells(event), puzzle.rows, puzzle.cols);
+  const point = pointInCells(event);
+  if (puzzle.wrap) {
+    // a drag past the edge carries on from the opposite side
+    const cells = snapRun(selection.start, ...point, puzzle.rows, puzzle.cols);
+    if (cells.length !== selection.cells.length || String(cells[1]) !== String(selection.cells[1])) {
+      selection.cells = cells;
+      selection.end = cells[cells.length - 1];
+      drawSelection();
+    }
+    return;
+  }
+  const end = snapEnd(selection.start, ...point, puzzle.rows, puzzle.cols);
   if (end[0] !== selection.end[0] || end[1] !== selection.end[1]) {
     selection.end = end;
     drawSelection();
@@ -386,18 +430,24 @@ board.addEventListener("keydown", (event) => {
   if (ARROWS[event.key]) {
     event.preventDefault();
     const [dr, dc] = ARROWS[event.key];
-    const next = [cursor[0] + dr, cursor[1] + dc];
+    let next = [cursor[0] + dr, cursor[1] + dc];
+    if (puzzle.wrap) next = [(next[0] + puzzle.rows) % puzzle.rows, (next[1] + puzzle.cols) % puzzle.cols];
     if (!inside(next, puzzle.rows, puzzle.cols)) return;
     moveCursor(next);
     if (selection && selection.by === "keyboard") {
-      selection.end = snapEnd(selection.start, next[1] + 0.5, next[0] + 0.5, puzzle.rows, puzzle.cols);
+      if (puzzle.wrap) {
+        selection.cells = runTo(selection.start, next) || [selection.start];
+        selection.end = next;
+      } else {
+        selection.end = snapEnd(selection.start, next[1] + 0.5, next[0] + 0.5, puzzle.rows, puzzle.cols);
+      }
       drawSelection();
     }
   } else if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
     if (checking || !selectable()) return;
     if (!selection) {
-      selection = { start: cursor, end: cursor, by: "keyboard" };
+      selection = { start: cursor, end: cursor, cells: puzzle.wrap ? [cursor] : null, by: "keyboard" };
       drawSelection();
       announce(say("selection-starts", { row: cursor[0] + 1, col: cursor[1] + 1 }));
     } else if (selection.by === "keyboard") {
