@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,6 +25,7 @@ from wortsuche.puzzle_json import dumps, loads
 from wortsuche.render import render
 from wortsuche.verifier import find_occurrences, verify_puzzle
 
+ROOT = Path(__file__).resolve().parent.parent
 ANIMALS = ["Fuchs", "Igel", "Hase", "Dachs", "Reh", "Maus", "Eule", "Biber"]
 
 
@@ -200,3 +202,31 @@ def test_a_word_longer_than_every_flat_line_fits_on_a_diagonal_of_the_torus() ->
     (placement,) = puzzle.placements.values()
     assert placement.direction.step[0] != 0 and placement.direction.step[1] != 0
     assert_exactly_once(puzzle)
+
+
+def test_solve_reads_a_wrapped_puzzle_round_and_a_typed_grid_with_wrap(tmp_path: Path) -> None:
+    made = wortsuche("generate", "examples/bwinf/worte0.txt", "--level", "hard", "--seed", "7", "--wrap", "-o", tmp_path / "p.json", cwd=ROOT)  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    solved = wortsuche("solve", tmp_path / "p.json")  # the file says it is a torus
+    assert solved.returncode == 0, solved.stdout
+    assert solved.stdout.count("(over the edge)") == 3
+    grid = "\n".join(loads((tmp_path / "p.json").read_text(encoding="utf-8")).grid.rows)
+    (tmp_path / "grid.txt").write_text(grid + "\n", encoding="utf-8")
+    flat = wortsuche("solve", tmp_path / "grid.txt", "--words", "VOR,RAD,EVA,TORF")
+    assert flat.returncode == 1 and flat.stdout.count("not found in the grid") == 3
+    round_ = wortsuche("solve", tmp_path / "grid.txt", "--words", "VOR,RAD,EVA,TORF", "--wrap")
+    assert round_.returncode == 0, round_.stdout
+
+
+def test_a_book_of_wrapped_puzzles_proves_each_one(tmp_path: Path) -> None:
+    words = tmp_path / "tiere.txt"
+    words.write_text("\n".join(ANIMALS) + "\n", encoding="utf-8")
+    book = wortsuche("book", words, "--count", "3", "--words-per-puzzle", "6", "--size", "7x7", "--wrap", "--seed", "1", "-o", tmp_path / "b.jsonl")  # fmt: skip
+    assert book.returncode == 0, book.stderr
+    lines = (tmp_path / "b.jsonl").read_text(encoding="utf-8").splitlines()
+    puzzles = [loads(line) for line in lines]  # each line is a puzzle in the JSON format
+    assert len(puzzles) == 3
+    for puzzle in puzzles:
+        assert puzzle.options.wrap
+        assert_exactly_once(puzzle)
+    assert any(p.wraps for puzzle in puzzles for p in puzzle.placements.values())

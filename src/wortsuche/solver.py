@@ -32,8 +32,10 @@ def read_grid(rows: Sequence[str]) -> Grid:
     return Grid.from_rows(cleaned)
 
 
-def solve(grid: Grid | Sequence[str], words: Iterable[str | Word]) -> Report:
-    """Where each word stands in ``grid``: once, several times (stray copies) or not at all."""
+def solve(grid: Grid | Sequence[str], words: Iterable[str | Word], *, wrap: bool = False) -> Report:
+    """Where each word stands in ``grid``: once, several times (stray copies) or not at all.
+
+    With ``wrap`` the grid is read as a torus: lines go on at the opposite edge."""
     if not isinstance(grid, Grid):
         grid = read_grid(list(grid))
     items = list(words)
@@ -41,4 +43,4 @@ def solve(grid: Grid | Sequence[str], words: Iterable[str | Word]) -> Report:
         prepared = tuple(w for w in items if isinstance(w, Word))
     else:
         prepared, _ = normalise_words([w.entry if isinstance(w, Word) else w for w in items])
-    return verify(grid, prepared)
+    return verify(grid, prepared, wrap=wrap)

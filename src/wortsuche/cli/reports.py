@@ -91,7 +91,9 @@ def _occurrence(occurrence: Occurrence) -> dict[str, Any]:
 
 
 def _position(occurrence: Occurrence) -> str:
-    return position(occurrence.start, occurrence.direction)
+    said = position(occurrence.start, occurrence.direction)
+    straight = occurrence.direction.offset(occurrence.start, occurrence.length - 1)
+    return said + " (over the edge)" if occurrence.end != straight else said
 
 
 def _positions(occurrences: list[Occurrence]) -> str:

@@ -39,6 +39,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="the words, instead of a file (separated by spaces or commas)",
     )
     parser.add_argument(
+        "--wrap",
+        action="store_true",
+        help="read the grid as a torus: words may run over an edge and go on at the opposite "
+        "one (a puzzle JSON file made with --wrap says so itself)",
+    )
+    parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="report format (default: text)"
     )
     parser.set_defaults(run=run)
@@ -59,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
             f"{source.name} names the size {source.size[0]}x{source.size[1]} "
             f"but the grid is {grid.height}x{grid.width}"
         )
-    report = solve(grid, words)
+    wrap = args.wrap or (is_json(text) and puzzle_from_text(text, args.grid).options.wrap)
+    report = solve(grid, words, wrap=wrap)
     if args.format == "json":
         print(json.dumps(report_to_dict(report), ensure_ascii=False, indent=2))
     else:
