@@ -150,6 +150,18 @@ def test_on_a_torus_a_word_over_the_edge_is_found_between_its_two_ends(
             result = check(client, made["id"], list(start), list(end)).json()
             assert result["found"] is True, placement
             assert [tuple(cell) for cell in result["cells"]] == list(cells)
+    # a drag says which way it ran: only that run is tried
+    url = f"/api/puzzles/{made['id']}/check"
+    for placement in over:
+        way = list(placement.direction.step)
+        ends = {"start": list(placement.start), "end": list(placement.end)}
+        result = client.post(url, json={**ends, "step": way}).json()
+        assert result["found"] is True
+        assert [tuple(cell) for cell in result["cells"]] == list(placement.cells)
+        back = client.post(url, json={**ends, "step": [-way[0], -way[1]]}).json()
+        assert not back["found"] or [tuple(c) for c in back["cells"]] != list(placement.cells)
+    assert client.post(url, json={**ends, "step": [2, 0]}).status_code == 422
+    assert client.post(url, json={**ends, "step": [True, 0]}).status_code == 422
     # the answers list every cell of a word over the edge, so the page can draw both parts
     answers = client.post(f"/api/puzzles/{made['id']}/reveal").json()["answers"]
     wrapped = [a for a in answers if tuple(tuple(c) for c in a["cells"]) in [p.cells for p in over]]

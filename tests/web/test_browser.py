@@ -841,3 +841,31 @@ def test_a_puzzle_over_the_edge_is_made_from_the_form_and_played_across_the_edge
     expect(page.locator("#done")).to_contain_text("Geschafft!")
     page.screenshot(path=screenshots / "de-wrap.png", full_page=True)
     context.close()
+
+
+def test_the_keyboard_cursor_goes_round_and_selects_a_word_over_the_edge(
+    page: Any, live_server: LiveServer
+) -> None:
+    puzzle = new_puzzle(live_server, wrap=True, seed=7)
+    open_puzzle(page, live_server, puzzle)
+    placed = answers(live_server, puzzle["id"])
+    answer = next(a for a in placed if over_the_edge(a["cells"]))
+    page.focus("#board")
+    # to the first letter the plain way, then step along the word: over the edge and round
+    for _ in range(answer["start"][0]):
+        page.keyboard.press("ArrowDown")
+    for _ in range(answer["start"][1]):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    (r0, c0), (r1, c1) = answer["cells"][0], answer["cells"][1]
+    dr, dc = (r1 - r0 + 1) % 5 - 1, (c1 - c0 + 1) % 5 - 1
+    keys = [{1: "ArrowDown", -1: "ArrowUp"}.get(dr), {1: "ArrowRight", -1: "ArrowLeft"}.get(dc)]
+    for _ in range(len(answer["cells"]) - 1):
+        for key in keys:  # a diagonal step is one step down or up and one across
+            if key:
+                page.keyboard.press(key)
+    # the selection is drawn in parts, one on each side of the edge
+    assert page.locator(".layer-selection line.fill").count() >= 2
+    page.keyboard.press("Enter")
+    wait_found(page, 1)
+    assert struck_off(page, answer["word"])

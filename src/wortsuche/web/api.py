@@ -185,7 +185,7 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
     def check_selection(puzzle_id: str, selection: Selection) -> CheckResult:
         """Whether the straight line from ``start`` to ``end`` covers a hidden word (either way)."""
         puzzle = loads(find(storage, puzzle_id).puzzle)
-        return check(puzzle, selection.start, selection.end)
+        return check(puzzle, selection.start, selection.end, selection.step)
 
     @router.post("/{puzzle_id}/reveal", dependencies=[Depends(limited(rates, "reveal"))])
     def reveal(puzzle_id: str) -> Answers:
@@ -545,11 +545,16 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
     )
 
 
-def check(puzzle: Puzzle, start: tuple[int, int], end: tuple[int, int]) -> CheckResult:
+def check(
+    puzzle: Puzzle,
+    start: tuple[int, int],
+    end: tuple[int, int],
+    step: tuple[int, int] | None = None,
+) -> CheckResult:
     """Compare a selection with the placements; a word matches read from either end.
 
     On a torus (``wrap``) two cells are the ends of several runs (straight across, or over the
-    edge): each is tried, the shortest first.
+    edge): the one going ``step`` from ``start`` if given, else each, the shortest first.
     """
     for name, cell in (("start", start), ("end", end)):
         if cell not in puzzle.grid:
@@ -560,6 +565,8 @@ def check(puzzle: Puzzle, start: tuple[int, int], end: tuple[int, int]) -> Check
             )
     if puzzle.options.wrap and start != end:
         runs = runs_between(start, end, puzzle.rows, puzzle.cols)
+        if step is not None:
+            runs = [run for run in runs if _goes(run, step, puzzle.rows, puzzle.cols)]
     else:
         straight = line(start, end)
         runs = [] if straight is None else [straight]
@@ -583,6 +590,12 @@ def check(puzzle: Puzzle, start: tuple[int, int], end: tuple[int, int]) -> Check
                 found=True, word=entries[0], words=entries, indices=indices, cells=list(cells)
             )
     return CheckResult(found=False)
+
+
+def _goes(run: tuple[tuple[int, int], ...], step: tuple[int, int], rows: int, cols: int) -> bool:
+    """Whether a run on a ``rows`` × ``cols`` torus takes ``step`` from its first cell."""
+    (r, c), following = run[0], run[1]
+    return following == ((r + step[0]) % rows, (c + step[1]) % cols)
 
 
 def answers(puzzle: Puzzle) -> Answers:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
@@ -66,6 +66,10 @@ class MessageShape(BaseModel):
     length: int = Field(description="Its letters in the grid: the first free cells, row by row")
 
 
+Unit = Annotated[StrictInt, Field(ge=-1, le=1)]
+"""One coordinate of a step between neighbouring cells: -1, 0 or 1."""
+
+
 class Selection(BaseModel):
     """A straight line of cells chosen by the player: first and last cell, ``[row, col]``."""
 
@@ -73,6 +77,12 @@ class Selection(BaseModel):
 
     start: tuple[StrictInt, StrictInt]
     end: tuple[StrictInt, StrictInt]
+    step: tuple[Unit, Unit] | None = Field(
+        None,
+        description="On a puzzle over the edge (wrap), the way the selection runs, [dRow, dCol]: "
+        "only the run from start that way is tried (without it, every run joining the two "
+        "cells, the shortest first)",
+    )
 
 
 class PublicPuzzle(BaseModel):

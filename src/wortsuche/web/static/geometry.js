@@ -145,7 +145,7 @@ export function pieces(cells) {
   const within = parts.find((part) => part.length > 1);
   let step = [0, 0];
   if (within) step = [Math.sign(within[1][0] - within[0][0]), Math.sign(within[1][1] - within[0][1])];
-  else step = unitStep(cells[0], cells[1]);
+  else step = stepBetween(cells[0], cells[1]);
   return parts.map((part, k) => {
     const [first, last] = [part[0], part[part.length - 1]];
     const back = k > 0 ? 0.5 : 0;
@@ -158,8 +158,8 @@ export function pieces(cells) {
   });
 }
 
-// The step between two cells that are neighbours on the torus but not in the grid.
-function unitStep(a, b) {
+// The step [dRow, dCol] from a cell to its neighbour on the torus (also over the edge).
+export function stepBetween(a, b) {
   const one = (d) => (d === 0 ? 0 : Math.abs(d) === 1 ? d : -Math.sign(d));
   return [one(b[0] - a[0]), one(b[1] - a[1])];
 }

@@ -10,6 +10,7 @@ import {
   runsBetween,
   snapEnd,
   snapRun,
+  stepBetween,
 } from "./geometry.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -129,11 +130,17 @@ function capsule(layer, start, end, className, colour, cells = null) {
   return group;
 }
 
-// On a torus the cells of a selection: the dragged run, or between two taps (or keyboard ends)
-// the shortest run joining them.
-function runTo(start, end) {
+// On a torus the cells of a selection between two taps (or keyboard ends): the run joining
+// them that goes on the way the selection went so far, else the shortest.
+function runTo(start, end, before = null) {
   if (start[0] === end[0] && start[1] === end[1]) return [start];
-  return runsBetween(start, end, puzzle.rows, puzzle.cols)[0] || null;
+  const runs = runsBetween(start, end, puzzle.rows, puzzle.cols);
+  if (before && before.length > 1) {
+    const way = String(stepBetween(before[0], before[1]));
+    const onward = runs.find((run) => String(stepBetween(run[0], run[1])) === way);
+    if (onward) return onward;
+  }
+  return runs[0] || null;
 }
 
 function cellElement(cell) {
@@ -316,12 +323,18 @@ function cancelSelection() {
 }
 
 async function submitSelection() {
-  const { start, end } = selection;
+  const { start, end, cells } = selection;
   if (start[0] === end[0] && start[1] === end[1]) return cancelSelection();
+  const body = { start, end };
+  // over the edge, a drag says which way it ran; taps and the keyboard leave it open (the
+  // server tries every run that joins the two cells)
+  if (puzzle.wrap && selection.by === "pointer" && !selection.second && cells.length > 1) {
+    body.step = stepBetween(cells[0], cells[1]);
+  }
   selection.by = "checking";
   checking = true;
   try {
-    const result = await call("POST", `/api/puzzles/${id}/check`, { start, end });
+    const result = await call("POST", `/api/puzzles/${id}/check`, body);
     if (!result.found) return rejectSelection();
     const found = foundIndices();
     if (result.indices.every((index) => found.has(index))) {
@@ -436,7 +449,7 @@ board.addEventListener("keydown", (event) => {
     moveCursor(next);
     if (selection && selection.by === "keyboard") {
       if (puzzle.wrap) {
-        selection.cells = runTo(selection.start, next) || [selection.start];
+        selection.cells = runTo(selection.start, next, selection.cells) || [selection.start];
         selection.end = next;
       } else {
         selection.end = snapEnd(selection.start, next[1] + 0.5, next[0] + 0.5, puzzle.rows, puzzle.cols);
