@@ -6,6 +6,7 @@ code with the verifier, the board or the placement search.
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import random
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 
 from cli import run as wortsuche
 from scan import assert_exactly_once, torus_occurrences
@@ -23,6 +25,8 @@ from wortsuche.geometry import runs_between
 from wortsuche.model import Grid, segments
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.render import render
+from wortsuche.render.options import RenderOptions
+from wortsuche.render.terminal import print_puzzle
 from wortsuche.verifier import find_occurrences, verify_puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -172,6 +176,10 @@ def test_every_renderer_draws_each_part_of_a_wrapped_word() -> None:
     text = render(puzzle, "text", answers=True, language="en")
     assert isinstance(text, str)
     assert text.count("(over the edge)") == len(over)
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=False, width=100)
+    print_puzzle(puzzle, RenderOptions(answers=True, language="en"), console=console)
+    assert screen.getvalue().count("(over the edge)") == len(over)
     page = render(puzzle, "html", language="de")
     assert isinstance(page, str)
     assert '"wrap": true' in page and "über den Rand" in page

@@ -65,6 +65,8 @@ def word_entry(puzzle: Puzzle, index: int, texts: Translator, *, answers: bool =
     if answers and placement is not None:
         (r, c), arrow = placement.start, placement.direction.arrow
         where = texts.t("text.position", row=r + 1, col=c + 1, arrow=arrow)
+        if placement.wraps:
+            where += " " + texts.t("text.wrap-mark")
         text.append(f"  {where}", style="dim")
     return text
 
