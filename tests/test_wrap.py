@@ -238,3 +238,14 @@ def test_a_book_of_wrapped_puzzles_proves_each_one(tmp_path: Path) -> None:
         assert puzzle.options.wrap
         assert_exactly_once(puzzle)
     assert any(p.wraps for puzzle in puzzles for p in puzzle.placements.values())
+
+
+def test_the_exact_mode_and_decoys_keep_every_word_once_on_the_torus() -> None:
+    # a word as long as the row: the exact mode must read the line round as well
+    exact = generate(["Fuchs", "Igel", "Hase"], 5, 5, level="medium", seed=1, wrap=True, exact=True)
+    assert any(p.wraps for p in exact.placements.values())
+    assert_exactly_once(exact)
+    for seed in range(4):
+        decoyed = generate(ANIMALS[:5], 7, 7, level="evil", seed=seed, wrap=True, decoys="max")
+        assert_exactly_once(decoyed)
+        assert verify_puzzle(decoyed).ok
