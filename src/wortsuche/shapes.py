@@ -214,7 +214,7 @@ def _png_mask(path: Path) -> list[str]:
         raise InputError(f"{path}: not a readable PNG ({error})") from None
 
     def dark(k: int) -> bool:  # a cell: dark and not transparent
-        return data[2 * k] < 128 and data[2 * k + 1] > 127
+        return bool(data[2 * k] < 128 and data[2 * k + 1] > 127)
 
     rows = [
         "".join("#" if dark(r * width + c) else "." for c in range(width)) for r in range(height)
