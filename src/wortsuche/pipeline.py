@@ -15,6 +15,7 @@ from typing import Any
 
 from wortsuche.board import Board, Lexicon
 from wortsuche.budget import Budget, BudgetExhausted
+from wortsuche.crowded import MAX_BITS, place_crowded, table_bits
 from wortsuche.decoys import plant_decoys
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.fill import FillError, fill
@@ -35,7 +36,7 @@ from wortsuche.model import (
     Word,
 )
 from wortsuche.normalise import normalise_words
-from wortsuche.place import place_words
+from wortsuche.place import CROWDED, place_words
 from wortsuche.rand import Rng, new_seed
 from wortsuche.screen import screen_for
 from wortsuche.shapes import Outline, outline
@@ -45,6 +46,10 @@ ATTEMPTS = 6
 EXACT_MESSAGE_ATTEMPTS = 40
 """Layouts tried for a message that must fill every free cell (free cells vary by crossings)."""
 """Complete layouts tried before giving up when the filler cannot settle."""
+
+QUICK_SHARE = 1 / 8
+"""On a crowded grid, the share of its usual runs the quick search gets before the search that
+keeps every word's open positions (:mod:`wortsuche.crowded`) takes over."""
 
 SIZE_SHARE = 1 / 3
 """The share of the steps left that the automatic size search gives each size it tries."""
@@ -359,7 +364,7 @@ def build(
 
             placed = exact_placements(to_place, board, options, seed=rng.below(2**31))
         else:
-            placed = place_words(to_place, board, options, rng)
+            placed = _place(to_place, board, options, rng)
         if message is not None:
             try:
                 write_message(board, message.letters, exact=message.exact)
@@ -398,6 +403,21 @@ def build(
         f"the free cells of {rows}x{cols} could not be filled without forming a word "
         f"({fill_failures} layouts tried); try a larger size or another filler"
     )
+
+
+def _place(words: Sequence[str], board: Board, options: Options, rng: Rng) -> list[Placement]:
+    """Step 2: the quick search (:mod:`wortsuche.place`); on a crowded grid it does not fill
+    within a few runs, the search that knows every word's open positions."""
+    cells = sum(1 for x in board.cells if not x)
+    crowded = sum(len(w) for w in words) > CROWDED * cells
+    if not crowded or table_bits(words, board, options) > MAX_BITS:
+        return place_words(words, board, options, rng)
+    try:
+        return place_words(words, board, options, rng, share=QUICK_SHARE)
+    except BudgetExhausted:
+        raise
+    except DoesNotFitError:
+        return place_crowded(words, board, options, rng)
 
 
 def _secret_words(

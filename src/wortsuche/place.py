@@ -91,6 +91,16 @@ class Placer:
         self, letters: str, r: int, c: int, direction: Direction
     ) -> tuple[int, list[int]] | None:
         """Place the word if it fits and keeps every word exactly once; return (id, new cells)."""
+        placed = self.put(letters, r, c, direction)
+        if placed is not None and self.board.strays_through(placed[1]):
+            self.board.remove_last_placement(placed[1])
+            return None
+        return placed
+
+    def put(
+        self, letters: str, r: int, c: int, direction: Direction
+    ) -> tuple[int, list[int]] | None:
+        """Place the word if it fits, without the exactly-once check (the caller's to make)."""
         self.checks += 1
         self.board.budget.spend(1 + len(letters) // 8)  # a long word costs more to check
         fitted = self.fit(letters, r, c, direction)
@@ -101,9 +111,6 @@ class Placer:
         new = board.write(indexes, letters)
         torus = (board.rows, board.cols) if board.wrap else None
         pid = board.add_placement(Placement(letters, (r, c), direction, torus), indexes)
-        if board.strays_through(new):
-            board.remove_last_placement(new)
-            return None
         return pid, new
 
     def candidates(self, letters: str) -> Iterator[tuple[int, int, Direction]]:
@@ -113,13 +120,13 @@ class Placer:
         those directions first; the others follow, so the share never costs a layout.
         """
         board = self.board
-        for directions in self._direction_groups():
+        for directions in self.direction_groups():
             space = PositionSpace(board.rows, board.cols, len(letters), directions, wrap=board.wrap)
             if self.crossings_first and board.placements:
                 yield from self._crossing_positions(letters, space)
             yield from space.random_order(self.rng)
 
-    def _direction_groups(self) -> list[tuple[Direction, ...]]:
+    def direction_groups(self) -> list[tuple[Direction, ...]]:
         """The allowed directions in groups tried one after another.
 
         Each share that is set (backwards, diagonal) draws whether this word has the trait;
@@ -232,17 +239,24 @@ def luby(i: int) -> int:
 
 
 def place_words(
-    words: Sequence[str], board: Board, options: Options, rng: Rng, *, effort: float = 1.0
+    words: Sequence[str],
+    board: Board,
+    options: Options,
+    rng: Rng,
+    *,
+    effort: float = 1.0,
+    share: float = 1.0,
 ) -> list[Placement]:
     """Place all ``words`` on the empty ``board``; raise :class:`DoesNotFitError` if no layout is found.
 
-    ``effort`` scales the search budget (the size suggestion uses a smaller one).
+    ``effort`` scales the search budget (the size suggestion uses a smaller one); ``share`` cuts
+    the number of runs only, each run as long as usual (a first try before another search).
     """
     order = search_order(words, rng)
     placer = Placer(board, options, rng, letters=sum(len(w) for w in order))
     dead_ends: Counter[str] = Counter()
     unit = max(1, int(effort * board.budget.effort * (200 + 40 * len(order))))
-    total = unit * RESTART_WORK
+    total = max(unit, int(unit * RESTART_WORK * share))
     run = 0
     # Restarts on the Luby schedule: many short runs, now and then a longer one, each in a
     # reshuffled order. A run that goes wrong early is cut short instead of searched out.

@@ -1,0 +1,265 @@
+"""Step 2 of the pipeline for crowded grids: a search that knows which positions are still open.
+
+When the words' letters nearly fill the grid, they fit only if they share many cells, and a
+word placed early can shut out one placed late. This search keeps, for every word not yet
+placed, the set of positions still open to it (every letter agrees with the grid so far), as
+one bit per position in a Python integer. After each placement the sets shrink by a few
+integer operations per new cell, and the search
+
+* places next the word with the fewest open positions (most constrained first, chosen anew
+  at every step),
+* tries its positions with the most crossings first (a crowded grid needs shared cells),
+* goes back as soon as some word has no open position left (forward checking), and
+* starts afresh in another random order on the Luby schedule, like :mod:`wortsuche.place`.
+
+A position is taken only through :meth:`wortsuche.place.Placer.commit`, which keeps every word
+exactly once; budgets count steps, so the same seed gives the same layout everywhere.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from wortsuche.board import Board
+from wortsuche.errors import DoesNotFitError
+from wortsuche.geometry import PositionSpace
+from wortsuche.model import Crossing, Direction, Options, Placement
+from wortsuche.place import Placer, luby
+from wortsuche.rand import Rng
+
+TRIES = 2
+"""Positions a word may try at one step before the search goes back to the word before it."""
+
+LOOK = 4
+"""Positions (those with the most crossings) whose effect on the other words is looked at."""
+
+MAX_BITS = 1_800_000
+"""Table size (positions × letters × 2, over all words) above which this search is not used:
+building its tables would cost more than it saves (about 0.4 s per million)."""
+
+STEPS_PER_WORD = 2500
+"""Steps of the whole search per word to place (``--effort`` multiplies them)."""
+
+UNIT = 60
+"""Steps of one short run per word to place (the Luby schedule multiplies it)."""
+
+WEIGHT_STEP = 1.0
+"""How much a word's weight grows each time a position would leave it no room: heavier words
+are placed earlier (the search learns, across restarts, which words are hard to fit)."""
+
+Position = tuple[int, int, Direction, tuple[int, ...]]
+"""A word's position: start row, start column, direction and the cells it covers."""
+
+
+class OpenPositions:
+    """For each word, its positions and, per cell, which of them cover the cell with each letter."""
+
+    def __init__(self, words: Sequence[str], board: Board, options: Options) -> None:
+        self.words = list(words)
+        self.positions: list[list[Position]] = []
+        self.cover: list[dict[int, int]] = []
+        self.agree: list[dict[tuple[int, str], int]] = []
+        self.open: list[int] = []
+        self.sharing = options.crossing is not Crossing.NEVER
+        """Whether a position stays open where a placed word has the same letter."""
+        rows, cols, wrap = board.rows, board.cols, board.wrap
+        for word in self.words:
+            space = PositionSpace(rows, cols, len(word), options.directions, wrap=wrap)
+            found: list[Position] = []
+            cover: dict[int, list[int]] = {}
+            agree: dict[tuple[int, str], list[int]] = {}
+            for direction, r0, nr, c0, nc in space.parts:
+                dr, dc = direction._value_
+                for r in range(r0, r0 + nr):
+                    for c in range(c0, c0 + nc):
+                        cells = tuple(
+                            (r + i * dr) % rows * cols + (c + i * dc) % cols
+                            for i in range(len(word))
+                        )
+                        if any(
+                            board.cells[i] and board.cells[i] != x
+                            for i, x in zip(cells, word, strict=True)
+                        ):
+                            continue  # a hole or a letter already there that disagrees
+                        p = len(found)
+                        found.append((r, c, direction, cells))
+                        for i, x in zip(cells, word, strict=True):
+                            cover.setdefault(i, []).append(p)
+                            agree.setdefault((i, x), []).append(p)
+            self.positions.append(found)
+            self.cover.append({i: _mask(ps) for i, ps in cover.items()})
+            self.agree.append({key: _mask(ps) for key, ps in agree.items()})
+            self.open.append((1 << len(found)) - 1)
+
+    def shrink(
+        self, open_sets: list[int], todo: Sequence[int], cells: Sequence[tuple[int, str]]
+    ) -> None:
+        """Close, for the words in ``todo``, the positions that disagree with the new letters
+        (``cells`` as ``(cell, letter)`` pairs)."""
+        for k in todo:
+            mask = open_sets[k]
+            cover = self.cover[k]
+            agree = self.agree[k] if self.sharing else {}
+            for key in cells:
+                covering = cover.get(key[0])
+                if covering and mask & covering:
+                    mask = (mask & ~covering) | (mask & agree.get(key, 0))
+            open_sets[k] = mask
+
+
+def _mask(bits: Sequence[int]) -> int:
+    """An integer with the given bits set."""
+    data = bytearray(bits[-1] // 8 + 1)
+    for b in bits:
+        data[b >> 3] |= 1 << (b & 7)
+    return int.from_bytes(data, "little")
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def table_bits(words: Sequence[str], board: Board, options: Options) -> int:
+    """About how many bits :class:`OpenPositions` would hold (to decide whether to use it)."""
+    total = 0
+    for word in words:
+        space = PositionSpace(
+            board.rows, board.cols, len(word), options.directions, wrap=board.wrap
+        )
+        total += space.total * len(word) * 2
+    return total
+
+
+def place_crowded(
+    words: Sequence[str], board: Board, options: Options, rng: Rng
+) -> list[Placement]:
+    """Place all ``words`` on the empty ``board``; raise :class:`DoesNotFitError` (kind
+    ``not_found``) naming the words that were hardest to fit if no layout is found."""
+    table = OpenPositions(words, board, options)
+    placer = Placer(board, options, rng, letters=sum(len(w) for w in words))
+    n = len(words)
+    steps = int(STEPS_PER_WORD * n * board.budget.effort)
+    unit = UNIT * n
+    run = 0
+    weight = [1.0] * n
+    while placer.checks < steps:
+        run += 1
+        limit = min(steps, placer.checks + unit * luby(run))
+        if _run(table, placer, rng, limit, weight):
+            return [p for p in board.placements if p is not None]
+        while board.placements:  # start afresh
+            pid = len(board.placements) - 1
+            board.remove_last_placement(
+                [i for i in board.placement_cells[pid] if board.owners[i] == [pid]]
+            )
+    hardest = sorted(range(n), key=lambda k: (-weight[k], k))[:3]
+    stuck = tuple(words[k] for k in hardest)
+    raise DoesNotFitError(
+        f"no layout found: {', '.join(stuck)} did not fit in {board.rows}x{board.cols}",
+        words=stuck,
+        kind="not_found",
+    )
+
+
+def _run(table: OpenPositions, placer: Placer, rng: Rng, limit: int, weight: list[float]) -> bool:
+    """One depth-first run with forward checking; True when every word stands."""
+    board, words = placer.board, table.words
+    n = len(words)
+    tiebreak = [rng.random() for _ in range(n)]
+    # Backwards and diagonal shares, as in the first search: drawn per word, a preference only.
+    groups: list[dict[Direction, int]] = []
+    for _ in range(n):
+        groups.append({d: g for g, group in enumerate(placer.direction_groups()) for d in group})
+    open_sets = list(table.open)
+    todo = set(range(n))
+    # One frame per placed word: (word, its candidates, next candidate, open sets before, new cells)
+    stack: list[tuple[int, list[tuple[int, list[int]]], int, list[int], list[int]]] = []
+    choose = True
+    while True:
+        if placer.checks > limit:
+            return False
+        if choose:
+            if not todo:
+                return True
+            k = min(
+                todo,
+                key=lambda j: (open_sets[j].bit_count() / weight[j], -len(words[j]), tiebreak[j]),
+            )
+            candidates = _ranked(table, k, open_sets, todo, board, rng, weight, groups[k])
+            placer.checks += 1 + len(candidates) * len(todo) // 16
+            frame_k, cands, at, before = k, candidates, 0, open_sets
+        else:
+            if not stack:
+                return False
+            frame_k, cands, at, before, new = stack.pop()
+            board.remove_last_placement(new)
+            open_sets = before
+            todo.add(frame_k)
+        placed = False
+        while at < min(len(cands), TRIES):
+            p, after = cands[at]
+            r, c, direction, _ = table.positions[frame_k][p]
+            at += 1
+            done = placer.put(words[frame_k], r, c, direction)
+            if done is None:
+                continue
+            _, new = done
+            todo.discard(frame_k)
+            if board.strays_through(new):
+                board.remove_last_placement(new)
+                todo.add(frame_k)
+                continue
+            stack.append((frame_k, cands, at, before, new))
+            open_sets = after
+            placed = True
+            break
+        choose = placed
+
+
+def _ranked(
+    table: OpenPositions,
+    k: int,
+    open_sets: list[int],
+    todo: set[int],
+    board: Board,
+    rng: Rng,
+    weight: list[float],
+    group: dict[Direction, int],
+) -> list[tuple[int, list[int]]]:
+    """The best open positions of word ``k`` with the open sets they leave, best first.
+
+    The positions with the most crossings are looked at (up to :data:`LOOK`); of those, the ones
+    that leave the other words the most room (sum of the logarithms of their open counts) come
+    first, and those that leave some word no room at all are dropped.
+    """
+    cells = board.cells
+    word = table.words[k]
+    positions = table.positions[k]
+    scored = []
+    for p in _bits(open_sets[k]):
+        crossings = sum(1 for i in positions[p][3] if cells[i])
+        scored.append((-crossings, group[positions[p][2]], rng.random(), p))
+    scored.sort()
+    others = [j for j in todo if j != k]
+    ranked = []
+    for minus_crossings, g, _, p in scored[:LOOK]:
+        letters = [(i, x) for i, x in zip(positions[p][3], word, strict=True) if not cells[i]]
+        after = list(open_sets)
+        table.shrink(after, others, letters)
+        counts = [after[j].bit_count() for j in others]
+        if 0 in counts:
+            for j in others:
+                if not after[j]:
+                    weight[j] += WEIGHT_STEP
+            continue
+        room = sum(math.log(n) for n in counts)
+        ranked.append((minus_crossings, g, -room, p, after))
+    ranked.sort(key=lambda t: t[:3])
+    return [(p, after) for *_, p, after in ranked]

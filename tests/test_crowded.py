@@ -1,0 +1,191 @@
+"""The search for crowded grids (:mod:`wortsuche.crowded`): its table of open positions is exact,
+and what it places keeps every word exactly once, checked by the independent oracle."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scan import assert_exactly_once, unexplained_occurrences
+from wortsuche import DoesNotFitError, generate
+from wortsuche.board import Board, Lexicon
+from wortsuche.budget import Budget
+from wortsuche.crowded import OpenPositions, place_crowded
+from wortsuche.levels import options_for
+from wortsuche.model import HOLE
+from wortsuche.rand import Rng
+from wortsuche.source import parse_words
+from wortsuche.verifier import verify_puzzle
+
+ROOT = Path(__file__).resolve().parent.parent
+STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+
+WORDS = [
+    w.strip()
+    for w in (ROOT / "benchmarks/data/english.txt").open()
+    if w.strip() and not w.startswith("#") and 3 <= len(w.strip()) <= 7
+]
+
+
+def frozen(name: str) -> tuple[list[str], int, int]:
+    source = parse_words((ROOT / f"benchmarks/data/dense/{name}.txt").read_text(), name=name)
+    words, _ = source.words()
+    assert source.size is not None
+    return [w.letters for w in words], *source.size
+
+
+def agreeing_positions(
+    cells: list[str], rows: int, cols: int, word: str, steps: list[tuple[int, int]]
+) -> set[tuple[int, int, tuple[int, int]]]:
+    """Every (row, col, step) where ``word`` fits and each filled cell holds its letter (naive)."""
+    found = set()
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in steps:
+                spots = [(r + i * dr, c + i * dc) for i in range(len(word))]
+                if not all(0 <= y < rows and 0 <= x < cols for y, x in spots):
+                    continue
+                held = [cells[y * cols + x] for y, x in spots]
+                if all(not h or h == letter for h, letter in zip(held, word, strict=True)):
+                    found.add((r, c, (dr, dc)))
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rows=st.integers(2, 6),
+    cols=st.integers(2, 6),
+    words=st.lists(st.text("ABC", min_size=2, max_size=4), min_size=1, max_size=4, unique=True),
+    writes=st.lists(st.tuples(st.integers(0, 35), st.sampled_from("ABC")), max_size=12),
+    level=st.sampled_from(["medium", "hard"]),
+)
+def test_the_open_positions_are_exactly_those_whose_letters_agree(
+    rows: int, cols: int, words: list[str], writes: list[tuple[int, str]], level: str
+) -> None:
+    options = options_for(level)
+    board = Board(rows, cols, Lexicon(words))
+    table = OpenPositions(words, board, options)
+    open_sets = list(table.open)
+    for index, letter in writes:
+        index %= rows * cols
+        if board.cells[index]:
+            continue
+        board.write([index], letter)
+        table.shrink(open_sets, range(len(words)), [(index, letter)])
+    steps = [d.step for d in options.directions]
+    for k, word in enumerate(words):
+        got = {
+            (r, c, direction.step)
+            for p, (r, c, direction, _) in enumerate(table.positions[k])
+            if open_sets[k] >> p & 1
+        }
+        assert got == agreeing_positions(board.cells, rows, cols, word, steps)
+
+
+def crowded(case: int) -> tuple[list[str], int]:
+    """Real words whose letters fill 95 to 110 % of a square of side 8 to 11."""
+    rng = random.Random(case)
+    side = rng.choice([8, 9, 10, 11])
+    target = int(side * side * rng.uniform(0.95, 1.1))
+    words: list[str] = []
+    while sum(map(len, words)) < target:
+        words.append(rng.choice(WORDS))
+    return sorted(set(words), key=words.index), side
+
+
+def placed_rows(board: Board) -> list[str]:
+    return [
+        "".join(board.cells[r * board.cols + c] or "." for c in range(board.cols))
+        for r in range(board.rows)
+    ]
+
+
+@settings(max_examples=12, deadline=None)
+@given(case=st.integers(0, 10_000), level=st.sampled_from(["medium", "hard", "evil"]))
+def test_what_the_search_places_stands_exactly_once(case: int, level: str) -> None:
+    words, side = crowded(case)
+    words = [w for w in words if not any(w != o and (w in o or w[::-1] in o) for o in words)]
+    board = Board(side, side, Lexicon(words), Budget())
+    try:
+        placed = place_crowded(words, board, options_for(level), Rng(case))
+    except DoesNotFitError as error:
+        assert error.kind == "not_found"
+        assert set(error.words) <= set(words) and error.words
+        return
+    assert sorted(p.letters for p in placed) == sorted(words)
+    rows = placed_rows(board)
+    cells = {p.letters: p.cells for p in placed}
+    for p in placed:
+        assert "".join(rows[r][c] for r, c in p.cells) == p.letters
+        assert p.direction in options_for(level).directions
+    assert unexplained_occurrences(rows, words, cells) == {}
+
+
+def test_the_same_seed_places_the_same_way() -> None:
+    words, rows, cols = frozen("en-12x12-25")
+    layouts = []
+    for _ in range(2):
+        board = Board(rows, cols, Lexicon(words), Budget())
+        layouts.append(place_crowded(words, board, options_for("hard"), Rng(3)))
+    assert layouts[0] == layouts[1]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_frozen_12x12_list_is_completed(seed: int) -> None:
+    """25 words with 157 letters in 144 cells: the first search alone managed 4 of 20 seeds."""
+    words, rows, cols = frozen("en-12x12-25")
+    puzzle = generate(words, rows, cols, level="hard", seed=seed)
+    assert verify_puzzle(puzzle).ok
+    assert_exactly_once(puzzle)
+
+
+def test_a_15x15_list_of_35_words_is_completed_at_evil() -> None:
+    words, rows, cols = frozen("en-15x15-35")
+    puzzle = generate(words, rows, cols, level="evil", seed=1)
+    assert verify_puzzle(puzzle).ok
+    assert_exactly_once(puzzle)
+    assert sum(len(w) for w in words) > rows * cols  # the words had to cross to fit
+
+
+def test_words_that_never_cross_get_cells_of_their_own() -> None:
+    words = ["HOUSE", "MOUSE", "TREE", "SEAT", "ROAD", "DOOR", "RAIN"]  # 30 letters, 36 cells
+    board = Board(6, 6, Lexicon(words), Budget())
+    placed = place_crowded(words, board, options_for("easy"), Rng(5))
+    cells = [cell for p in placed for cell in p.cells]
+    assert len(cells) == len(set(cells)) == 30
+
+
+def test_no_word_runs_through_a_hole() -> None:
+    words = ["KATZE", "HUND", "MAUS", "ESEL", "RIND", "ZIEGE", "HAHN"]  # 31 letters, 39 cells
+    holes = [0, 6, 42, 48, 24, 23, 25, 3, 45, 21]  # corners, the middle row's centre, two more
+    board = Board(7, 7, Lexicon(words), Budget(), holes)
+    placed = place_crowded(words, board, options_for("hard"), Rng(2))
+    assert len(placed) == len(words)
+    assert not {r * 7 + c for p in placed for r, c in p.cells} & set(holes)
+    assert all(board.cells[i] == HOLE for i in holes)
+
+
+def test_on_a_torus_words_may_run_over_the_edge_and_still_stand_once() -> None:
+    words, side = crowded(11)
+    words = [w for w in words if not any(w != o and (w in o or w[::-1] in o) for o in words)]
+    board = Board(side, side, Lexicon(words), Budget(), wrap=True)
+    placed = place_crowded(words, board, options_for("hard").with_changes(wrap=True), Rng(4))
+    rows = placed_rows(board)
+    cells = {p.letters: p.cells for p in placed}
+    assert unexplained_occurrences(rows, words, cells, wrap=True) == {}
+    for p in placed:
+        assert "".join(rows[r][c] for r, c in p.cells) == p.letters
+
+
+def test_when_nothing_is_found_the_hardest_words_are_named() -> None:
+    words = ["ABCDE", "FGHIJ", "KLMNO", "PQRST", "UVWXY", "ZABCF"]  # 30 letters, 25 cells
+    board = Board(5, 5, Lexicon(words), Budget())
+    with pytest.raises(DoesNotFitError, match="no layout found") as caught:
+        place_crowded(words, board, options_for("hard"), Rng(1))
+    assert caught.value.kind == "not_found"
+    assert 1 <= len(caught.value.words) <= 3 and set(caught.value.words) <= set(words)
+    assert not board.placements  # the board is left empty
