@@ -41,6 +41,9 @@ building its tables would cost more than it saves (about 0.4 s per million)."""
 STEPS_PER_WORD = 2500
 """Steps of the whole search per word to place (``--effort`` multiplies them)."""
 
+MOST_STEPS = 100_000
+"""At most this many steps at effort 1 (about 4 s on one core), however many words."""
+
 UNIT = 60
 """Steps of one short run per word to place (the Luby schedule multiplies it)."""
 
@@ -145,7 +148,7 @@ def place_crowded(
     table = OpenPositions(words, board, options)
     placer = Placer(board, options, rng, letters=sum(len(w) for w in words))
     n = len(words)
-    steps = int(STEPS_PER_WORD * n * board.budget.effort)
+    steps = int(min(STEPS_PER_WORD * n, MOST_STEPS) * board.budget.effort)
     unit = UNIT * n
     run = 0
     weight = [1.0] * n
