@@ -47,6 +47,11 @@ MOST_STEPS = 100_000
 UNIT = 60
 """Steps of one short run per word to place (the Luby schedule multiplies it)."""
 
+EDGE = 2.0
+"""Among positions with as many crossings, how strongly those along the border are preferred
+(per cell on it): a word along the edge leaves the open middle in one piece, not in strips.
+Measured on the frozen medium lists: 12x12/25 16 → 18–20 of 20 seeds, 15x15/35 3 → 5–7."""
+
 WEIGHT_STEP = 1.0
 """How much a word's weight grows each time a position would leave it no room: heavier words
 are placed earlier (the search learns, across restarts, which words are hard to fit)."""
@@ -64,9 +69,12 @@ class OpenPositions:
         self.cover: list[dict[int, int]] = []
         self.agree: list[dict[tuple[int, str], int]] = []
         self.open: list[int] = []
+        self.edge: list[list[int]] = []
+        """Per word and position, how many of its cells lie on the border (none on a torus)."""
         self.sharing = options.crossing is not Crossing.NEVER
         """Whether a position stays open where a placed word has the same letter."""
         rows, cols, wrap = board.rows, board.cols, board.wrap
+        border = set() if wrap else {i for i in range(rows * cols) if _on_border(i, rows, cols)}
         for word in self.words:
             space = PositionSpace(rows, cols, len(word), options.directions, wrap=wrap)
             found: list[Position] = []
@@ -91,6 +99,7 @@ class OpenPositions:
                             cover.setdefault(i, []).append(p)
                             agree.setdefault((i, x), []).append(p)
             self.positions.append(found)
+            self.edge.append([len(border.intersection(cells)) for *_, cells in found])
             self.cover.append({i: _mask(ps) for i, ps in cover.items()})
             self.agree.append({key: _mask(ps) for key, ps in agree.items()})
             self.open.append((1 << len(found)) - 1)
@@ -109,6 +118,11 @@ class OpenPositions:
                 if covering and mask & covering:
                     mask = (mask & ~covering) | (mask & agree.get(key, 0))
             open_sets[k] = mask
+
+
+def _on_border(index: int, rows: int, cols: int) -> bool:
+    r, c = divmod(index, cols)
+    return r in (0, rows - 1) or c in (0, cols - 1)
 
 
 def _mask(bits: Sequence[int]) -> int:
@@ -238,9 +252,10 @@ def _ranked(
 ) -> list[tuple[int, list[int]]]:
     """The best open positions of word ``k`` with the open sets they leave, best first.
 
-    The positions with the most crossings are looked at (up to :data:`LOOK`); of those, the ones
-    that leave the other words the most room (sum of the logarithms of their open counts) come
-    first, and those that leave some word no room at all are dropped.
+    The positions with the most crossings (then in the preferred directions, then along the
+    border) are looked at, up to :data:`LOOK`; those that would leave some word no room at all
+    are dropped, and among equals the ones that leave the other words the most room (sum of the
+    logarithms of their open counts) come first.
     """
     cells = board.cells
     word = table.words[k]
@@ -248,7 +263,8 @@ def _ranked(
     scored = []
     for p in _bits(open_sets[k]):
         crossings = sum(1 for i in positions[p][3] if cells[i])
-        scored.append((-crossings, group[positions[p][2]], rng.random(), p))
+        edge = EDGE * table.edge[k][p]
+        scored.append((-crossings, group[positions[p][2]], rng.random() - edge, p))
     scored.sort()
     others = [j for j in todo if j != k]
     ranked = []
