@@ -21,9 +21,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -224,17 +226,39 @@ def end_with_parent() -> None:
     """In a worker process: die when the process that started it dies (Linux), even by kill -9.
 
     SIGTERM gets its default meaning back (a forked worker inherits the command line's
-    handler, which would turn ``terminate()`` into an exception the worker survives).
+    handler, which would turn ``terminate()`` into an exception the worker survives), and the
+    signals :func:`_signals_held` held while forking are let through again.
     """
-    import signal
-
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     if sys.platform.startswith("linux"):
         import ctypes
 
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
         if os.getppid() == 1:  # the parent died before the line above
             os._exit(1)
+
+
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl+C and SIGTERM back while the pool forks its workers, then let them through.
+
+    Python raises a signal's exception in whatever code runs next, and during a fork that
+    can be a fork callback (``logging`` has one) whose exceptions are printed and ignored:
+    the signal would be lost and the book would go on. Held, it arrives just after.
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -270,7 +294,8 @@ def build_book(
     else:
         pool = ProcessPoolExecutor(max_workers=min(workers, len(plan)), initializer=end_with_parent)
         try:
-            futures = {pool.submit(make_puzzle, planned, settings): planned for planned in plan}
+            with _signals_held():  # the first submit forks the workers
+                futures = {pool.submit(make_puzzle, planned, settings): planned for planned in plan}
             for future in as_completed(futures):
                 planned = futures[future]
                 results[planned.number] = future.result()
