@@ -160,14 +160,15 @@ def table_bits(words: Sequence[str], board: Board, options: Options) -> int:
 
 
 def place_crowded(
-    words: Sequence[str], board: Board, options: Options, rng: Rng
+    words: Sequence[str], board: Board, options: Options, rng: Rng, *, share: float = 1.0
 ) -> list[Placement]:
     """Place all ``words`` on the empty ``board``; raise :class:`DoesNotFitError` (kind
-    ``not_found``) naming the words that were hardest to fit if no layout is found."""
+    ``not_found``) naming the words that were hardest to fit if no layout is found.
+    ``share`` scales the steps (a caller with a further search to run keeps some back)."""
     table = OpenPositions(words, board, options)
     placer = Placer(board, options, rng, letters=sum(len(w) for w in words))
     n = len(words)
-    steps = int(min(STEPS_PER_WORD * n, MOST_STEPS) * board.budget.effort)
+    steps = int(min(STEPS_PER_WORD * n, MOST_STEPS) * board.budget.effort * share)
     unit = UNIT * n
     run = 0
     weight = [1.0] * n

@@ -11,7 +11,7 @@ import bisect
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from wortsuche.board import Board, Lexicon
 from wortsuche.budget import Budget, BudgetExhausted
@@ -36,6 +36,7 @@ from wortsuche.model import (
     Word,
 )
 from wortsuche.normalise import normalise_words
+from wortsuche.packing import packs, place_packed
 from wortsuche.place import CROWDED, place_words
 from wortsuche.rand import Rng, new_seed
 from wortsuche.screen import screen_for
@@ -43,13 +44,28 @@ from wortsuche.shapes import Outline, outline
 from wortsuche.verifier import verify_puzzle
 
 ATTEMPTS = 6
+"""Complete layouts tried before giving up when the filler cannot settle."""
+
 EXACT_MESSAGE_ATTEMPTS = 40
 """Layouts tried for a message that must fill every free cell (free cells vary by crossings)."""
-"""Complete layouts tried before giving up when the filler cannot settle."""
 
 QUICK_SHARE = 1 / 8
 """On a crowded grid, the share of its usual runs the quick search gets before the search that
 keeps every word's open positions (:mod:`wortsuche.crowded`) takes over."""
+
+PACKED_SHARE = 1 / 2
+"""On a crowded grid whose words never cross, the share of its steps packing the words into
+lines (:mod:`wortsuche.packing`) gets before the search that keeps every word's open
+positions takes over."""
+
+
+class PlaceFunction(Protocol):
+    """One of the placement searches of step 2."""
+
+    def __call__(
+        self, words: Sequence[str], board: Board, options: Options, rng: Rng, *, share: float
+    ) -> list[Placement]: ...
+
 
 SIZE_SHARE = 1 / 3
 """The share of the steps left that the automatic size search gives each size it tries."""
@@ -406,18 +422,26 @@ def build(
 
 
 def _place(words: Sequence[str], board: Board, options: Options, rng: Rng) -> list[Placement]:
-    """Step 2: the quick search (:mod:`wortsuche.place`); on a crowded grid it does not fill
-    within a few runs, the search that knows every word's open positions."""
+    """Step 2: the quick search (:mod:`wortsuche.place`). On a crowded grid where it does not
+    fill within a few runs: for words that never cross, packing them into the grid's lines
+    (:mod:`wortsuche.packing`), then the search that knows every word's open positions
+    (:mod:`wortsuche.crowded`). The last search tried gets all its steps."""
     cells = sum(1 for x in board.cells if not x)
-    crowded = sum(len(w) for w in words) > CROWDED * cells
-    if not crowded or table_bits(words, board, options) > MAX_BITS:
+    if sum(len(w) for w in words) <= CROWDED * cells:
         return place_words(words, board, options, rng)
-    try:
-        return place_words(words, board, options, rng, share=QUICK_SHARE)
-    except BudgetExhausted:
-        raise
-    except DoesNotFitError:
-        return place_crowded(words, board, options, rng)
+    searches: list[tuple[PlaceFunction, float]] = [(place_words, QUICK_SHARE)]
+    if packs(board, options):
+        searches.append((place_packed, PACKED_SHARE))
+    if table_bits(words, board, options) <= MAX_BITS:
+        searches.append((place_crowded, 1))
+    for search, share in searches[:-1]:
+        try:
+            return search(words, board, options, rng, share=share)
+        except BudgetExhausted:
+            raise
+        except DoesNotFitError:
+            continue
+    return searches[-1][0](words, board, options, rng, share=1)
 
 
 def _secret_words(
