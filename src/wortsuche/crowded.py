@@ -71,8 +71,12 @@ class OpenPositions:
     def __init__(self, words: Sequence[str], board: Board, options: Options) -> None:
         self.words = list(words)
         self.positions: list[list[Position]] = []
-        self.cover: list[dict[int, int]] = []
-        self.agree: list[dict[tuple[int, str], int]] = []
+        self.keep: list[dict[tuple[int, str], int]] = []
+        """Per word, (cell, letter) -> the positions that stay open when the cell gets the
+        letter: those not covering it and those that have the letter there (a mask to AND)."""
+        self.block: list[dict[int, int]] = []
+        """Per word, cell -> the positions that stay open when the cell gets a letter no
+        position of the word has there."""
         self.open: list[int] = []
         self.edge: list[list[int]] = []
         """Per word and position, how many of its cells lie on the border (none on a torus)."""
@@ -105,8 +109,13 @@ class OpenPositions:
                             agree.setdefault((i, x), []).append(p)
             self.positions.append(found)
             self.edge.append([len(border.intersection(cells)) for *_, cells in found])
-            self.cover.append({i: _mask(ps) for i, ps in cover.items()})
-            self.agree.append({key: _mask(ps) for key, ps in agree.items()})
+            block = {i: ~_mask(ps) for i, ps in cover.items()}
+            self.block.append(block)
+            self.keep.append(
+                {key: block[key[0]] | _mask(ps) for key, ps in agree.items()}
+                if self.sharing
+                else {}
+            )
             self.open.append((1 << len(found)) - 1)
 
     def shrink(
@@ -116,12 +125,12 @@ class OpenPositions:
         (``cells`` as ``(cell, letter)`` pairs)."""
         for k in todo:
             mask = open_sets[k]
-            cover = self.cover[k]
-            agree = self.agree[k] if self.sharing else {}
+            keep, block = self.keep[k], self.block[k]
             for key in cells:
-                covering = cover.get(key[0])
-                if covering and mask & covering:
-                    mask = (mask & ~covering) | (mask & agree.get(key, 0))
+                kept = keep.get(key)
+                if kept is None:
+                    kept = block.get(key[0], -1)
+                mask &= kept
             open_sets[k] = mask
 
 
