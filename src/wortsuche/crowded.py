@@ -85,37 +85,49 @@ class OpenPositions:
         """Whether a position stays open where a placed word has the same letter."""
         rows, cols, wrap = board.rows, board.cols, board.wrap
         border = set() if wrap else {i for i in range(rows * cols) if _on_border(i, rows, cols)}
+        filled = any(board.cells)  # letters or holes: positions must agree with them
         for word in self.words:
             space = PositionSpace(rows, cols, len(word), options.directions, wrap=wrap)
             found: list[Position] = []
-            cover: dict[int, list[int]] = {}
-            agree: dict[tuple[int, str], list[int]] = {}
+            # per letter of the word, per cell: the positions with that letter there
+            having: dict[str, list[list[int]]] = {
+                x: [[] for _ in range(rows * cols)] for x in set(word)
+            }
+            lists = [having[x] for x in word]
             for direction, r0, nr, c0, nc in space.parts:
                 dr, dc = direction._value_
+                step = dr * cols + dc
                 for r in range(r0, r0 + nr):
                     for c in range(c0, c0 + nc):
-                        cells = tuple(
-                            (r + i * dr) % rows * cols + (c + i * dc) % cols
-                            for i in range(len(word))
-                        )
-                        if any(
+                        if wrap:
+                            cells = tuple(
+                                (r + i * dr) % rows * cols + (c + i * dc) % cols
+                                for i in range(len(word))
+                            )
+                        else:
+                            start = r * cols + c
+                            cells = tuple(range(start, start + len(word) * step, step))
+                        if filled and any(
                             board.cells[i] and board.cells[i] != x
                             for i, x in zip(cells, word, strict=True)
                         ):
                             continue  # a hole or a letter already there that disagrees
                         p = len(found)
                         found.append((r, c, direction, cells))
-                        for i, x in zip(cells, word, strict=True):
-                            cover.setdefault(i, []).append(p)
-                            agree.setdefault((i, x), []).append(p)
+                        for at, i in zip(lists, cells, strict=True):
+                            at[i].append(p)
             self.positions.append(found)
             self.edge.append([len(border.intersection(cells)) for *_, cells in found])
-            block = {i: ~_mask(ps) for i, ps in cover.items()}
+            agree = {
+                (i, x): _mask(ps) for x, cells in having.items() for i, ps in enumerate(cells) if ps
+            }
+            covering: dict[int, int] = {}
+            for (i, _), mask in agree.items():
+                covering[i] = covering.get(i, 0) | mask
+            block = {i: ~mask for i, mask in covering.items()}
             self.block.append(block)
             self.keep.append(
-                {key: block[key[0]] | _mask(ps) for key, ps in agree.items()}
-                if self.sharing
-                else {}
+                {key: block[key[0]] | mask for key, mask in agree.items()} if self.sharing else {}
             )
             self.open.append((1 << len(found)) - 1)
 
