@@ -303,6 +303,14 @@ class Board:
         self.placement_cells.pop()
         self.erase(new_cells)
 
+    def remove_all_placements(self) -> None:
+        """Undo every placement, last first, emptying the cells (a search starting afresh)."""
+        while self.placements:
+            pid = len(self.placements) - 1
+            self.remove_last_placement(
+                [i for i in self.placement_cells[pid] if self.owners[i] == [pid]]
+            )
+
     def rows_text(self) -> list[str]:
         """The grid as row strings (every cell must be filled)."""
         return ["".join(self.cells[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]

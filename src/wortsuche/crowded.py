@@ -25,10 +25,9 @@ import math
 from collections.abc import Sequence
 
 from wortsuche.board import Board
-from wortsuche.errors import DoesNotFitError
 from wortsuche.geometry import PositionSpace
 from wortsuche.model import Crossing, Direction, Options, Placement
-from wortsuche.place import Placer, luby
+from wortsuche.place import Placer, luby, no_layout_found
 from wortsuche.rand import Rng
 
 TRIES = 2
@@ -201,18 +200,9 @@ def place_crowded(
         saved.follow = run % 2 == 1
         if _run(table, placer, rng, limit, weight, saved):
             return [p for p in board.placements if p is not None]
-        while board.placements:  # start afresh
-            pid = len(board.placements) - 1
-            board.remove_last_placement(
-                [i for i in board.placement_cells[pid] if board.owners[i] == [pid]]
-            )
+        board.remove_all_placements()  # start afresh
     hardest = sorted(range(n), key=lambda k: (-weight[k], k))[:3]
-    stuck = tuple(words[k] for k in hardest)
-    raise DoesNotFitError(
-        f"no layout found: {', '.join(stuck)} did not fit in {board.rows}x{board.cols}",
-        words=stuck,
-        kind="not_found",
-    )
+    raise no_layout_found(tuple(words[k] for k in hardest), board)
 
 
 class Saved:

@@ -77,7 +77,7 @@ def place_packed(
         for _ in range(LAYOUTS):
             if _lay_out(words, bins, packing, placer, across, down):
                 return [p for p in board.placements if p is not None]
-            _clear(board)
+            board.remove_all_placements()
     longest = tuple(sorted(words, key=lambda w: (-len(w), w))[:3])
     raise DoesNotFitError(
         f"no layout found: {', '.join(longest)} and the others did not pack into "
@@ -254,12 +254,3 @@ def _lay_out(
             written.extend(done[1])
             at = end + 1
     return not board.strays_through(written)
-
-
-def _clear(board: Board) -> None:
-    """Take every placement off the board again."""
-    while board.placements:
-        pid = len(board.placements) - 1
-        board.remove_last_placement(
-            [i for i in board.placement_cells[pid] if board.owners[i] == [pid]]
-        )

@@ -269,20 +269,17 @@ def place_words(
         if depth == len(order):
             placed = [p for p in board.placements if p is not None]
             return placed
-        while board.placements:  # start afresh
-            board.remove_last_placement(_new_cells_of_last(board))
-    stuck = tuple(w for w, _ in dead_ends.most_common(3)) or tuple(order[:1])
-    raise DoesNotFitError(
+        board.remove_all_placements()  # start afresh
+    raise no_layout_found(tuple(w for w, _ in dead_ends.most_common(3)) or tuple(order[:1]), board)
+
+
+def no_layout_found(stuck: tuple[str, ...], board: Board) -> DoesNotFitError:
+    """The error of a search that ran out of steps: ``stuck`` are the words hardest to fit."""
+    return DoesNotFitError(
         f"no layout found: {', '.join(stuck)} did not fit in {board.rows}x{board.cols}",
         words=stuck,
         kind="not_found",
     )
-
-
-def _new_cells_of_last(board: Board) -> list[int]:
-    """Cells the last placement owns alone (the ones to empty when it is removed)."""
-    pid = len(board.placements) - 1
-    return [i for i in board.placement_cells[pid] if board.owners[i] == [pid]]
 
 
 def _search(order: Sequence[str], placer: Placer, limit: int, dead_ends: Counter[str]) -> int:
