@@ -3,14 +3,12 @@ and what it places keeps every word exactly once, checked by the independent ora
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scan import assert_exactly_once, unexplained_occurrences
+from wordlists import crowded_words, frozen, outside_others, placed_rows, real_words
 from wortsuche import DoesNotFitError, generate
 from wortsuche.board import Board, Lexicon
 from wortsuche.budget import Budget
@@ -18,24 +16,11 @@ from wortsuche.crowded import OpenPositions, place_crowded
 from wortsuche.levels import options_for
 from wortsuche.model import HOLE
 from wortsuche.rand import Rng
-from wortsuche.source import parse_words
 from wortsuche.verifier import verify_puzzle
 
-ROOT = Path(__file__).resolve().parent.parent
 STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
-WORDS = [
-    w.strip()
-    for w in (ROOT / "benchmarks/data/english.txt").open()
-    if w.strip() and not w.startswith("#") and 3 <= len(w.strip()) <= 7
-]
-
-
-def frozen(name: str) -> tuple[list[str], int, int]:
-    source = parse_words((ROOT / f"benchmarks/data/dense/{name}.txt").read_text(), name=name)
-    words, _ = source.words()
-    assert source.size is not None
-    return [w.letters for w in words], *source.size
+WORDS = real_words(3, 7)
 
 
 def agreeing_positions(
@@ -88,27 +73,14 @@ def test_the_open_positions_are_exactly_those_whose_letters_agree(
 
 def crowded(case: int) -> tuple[list[str], int]:
     """Real words whose letters fill 95 to 110 % of a square of side 8 to 11."""
-    rng = random.Random(case)
-    side = rng.choice([8, 9, 10, 11])
-    target = int(side * side * rng.uniform(0.95, 1.1))
-    words: list[str] = []
-    while sum(map(len, words)) < target:
-        words.append(rng.choice(WORDS))
-    return sorted(set(words), key=words.index), side
-
-
-def placed_rows(board: Board) -> list[str]:
-    return [
-        "".join(board.cells[r * board.cols + c] or "." for c in range(board.cols))
-        for r in range(board.rows)
-    ]
+    return crowded_words(case, WORDS, [8, 9, 10, 11], 0.95, 1.1)
 
 
 @settings(max_examples=12, deadline=None)
 @given(case=st.integers(0, 10_000), level=st.sampled_from(["medium", "hard", "evil"]))
 def test_what_the_search_places_stands_exactly_once(case: int, level: str) -> None:
     words, side = crowded(case)
-    words = [w for w in words if not any(w != o and (w in o or w[::-1] in o) for o in words)]
+    words = outside_others(words)
     board = Board(side, side, Lexicon(words), Budget())
     try:
         placed = place_crowded(words, board, options_for(level), Rng(case))
@@ -171,7 +143,7 @@ def test_no_word_runs_through_a_hole() -> None:
 
 def test_on_a_torus_words_may_run_over_the_edge_and_still_stand_once() -> None:
     words, side = crowded(11)
-    words = [w for w in words if not any(w != o and (w in o or w[::-1] in o) for o in words)]
+    words = outside_others(words)
     board = Board(side, side, Lexicon(words), Budget(), wrap=True)
     placed = place_crowded(words, board, options_for("hard").with_changes(wrap=True), Rng(4))
     rows = placed_rows(board)

@@ -3,32 +3,20 @@ honestly why it did not when it cannot."""
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
-
 import pytest
 
 from cli import run
 from scan import assert_exactly_once
+from wordlists import crowded_words, real_words
 from wortsuche import DoesNotFitError, InputError, generate
 from wortsuche.verifier import verify_puzzle
 
-WORDS = [
-    w.strip()
-    for w in (Path(__file__).resolve().parent.parent / "benchmarks/data/english.txt").open()
-    if w.strip() and not w.startswith("#") and 4 <= len(w.strip()) <= 8
-]
+WORDS = real_words(4, 8)
 
 
 def crowded(case: int) -> tuple[list[str], int]:
     """Real words whose letters fill 85 to 100 % of a square of side 9 to 12."""
-    rng = random.Random(case)
-    side = rng.choice([9, 10, 11, 12])
-    target = int(side * side * rng.uniform(0.85, 1.0))
-    words: list[str] = []
-    while sum(map(len, words)) < target:
-        words.append(rng.choice(WORDS))
-    return list(dict.fromkeys(words)), side
+    return crowded_words(case, WORDS, [9, 10, 11, 12], 0.85, 1.0)
 
 
 def test_crowded_grids_are_completed_and_every_one_is_correct() -> None:

@@ -5,15 +5,14 @@ word exactly once, checked by the independent oracle."""
 from __future__ import annotations
 
 import functools
-import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scan import assert_exactly_once, unexplained_occurrences
+from wordlists import crowded_words, frozen, outside_others, placed_rows, real_words
 from wortsuche import DoesNotFitError, generate
 from wortsuche.board import Board, Lexicon
 from wortsuche.budget import Budget
@@ -22,17 +21,10 @@ from wortsuche.model import HOLE, Direction
 from wortsuche.packing import _pack, packs, place_packed
 from wortsuche.place import Placer
 from wortsuche.rand import Rng
-from wortsuche.source import parse_words
 from wortsuche.verifier import verify_puzzle
 
-ROOT = Path(__file__).resolve().parent.parent
 EASY = options_for("easy")
-
-WORDS = [
-    w.strip()
-    for w in (ROOT / "benchmarks/data/english.txt").open()
-    if w.strip() and not w.startswith("#") and 3 <= len(w.strip()) <= 7
-]
+WORDS = real_words(3, 7)
 
 
 def packable(lengths: list[int], rooms: list[int]) -> bool:
@@ -82,21 +74,8 @@ def test_packing_stops_when_its_steps_run_out() -> None:
 
 def dense(case: int) -> tuple[list[str], int]:
     """Real words whose letters fill 85 to 100 % of a square of side 6 to 10."""
-    rng = random.Random(case)
-    side = rng.choice([6, 7, 8, 9, 10])
-    target = int(side * side * rng.uniform(0.85, 1.0))
-    words: list[str] = []
-    while sum(map(len, words)) < target - 2:
-        words.append(rng.choice(WORDS))
-    words = sorted(set(words), key=words.index)
-    return [w for w in words if not any(w != o and (w in o or w[::-1] in o) for o in words)], side
-
-
-def placed_rows(board: Board) -> list[str]:
-    return [
-        "".join(board.cells[r * board.cols + c] or "." for c in range(board.cols))
-        for r in range(board.rows)
-    ]
+    words, side = crowded_words(case, WORDS, [6, 7, 8, 9, 10], 0.85, 1.0, short=2)
+    return outside_others(words), side
 
 
 @settings(max_examples=25, deadline=None)
@@ -121,13 +100,6 @@ def test_what_is_packed_stands_once_in_its_own_cells(case: int, ways: str) -> No
         assert "".join(rows[r][c] for r, c in p.cells) == p.letters
         assert p.direction in options.directions
     assert unexplained_occurrences(rows, words, {p.letters: p.cells for p in placed}) == {}
-
-
-def frozen(name: str) -> tuple[list[str], int, int]:
-    source = parse_words((ROOT / f"benchmarks/data/dense/{name}.txt").read_text(), name=name)
-    words, _ = source.words()
-    assert source.size is not None
-    return [w.letters for w in words], *source.size
 
 
 @pytest.mark.parametrize("seed", range(3))
