@@ -9,9 +9,12 @@ integer operations per new cell, and the search
 * places next the word with the fewest open positions (most constrained first, chosen anew
   at every step),
 * tries its positions with the most crossings first (a crowded grid needs shared cells),
-* goes back as soon as some word has no open position left (forward checking), and
-* starts afresh in another random order on the Luby schedule, like :mod:`wortsuche.place`;
-  every other run first tries the positions of the deepest partial layout seen so far.
+* goes back as soon as some word has no open position left (forward checking),
+* after each run, repairs the deepest partial layout it reached: it takes out the words in a
+  small window of the grid and places them, and any missing word that now has room, again
+  (a large-neighbourhood search), keeping the result if it holds as many letters, and
+* starts afresh in another random order on the Luby schedule, like :mod:`wortsuche.place`,
+  once the repairs stop gaining.
 
 A position is taken through :meth:`wortsuche.place.Placer.put`, which keeps the grid's letters
 consistent; whether the letters written spell a stray copy of some word is asked once the
@@ -22,7 +25,7 @@ count steps, so the same seed gives the same layout everywhere.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from wortsuche.board import Board
 from wortsuche.geometry import PositionSpace
@@ -40,7 +43,7 @@ On the frozen medium lists 8 completed as many seeds as 4 or more (20 seeds each
 
 MAX_BITS = 1_800_000
 """Table size (positions × letters × 2, over all words) above which this search is not used:
-building its tables would cost more than it saves (about 0.4 s per million)."""
+building its tables would cost more than it saves (about 0.2 s per million)."""
 
 STEPS_PER_WORD = 5000
 """Steps of the whole search per word to place (``--effort`` multiplies them). Twice 2,500
@@ -61,6 +64,19 @@ WEIGHT_STEP = 1.0
 """How much a word's weight grows each time a position would leave it no room: heavier words
 are placed earlier (the search learns, across restarts, which words are hard to fit)."""
 
+
+REPAIR_UNIT = 10
+"""Steps of one repair per word to place."""
+
+WINDOW = 5
+"""Side of the square window a repair clears (or one more, at random). Measured
+over 40 seeds on the frozen medium lists (layouts found / within 2 s): 5 or 6 gave 15x15/35
+39/37, 20x20/60 39/35, 12x12/25 39/39; 6 alone 40/39, 40/30, 38/38; 4 alone 33/30 on 15x15/35."""
+
+STALL = 150
+"""Repairs in a row that gain nothing before the search starts afresh. With no fresh start
+12x12/25 completed 16 of 20 seeds; 50, 150 and 400 gave 20, 20 and 19."""
+
 Position = tuple[int, int, Direction, tuple[int, ...]]
 """A word's position: start row, start column, direction and the cells it covers."""
 
@@ -71,12 +87,12 @@ class OpenPositions:
     def __init__(self, words: Sequence[str], board: Board, options: Options) -> None:
         self.words = list(words)
         self.positions: list[list[Position]] = []
-        self.keep: list[dict[tuple[int, str], int]] = []
-        """Per word, (cell, letter) -> the positions that stay open when the cell gets the
-        letter: those not covering it and those that have the letter there (a mask to AND)."""
-        self.block: list[dict[int, int]] = []
-        """Per word, cell -> the positions that stay open when the cell gets a letter no
-        position of the word has there."""
+        self.code = {x: n for n, x in enumerate(sorted(set("".join(self.words))))}
+        """Letter -> its number; any other letter gets the next number."""
+        self.letters = len(self.code) + 1
+        self.keep: list[list[int]] = []
+        """Per word, indexed by :meth:`key`: the positions that stay open when the cell gets
+        the letter (a mask to AND): all but those covering the cell with another letter."""
         self.open: list[int] = []
         self.edge: list[list[int]] = []
         """Per word and position, how many of its cells lie on the border (none on a torus)."""
@@ -89,9 +105,7 @@ class OpenPositions:
             space = PositionSpace(rows, cols, len(word), options.directions, wrap=wrap)
             found: list[Position] = []
             # per letter of the word, per cell: the positions with that letter there
-            having: dict[str, list[list[int]]] = {
-                x: [[] for _ in range(rows * cols)] for x in set(word)
-            }
+            having: dict[str, list[int]] = {x: [0] * (rows * cols) for x in set(word)}
             lists = [having[x] for x in word]
             for direction, r0, nr, c0, nc in space.parts:
                 dr, dc = direction._value_
@@ -111,52 +125,47 @@ class OpenPositions:
                             for i, x in zip(cells, word, strict=True)
                         ):
                             continue  # a hole or a letter already there that disagrees
-                        p = len(found)
+                        bit = 1 << len(found)
                         found.append((r, c, direction, cells))
                         for at, i in zip(lists, cells, strict=True):
-                            at[i].append(p)
+                            at[i] |= bit
             self.positions.append(found)
             self.edge.append([len(border.intersection(cells)) for *_, cells in found])
-            agree = {
-                (i, x): _mask(ps) for x, cells in having.items() for i, ps in enumerate(cells) if ps
-            }
-            covering: dict[int, int] = {}
-            for (i, _), mask in agree.items():
-                covering[i] = covering.get(i, 0) | mask
-            block = {i: ~mask for i, mask in covering.items()}
-            self.block.append(block)
-            self.keep.append(
-                {key: block[key[0]] | mask for key, mask in agree.items()} if self.sharing else {}
-            )
+            # Positions not covering a cell stay open whatever letter it gets; of those covering
+            # it, the ones with that letter there stay open too, if words may share cells.
+            keep = [-1] * (rows * cols * self.letters)
+            width = self.letters
+            for i in range(rows * cols):
+                covering = 0
+                for masks in having.values():
+                    covering |= masks[i]
+                if covering:
+                    keep[i * width : (i + 1) * width] = [~covering] * width
+                    if self.sharing:
+                        for x, masks in having.items():
+                            if masks[i]:
+                                keep[i * width + self.code[x]] = ~covering | masks[i]
+            self.keep.append(keep)
             self.open.append((1 << len(found)) - 1)
 
-    def shrink(
-        self, open_sets: list[int], todo: Sequence[int], cells: Sequence[tuple[int, str]]
-    ) -> None:
+    def key(self, cell: int, letter: str) -> int:
+        """The number standing for ``letter`` in ``cell``, for :meth:`shrink`."""
+        return cell * self.letters + self.code.get(letter, self.letters - 1)
+
+    def shrink(self, open_sets: list[int], todo: Iterable[int], keys: Sequence[int]) -> None:
         """Close, for the words in ``todo``, the positions that disagree with the new letters
-        (``cells`` as ``(cell, letter)`` pairs)."""
+        (``keys`` from :meth:`key`)."""
         for k in todo:
             mask = open_sets[k]
-            keep, block = self.keep[k], self.block[k]
-            for key in cells:
-                kept = keep.get(key)
-                if kept is None:
-                    kept = block.get(key[0], -1)
-                mask &= kept
+            keep = self.keep[k]
+            for key in keys:
+                mask &= keep[key]
             open_sets[k] = mask
 
 
 def _on_border(index: int, rows: int, cols: int) -> bool:
     r, c = divmod(index, cols)
     return r in (0, rows - 1) or c in (0, cols - 1)
-
-
-def _mask(bits: Sequence[int]) -> int:
-    """An integer with the given bits set."""
-    data = bytearray(bits[-1] // 8 + 1)
-    for b in bits:
-        data[b >> 3] |= 1 << (b & 7)
-    return int.from_bytes(data, "little")
 
 
 def _bits(mask: int) -> list[int]:
@@ -193,32 +202,37 @@ def place_crowded(
     unit = UNIT * n
     run = 0
     weight = [1.0] * n
-    saved = Saved(n)
     while placer.checks < steps:
         run += 1
+        best = Layout()
         limit = min(steps, placer.checks + unit * luby(run))
-        saved.follow = run % 2 == 1
-        if _run(table, placer, rng, limit, weight, saved):
+        if _run(table, placer, rng, limit, weight, best):
             return [p for p in board.placements if p is not None]
         board.remove_all_placements()  # start afresh
+        stall = 0
+        while stall < STALL and placer.checks < steps:
+            before = best.letters
+            limit = min(steps, placer.checks + REPAIR_UNIT * n)
+            if _repair(table, placer, rng, limit, weight, best):
+                return [p for p in board.placements if p is not None]
+            board.remove_all_placements()
+            stall = 0 if best.letters > before else stall + 1
     hardest = sorted(range(n), key=lambda k: (-weight[k], k))[:3]
     raise no_layout_found(tuple(words[k] for k in hardest), board)
 
 
-class Saved:
-    """The position of each word in the deepest partial layout seen so far (-1: none).
+class Layout:
+    """A partial layout (word -> position) and how many letters its words have.
 
-    Every other run tries these positions first, where they are still open, so it starts
-    from the best layout found so far and changes only what it must; the runs between search
-    freely. Measured over 40 seeds on the frozen medium lists, against no saved positions:
-    15x15/35 23 → 28 layouts, 20x20/60 38 → 39, 12x12/25 39 → 39. Following them in every run
-    gave 34, 30 and 38: stuck near one deep partial layout on the larger grid.
+    Repairs start from the deepest layout of a run and move to a layout holding at least as
+    many letters. Counting letters, not words, matters: counting words, repairs drift to
+    layouts of many short words that leave the long ones out (15x15/35 medium, 40 seeds: 36
+    layouts counting words, 40 counting letters).
     """
 
-    def __init__(self, n: int) -> None:
-        self.positions = [-1] * n
-        self.depth = 0
-        self.follow = False
+    def __init__(self) -> None:
+        self.positions: dict[int, int] = {}
+        self.letters = 0
 
 
 def _run(
@@ -227,23 +241,38 @@ def _run(
     rng: Rng,
     limit: int,
     weight: list[float],
-    saved: Saved,
+    best: Layout,
+    fixed: dict[int, int] | None = None,
 ) -> bool:
-    """One depth-first run with forward checking; True when every word stands."""
+    """One depth-first run with forward checking; True when every word stands.
+
+    The words in ``fixed`` (word -> position) already stand on the board and stay; words that
+    have no room beside them are left out of this run. ``best`` is updated to a deeper layout
+    reached, or, when ``fixed`` is given, to one as deep (a step sideways)."""
     board, words = placer.board, table.words
     n = len(words)
+    fixed = fixed or {}
     tiebreak = [rng.random() for _ in range(n)]
     # Backwards and diagonal shares, as in the first search: drawn per word, a preference only.
     groups: list[dict[Direction, int]] = []
     for _ in range(n):
         groups.append({d: g for g, group in enumerate(placer.direction_groups()) for d in group})
     open_sets = list(table.open)
-    todo = set(range(n))
+    todo = set(range(n)) - fixed.keys()
+    if fixed:
+        written = {table.key(i, board.cells[i]) for cells in board.placement_cells for i in cells}
+        table.shrink(open_sets, todo, list(written))
+        todo = {k for k in todo if open_sets[k]}
+    complete = len(fixed) + len(todo) == n
+    letters = sum(len(words[k]) for k in fixed)
+    deepest: tuple[int, dict[int, int]] = (0, {})
     # One frame per placed word: (word, its candidates, next candidate, open sets before, new cells)
     stack: list[tuple[int, list[tuple[int, list[int]]], int, list[int], list[int]]] = []
     choose = True
     while True:
-        if placer.checks > limit:
+        if placer.checks > limit or (choose and not todo and not complete):
+            if fixed and deepest[0] == best.letters:
+                best.positions = deepest[1]  # as many letters as before, placed otherwise
             return False
         if choose and not todo:
             # Stray copies are checked once the layout is complete: a new copy of a word turned
@@ -255,9 +284,11 @@ def _run(
                 None,
             )
             if culprit is None:
-                return True
+                # a copy among the fixed words' letters alone: none of this run's to undo
+                return not (fixed and board.strays_through(range(len(board.cells))))
             while len(stack) > culprit + 1:
                 k, *_, new = stack.pop()
+                letters -= len(words[k])
                 board.remove_last_placement(new)
                 todo.add(k)
             choose = False
@@ -266,23 +297,16 @@ def _run(
                 todo,
                 key=lambda j: (open_sets[j].bit_count() / weight[j], -len(words[j]), tiebreak[j]),
             )
-            candidates = _ranked(
-                table,
-                k,
-                open_sets,
-                todo,
-                board,
-                rng,
-                weight,
-                groups[k],
-                saved.positions[k] if saved.follow else -1,
-            )
+            candidates = _ranked(table, k, open_sets, todo, board, rng, weight, groups[k])
             placer.checks += 1 + len(candidates) * len(todo) // 16
             frame_k, cands, at, before = k, candidates, 0, open_sets
         else:
             if not stack:
+                if fixed and deepest[0] == best.letters:
+                    best.positions = deepest[1]
                 return False
             frame_k, cands, at, before, new = stack.pop()
+            letters -= len(words[frame_k])
             board.remove_last_placement(new)
             open_sets = before
             todo.add(frame_k)
@@ -297,10 +321,14 @@ def _run(
             _, new = done
             todo.discard(frame_k)
             stack.append((frame_k, cands, at, before, new))
-            if len(stack) > saved.depth:
-                saved.depth = len(stack)
+            letters += len(words[frame_k])
+            if letters > deepest[0]:
+                layout = dict(fixed)
                 for fk, fc, fat, *_ in stack:
-                    saved.positions[fk] = fc[fat - 1][0]
+                    layout[fk] = fc[fat - 1][0]
+                deepest = (letters, layout)
+                if letters > best.letters:
+                    best.letters, best.positions = letters, layout
             open_sets = after
             placed = True
             break
@@ -316,32 +344,30 @@ def _ranked(
     rng: Rng,
     weight: list[float],
     group: dict[Direction, int],
-    favourite: int = -1,
 ) -> list[tuple[int, list[int]]]:
     """The best open positions of word ``k`` with the open sets they leave, best first.
 
-    The ``favourite`` position (the word's place in the deepest layout so far) comes first if
-    it is open and leaves every word some room. Then the positions with the most crossings (then in the preferred directions, then along the
+    The positions with the most crossings (then in the preferred directions, then along the
     border) are looked at, up to :data:`LOOK`; those that would leave some word no room at all
     are dropped, and among equals the ones that leave the other words the most room (sum of the
     logarithms of their open counts) come first.
     """
     cells = board.cells
-    word = table.words[k]
     positions = table.positions[k]
+    width = table.letters
+    codes = [table.code[x] for x in table.words[k]]
     scored = []
     for p in _bits(open_sets[k]):
         crossings = sum(1 for i in positions[p][3] if cells[i])
         edge = EDGE * table.edge[k][p]
-        first = 0 if p == favourite else 1
-        scored.append((first, -crossings, group[positions[p][2]], rng.random() - edge, p))
+        scored.append((-crossings, group[positions[p][2]], rng.random() - edge, p))
     scored.sort()
     others = [j for j in todo if j != k]
     ranked = []
-    for first, minus_crossings, g, _, p in scored[:LOOK]:
-        letters = [(i, x) for i, x in zip(positions[p][3], word, strict=True) if not cells[i]]
+    for minus_crossings, g, _, p in scored[:LOOK]:
+        keys = [i * width + x for i, x in zip(positions[p][3], codes, strict=True) if not cells[i]]
         after = list(open_sets)
-        table.shrink(after, others, letters)
+        table.shrink(after, others, keys)
         counts = [after[j].bit_count() for j in others]
         if 0 in counts:
             for j in others:
@@ -349,6 +375,29 @@ def _ranked(
                     weight[j] += WEIGHT_STEP
             continue
         room = sum(math.log(n) for n in counts)
-        ranked.append((first, minus_crossings, g, -room, p, after))
-    ranked.sort(key=lambda t: t[:4])
+        ranked.append((minus_crossings, g, -room, p, after))
+    ranked.sort(key=lambda t: t[:3])
     return [(p, after) for *_, p, after in ranked]
+
+
+def _repair(
+    table: OpenPositions,
+    placer: Placer,
+    rng: Rng,
+    limit: int,
+    weight: list[float],
+    best: Layout,
+) -> bool:
+    """Clear a random window of the ``best`` layout: keep the words outside it, then place
+    the words taken out and the missing ones that have room, in one short run."""
+    board, words = placer.board, table.words
+    rows, cols = board.rows, board.cols
+    side = min(WINDOW + rng.below(2), rows, cols)
+    r0, c0 = rng.below(rows - side + 1), rng.below(cols - side + 1)
+    window = {r * cols + c for r in range(r0, r0 + side) for c in range(c0, c0 + side)}
+    fixed = {k: p for k, p in best.positions.items() if window.isdisjoint(table.positions[k][p][3])}
+    for k, p in fixed.items():
+        r, c, direction, _ = table.positions[k][p]
+        if placer.put(words[k], r, c, direction) is None:  # cannot happen: it stood so before
+            return False
+    return _run(table, placer, rng, limit, weight, best, fixed)
