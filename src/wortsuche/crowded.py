@@ -349,8 +349,8 @@ def _ranked(
 
     The positions with the most crossings (then in the preferred directions, then along the
     border) are looked at, up to :data:`LOOK`; those that would leave some word no room at all
-    are dropped, and among equals the ones that leave the other words the most room (sum of the
-    logarithms of their open counts) come first.
+    are dropped, and among equals the ones that leave the other words the most room (the
+    product of their open counts) come first.
     """
     cells = board.cells
     positions = table.positions[k]
@@ -374,8 +374,7 @@ def _ranked(
                 if not after[j]:
                     weight[j] += WEIGHT_STEP
             continue
-        room = sum(math.log(n) for n in counts)
-        ranked.append((minus_crossings, g, -room, p, after))
+        ranked.append((minus_crossings, g, -math.prod(counts), p, after))
     ranked.sort(key=lambda t: t[:3])
     return [(p, after) for *_, p, after in ranked]
 
@@ -392,12 +391,15 @@ def _repair(
     the words taken out and the missing ones that have room, in one short run."""
     board, words = placer.board, table.words
     rows, cols = board.rows, board.cols
+    torus = (rows, cols) if board.wrap else None
     side = min(WINDOW + rng.below(2), rows, cols)
     r0, c0 = rng.below(rows - side + 1), rng.below(cols - side + 1)
     window = {r * cols + c for r in range(r0, r0 + side) for c in range(c0, c0 + side)}
     fixed = {k: p for k, p in best.positions.items() if window.isdisjoint(table.positions[k][p][3])}
-    for k, p in fixed.items():
-        r, c, direction, _ = table.positions[k][p]
-        if placer.put(words[k], r, c, direction) is None:  # cannot happen: it stood so before
-            return False
+    for k, p in fixed.items():  # they stood so before: no need to check that they fit
+        r, c, direction, cells = table.positions[k][p]
+        board.write(cells, words[k])
+        board.add_placement(Placement(words[k], (r, c), direction, torus), cells)
+    placer.checks += len(fixed) // 4
+    board.budget.spend(len(fixed) // 4 + 1)
     return _run(table, placer, rng, limit, weight, best, fixed)
