@@ -41,8 +41,8 @@ ALL_ANCHORS = 1500
 """In a crowded grid with up to this many crossing positions, every one is weighed."""
 
 CROWDED = 0.75
-"""Letters per cell above which crossings are tried first even where they are only allowed:
-a crowded grid holds its words only if they share cells."""
+"""Letters per free cell (holes do not count) above which crossings are tried first even
+where they are only allowed: a crowded grid holds its words only if they share cells."""
 
 
 class Placer:
@@ -51,7 +51,7 @@ class Placer:
     def __init__(self, board: Board, options: Options, rng: Rng, letters: int = 0) -> None:
         self.board, self.options, self.rng = board, options, rng
         self.checks = 0
-        self.crowded = letters > CROWDED * board.rows * board.cols
+        self.crowded = letters > CROWDED * sum(1 for x in board.cells if not x)
         self.crossings_first = options.crossing is Crossing.PREFERRED or (
             options.crossing is Crossing.ALLOWED and (self.crowded or options.density == "high")
         )
