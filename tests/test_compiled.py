@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from compiled import Worker, build  # noqa: E402
+from wordlists import frozen  # noqa: E402
 
 WORDS = ["Fuchs", "Igel", "Hase", "Dachs", "Reh", "Maus", "Eule", "Biber", "Luchs", "Otter"]
 
@@ -29,7 +30,8 @@ def test_no_compiled_module_shadows_the_sources() -> None:
 
 
 def jobs() -> list[dict[str, Any]]:
-    """Every level, and the options that take their own paths through placing and filling."""
+    """Every level, the options that take their own paths through placing and filling, and the
+    searches for crowded grids."""
     found: list[dict[str, Any]] = []
     for seed in range(3):
         for level in ("easy", "medium", "hard", "evil"):
@@ -44,6 +46,13 @@ def jobs() -> list[dict[str, Any]]:
             {"words": ["Torf"], "rows": 8, "cols": 8, "level": "evil", "seed": seed,
              "options": {"absent": True}},
         ]  # fmt: skip
+        # crowded grids: the search with open positions and repairs, and packing (easy)
+        crowded, rows, cols = frozen("en-12x12-25")
+        found.append(
+            {"words": crowded, "rows": rows, "cols": cols, "level": "medium", "seed": seed}
+        )
+        packed, rows, cols = frozen("en-25x25-100")
+        found.append({"words": packed, "rows": rows, "cols": cols, "level": "easy", "seed": seed})
     return found
 
 
@@ -58,7 +67,8 @@ def jobs() -> list[dict[str, Any]]:
 )
 def test_the_compiled_build_makes_the_same_puzzle_as_pure_python(tmp_path: Path) -> None:
     site = build(tmp_path / "compiled")
-    assert list((site / "wortsuche").glob("board*.so")), "the wheel holds no compiled module"
+    for module in ("board", "crowded", "packing", "place"):
+        assert list((site / "wortsuche").glob(f"{module}*.so")), f"{module} was not compiled"
     pure, compiled = Worker(ROOT / "src"), Worker(site)
     try:
         for job in jobs():
