@@ -137,6 +137,31 @@ def test_a_repair_moves_only_to_layouts_as_full_and_consistent(case: int, level:
         assert consistent(table, best.positions)
 
 
+@settings(max_examples=8, deadline=None)
+@given(case=st.integers(0, 10_000), wrap=st.booleans())
+def test_around_holes_and_on_a_torus_what_is_placed_stands_exactly_once(
+    case: int, wrap: bool
+) -> None:
+    """Repairs keep words off the holes and check the whole grid for stray copies too."""
+    words, side = crowded_words(case, WORDS, [8, 9, 10, 11], 0.85, 1.0)
+    words = outside_others(words)
+    holes = Rng(case).shuffled(range(side * side))[:side]
+    board = Board(side, side, Lexicon(words), Budget(effort=0.25), holes, wrap=wrap)
+    options = options_for("medium").with_changes(wrap=wrap)
+    try:
+        placed = place_crowded(words, board, options, Rng(case))
+    except DoesNotFitError as error:
+        assert error.kind == "not_found"
+        return
+    rows = placed_rows(board)
+    assert (
+        unexplained_occurrences(rows, words, {p.letters: p.cells for p in placed}, wrap=wrap) == {}
+    )
+    for p in placed:
+        assert "".join(rows[r][c] for r, c in p.cells) == p.letters
+        assert not {r * side + c for r, c in p.cells} & set(holes)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_the_frozen_15x15_list_is_completed_at_medium(seed: int) -> None:
     """35 words with 242 letters in 225 cells, only forwards and diagonally: before repairs
