@@ -12,7 +12,7 @@ integer operations per new cell, and the search
 * goes back as soon as some word has no open position left (forward checking),
 * after each run, repairs the deepest partial layout it reached: it takes out the words in a
   small window of the grid and places them, and any missing word that now has room, again
-  (a large-neighbourhood search), keeping the result if it holds as many letters, and
+  (a large-neighbourhood search), keeping the result if it holds at least as many letters, and
 * starts afresh in another random order on the Luby schedule, like :mod:`wortsuche.place`,
   once the repairs stop gaining.
 
@@ -227,7 +227,7 @@ class Layout:
     Repairs start from the deepest layout of a run and move to a layout holding at least as
     many letters. Counting letters, not words, matters: counting words, repairs drift to
     layouts of many short words that leave the long ones out (15x15/35 medium, 40 seeds: 36
-    layouts counting words, 40 counting letters).
+    layouts counting words, 39 counting letters).
     """
 
     def __init__(self) -> None:
