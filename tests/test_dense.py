@@ -7,7 +7,7 @@ import pytest
 
 from cli import run
 from scan import assert_exactly_once
-from wordlists import crowded_words, real_words
+from wordlists import crowded_words, frozen, real_words
 from wortsuche import DoesNotFitError, InputError, generate
 from wortsuche.verifier import verify_puzzle
 
@@ -63,3 +63,27 @@ def test_more_effort_finds_no_fewer_layouts() -> None:
     normal = generate(words, side, side, level="hard", seed=2)
     assert verify_puzzle(generate(words, side, side, level="hard", seed=2, effort=4)).ok
     assert verify_puzzle(normal).ok
+
+
+def test_where_words_must_cross_the_quick_search_is_not_tried_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Above SKIP_QUICK letters per free cell the search with open positions starts at once;
+    below it, the quick search still goes first."""
+    import wortsuche.pipeline as pipeline
+
+    calls: list[str] = []
+    quick = pipeline.place_words
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append("quick")
+        return quick(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "place_words", counted)
+    words, rows, cols = frozen("en-12x12-25")  # 1.09 letters per cell
+    assert sum(len(w) for w in words) > pipeline.SKIP_QUICK * rows * cols
+    assert verify_puzzle(generate(words, rows, cols, level="hard", seed=1)).ok
+    assert calls == []
+    fewer = words[:18]  # about 0.8 letters per cell: crowded, but they need not cross
+    generate(fewer, rows, cols, level="hard", seed=1)
+    assert calls
