@@ -281,6 +281,10 @@ class Board:
             same.pop()
             self.cells[i] = EMPTY
 
+    def empty_count(self) -> int:
+        """How many cells hold neither a letter nor a hole."""
+        return sum(1 for x in self.cells if not x)
+
     def letter_cells(self, letter: str) -> Sequence[int]:
         """The filled cells holding ``letter`` (a live view: do not change it)."""
         return self.by_letter.get(letter, ())

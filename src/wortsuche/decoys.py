@@ -66,7 +66,7 @@ def plant_decoys(board: Board, words: Sequence[str], options: Options, rng: Rng)
     if not pool:
         return 0
     if dense:
-        free = sum(1 for x in board.cells if not x)
+        free = board.empty_count()
         mean = sum(map(len, pool)) / len(pool)
         target = max(len(words), int(MAX_DENSITY * free / mean))
     else:

@@ -394,7 +394,7 @@ def build(
                 write_message(board, message.letters, exact=message.exact)
             except MessageError:
                 message_failures += 1
-                free_counts.append(sum(1 for x in board.cells if not x))
+                free_counts.append(board.empty_count())
                 continue
         board.lexicon = screened
         plant_decoys(board, letters, options, rng)
@@ -435,7 +435,7 @@ def _place(words: Sequence[str], board: Board, options: Options, rng: Rng) -> li
     cross, packing them into the grid's lines (:mod:`wortsuche.packing`), then the search that
     knows every word's open positions (:mod:`wortsuche.crowded`). The last search tried gets
     all its steps."""
-    cells = sum(1 for x in board.cells if not x)
+    cells = board.empty_count()
     letters = sum(len(w) for w in words)
     if letters <= CROWDED * cells:
         return place_words(words, board, options, rng)
@@ -640,7 +640,7 @@ def suggest_size(
             return None
         except DoesNotFitError:
             continue
-        if sum(1 for x in board.cells if not x) < need_free:
+        if board.empty_count() < need_free:
             continue
         return r, c
     return None

@@ -51,7 +51,7 @@ class Placer:
     def __init__(self, board: Board, options: Options, rng: Rng, letters: int = 0) -> None:
         self.board, self.options, self.rng = board, options, rng
         self.checks = 0
-        self.crowded = letters > CROWDED * sum(1 for x in board.cells if not x)
+        self.crowded = letters > CROWDED * board.empty_count()
         self.crossings_first = options.crossing is Crossing.PREFERRED or (
             options.crossing is Crossing.ALLOWED and (self.crowded or options.density == "high")
         )
