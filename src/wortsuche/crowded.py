@@ -391,15 +391,13 @@ def _repair(
     the words taken out and the missing ones that have room, in one short run."""
     board, words = placer.board, table.words
     rows, cols = board.rows, board.cols
-    torus = (rows, cols) if board.wrap else None
     side = min(WINDOW + rng.below(2), rows, cols)
     r0, c0 = rng.below(rows - side + 1), rng.below(cols - side + 1)
     window = {r * cols + c for r in range(r0, r0 + side) for c in range(c0, c0 + side)}
     fixed = {k: p for k, p in best.positions.items() if window.isdisjoint(table.positions[k][p][3])}
     for k, p in fixed.items():  # they stood so before: no need to check that they fit
         r, c, direction, cells = table.positions[k][p]
-        board.write(cells, words[k])
-        board.add_placement(Placement(words[k], (r, c), direction, torus), cells)
+        placer.stand(words[k], r, c, direction, cells)
     placer.checks += len(fixed) // 4
     board.budget.spend(len(fixed) // 4 + 1)
     return _run(table, placer, rng, limit, weight, best, fixed)

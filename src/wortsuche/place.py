@@ -106,7 +106,13 @@ class Placer:
         fitted = self.fit(letters, r, c, direction)
         if fitted is None:
             return None
-        indexes, _ = fitted
+        return self.stand(letters, r, c, direction, fitted[0])
+
+    def stand(
+        self, letters: str, r: int, c: int, direction: Direction, indexes: Sequence[int]
+    ) -> tuple[int, list[int]]:
+        """Write the word into its cells ``indexes`` and record it, unchecked: the caller
+        knows it fits. Return (id, the cells that were empty before)."""
         board = self.board
         new = board.write(indexes, letters)
         torus = (board.rows, board.cols) if board.wrap else None
