@@ -7,9 +7,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scan import assert_exactly_once, unexplained_occurrences
-from wordlists import crowded_words, frozen, outside_others, placed_rows, real_words
-from wortsuche import DoesNotFitError, generate
+from scan import unexplained_occurrences
+from wordlists import (
+    crowded_words,
+    frozen,
+    frozen_puzzle,
+    outside_others,
+    placed_rows,
+    real_words,
+)
+from wortsuche import DoesNotFitError
 from wortsuche.board import Board, Lexicon
 from wortsuche.budget import Budget
 from wortsuche.crowded import Layout, OpenPositions, _repair, _run, place_crowded
@@ -17,7 +24,6 @@ from wortsuche.levels import options_for
 from wortsuche.model import HOLE
 from wortsuche.place import Placer
 from wortsuche.rand import Rng
-from wortsuche.verifier import verify_puzzle
 
 STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
@@ -166,10 +172,7 @@ def test_around_holes_and_on_a_torus_what_is_placed_stands_exactly_once(
 def test_the_frozen_15x15_list_is_completed_at_medium(seed: int) -> None:
     """35 words with 242 letters in 225 cells, only forwards and diagonally: before repairs
     the search completed 15 of 20 seeds."""
-    words, rows, cols = frozen("en-15x15-35")
-    puzzle = generate(words, rows, cols, level="medium", seed=seed)
-    assert verify_puzzle(puzzle).ok
-    assert_exactly_once(puzzle)
+    frozen_puzzle("en-15x15-35", "medium", seed)
 
 
 def test_the_same_seed_places_the_same_way() -> None:
@@ -184,17 +187,12 @@ def test_the_same_seed_places_the_same_way() -> None:
 @pytest.mark.parametrize("seed", range(5))
 def test_the_frozen_12x12_list_is_completed(seed: int) -> None:
     """25 words with 157 letters in 144 cells: the first search alone managed 4 of 20 seeds."""
-    words, rows, cols = frozen("en-12x12-25")
-    puzzle = generate(words, rows, cols, level="hard", seed=seed)
-    assert verify_puzzle(puzzle).ok
-    assert_exactly_once(puzzle)
+    frozen_puzzle("en-12x12-25", "hard", seed)
 
 
 def test_a_15x15_list_of_35_words_is_completed_at_evil() -> None:
+    frozen_puzzle("en-15x15-35", "evil", 1)
     words, rows, cols = frozen("en-15x15-35")
-    puzzle = generate(words, rows, cols, level="evil", seed=1)
-    assert verify_puzzle(puzzle).ok
-    assert_exactly_once(puzzle)
     assert sum(len(w) for w in words) > rows * cols  # the words had to cross to fit
 
 

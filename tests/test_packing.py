@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scan import assert_exactly_once, unexplained_occurrences
-from wordlists import crowded_words, frozen, outside_others, placed_rows, real_words
-from wortsuche import DoesNotFitError, generate
+from scan import unexplained_occurrences
+from wordlists import crowded_words, frozen, frozen_puzzle, outside_others, placed_rows, real_words
+from wortsuche import DoesNotFitError
 from wortsuche.board import Board, Lexicon
 from wortsuche.budget import Budget
 from wortsuche.levels import options_for
@@ -21,7 +21,6 @@ from wortsuche.model import HOLE, Direction
 from wortsuche.packing import _pack, packs, place_packed
 from wortsuche.place import Placer
 from wortsuche.rand import Rng
-from wortsuche.verifier import verify_puzzle
 
 EASY = options_for("easy")
 WORDS = real_words(3, 7)
@@ -105,10 +104,7 @@ def test_what_is_packed_stands_once_in_its_own_cells(case: int, ways: str) -> No
 @pytest.mark.parametrize("seed", range(3))
 def test_a_full_25x25_easy_grid_is_completed(seed: int) -> None:
     """100 words with 619 letters in 625 cells, never crossing: the other searches find none."""
-    words, rows, cols = frozen("en-25x25-100")
-    puzzle = generate(words, rows, cols, level="easy", seed=seed)
-    assert verify_puzzle(puzzle).ok
-    assert_exactly_once(puzzle)
+    puzzle = frozen_puzzle("en-25x25-100", "easy", seed)
     ways = {p.direction for p in puzzle.placements.values()}
     assert ways <= {Direction.E, Direction.S}
 

@@ -1,5 +1,5 @@
 """Word lists the crowded-grid tests share: real English words, random crowded lists drawn from
-them, and the frozen lists of ``benchmarks/data/dense``."""
+them, and the frozen lists of ``benchmarks/data/dense`` (and the checked puzzles made of them)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+from scan import assert_exactly_once
+from wortsuche import Puzzle, generate
 from wortsuche.board import Board
 from wortsuche.source import parse_words
+from wortsuche.verifier import verify_puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,6 +50,16 @@ def frozen(name: str) -> tuple[list[str], int, int]:
     words, _ = source.words()
     assert source.size is not None
     return [w.letters for w in words], *source.size
+
+
+def frozen_puzzle(name: str, level: str, seed: int) -> Puzzle:
+    """The puzzle ``generate`` makes of a frozen list, checked by the verifier and by the
+    independent oracle (every word there exactly once)."""
+    words, rows, cols = frozen(name)
+    puzzle = generate(words, rows, cols, level=level, seed=seed)
+    assert verify_puzzle(puzzle).ok, f"{name} {level} seed {seed} does not verify"
+    assert_exactly_once(puzzle)
+    return puzzle
 
 
 def placed_rows(board: Board) -> list[str]:
