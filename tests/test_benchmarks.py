@@ -60,3 +60,26 @@ def test_the_quick_benchmark_runs_and_writes_its_results(tmp_path: Path) -> None
         row["wortsuche"]["clean"] == 1.0 and row["wortsuche"]["all_placed"] == 1.0 for row in rows
     )
     assert "| worte0 | easy |" in (tmp_path / "results.md").read_text()
+
+
+def test_versus_compares_a_version_with_itself_and_finds_the_same_puzzles() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(BENCHMARKS / "versus.py"),
+            "HEAD",
+            "--seeds",
+            "1",
+            "--rounds",
+            "1",
+            "--case",
+            "en-12x12",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    rows = [line for line in done.stdout.splitlines() if line.startswith("en-12x12-25")]
+    assert [row.split()[1] for row in rows] == ["easy", "medium", "hard", "evil"]
+    assert all(row.endswith("yes") for row in rows)
+    assert "cases with other puzzles: 0" in done.stdout

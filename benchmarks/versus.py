@@ -1,0 +1,168 @@
+"""Two versions of wortsuche side by side: the same cases, interleaved, in one run.
+
+For a change that must keep behaviour (a restructuring, a faster search), this prints, per case,
+the median CPU seconds of the ``generate`` call in the base version and in this checkout, their
+ratio, and whether both made the same puzzles (a fingerprint of every grid and placement). The
+cases are the quick inputs of ``run.py``, larger real-word grids and the frozen crowded lists of
+``dense.py``, each at every level.
+
+    python benchmarks/versus.py HEAD~5              # base: a commit of this repository
+    python benchmarks/versus.py ffbeee9 --seeds 10 --rounds 3
+    python benchmarks/versus.py ffbeee9 --only dense
+
+Each version runs in a child process of its own that imports only ``wortsuche.generate`` from
+that version's ``src``, so the two never share a module; children alternate base, head, base …
+for every case and round, so machine noise hits both alike. The base is unpacked with
+``git archive`` into a temporary folder and removed afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+LEVELS = ("easy", "medium", "hard", "evil")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One input: a word list per seed, a size and a group name for ``--only``."""
+
+    group: str
+    name: str
+    rows: int
+    cols: int
+    words_by_seed: tuple[tuple[str, ...], ...]
+
+
+def cases(seeds: int) -> list[Case]:
+    """The inputs measured: run.py's quick set, larger real-word grids, the crowded lists."""
+    sys.path.insert(0, str(HERE))
+    from run import Input, official  # the benchmark's own inputs, drawn the same way
+
+    found = []
+    for source in (
+        official(1),
+        official(3),
+        Input("english 15x15/20", 15, 15, "english", 20),
+        Input("german 25x25/60", 25, 25, "german", 60),
+        Input("english 50x50/100", 50, 50, "english", 100),
+        Input("scaling 100x100/1000", 100, 100, "scaling", 1000),
+    ):
+        words = tuple(tuple(source.words(seed)) for seed in range(seeds))
+        found.append(Case("run", source.name, source.rows, source.cols, words))
+    for path in sorted((HERE / "data" / "dense").glob("*.txt")):
+        lines = path.read_text(encoding="utf-8").split()
+        rows, cols, listed = int(lines[0]), int(lines[1]), tuple(lines[3:])
+        found.append(Case("dense", path.stem, rows, cols, (listed,) * seeds))
+    return found
+
+
+WORKER = r"""
+import hashlib, json, sys, time
+sys.path.insert(0, sys.argv[1])
+from wortsuche import DoesNotFitError, generate
+job = json.load(sys.stdin)
+out = []
+for seed, words in enumerate(job["words_by_seed"]):
+    start = time.process_time()
+    try:
+        puzzle = generate(words, job["rows"], job["cols"], level=job["level"], seed=seed)
+        print_ = "|".join(puzzle.grid.rows) + repr(sorted(
+            (w, p.start, p.direction.name) for w, p in puzzle.placements.items()))
+    except DoesNotFitError as error:
+        print_ = "no layout: " + type(error).__name__
+    out.append([time.process_time() - start, hashlib.sha256(print_.encode()).hexdigest()[:16]])
+json.dump(out, sys.stdout)
+"""
+
+
+def run_version(src: Path, case: Case, level: str) -> list[tuple[float, str]]:
+    """CPU seconds and puzzle fingerprint per seed, in a fresh process importing ``src``."""
+    job = {
+        "words_by_seed": [list(w) for w in case.words_by_seed],
+        "rows": case.rows,
+        "cols": case.cols,
+        "level": level,
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", WORKER, str(src)],
+        input=json.dumps(job),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [(float(t), str(f)) for t, f in json.loads(done.stdout)]
+
+
+def unpack(revision: str, into: Path) -> Path:
+    """The ``src`` folder of ``revision``, unpacked with git archive."""
+    archive = into / "base.tar"
+    with archive.open("wb") as file:
+        subprocess.run(
+            ["git", "-C", str(ROOT), "archive", revision, "src"], stdout=file, check=True
+        )
+    with tarfile.open(archive) as tar:
+        tar.extractall(into, filter="data")
+    return into / "src"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("base", help="the commit to compare this checkout against")
+    parser.add_argument("--seeds", type=int, default=5, help="seeds per case and level (5)")
+    parser.add_argument("--rounds", type=int, default=2, help="alternations per case (2)")
+    parser.add_argument("--only", choices=("run", "dense"), help="one group of cases")
+    parser.add_argument("--case", default="", help="only cases whose name contains this")
+    args = parser.parse_args()
+    head = ROOT / "src"
+    print(f"base {args.base} against this checkout, {args.seeds} seeds, {args.rounds} rounds")
+    print(f"{'case':<26} {'level':<7} {'base s':>8} {'head s':>8} {'head/base':>9}  same puzzles")
+    ratios, differing = [], 0
+    with tempfile.TemporaryDirectory() as folder:
+        base = unpack(args.base, Path(folder))
+        for case in cases(args.seeds):
+            if (args.only and case.group != args.only) or args.case not in case.name:
+                continue
+            for level in LEVELS:
+                times: dict[str, list[list[float]]] = {"base": [], "head": []}
+                prints: dict[str, list[str]] = {}
+                for _ in range(args.rounds):
+                    for name, src in (("base", base), ("head", head)):
+                        result = run_version(src, case, level)
+                        times[name].append([t for t, _ in result])
+                        prints[name] = [f for _, f in result]
+                # per seed the fastest round (noise only adds time), then the median over seeds
+                b, h = (statistics.median(map(min, zip(*times[n], strict=True))) for n in times)
+                same = prints["base"] == prints["head"]
+                differing += not same
+                ratios.append(h / b if b else 1.0)
+                print(
+                    f"{case.name:<26} {level:<7} {b:8.3f} {h:8.3f} {h / b if b else 1:9.2f}  "
+                    f"{'yes' if same else 'NO'}",
+                    flush=True,
+                )
+    print(
+        f"\nmedian head/base {statistics.median(ratios):.2f} over {len(ratios)} cases "
+        f"(min {min(ratios):.2f}, max {max(ratios):.2f}); cases with other puzzles: {differing}"
+    )
+    return 1 if differing else 0
+
+
+if __name__ == "__main__":
+    start = time.monotonic()
+    code = main()
+    print(f"({time.monotonic() - start:.0f} s)")
+    sys.exit(code)
