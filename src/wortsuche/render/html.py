@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import cache
 from html import escape
 from importlib.resources import files
 from typing import Any
@@ -117,7 +118,7 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     page_classes = [" large-print"] if options.large_print else []
     page_classes += [] if options.word_list else [" no-word-list"]
     return fill(
-        PACKAGE.joinpath("templates", "offline.html").read_text(encoding="utf-8"),
+        package_text("templates", "offline.html"),
         **catalogue_values(texts),
         title=escape(heading),
         lang=texts.language,
@@ -130,12 +131,17 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     )
 
 
-PACKAGE = files("wortsuche.render")
-
 GAME_SCRIPTS = ("texts.js", "geometry.js", "game.js", "offline.js")
 """The web game's scripts the file runs, in this order: the play page's game, checked offline."""
 
 
+@cache
+def package_text(*path: str) -> str:
+    """A file shipped in ``wortsuche.render``, read once for every file rendered after."""
+    return files("wortsuche.render").joinpath(*path).read_text(encoding="utf-8")
+
+
+@cache
 def static_text(name: str) -> str:
     """A file of the web game (``wortsuche/web/static``), to inline as it stands."""
     text = files("wortsuche.web").joinpath("static", name).read_text(encoding="utf-8")
