@@ -288,6 +288,28 @@ def test_the_offline_file_is_played_to_the_end_with_the_keyboard(
     page.context.close()
 
 
+def test_in_the_offline_file_a_tap_on_the_first_and_the_last_letter_finds_a_word(
+    browser: Any, small: Puzzle, tmp_path: Path
+) -> None:
+    file = tmp_path / "play.html"
+    file.write_text(str(render(small, "html", language="en")), encoding="utf-8")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.goto(file.as_uri())
+    word = small.words[0]
+    placement = small.placements[word.letters]
+
+    def centre(cell: Cell) -> tuple[float, float]:
+        box = page.locator(f"#cell-{cell[0]}-{cell[1]}").bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    page.touchscreen.tap(*centre(placement.end))
+    expect(page.locator(".layer-selection .tapped")).to_have_count(1)  # waits for the second
+    page.touchscreen.tap(*centre(placement.start))
+    expect(page.locator("#words li.found .entry")).to_have_text([word.entry])
+    context.close()
+
+
 def test_a_keyboard_selection_that_is_no_word_is_said_so_and_escape_cancels(
     browser: Any, small: Puzzle, tmp_path: Path
 ) -> None:
