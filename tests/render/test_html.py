@@ -10,10 +10,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+import wortsuche.web
 from wortsuche import Puzzle
+from wortsuche.i18n import translator
 from wortsuche.model import Cell
-from wortsuche.render import render
-from wortsuche.render.html import answer_hash, cell_sequence, game_data
+from wortsuche.render import html, render
+from wortsuche.render.html import GAME_SCRIPTS, answer_hash, cell_sequence, game_data
+from wortsuche.render.template import catalogue_values
 
 
 def test_source_reveals_no_positions(zoo: Puzzle) -> None:
@@ -83,19 +86,22 @@ def test_dragging_across_a_word_strikes_it_off(
     # A drag that is not a word finds nothing, and the page says so.
     wrong_end = (placement.start[0], placement.start[1] + 1 if placement.start[1] == 0 else 0)
     drag(page, placement.start, wrong_end, zoo.cols)
-    expect(page.locator("#status")).to_have_text("Das ist keins der gesuchten Wörter.")
+    expect(page.locator("#announce")).to_have_text("Das ist keins der gesuchten Wörter.")
     assert "found" not in (item.get_attribute("class") or "")
 
     # Dragged from the last letter back to the first, so direction does not matter.
     drag(page, placement.end, placement.start, zoo.cols)
     page.wait_for_function("document.querySelectorAll('#words li.found').length === 1")
     assert "found" in (item.get_attribute("class") or "")
-    assert item.evaluate("e => getComputedStyle(e).textDecorationLine") == "line-through"
-    assert page.locator("#marks line.fill").count() == 1  # a capsule, not dots that merge
+    entry = item.locator(".entry")
+    assert entry.evaluate("e => getComputedStyle(e).textDecorationLine") == "line-through"
+    assert page.locator("#marks .layer-found line.fill").count() == 1  # a capsule, not dots
+    assert page.locator("#found-count").inner_text() == "1"
     # The zoo's words are German, and so is everything the page says.
     assert page.locator("html").get_attribute("lang") == "de"
-    left = len(zoo.words) - 1
-    assert page.locator("#status").inner_text() == f"„Ice cream“ gefunden! Noch {left} Wörter."
+    assert page.locator("#announce").inner_text() == "Gefunden: Ice cream."
+    status = page.locator(".status").inner_text()
+    assert re.fullmatch(rf"1 von {len(zoo.words)} gefunden\nZeit 0:\d\d", status)
     page.screenshot(path=str(paper_artifacts / "play.png"))
     assert errors == []
     page.close()
@@ -129,7 +135,7 @@ def test_grid_fits_a_phone_screen(browser: Any, zoo: Puzzle, tmp_path: Path) -> 
     page.goto(file.as_uri())
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     body = page.locator("body").bounding_box()
-    box = page.locator("#grid").bounding_box()
+    box = page.locator("#board-wrap").bounding_box()
     # Inside the page's margins, not only inside the screen.
     assert box["x"] >= body["x"] - 0.5
     assert box["x"] + box["width"] <= body["x"] + body["width"] + 0.5
@@ -139,22 +145,16 @@ def test_grid_fits_a_phone_screen(browser: Any, zoo: Puzzle, tmp_path: Path) -> 
 def test_the_page_speaks_the_sheet_language(small: Puzzle) -> None:
     english = str(render(small, "html", language="en"))
     assert '<html lang="en">' in english and "Find the 4 words below in the grid." in english
-    texts = json.loads(re.search(r'id="puzzle-texts"[^>]*>(.*?)</script>', english).group(1))
-    assert texts == {
-        "foundOne": "Found “{word}”! One more to go.",
-        "foundMany": "Found “{word}”! {count} to go.",
-        "allFound": "All words found!",
-        "notAWord": "That is not one of the words.",
-        "time": "Time",
-        "hint": "Hint",
-        "hintGiven": "“{word}” begins in row {row}, column {col}.",
-        "hintsUsed": "Hints used: {count}.",
-        "messageRevealed": "The letters left over say: {message}",
-        "secretFound": "A secret word: “{word}”!",
-        "secretCount": "Secret words: {found} of {count}",
-    }
+    texts = json.loads(re.search(r'id="texts">(.*?)</script>', english).group(1))
+    # the play page's texts for its scripts, every one of them, in the same language
+    assert texts == json.loads(catalogue_values(translator("en"))["texts"])
+    assert texts["not-a-word"] == "That is not one of the words."
+    assert texts["well-done"] == "Well done! You found all {count} words in {time}."
+    assert texts["hint-given"] == "“{word}” begins in row {row}, column {col}."
+    assert ">Hint</button>" in english and 'aria-label="Letter grid. Drag across' in english
     german = str(render(small, "html", language="de"))
-    assert '<html lang="de">' in german and 'aria-label="Buchstabengitter"' in german
+    assert '<html lang="de">' in german and 'aria-label="Buchstabengitter. Ziehe' in german
+    assert ">Tipp</button>" in german and "Zeit <span" in german
     assert "Finde die 4 Wörter aus der Liste unten im Gitter." in german
 
 
@@ -167,7 +167,7 @@ def test_the_offline_file_keeps_progress_and_time_across_a_reload(
     page.clock.install()
     page.goto(file.as_uri())
     page.clock.run_for(5_000)
-    expect(page.locator("#clock")).to_have_text(re.compile(r"0:0[5-7]"))  # real time flows too
+    expect(page.locator("#timer")).to_have_text(re.compile(r"0:0[5-7]"))  # real time flows too
     placement = zoo.placements["ICECREAM"]
     drag(page, placement.start, placement.end, zoo.cols)
     # generous waits: with the whole suite on two cores, Chromium may get little CPU for a while
@@ -175,18 +175,171 @@ def test_the_offline_file_keeps_progress_and_time_across_a_reload(
     page.clock.run_for(2_000)
     page.reload()
     expect(page.locator("#words li.found")).to_have_count(1, timeout=20_000)
-    assert page.locator("#marks line.fill").count() == 1
-    assert re.fullmatch(r"0:(0[7-9]|1[01])", page.locator("#clock").inner_text())
+    assert page.locator("#marks .layer-found line.fill").count() == 1
+    assert re.fullmatch(r"0:(0[7-9]|1[01])", page.locator("#timer").inner_text())
     page.context.close()
 
 
-def test_the_offline_file_snaps_drags_with_the_web_game_geometry(zoo: Puzzle) -> None:
-    from importlib.resources import files
+STATIC = Path(wortsuche.web.__file__).parent / "static"
 
+
+def inline_elements(page: str, tag: str) -> list[str]:
+    """The text of each ``<tag>`` element without attributes (scripts: not the JSON ones)."""
+    return re.findall(rf"<{tag}>\n(.*?)</{tag}>", page, flags=re.DOTALL)
+
+
+def test_the_offline_file_runs_the_play_page_scripts_as_they_stand(zoo: Puzzle) -> None:
     page = str(render(zoo, "html"))
-    shared = files("wortsuche.web").joinpath("static", "geometry.js").read_text(encoding="utf-8")
-    assert shared.replace("export function", "function") in page
+    inlined = inline_elements(page, "script")
+    assert inlined == [(STATIC / name).read_text(encoding="utf-8") for name in GAME_SCRIPTS]
+    assert inline_elements(page, "style") == [(STATIC / "style.css").read_text(encoding="utf-8")]
+    # The play page loads the same game: every script but the offline checker, in that order.
+    play = (STATIC.parent / "templates" / "play.html").read_text(encoding="utf-8")
+    loaded = re.findall(r'<script src="/static/(\w+\.js)\?', play)
+    assert [name for name in loaded if name in GAME_SCRIPTS] == list(GAME_SCRIPTS[:-1])
+    assert GAME_SCRIPTS[-1] == "offline.js" and "offline.js" not in loaded
     assert "function lineTo" not in page  # no second home for the snapping
+    assert page.count("function snapEnd(") == 1
+
+
+def test_the_offline_renderer_holds_no_script_of_its_own() -> None:
+    source = Path(html.__file__).read_text(encoding="utf-8")
+    for javascript in ("function", "=>", "addEventListener", "document.", "const ", "let "):
+        assert javascript not in source, javascript
+    template = Path(html.__file__).parent / "templates" / "offline.html"
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", template.read_text(encoding="utf-8"))
+    assert [attributes for attributes, _ in scripts] == [
+        ' type="application/json" id="texts"',
+        ' type="application/json" id="puzzle-data"',
+    ]
+    assert [body for _, body in scripts] == ["{{texts}}", "{{data}}"]
+
+
+def play_by_keyboard(page: Any, start: Cell, end: Cell, cursor: Cell) -> None:
+    """Walk the cursor to ``start`` with the arrow keys, press Enter, walk to ``end``, press Space."""
+
+    def walk(from_cell: Cell, to_cell: Cell) -> None:
+        dr, dc = to_cell[0] - from_cell[0], to_cell[1] - from_cell[1]
+        for _ in range(abs(dr)):
+            page.keyboard.press("ArrowDown" if dr > 0 else "ArrowUp")
+        for _ in range(abs(dc)):
+            page.keyboard.press("ArrowRight" if dc > 0 else "ArrowLeft")
+
+    walk(cursor, start)
+    page.keyboard.press("Enter")
+    walk(start, end)
+    page.keyboard.press("Space")
+
+
+def test_the_offline_file_is_played_to_the_end_with_the_mouse(
+    browser: Any, small: Puzzle, tmp_path: Path
+) -> None:
+    file = tmp_path / "play.html"
+    file.write_text(str(render(small, "html", language="en")), encoding="utf-8")
+    page = browser.new_context().new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(file.as_uri())
+    expect(page.locator("#board[data-ready]")).to_have_count(1)
+    for count, word in enumerate(small.words, start=1):
+        placement = small.placements[word.letters]
+        drag(page, placement.start, placement.end, small.cols)
+        expect(page.locator("#found-count")).to_have_text(str(count))
+        assert page.locator("#announce").inner_text() == f"Found {word.entry}."
+    done = page.locator("#done")
+    time_shown = page.locator("#timer").inner_text()
+    expect(done).to_have_text(
+        f"Well done! You found all {len(small.words)} words in {time_shown}. "
+        "New best time on this device!"
+    )
+    assert page.locator("#words li.found").count() == len(small.words)
+    page.clock.install()
+    page.clock.run_for(3_000)
+    assert page.locator("#timer").inner_text() == time_shown  # the clock stopped
+    assert errors == []
+    page.context.close()
+
+
+def test_the_offline_file_is_played_to_the_end_with_the_keyboard(
+    browser: Any, zoo: Puzzle, tmp_path: Path, paper_artifacts: Path
+) -> None:
+    file = tmp_path / "play.html"
+    file.write_text(str(render(zoo, "html", language="de")), encoding="utf-8")
+    page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(file.as_uri())
+    page.focus("#board")
+    cursor: Cell = (0, 0)
+    placements = list(zoo.placements.values())
+    for count, placement in enumerate(placements, start=1):
+        play_by_keyboard(page, placement.start, placement.end, cursor)
+        cursor = placement.end
+        expect(page.locator("#found-count")).to_have_text(str(count))
+        active = page.locator("#board").get_attribute("aria-activedescendant")
+        assert active == f"cell-{cursor[0]}-{cursor[1]}"
+        if count == len(placements) // 2:
+            page.screenshot(path=str(paper_artifacts / "offline-keyboard.png"))
+    expect(page.locator("#done")).to_contain_text(
+        f"Geschafft! Du hast alle {len(zoo.words)} Wörter in"
+    )
+    assert page.locator("#words li.found").count() == len(zoo.words)
+    assert errors == []
+    page.context.close()
+
+
+def test_in_the_offline_file_a_tap_on_the_first_and_the_last_letter_finds_a_word(
+    browser: Any, small: Puzzle, tmp_path: Path
+) -> None:
+    file = tmp_path / "play.html"
+    file.write_text(str(render(small, "html", language="en")), encoding="utf-8")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.goto(file.as_uri())
+    word = small.words[0]
+    placement = small.placements[word.letters]
+
+    def centre(cell: Cell) -> tuple[float, float]:
+        box = page.locator(f"#cell-{cell[0]}-{cell[1]}").bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    page.touchscreen.tap(*centre(placement.end))
+    expect(page.locator(".layer-selection .tapped")).to_have_count(1)  # waits for the second
+    page.touchscreen.tap(*centre(placement.start))
+    expect(page.locator("#words li.found .entry")).to_have_text([word.entry])
+    context.close()
+
+
+def test_a_keyboard_selection_that_is_no_word_is_said_so_and_escape_cancels(
+    browser: Any, small: Puzzle, tmp_path: Path
+) -> None:
+    file = tmp_path / "play.html"
+    file.write_text(str(render(small, "html", language="en")), encoding="utf-8")
+    page = browser.new_context().new_page()
+    page.goto(file.as_uri())
+    page.focus("#board")
+    placement = next(iter(small.placements.values()))
+    play_by_keyboard(page, placement.start, placement.cells[1], (0, 0))  # two letters: no word
+    expect(page.locator("#announce")).to_have_text("That is not one of the words.")
+    page.keyboard.press("Enter")
+    expect(page.locator(".layer-selection g")).to_have_count(1)
+    page.keyboard.press("Escape")
+    expect(page.locator(".layer-selection g")).to_have_count(0)
+    assert page.locator("#found-count").inner_text() == "0"
+    page.context.close()
+
+
+def test_the_offline_clock_counts_hours_as_the_play_page_does(
+    browser: Any, small: Puzzle, tmp_path: Path
+) -> None:
+    file = tmp_path / "play.html"
+    file.write_text(str(render(small, "html")), encoding="utf-8")
+    page = browser.new_context().new_page()
+    page.clock.install()
+    page.goto(file.as_uri())
+    page.clock.fast_forward("01:00:05")
+    expect(page.locator("#timer")).to_have_text(re.compile(r"1:00:0[5-8]"))
+    page.context.close()
 
 
 def test_a_title_holding_a_placeholder_stays_as_typed(small: Puzzle) -> None:
@@ -204,14 +357,19 @@ def test_a_hint_in_the_offline_file_lights_a_first_letter_and_is_counted(
     page.click("#hint")
     lit = page.locator(".cell.hint")
     expect(lit).to_have_count(1)
-    cell = (int(lit.get_attribute("data-r") or -1), int(lit.get_attribute("data-c") or -1))
-    assert cell in {p.start for p in zoo.placements.values()}
-    expect(page.locator("#status")).to_contain_text("begins in row")
+    _, r, c = (lit.get_attribute("id") or "cell--1--1").split("-")
+    assert (int(r), int(c)) in {p.start for p in zoo.placements.values()}
+    expect(page.locator("#announce")).to_contain_text("begins in row")
     # The hint scrolled its cell into view (row 11 on this grid): drag from the top again.
     page.evaluate("window.scrollTo(0, 0)")
     for placement in zoo.placements.values():
         drag(page, placement.start, placement.end, zoo.cols)
-    expect(page.locator("#status")).to_have_text("All words found! Hints used: 1.")
+    expect(page.locator("#done")).to_have_text(
+        re.compile(
+            rf"Well done! You found all {len(zoo.words)} words in 0:\d\d\. Hints used: 1\. "
+            r"New best time on this device!"
+        )
+    )
     page.context.close()
 
 
@@ -231,7 +389,7 @@ def test_the_offline_file_reveals_the_hidden_message_when_every_word_is_found(
         placement = puzzle.placements[word.letters]
         drag(page, placement.start, placement.end, puzzle.cols)
         page.wait_for_function(f"document.querySelectorAll('#words li.found').length === {count}")
-    expect(page.locator("#status")).to_contain_text("Die übrigen Buchstaben ergeben: Gut gemacht!")
+    expect(page.locator("#done")).to_contain_text("Die übrigen Buchstaben ergeben: Gut gemacht!")
     page.close()
 
 
@@ -256,10 +414,10 @@ def test_the_offline_file_keeps_secret_words_secret_until_they_are_found(
         placement = puzzle.placements[word.letters]
         drag(page, placement.start, placement.end, puzzle.cols)
         page.wait_for_function(f"document.querySelectorAll('#words li.found').length === {count}")
-    expect(page.locator("#status")).to_contain_text("Alle Wörter gefunden!")
+    expect(page.locator("#done")).to_contain_text("Geschafft! Du hast alle 3 Wörter in")
     fuchs = puzzle.placements["FUCHS"]
     drag(page, fuchs.end, fuchs.start, puzzle.cols)  # backwards: still spelt forwards
-    expect(page.locator("#status")).to_have_text("Ein geheimes Wort: „Fuchs“!")
+    expect(page.locator("#announce")).to_have_text("Ein geheimes Wort: „Fuchs“!")
     expect(page.locator("#secret")).to_have_text("Geheime Wörter: 1 von 2: Fuchs")
     page.reload()
     expect(page.locator("#secret")).to_have_text("Geheime Wörter: 1 von 2: Fuchs")
@@ -283,7 +441,7 @@ def test_the_offline_file_of_a_shaped_puzzle_shows_only_its_cells(
         placement = puzzle.placements[word.letters]
         drag(page, placement.start, placement.end, puzzle.cols)
         page.wait_for_function(f"document.querySelectorAll('#words li.found').length === {count}")
-    expect(page.locator("#status")).to_contain_text("Alle Wörter gefunden!")
+    expect(page.locator("#done")).to_contain_text("Geschafft! Du hast alle 3 Wörter in")
     page.close()
 
 
@@ -323,9 +481,9 @@ def test_the_offline_file_of_a_puzzle_over_the_edge_is_played_across_the_edge(
         page.mouse.move(*point(beyond), steps=10)
         page.mouse.up()
         page.wait_for_function(f"document.querySelectorAll('#words li.found').length === {count}")
-    expect(page.locator("#status")).to_contain_text("found")
+    expect(page.locator("#done")).to_contain_text(f"You found all {len(puzzle.words)} words")
     # one capsule for each part of each word
     parts = sum(len(segments(p.cells)) for p in puzzle.placements.values())
-    assert page.locator("#marks line.fill").count() == parts > len(puzzle.words)
+    assert page.locator("#marks .layer-found line.fill").count() == parts > len(puzzle.words)
     assert errors == []
     page.close()

@@ -525,9 +525,12 @@ def test_a_title_with_a_script_tag_is_escaped_in_the_page(client: TestClient) ->
     assert "<script>alert(1)</script>" not in page
     assert "<b>bold</b>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in page
-    # the page runs only its own module scripts, never inline code (its texts are JSON data)
+    # the page runs only its own scripts, never inline code (its texts are JSON data)
     assert re.findall(r"<script[^>]*>", page) == [
-        f'<script type="module" src="/static/play.js?v={_version()}">',
+        *(
+            f'<script src="/static/{name}.js?v={_version()}" defer>'
+            for name in ("texts", "api", "geometry", "game", "play")
+        ),
         '<script type="application/json" id="texts">',
     ]
 

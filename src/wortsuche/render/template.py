@@ -1,13 +1,17 @@
 """The one way pages are filled in: ``{{name}}`` placeholders replaced in a single pass.
 
-The offline game file and the web app's pages both use it. A value is inserted as given (the
-caller escapes it for its place) and never read again, so text that looks like a placeholder
-stays text.
+The offline game file and the web app's pages both use it, with the same catalogue texts
+(:func:`catalogue_values`). A value is inserted as given (the caller escapes it for its place)
+and never read again, so text that looks like a placeholder stays text.
 """
 
 from __future__ import annotations
 
+import html
+import json
 import re
+
+from wortsuche.i18n import Translator
 
 
 def fill(template: str, **values: str) -> str:
@@ -19,6 +23,26 @@ def fill(template: str, **values: str) -> str:
     '<h1>{{instruction}}</h1><p>x</p>'
     """
     return PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
+
+
+def catalogue_values(texts: Translator) -> dict[str, str]:
+    """A page's texts: ``t_<id>`` for each ``web.<id>``, escaped, and ``texts``, the ``js.*`` as JSON.
+
+    In ``t_<id>`` a ``-`` of the message id is a ``_``. ``texts`` goes into the page's
+    ``<script type="application/json" id="texts">``, where the scripts read it (``texts.js``).
+
+    >>> from wortsuche.i18n import translator
+    >>> values = catalogue_values(translator("en"))
+    >>> values["t_hint"], json.loads(values["texts"])["not-a-word"]
+    ('Hint', 'That is not one of the words.')
+    """
+    words = {
+        "t_" + msgid.removeprefix("web.").replace("-", "_"): html.escape(texts.template(msgid))
+        for msgid in texts.messages("web.")
+    }
+    scripts = {msgid.removeprefix("js."): texts.template(msgid) for msgid in texts.messages("js.")}
+    # "<" inside a script element could end it early ("</script>", "<!--"); JSON allows \u003c.
+    return {**words, "texts": json.dumps(scripts, ensure_ascii=False).replace("<", "\\u003c")}
 
 
 PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")

@@ -8,7 +8,6 @@ English. The page's scripts get their texts as JSON in the page.
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Callable
 from importlib.resources import files
 
@@ -19,7 +18,7 @@ from wortsuche.difficulty import rate_puzzle
 from wortsuche.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from wortsuche.levels import LEVELS
 from wortsuche.puzzle_json import loads
-from wortsuche.render.template import fill
+from wortsuche.render.template import catalogue_values, fill
 from wortsuche.web.storage import Storage
 
 PACKAGE = files("wortsuche.web")
@@ -170,19 +169,13 @@ def page(name: str, texts: Translator, request: Request, **values: str) -> str:
     scripts' ``js.*`` messages as JSON. The other ``values`` are HTML: callers escape every text
     they pass (``html.escape``).
     """
-    words = {
-        "t_" + msgid.removeprefix("web.").replace("-", "_"): html.escape(texts.template(msgid))
-        for msgid in texts.messages("web.")
-    }
-    scripts = {msgid.removeprefix("js."): texts.template(msgid) for msgid in texts.messages("js.")}
     template = (PACKAGE / "templates" / name).read_text(encoding="utf-8")
     return fill(
         template,
-        **words,
+        **catalogue_values(texts),
         **values,
         lang=texts.language,
         version=html.escape(version()),
-        texts=json.dumps(scripts, ensure_ascii=False).replace("<", "\\u003c"),
         language_switch=language_switch(texts, request),
     )
 

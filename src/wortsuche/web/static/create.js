@@ -1,6 +1,6 @@
 // The create form: send the words, show a refusal next to its field, open the new puzzle.
-import { call } from "./api.js";
-import { keepLanguage, say } from "./texts.js";
+// A plain script after texts.js (say, keepLanguage) and api.js (call).
+"use strict";
 
 const form = document.getElementById("create");
 const button = document.getElementById("make");

@@ -1,15 +1,17 @@
 // Where a drag ends: the selection snaps to the nearest of the 8 straight directions.
 // Cells are [row, col]; points are in cell units, (0, 0) the top left corner of the grid.
+// A plain script (no modules): the play page loads it, the offline file inlines it as it stands.
+"use strict";
 
 // Unit steps [dRow, dCol] by angle, clockwise from east (screen y grows downwards).
 const STEPS = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]];
 
-export function inside(cell, rows, cols) {
+function inside(cell, rows, cols) {
   return cell[0] >= 0 && cell[0] < rows && cell[1] >= 0 && cell[1] < cols;
 }
 
 // The cell a point falls in, or null outside the grid.
-export function cellAt(x, y, rows, cols) {
+function cellAt(x, y, rows, cols) {
   const cell = [Math.floor(y), Math.floor(x)];
   return inside(cell, rows, cols) ? cell : null;
 }
@@ -17,7 +19,7 @@ export function cellAt(x, y, rows, cols) {
 // The end cell of a straight selection from `start` towards the point (x, y):
 // the angle is rounded to 45 degrees, the length is the projection onto that direction,
 // and the end is pulled back into the grid.
-export function snapEnd(start, x, y, rows, cols) {
+function snapEnd(start, x, y, rows, cols) {
   const dx = x - (start[1] + 0.5);
   const dy = y - (start[0] + 0.5);
   if (Math.hypot(dx, dy) < 0.5) return start;
@@ -33,7 +35,7 @@ export function snapEnd(start, x, y, rows, cols) {
 }
 
 // Every cell from start to end (which lie on one straight line), both included.
-export function cellsBetween(start, end) {
+function cellsBetween(start, end) {
   const dr = Math.sign(end[0] - start[0]);
   const dc = Math.sign(end[1] - start[1]);
   const steps = Math.max(Math.abs(end[0] - start[0]), Math.abs(end[1] - start[1]));
@@ -45,7 +47,7 @@ export function cellsBetween(start, end) {
 // A hidden message: the letters of the cells no found word covers, in reading order, set into
 // the message's shape ("Aaa aaaaaaa!": one grid letter for each A or a, in that case; the rest as
 // typed). If the shape does not match the number of letters, the letters alone.
-export function hiddenMessage(rows, lines, shape, length) {
+function hiddenMessage(rows, lines, shape, length) {
   const covered = new Set(lines.flat().map(([r, c]) => `${r},${c}`));
   const letters = [];
   rows.forEach((row, r) => {
@@ -58,7 +60,7 @@ export function hiddenMessage(rows, lines, shape, length) {
 
 // Letters set into a shape ("Aaaaa": one letter for each A or a, in that case; the rest as it
 // stands). If the shape does not match the number of letters, the letters alone.
-export function fillShape(shape, letters) {
+function fillShape(shape, letters) {
   const slots = Array.from(shape).filter((ch) => ch === "A" || ch === "a").length;
   if (slots !== letters.length) return letters.join("");
   let k = 0;
@@ -79,14 +81,14 @@ function gcd(a, b) {
   return b ? gcd(b, a % b) : a;
 }
 
-export function lineLength(step, rows, cols) {
+function lineLength(step, rows, cols) {
   if (step[0] === 0) return cols;
   if (step[1] === 0) return rows;
   return (rows * cols) / gcd(rows, cols);
 }
 
 // The cells of a straight run on the torus: `count` cells from start, one step apart.
-export function wrapRun(start, step, count, rows, cols) {
+function wrapRun(start, step, count, rows, cols) {
   const cells = [];
   for (let i = 0; i < count; i += 1) {
     const r = (((start[0] + i * step[0]) % rows) + rows) % rows;
@@ -98,7 +100,7 @@ export function wrapRun(start, step, count, rows, cols) {
 
 // The run of a drag on the torus: like snapEnd, but a drag past the edge carries on from the
 // opposite side (never further than once round the line).
-export function snapRun(start, x, y, rows, cols) {
+function snapRun(start, x, y, rows, cols) {
   const dx = x - (start[1] + 0.5);
   const dy = y - (start[0] + 0.5);
   if (Math.hypot(dx, dy) < 0.5) return [start];
@@ -111,7 +113,7 @@ export function snapRun(start, x, y, rows, cols) {
 
 // Every run from start to end on the torus, in the 8 directions, at most once round, shortest
 // first (the same order as the server tries them).
-export function runsBetween(start, end, rows, cols) {
+function runsBetween(start, end, rows, cols) {
   const runs = [];
   for (const step of STEPS) {
     const length = lineLength(step, rows, cols);
@@ -130,7 +132,7 @@ export function runsBetween(start, end, rows, cols) {
 // The pieces of a run that lie side by side in the grid (a run over the edge has several),
 // each with the points a mark is drawn between: from centre to centre, and half a cell
 // further towards the edge where the word carries on.
-export function pieces(cells) {
+function pieces(cells) {
   const parts = [[cells[0]]];
   for (let i = 1; i < cells.length; i += 1) {
     const [a, b] = [cells[i - 1], cells[i]];
@@ -159,7 +161,7 @@ export function pieces(cells) {
 }
 
 // The step [dRow, dCol] from a cell to its neighbour on the torus (also over the edge).
-export function stepBetween(a, b) {
+function stepBetween(a, b) {
   const one = (d) => (d === 0 ? 0 : Math.abs(d) === 1 ? d : -Math.sign(d));
   return [one(b[0] - a[0]), one(b[1] - a[1])];
 }

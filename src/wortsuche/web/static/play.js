@@ -1,612 +1,101 @@
-// The play page: drag (mouse, pen, finger) or use the keyboard to select a straight line of
-// letters; the server says whether it is a word. Progress is kept in localStorage per puzzle.
-import { call } from "./api.js";
-import { keepLanguage, say } from "./texts.js";
-import {
-  cellAt,
-  hiddenMessage,
-  inside,
-  pieces,
-  runsBetween,
-  snapEnd,
-  snapRun,
-  stepBetween,
-} from "./geometry.js";
+// The play page: the game (game.js) with the server as its checker, and the page's own tools
+// (share, PDF, print, zoom, a new grid). A plain script after texts.js, api.js, geometry.js and
+// game.js.
+"use strict";
 
-const SVG = "http://www.w3.org/2000/svg";
-const PALETTE_SIZE = 8;
-const id = document.body.dataset.puzzle;
-const storageKey = `wortsuche:progress:${id}`;
+const puzzleId = document.body.dataset.puzzle;
+const byId = (name) => document.getElementById(name);
 
-const $ = (name) => document.getElementById(name);
-const board = $("board");
-const marks = $("marks");
-const wordList = $("words");
-
-let puzzle = null; // {rows, cols, grid, words, ...}, without answers
-let answers = null; // from "reveal", fetched only when asked for
-let progress = loadProgress();
-let selection = null; // {start, end, cells?, by: "pointer" | "keyboard", pointerId}
-let cursor = [0, 0];
-let checking = false;
-let runningSince = null; // performance.now() while the timer runs
-const layers = {};
-
-// ---- progress ------------------------------------------------------------------------------
-
-function loadProgress() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(storageKey));
-    if (saved && Array.isArray(saved.found)) return saved;
-  } catch {
-    // unreadable or blocked storage: start afresh
-  }
-  return { found: [], elapsed: 0, done: false, revealed: false };
+// The server knows where the words are: it checks selections, gives hints and shows answers.
+function serverChecker(id) {
+  return {
+    check: ({ start, end, step }) =>
+      call("POST", `/api/puzzles/${id}/check`, step ? { start, end, step } : { start, end }),
+    hint: (index) => call("POST", `/api/puzzles/${id}/hint`, { index }),
+    answers: async () => (await call("POST", `/api/puzzles/${id}/reveal`)).answers,
+  };
 }
 
-function saveProgress() {
-  // The running time is added to a copy: folding it into progress.elapsed while the timer
-  // runs would count it again at every save.
-  try {
-    localStorage.setItem(storageKey, JSON.stringify({ ...progress, elapsed: elapsed() }));
-  } catch {
-    // private mode or full storage: the game still works, it just is not remembered
-  }
+function showPlayError(text) {
+  byId("play-error").textContent = text;
 }
-
-function foundIndices() {
-  return new Set(progress.found.flatMap((find) => find.indices));
-}
-
-// The listed words found (secret words are numbered after them, from puzzle.words.length).
-function listedFound() {
-  return [...foundIndices()].filter((index) => index < puzzle.words.length).length;
-}
-
-// The secret words found so far, as the server spelt them.
-function secretsFound() {
-  const count = puzzle.words.length;
-  return progress.found.filter((find) => find.indices[0] >= count).map((find) => find.words[0]);
-}
-
-function finished() {
-  return progress.done || progress.revealed;
-}
-
-// After the listed words, secret words may still be looked for (until the answers are shown).
-function selectable() {
-  return !finished() || (!progress.revealed && secretsFound().length < (puzzle.secret_count || 0));
-}
-
-// ---- timer ---------------------------------------------------------------------------------
-
-function elapsed() {
-  return progress.elapsed + (runningSince === null ? 0 : performance.now() - runningSince);
-}
-
-function formatTime(ms) {
-  const seconds = Math.floor(ms / 1000);
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-}
-
-function startTimer() {
-  if (runningSince === null && !finished() && !document.hidden) runningSince = performance.now();
-}
-
-function stopTimer() {
-  progress.elapsed = elapsed();
-  runningSince = null;
-}
-
-function showTime() {
-  $("timer").textContent = formatTime(elapsed());
-}
-
-// ---- drawing -------------------------------------------------------------------------------
-
-function svg(name, attributes) {
-  const element = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-  return element;
-}
-
-// A capsule from the centre of one cell to the centre of another: an outline and a fill line.
-// A word over the edge (its cells given) gets one capsule for each part, each reaching out
-// towards the edge where the word carries on.
-function capsule(layer, start, end, className, colour, cells = null) {
-  const group = svg("g", { class: className });
-  if (colour !== undefined) group.classList.add(`colour-${colour % PALETTE_SIZE}`);
-  const parts = cells
-    ? pieces(cells)
-    : [{ from: [start[0] + 0.5, start[1] + 0.5], to: [end[0] + 0.5, end[1] + 0.5] }];
-  for (const { from, to } of parts) {
-    const ends = { x1: from[1], y1: from[0], x2: to[1], y2: to[0] };
-    group.append(svg("line", { ...ends, class: "outline" }), svg("line", { ...ends, class: "fill" }));
-  }
-  layer.append(group);
-  return group;
-}
-
-// On a torus the cells of a selection between two taps (or keyboard ends): the run joining
-// them that goes on the way the selection went so far, else the shortest.
-function runTo(start, end, before = null) {
-  if (start[0] === end[0] && start[1] === end[1]) return [start];
-  const runs = runsBetween(start, end, puzzle.rows, puzzle.cols);
-  if (before && before.length > 1) {
-    const way = String(stepBetween(before[0], before[1]));
-    const onward = runs.find((run) => String(stepBetween(run[0], run[1])) === way);
-    if (onward) return onward;
-  }
-  return runs[0] || null;
-}
-
-function cellElement(cell) {
-  return board.children[cell[0]].children[cell[1]];
-}
-
-function buildBoard() {
-  const { rows, cols, grid } = puzzle;
-  document.documentElement.style.setProperty("--rows", rows);
-  document.documentElement.style.setProperty("--cols", cols);
-  marks.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
-  for (const name of ["answers", "print", "found", "selection"]) {
-    layers[name] = svg("g", { class: `layer layer-${name}` });
-    marks.append(layers[name]);
-  }
-  $("board-wrap").classList.toggle("shaped", grid.some((letters) => letters.includes(" ")));
-  grid.forEach((letters, r) => {
-    const row = document.createElement("div");
-    row.className = "row";
-    row.setAttribute("role", "row");
-    Array.from(letters).forEach((letter, c) => {
-      const cell = document.createElement("div");
-      // a blank is a hole of a shaped grid: no cell, nothing to select
-      cell.className = letter === " " ? "cell hole" : "cell";
-      cell.id = `cell-${r}-${c}`;
-      cell.setAttribute("role", "gridcell");
-      cell.textContent = letter;
-      row.append(cell);
-    });
-    board.append(row);
-  });
-  puzzle.words.forEach((entry, index) => {
-    const item = document.createElement("li");
-    item.dataset.index = index;
-    const swatch = document.createElement("span");
-    swatch.className = `swatch colour-${index % PALETTE_SIZE}`;
-    swatch.setAttribute("aria-hidden", "true");
-    const text = document.createElement("span");
-    text.className = "entry";
-    text.textContent = entry;
-    const state = document.createElement("span");
-    state.className = "visually-hidden state";
-    item.append(swatch, text, state);
-    wordList.append(item);
-  });
-  moveCursor(cursor);
-}
-
-function drawFound() {
-  layers.found.replaceChildren();
-  for (const cell of board.querySelectorAll(".in-word")) cell.classList.remove("in-word");
-  const found = foundIndices();
-  for (const find of progress.found) {
-    const cells = find.cells.filter((cell) => inside(cell, puzzle.rows, puzzle.cols));
-    if (!cells.length) continue;
-    const wrapped = puzzle.wrap ? cells : null;
-    capsule(layers.found, cells[0], cells[cells.length - 1], "mark found", find.indices[0], wrapped);
-    for (const cell of cells) cellElement(cell).classList.add("in-word");
-  }
-  for (const item of wordList.children) {
-    const index = Number(item.dataset.index);
-    const isFound = found.has(index);
-    const isShown = !isFound && progress.revealed;
-    item.classList.toggle("found", isFound);
-    item.classList.toggle("revealed", isShown);
-    item.querySelector(".state").textContent = isFound ? " (found)" : isShown ? " (shown)" : "";
-  }
-  $("found-count").textContent = listedFound();
-  showSecrets();
-  if (progress.revealed && answers) drawAnswers(layers.answers, found);
-  showDone();
-}
-
-function drawAnswers(layer, skip = new Set()) {
-  layer.replaceChildren();
-  for (const answer of answers) {
-    if (skip.has(answer.index)) continue;
-    const wrapped = puzzle.wrap ? answer.cells : null;
-    capsule(layer, answer.start, answer.end, "mark answer", answer.index, wrapped);
-  }
-}
-
-function drawSelection(state = "") {
-  layers.selection.replaceChildren();
-  if (!selection) return;
-  const { start, end, cells } = selection;
-  capsule(layers.selection, start, end, `mark selecting ${state}`.trim(), undefined, cells);
-}
-
-function moveCursor(cell) {
-  const previous = board.querySelector(".cursor");
-  if (previous) previous.classList.remove("cursor");
-  cursor = cell;
-  const element = cellElement(cell);
-  element.classList.add("cursor");
-  board.setAttribute("aria-activedescendant", element.id);
-}
-
-// The best time for this puzzle on this device, kept beside the progress.
-const bestKey = `wortsuche:best:${id}`;
-
-function bestTime() {
-  const best = Number(localStorage.getItem(bestKey));
-  return Number.isFinite(best) && best > 0 ? best : null;
-}
-
-function rememberBestTime(ms) {
-  const best = bestTime();
-  progress.newBest = best === null || ms < best;
-  try {
-    if (progress.newBest) localStorage.setItem(bestKey, String(ms));
-  } catch {
-    // storage blocked: nothing to remember
-  }
-}
-
-// The hidden message, read from the cells no found word covers, once every word is found.
-function revealedMessage() {
-  // secret words' cells are not the message's: it shows once they are found too
-  if (!puzzle.message || secretsFound().length < (puzzle.secret_count || 0)) return "";
-  const lines = progress.found.map((f) => f.cells);
-  const text = hiddenMessage(puzzle.grid, lines, puzzle.message.shape, puzzle.message.length);
-  return say("message-revealed", { message: text });
-}
-
-function showSecrets() {
-  const line = $("secret");
-  if (!puzzle.secret_count) return;
-  const found = secretsFound();
-  const count = say("secret-found-count", { found: found.length, count: puzzle.secret_count });
-  line.textContent = found.length ? `${count}: ${found.join(", ")}` : count;
-  line.hidden = false;
-}
-
-function showDone() {
-  const done = $("done");
-  done.classList.toggle("revealed", !progress.done && progress.revealed);
-  if (progress.done) {
-    const best = bestTime();
-    const record = progress.newBest
-      ? say("new-best")
-      : best !== null ? say("best-time", { time: formatTime(best) }) : "";
-    const hints = progress.hints ? say("hints-used", { count: progress.hints }) : "";
-    done.textContent = `${say("well-done", { count: puzzle.words.length, time: formatTime(progress.elapsed) })} ${hints} ${record} ${revealedMessage()}`
-      .replace(/\s+/g, " ")
-      .trim();
-    done.hidden = false;
-  } else if (progress.revealed) {
-    // Shown answers end the game, but it is no success: a plain note, no star.
-    done.textContent = say("answers-shown", { found: listedFound(), count: puzzle.words.length });
-    done.hidden = false;
-  } else {
-    done.hidden = true;
-  }
-  document.body.classList.toggle("finished", finished());
-  $("reveal").disabled = finished();
-}
-
-function announce(text) {
-  $("announce").textContent = text;
-}
-
-function showError(text) {
-  $("play-error").textContent = text;
-}
-
-// ---- selecting and checking ------------------------------------------------------------------
-
-function pointInCells(event) {
-  const box = board.getBoundingClientRect();
-  return [
-    ((event.clientX - box.left) / box.width) * puzzle.cols,
-    ((event.clientY - box.top) / box.height) * puzzle.rows,
-  ];
-}
-
-function cancelSelection() {
-  selection = null;
-  drawSelection();
-}
-
-async function submitSelection() {
-  const { start, end, cells } = selection;
-  if (start[0] === end[0] && start[1] === end[1]) return cancelSelection();
-  const body = { start, end };
-  // over the edge, a drag says which way it ran; taps and the keyboard leave it open (the
-  // server tries every run that joins the two cells)
-  if (puzzle.wrap && selection.by === "pointer" && !selection.second && cells.length > 1) {
-    body.step = stepBetween(cells[0], cells[1]);
-  }
-  selection.by = "checking";
-  checking = true;
-  try {
-    const result = await call("POST", `/api/puzzles/${id}/check`, body);
-    if (!result.found) return rejectSelection();
-    const found = foundIndices();
-    if (result.indices.every((index) => found.has(index))) {
-      announce(say("already-found", { word: result.word }));
-    } else {
-      progress.found.push({ indices: result.indices, cells: result.cells, words: result.words });
-      const secret = result.indices[0] >= puzzle.words.length;
-      announce(secret ? say("secret-found", { word: result.word }) : say("found", { words: result.words.join(say("and")) }));
-      if (!progress.done && listedFound() === puzzle.words.length) {
-        stopTimer();
-        progress.done = true;
-        rememberBestTime(progress.elapsed);
-      }
-      saveProgress();
-      drawFound();
-      showTime();
-    }
-    cancelSelection();
-  } catch (error) {
-    showError(error.message);
-    cancelSelection();
-  } finally {
-    checking = false;
-  }
-}
-
-function rejectSelection() {
-  drawSelection("wrong");
-  announce(say("not-a-word"));
-  const rejected = selection;
-  rejected.by = "rejected"; // flashing: neither Enter nor the pointer can submit it again
-  setTimeout(() => {
-    if (selection === rejected) cancelSelection();
-  }, 650);
-}
-
-board.addEventListener("pointerdown", (event) => {
-  if (!puzzle || checking || !selectable() || event.button !== 0) return;
-  const point = pointInCells(event);
-  const cell = cellAt(...point, puzzle.rows, puzzle.cols);
-  if (!cell) return;
-  event.preventDefault(); // no text selection, no scrolling
-  board.setPointerCapture(event.pointerId);
-  if (selection && selection.by === "tapped") {
-    // the second tap of "tap the first letter, then the last"
-    const { start } = selection;
-    let end = snapEnd(start, ...point, puzzle.rows, puzzle.cols);
-    let cells = null;
-    if (puzzle.wrap) {
-      // the tapped cell itself: the server tries every run that joins the two
-      cells = runTo(start, cell) || snapRun(start, ...point, puzzle.rows, puzzle.cols);
-      end = cells[cells.length - 1];
-    }
-    selection = { start, end, cells, by: "pointer", pointerId: event.pointerId, second: true };
-  } else {
-    const cells = puzzle.wrap ? [cell] : null;
-    selection = { start: cell, end: cell, cells, by: "pointer", pointerId: event.pointerId };
-  }
-  moveCursor(selection.end);
-  drawSelection();
-});
-
-board.addEventListener("pointermove", (event) => {
-  if (!selection || selection.by !== "pointer" || selection.pointerId !== event.pointerId) return;
-  const point = pointInCells(event);
-  if (puzzle.wrap) {
-    // a drag past the edge carries on from the opposite side
-    const cells = snapRun(selection.start, ...point, puzzle.rows, puzzle.cols);
-    if (cells.length !== selection.cells.length || String(cells[1]) !== String(selection.cells[1])) {
-      selection.cells = cells;
-      selection.end = cells[cells.length - 1];
-      drawSelection();
-    }
-    return;
-  }
-  const end = snapEnd(selection.start, ...point, puzzle.rows, puzzle.cols);
-  if (end[0] !== selection.end[0] || end[1] !== selection.end[1]) {
-    selection.end = end;
-    drawSelection();
-  }
-});
-
-board.addEventListener("pointerup", (event) => {
-  if (!selection || selection.by !== "pointer" || selection.pointerId !== event.pointerId) return;
-  moveCursor(selection.end);
-  const { start, end } = selection;
-  if (start[0] === end[0] && start[1] === end[1]) {
-    if (selection.second) return cancelSelection(); // tapped the first letter again
-    selection.by = "tapped"; // a tap without a drag: the next tap ends the selection
-    drawSelection("tapped");
-    return;
-  }
-  submitSelection();
-});
-
-board.addEventListener("pointercancel", (event) => {
-  if (selection && selection.by === "pointer" && selection.pointerId === event.pointerId) {
-    cancelSelection();
-  }
-});
-
-const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-
-board.addEventListener("keydown", (event) => {
-  if (!puzzle) return;
-  if (ARROWS[event.key]) {
-    event.preventDefault();
-    const [dr, dc] = ARROWS[event.key];
-    let next = [cursor[0] + dr, cursor[1] + dc];
-    if (puzzle.wrap) next = [(next[0] + puzzle.rows) % puzzle.rows, (next[1] + puzzle.cols) % puzzle.cols];
-    if (!inside(next, puzzle.rows, puzzle.cols)) return;
-    moveCursor(next);
-    if (selection && selection.by === "keyboard") {
-      if (puzzle.wrap) {
-        selection.cells = runTo(selection.start, next, selection.cells) || [selection.start];
-        selection.end = next;
-      } else {
-        selection.end = snapEnd(selection.start, next[1] + 0.5, next[0] + 0.5, puzzle.rows, puzzle.cols);
-      }
-      drawSelection();
-    }
-  } else if (event.key === "Enter" || event.key === " ") {
-    event.preventDefault();
-    if (checking || !selectable()) return;
-    if (!selection) {
-      selection = { start: cursor, end: cursor, cells: puzzle.wrap ? [cursor] : null, by: "keyboard" };
-      drawSelection();
-      announce(say("selection-starts", { row: cursor[0] + 1, col: cursor[1] + 1 }));
-    } else if (selection.by === "keyboard") {
-      submitSelection();
-    }
-  } else if (event.key === "Escape" && selection && selection.by !== "checking") {
-    cancelSelection();
-  }
-});
-
-// ---- the buttons -----------------------------------------------------------------------------
-
-async function loadAnswers() {
-  if (!answers) answers = (await call("POST", `/api/puzzles/${id}/reveal`)).answers;
-  drawAnswers(layers.print);
-  return answers;
-}
-
-$("reveal").addEventListener("click", async () => {
-  if (finished()) return;
-  if (!window.confirm(say("confirm-reveal"))) return;
-  try {
-    await loadAnswers();
-    stopTimer();
-    progress.revealed = true;
-    cancelSelection();
-    saveProgress();
-    drawFound();
-  } catch (error) {
-    showError(error.message);
-  }
-});
-
-// A hint shows where one word not found yet begins: its first letter glows for a while.
-$("hint").addEventListener("click", async () => {
-  if (!puzzle || finished()) return;
-  const found = foundIndices();
-  const open = puzzle.words.map((_, index) => index).filter((index) => !found.has(index));
-  if (open.length === 0) return;
-  const index = open[Math.floor(Math.random() * open.length)];
-  try {
-    const hint = await call("POST", `/api/puzzles/${id}/hint`, { index });
-    progress.hints = (progress.hints ?? 0) + 1;
-    saveProgress();
-    const element = cellElement(hint.first);
-    element.classList.add("hint");
-    announce(say("hint-given", { word: puzzle.words[index], row: hint.first[0] + 1, col: hint.first[1] + 1 }));
-    setTimeout(() => element.classList.remove("hint"), 2500);
-  } catch (error) {
-    showError(error.message);
-  }
-});
 
 // The PDF links carry the paper choices: lower case, large print.
 function updatePdfLinks() {
-  for (const link of [$("sheet-pdf"), $("answers-pdf")]) {
+  for (const link of [byId("sheet-pdf"), byId("answers-pdf")]) {
     const url = new URL(link.href);
-    url.searchParams.set("lowercase", $("pdf-lowercase").checked);
-    url.searchParams.set("large_print", $("pdf-large").checked);
+    url.searchParams.set("lowercase", byId("pdf-lowercase").checked);
+    url.searchParams.set("large_print", byId("pdf-large").checked);
     link.href = url.href;
   }
 }
-$("pdf-lowercase").addEventListener("change", updatePdfLinks);
-$("pdf-large").addEventListener("change", updatePdfLinks);
 
-// Zoom: big cells in a scrolling area, for large grids on small screens.
-$("zoom").addEventListener("click", () => {
-  const zoomed = document.body.classList.toggle("zoomed");
-  $("zoom").setAttribute("aria-pressed", String(zoomed));
-});
+// The tools that work before the puzzle is loaded.
+function setUpTools() {
+  byId("pdf-lowercase").addEventListener("change", updatePdfLinks);
+  byId("pdf-large").addEventListener("change", updatePdfLinks);
 
-$("again").addEventListener("click", async (event) => {
-  event.currentTarget.disabled = true;
-  try {
-    const fresh = await call("POST", `/api/puzzles/${id}/again`);
-    window.location.assign(keepLanguage(fresh.url));
-  } catch (error) {
-    showError(error.message);
-    event.currentTarget.disabled = false;
-  }
-});
+  // Zoom: big cells in a scrolling area, for large grids on small screens.
+  byId("zoom").addEventListener("click", () => {
+    const zoomed = document.body.classList.toggle("zoomed");
+    byId("zoom").setAttribute("aria-pressed", String(zoomed));
+  });
 
-$("print-answers").addEventListener("change", async (event) => {
-  const wanted = event.currentTarget.checked;
-  if (wanted) {
+  byId("again").addEventListener("click", async (event) => {
+    event.currentTarget.disabled = true;
     try {
-      await loadAnswers();
+      const fresh = await call("POST", `/api/puzzles/${puzzleId}/again`);
+      window.location.assign(keepLanguage(fresh.url));
     } catch (error) {
-      showError(error.message);
-      return;
+      showPlayError(error.message);
+      event.currentTarget.disabled = false;
     }
-  }
-  document.body.classList.toggle("print-answers", wanted);
-});
+  });
 
-$("print").addEventListener("click", () => window.print());
+  byId("print").addEventListener("click", () => window.print());
 
-$("copy").addEventListener("click", async () => {
-  const field = $("share-url");
-  try {
-    await navigator.clipboard.writeText(field.value);
-  } catch {
-    field.select();
-    document.execCommand("copy");
-  }
-  $("copy-status").textContent = say("link-copied");
-});
-
-document.addEventListener("visibilitychange", () => {
-  if (document.hidden) {
-    stopTimer();
-    saveProgress();
-  } else {
-    startTimer();
-  }
-});
-window.addEventListener("pagehide", saveProgress);
-
-// ---- start -----------------------------------------------------------------------------------
-
-async function start() {
-  try {
-    puzzle = await call("GET", `/api/puzzles/${id}`);
-  } catch (error) {
-    showError(error.message);
-    return;
-  }
-  $("share-url").value = new URL(puzzle.url, window.location.href).href;
-  // The generator's notes are English sentences for the maker: shown on English pages only.
-  if (document.documentElement.lang === "en") $("notes").textContent = puzzle.notes.join(" · ");
-  buildBoard();
-  if (progress.revealed) {
+  byId("copy").addEventListener("click", async () => {
+    const field = byId("share-url");
     try {
-      await loadAnswers();
-    } catch (error) {
-      showError(error.message);
+      await navigator.clipboard.writeText(field.value);
+    } catch {
+      field.select();
+      document.execCommand("copy");
     }
-  }
-  drawFound();
-  startTimer();
-  showTime();
-  board.dataset.ready = "true"; // the page is ready for play (used by the tests)
-  setInterval(() => {
-    showTime();
-    if (runningSince !== null) saveProgress();
-  }, 1000);
+    byId("copy-status").textContent = say("link-copied");
+  });
 }
 
-start();
+// Printing with answers asks the game for them.
+function setUpPrintAnswers(game) {
+  byId("print-answers").addEventListener("change", async (event) => {
+    const wanted = event.currentTarget.checked;
+    if (wanted) {
+      try {
+        await game.loadAnswers();
+      } catch (error) {
+        showPlayError(error.message);
+        return;
+      }
+    }
+    document.body.classList.toggle("print-answers", wanted);
+  });
+}
+
+async function openPuzzle() {
+  let puzzle;
+  try {
+    puzzle = await call("GET", `/api/puzzles/${puzzleId}`);
+  } catch (error) {
+    showPlayError(error.message);
+    return;
+  }
+  byId("share-url").value = new URL(puzzle.url, window.location.href).href;
+  // The generator's notes are English sentences for the maker: shown on English pages only.
+  if (document.documentElement.lang === "en") byId("notes").textContent = puzzle.notes.join(" · ");
+  const game = startGame({ puzzle, checker: serverChecker(puzzleId), id: puzzleId });
+  setUpPrintAnswers(game);
+}
+
+setUpTools();
+openPuzzle();

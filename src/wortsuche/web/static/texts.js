@@ -1,15 +1,20 @@
-// The page's texts in the reader's language, from the catalogue: the server puts them into the
-// page as JSON (<script id="texts">). say("found", {words: "…"}) fills the {name} fields.
-const element = document.getElementById("texts");
-const texts = element ? JSON.parse(element.textContent) : {};
+// The page's texts in the reader's language, from the catalogue: the page carries them as JSON
+// (<script id="texts">). say("found", {words: "…"}) fills the {name} fields.
+// A plain script (no modules): the offline file inlines it as it stands.
+"use strict";
+
+const catalogue = (() => {
+  const element = document.getElementById("texts");
+  return element ? JSON.parse(element.textContent) : {};
+})();
 
 // A language chosen with the switch (?lang=) stays chosen on the pages a link leads to.
-export function keepLanguage(url) {
+function keepLanguage(url) {
   const chosen = new URLSearchParams(window.location.search).get("lang");
   return chosen ? `${url}?lang=${encodeURIComponent(chosen)}` : url;
 }
 
-export function say(key, values = {}) {
-  const text = texts[key] ?? key;
+function say(key, values = {}) {
+  const text = catalogue[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
