@@ -19,7 +19,14 @@ from fastapi import APIRouter, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from wortsuche.difficulty import rate_puzzle
-from wortsuche.errors import DoesNotFitError, InputError, MissingExtraError, WortsucheError
+from wortsuche.errors import (
+    DoesNotFitError,
+    GenerationTimeout,
+    InputError,
+    MissingExtraError,
+    VerificationError,
+    WortsucheError,
+)
 from wortsuche.geometry import runs_between
 from wortsuche.i18n import LANGUAGES
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
@@ -29,8 +36,8 @@ from wortsuche.puzzle_json import dumps, loads
 from wortsuche.source import parse_words
 from wortsuche.verifier import verify_puzzle
 from wortsuche.web import limits
-from wortsuche.web.errors import ApiError
-from wortsuche.web.generation import BusyError, Generator, TooSlowError
+from wortsuche.web.errors import ApiError, server_failed
+from wortsuche.web.generation import BusyError, Generator
 from wortsuche.web.rates import RateLimiter, limited
 from wortsuche.web.schemas import (
     BUSY,
@@ -451,58 +458,54 @@ async def make_puzzle(
             puzzle = await generator.generate(
                 words, side, side, level, seed, arrived=arrived, options=options
             )
-    except DoesNotFitError as error:
-        if error.key is not None and error.key.startswith("error.message"):
-            raise ApiError(
-                422, f"{error}.", "message", key="api.message", values={"error": error}
-            ) from None
-        where = (
-            "this grid"
-            if rows is not None
-            else f"a grid of at most {limits.MAX_SIDE}x{limits.MAX_SIDE}"
-        )
-        raise ApiError(
-            422,
-            f"The words do not fit in {where}. Make the grid larger, or use fewer or shorter "
-            f"words. (Details: {error})",
-            "size" if rows is not None else "words",
-            key="api.does-not-fit" if rows is not None else "api.does-not-fit-auto",
-            values={"most": limits.MAX_SIDE, "words": ", ".join(error.words) or "–"},
-        ) from None
-    except BusyError as error:
-        raise ApiError(
-            503, f"{error}.", retry_after=error.retry_after, key=error.key, values=error.values
-        ) from None
-    except TooSlowError as error:
-        raise ApiError(
-            422,
-            f"The words could not be arranged: {error}.",
-            "size",
-            key=error.key,
-            values=error.values,
-        ) from None
-    except InputError as error:
-        if error.key in WRAP_REFUSALS:
-            message, field = WRAP_REFUSALS[error.key]
-            raise ApiError(422, message, field, key=error.key.replace("error.", "api.")) from None
-        raise words_refused(error) from None
     except WortsucheError as error:
-        raise ApiError(
-            500,
-            f"The puzzle could not be made: {error}.",
-            key="api.failed",
-            values={"error": error},
-        ) from None
+        raise generation_refused(error, sized=rows is not None) from None
     # the puzzle crossed a pipe: prove it again before saving (in a thread: the loop serves GETs)
     report = await run_in_threadpool(verify_puzzle, puzzle)
     if not report.ok:
-        raise ApiError(
-            500,
-            "The puzzle could not be made: " + "; ".join(report.problems),
-            key="api.failed",
-            values={"error": "; ".join(report.problems)},
+        failed = VerificationError(
+            "the puzzle from the worker failed the check: " + "; ".join(report.problems)
         )
+        raise server_failed(failed)
     return puzzle
+
+
+def generation_refused(error: WortsucheError, *, sized: bool) -> ApiError:
+    """The answer to an error of generation: a user's mistake said for the form, else a bug.
+
+    ``sized`` tells whether the user chose the size (a layout that does not fit is then the
+    size's fault) or left it to the generator.
+    """
+    if isinstance(error, BusyError):
+        return ApiError(
+            503, f"{error}.", retry_after=error.retry_after, key=error.key, values=error.values
+        )
+    if isinstance(error, GenerationTimeout):
+        message = f"The words could not be arranged: {error}."
+        return ApiError(422, message, "size", key=error.key, values=error.values)
+    if isinstance(error, DoesNotFitError):
+        return does_not_fit(error, sized=sized)
+    if isinstance(error, InputError):
+        if error.key in WRAP_REFUSALS:
+            message, field = WRAP_REFUSALS[error.key]
+            return ApiError(422, message, field, key=error.key.replace("error.", "api."))
+        return words_refused(error)
+    return server_failed(error)
+
+
+def does_not_fit(error: DoesNotFitError, *, sized: bool) -> ApiError:
+    """The refusal of words that found no layout (or of a message that found no room)."""
+    if error.key is not None and error.key.startswith("error.message"):
+        return ApiError(422, f"{error}.", "message", key="api.message", values={"error": error})
+    where = "this grid" if sized else f"a grid of at most {limits.MAX_SIDE}x{limits.MAX_SIDE}"
+    return ApiError(
+        422,
+        f"The words do not fit in {where}. Make the grid larger, or use fewer or shorter "
+        f"words. (Details: {error})",
+        "size" if sized else "words",
+        key="api.does-not-fit" if sized else "api.does-not-fit-auto",
+        values={"most": limits.MAX_SIDE, "words": ", ".join(error.words) or "–"},
+    )
 
 
 def save(storage: Storage, puzzle: Puzzle, title: str, request: dict[str, Any]) -> StoredPuzzle:
