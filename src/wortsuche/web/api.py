@@ -31,7 +31,7 @@ from wortsuche.geometry import runs_between
 from wortsuche.i18n import LANGUAGES
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.message import message_letters, message_shape
-from wortsuche.model import Puzzle, Word, line
+from wortsuche.model import Cell, Puzzle, Word, line
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.source import parse_words
 from wortsuche.verifier import verify_puzzle
@@ -566,33 +566,59 @@ def check(
                 f"{name} {list(cell)} is outside the {puzzle.rows}x{puzzle.cols} grid",
                 name,
             )
-    if puzzle.options.wrap and start != end:
-        runs = runs_between(start, end, puzzle.rows, puzzle.cols)
-        if step is not None:
-            runs = [run for run in runs if _goes(run, step, puzzle.rows, puzzle.cols)]
-    else:
-        straight = line(start, end)
-        runs = [] if straight is None else [straight]
+    runs = selected_runs(puzzle, start, end, step)
     if not runs:
         return CheckResult(found=False)
-    report = verify_puzzle(puzzle)
     everything = puzzle.words + puzzle.secret_words  # secret words are numbered after the listed
-    accepted: list[list[tuple[tuple[int, int], ...]]] = []
-    for word in everything:
-        # Its placement, and for a word inside longer words each of those places too.
-        places = [o.cells for o in (report[word.letters].own,) if o is not None]
-        places += [o.cells for o, _ in report[word.letters].inside_longer]
-        accepted.append(places if word.letters in puzzle.placements else [])
+    accepted = accepted_places(puzzle)
     for cells in runs:
-        forward = [i for i, places in enumerate(accepted) if cells in places]
-        backward = [i for i, places in enumerate(accepted) if cells[::-1] in places]
-        indices = forward + [i for i in backward if i not in forward]
-        if indices:  # the word read the way the player dragged comes first
+        indices = words_along(cells, accepted)
+        if indices:
             entries = [everything[i].entry for i in indices]
             return CheckResult(
                 found=True, word=entries[0], words=entries, indices=indices, cells=list(cells)
             )
     return CheckResult(found=False)
+
+
+def selected_runs(
+    puzzle: Puzzle, start: Cell, end: Cell, step: tuple[int, int] | None
+) -> list[tuple[Cell, ...]]:
+    """The runs of cells a selection from ``start`` to ``end`` may mean, the likeliest first.
+
+    On a flat grid that is the straight line between them, if there is one; on a torus each
+    run between them, or only the one going ``step`` from ``start``.
+    """
+    if puzzle.options.wrap and start != end:
+        runs = runs_between(start, end, puzzle.rows, puzzle.cols)
+        if step is not None:
+            runs = [run for run in runs if _goes(run, step, puzzle.rows, puzzle.cols)]
+        return runs
+    straight = line(start, end)
+    return [] if straight is None else [straight]
+
+
+def accepted_places(puzzle: Puzzle) -> list[list[tuple[Cell, ...]]]:
+    """For each word, listed then secret, the runs of cells that find it.
+
+    That is its placement, and for a word inside longer words each of those places too; a word
+    that was not placed has none.
+    """
+    report = verify_puzzle(puzzle)
+    accepted: list[list[tuple[Cell, ...]]] = []
+    for word in puzzle.words + puzzle.secret_words:
+        places = [o.cells for o in (report[word.letters].own,) if o is not None]
+        places += [o.cells for o, _ in report[word.letters].inside_longer]
+        accepted.append(places if word.letters in puzzle.placements else [])
+    return accepted
+
+
+def words_along(cells: tuple[Cell, ...], accepted: list[list[tuple[Cell, ...]]]) -> list[int]:
+    """The numbers of the words ``cells`` find: read the way the player dragged first, then
+    read backwards."""
+    forward = [i for i, places in enumerate(accepted) if cells in places]
+    backward = [i for i, places in enumerate(accepted) if cells[::-1] in places]
+    return forward + [i for i in backward if i not in forward]
 
 
 def _goes(run: tuple[tuple[int, int], ...], step: tuple[int, int], rows: int, cols: int) -> bool:
