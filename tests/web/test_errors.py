@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wortsuche import pipeline
-from wortsuche.errors import InputError, InternalError, VerificationError
+from wortsuche.errors import InternalError, VerificationError
 from wortsuche.web import generation
 from wortsuche.web.app import create_app
 from wortsuche.web.limits import Limits
@@ -128,31 +128,19 @@ def test_a_worker_that_dies_is_a_bug(
     assert "exit code 3" in caplog.text
 
 
-def test_any_endpoint_answers_a_users_mistake_with_422_and_a_bug_with_500(
+def test_any_endpoint_answers_a_bug_with_a_logged_500(
     db_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     app = create_app(db_path, limits=WAYS["thread"])
-
-    @app.get("/mistake")
-    def mistake() -> None:
-        raise InputError(
-            "word 'A1' contains a digit", key="error.word-digit", values={"word": "A1"}
-        )
 
     @app.get("/bug")
     def bug() -> None:
         raise InternalError("a broken promise", details="where it broke")
 
     with TestClient(app) as client:
-        refused = client.get("/mistake?lang=de")
-        failed = client.get("/bug")
-    assert refused.status_code == 422
-    assert refused.json() == {
-        "error": "„A1“ enthält eine Ziffer",
-        "field": None,
-        "code": "error.word-digit",
-    }
+        failed = client.get("/bug?lang=de")
     assert failed.status_code == 500
     assert failed.json()["code"] == "api.bug"
+    assert failed.json()["error"].startswith("Auf dem Server ist ein Fehler aufgetreten")
     assert "a broken promise" in caplog.text and "where it broke" in caplog.text
     assert "broken" not in failed.text

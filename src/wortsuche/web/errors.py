@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from wortsuche.errors import InternalError, UserError
+from wortsuche.errors import InternalError
 from wortsuche.i18n import DEFAULT_LANGUAGE, translator
 from wortsuche.web.pages import page_language
 
@@ -81,11 +81,6 @@ def add_error_handlers(app: FastAPI) -> None:
         message = translator(page_language(request)).error(error)
         body = {"error": message, "field": error.field, "code": error.key}
         return JSONResponse(body, error.status, headers)
-
-    @app.exception_handler(UserError)
-    async def user_error(request: Request, error: UserError) -> JSONResponse:
-        refusal = ApiError(422, str(error), key=error.key, values=error.values)
-        return await api_error(request, refusal)
 
     @app.exception_handler(InternalError)
     async def internal_error(request: Request, error: InternalError) -> JSONResponse:
