@@ -9,8 +9,8 @@ import pytest
 
 from cli import run
 from wortsuche import pipeline
-from wortsuche.budget import Budget, BudgetExhausted, GenerationTimeout
-from wortsuche.errors import DoesNotFitError, InputError
+from wortsuche.budget import Budget
+from wortsuche.errors import BudgetExhausted, DoesNotFitError, GenerationTimeout, InputError
 from wortsuche.limits import MAX_SIDE
 
 

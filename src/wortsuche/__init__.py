@@ -6,7 +6,21 @@
 (5, True)
 """
 
-from wortsuche.errors import DoesNotFitError, InputError, PuzzleFormatError, WortsucheError
+from wortsuche.errors import (
+    BudgetExhausted,
+    DoesNotFitError,
+    FillError,
+    GenerationTimeout,
+    InputError,
+    InternalError,
+    LayoutRejected,
+    MessageError,
+    MissingExtraError,
+    PuzzleFormatError,
+    UserError,
+    VerificationError,
+    WortsucheError,
+)
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.model import (
     Crossing,
@@ -30,18 +44,27 @@ __version__ = "0.1.0"
 __all__ = [
     "LEVELS",
     "LEVEL_DESCRIPTIONS",
+    "BudgetExhausted",
     "Crossing",
     "Decoys",
     "Direction",
     "DoesNotFitError",
+    "FillError",
     "Filler",
+    "GenerationTimeout",
     "Grid",
     "InputError",
+    "InternalError",
+    "LayoutRejected",
+    "MessageError",
+    "MissingExtraError",
     "Options",
     "Placement",
     "Puzzle",
     "PuzzleFormatError",
     "Report",
+    "UserError",
+    "VerificationError",
     "Word",
     "WortsucheError",
     "generate",

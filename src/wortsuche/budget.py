@@ -14,28 +14,20 @@ into :class:`GenerationTimeout`, never into a different puzzle.
 >>> budget.spend(2)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-wortsuche.budget.BudgetExhausted: gave up after 3 steps of search: ...
+wortsuche.errors.BudgetExhausted: gave up after 3 steps of search: ...
 """
 
 from __future__ import annotations
 
 import time
 
-from wortsuche.errors import DoesNotFitError, WortsucheError
+from wortsuche.errors import BudgetExhausted, GenerationTimeout
 
 STEPS = 3_000_000
 """Steps one puzzle may take. Measured worst case within the documented limits: see the README."""
 
 CLOCK_EVERY = 1024
 """Steps between two looks at the clock (looking is cheap, but not free)."""
-
-
-class BudgetExhausted(DoesNotFitError):
-    """The search used its whole budget of steps without finding a layout."""
-
-
-class GenerationTimeout(WortsucheError):
-    """Generation ran longer than the ``timeout`` the caller gave."""
 
 
 class Budget:

@@ -1,8 +1,27 @@
-"""Exceptions a caller can catch; each carries a message fit for one line on a terminal."""
+"""Every exception wortsuche raises on purpose, in two kinds a caller can tell apart.
+
+* :class:`UserError`: the words, sizes, options or files given cannot be used as they are. The
+  message says what to change; a front end shows it (the web with a 422, in the reader's
+  language through ``key`` and ``values``).
+* :class:`InternalError`: wortsuche broke a promise of its own (a bug). A front end logs it
+  with its details and shows a short apology, never the details.
+
+:class:`LayoutRejected` is a step telling the pipeline that one layout cannot be finished; the
+pipeline tries another, so it never reaches a caller of :func:`wortsuche.generate`. Any other
+exception escaping wortsuche is a bug as well.
+
+>>> from wortsuche import generate
+>>> try:
+...     generate(["ZEBRA"], rows=3, cols=3)
+... except UserError as error:
+...     print(type(error).__name__, error.kind)
+DoesNotFitError cannot_exist
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 
 class WortsucheError(Exception):
@@ -11,6 +30,9 @@ class WortsucheError(Exception):
     The message as raised is English. Errors a player can cause in the web app also name their
     message in the catalogue: ``key`` (an ``error.*`` id) and the ``values`` of its fields, so
     :meth:`wortsuche.i18n.Translator.error` can say it in the reader's language.
+
+    Every one survives pickling as it is (class, message, key, values and the rest), whatever
+    its constructor takes: it crosses from a worker process to the server that way.
     """
 
     def __init__(
@@ -20,8 +42,25 @@ class WortsucheError(Exception):
         self.key = key
         self.values: dict[str, object] = dict(values or {})
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt, (type(self), self.args, self.__dict__)
 
-class InputError(WortsucheError, ValueError):
+
+def _rebuilt(
+    kind: type[WortsucheError], args: tuple[object, ...], state: dict[str, object]
+) -> WortsucheError:
+    """An error of class ``kind`` with these ``args`` and attributes, its constructor not called."""
+    error = kind.__new__(kind)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
+
+class UserError(WortsucheError):
+    """A mistake the caller can fix: the words, sizes, options or file as given cannot be used."""
+
+
+class InputError(UserError, ValueError):
     """The words, sizes or options given are not usable (bad characters, sizes, formats)."""
 
 
@@ -36,7 +75,7 @@ class MissingExtraError(InputError):
         self.extra = extra
 
 
-class DoesNotFitError(WortsucheError):
+class DoesNotFitError(UserError):
     """No layout was found: the words do not fit in the grid with the chosen options.
 
     ``words`` names the words that could not be placed; ``suggested_size`` is a
@@ -61,5 +100,47 @@ class DoesNotFitError(WortsucheError):
         self.kind = kind
 
 
-class PuzzleFormatError(WortsucheError, ValueError):
+class BudgetExhausted(DoesNotFitError):
+    """The search used its whole budget of steps without finding a layout."""
+
+
+class GenerationTimeout(UserError):
+    """Generation ran longer than the time limit (the caller's ``timeout``, or a server's)."""
+
+
+class PuzzleFormatError(UserError, ValueError):
     """A puzzle file (JSON) is not in the wortsuche format."""
+
+
+class InternalError(WortsucheError):
+    """A bug in wortsuche, never the caller's mistake.
+
+    ``details`` is what a maintainer needs and a player never sees: the traceback of an error
+    in a worker process, say.
+    """
+
+    def __init__(
+        self,
+        *args: object,
+        details: str = "",
+        key: str | None = None,
+        values: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(*args, key=key, values=values)
+        self.details = details
+
+
+class VerificationError(InternalError):
+    """The finished grid failed the final self-check (a bug in wortsuche, never shown as a puzzle)."""
+
+
+class LayoutRejected(WortsucheError):
+    """One layout cannot be finished; the pipeline catches this and tries another layout."""
+
+
+class FillError(LayoutRejected):
+    """The free cells could not be filled without completing a word."""
+
+
+class MessageError(LayoutRejected):
+    """This layout cannot hold the message (too few free cells, or it would spell a word)."""

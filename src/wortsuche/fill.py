@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from wortsuche.alphabet import language_alphabet, word_letter_weights
 from wortsuche.board import Board, Found
-from wortsuche.errors import WortsucheError
+from wortsuche.errors import FillError
 from wortsuche.model import Filler, Options, line
 from wortsuche.rand import Rng
 
@@ -35,10 +35,6 @@ TRAP_BONUS = 4.0
 
 STEPS_PER_CELL = 40
 """Fill steps allowed per free cell before the alphabet is widened."""
-
-
-class FillError(WortsucheError):
-    """The free cells could not be filled without completing a word."""
 
 
 class Weighted:

@@ -15,16 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wortsuche.board import Board
-from wortsuche.errors import InputError, WortsucheError
+from wortsuche.errors import InputError, MessageError
 from wortsuche.model import Placement
 from wortsuche.normalise import normalise_entry
 
 MAX_MESSAGE_LENGTH = 500
 """Characters a message may have as typed (a sentence or two; the grid limits it further)."""
-
-
-class MessageError(WortsucheError):
-    """This layout cannot hold the message (too few free cells, or it would spell a word)."""
 
 
 def message_letters(message: str, *, transliterate: bool = False, eszett: str = "keep") -> str:

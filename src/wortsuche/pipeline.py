@@ -14,15 +14,22 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from wortsuche.board import Board, Lexicon
-from wortsuche.budget import Budget, BudgetExhausted
+from wortsuche.budget import Budget
 from wortsuche.crowded import MAX_BITS, place_crowded, table_bits
 from wortsuche.decoys import plant_decoys
-from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
-from wortsuche.fill import FillError, fill
+from wortsuche.errors import (
+    BudgetExhausted,
+    DoesNotFitError,
+    FillError,
+    InputError,
+    MessageError,
+    VerificationError,
+)
+from wortsuche.fill import fill
 from wortsuche.geometry import longest_fitting
 from wortsuche.levels import options_for, parse_directions
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
-from wortsuche.message import MessageError, message_letters, write_message
+from wortsuche.message import message_letters, write_message
 from wortsuche.model import (
     Crossing,
     Decoys,
@@ -77,10 +84,6 @@ class PlaceFunction(Protocol):
 
 SIZE_SHARE = 1 / 3
 """The share of the steps left that the automatic size search gives each size it tries."""
-
-
-class VerificationError(WortsucheError):
-    """The finished grid failed the final self-check (a bug in wortsuche, never shown as a puzzle)."""
 
 
 def generate(

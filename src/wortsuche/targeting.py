@@ -13,7 +13,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import DoesNotFitError, InputError
@@ -51,6 +52,74 @@ LADDER: tuple[tuple[str, dict[str, Any]], ...] = (
 """Level and option changes, from the easiest puzzle to the hardest."""
 
 
+class Candidate(NamedTuple):
+    """One puzzle tried: its difficulty score, the rung of the ladder it was made on, itself."""
+
+    score: float
+    """Minutes by the difficulty model, unrounded: a small score is not near by rounding."""
+    rung: int
+    puzzle: Puzzle
+
+
+@dataclass
+class _Search:
+    """The candidates tried for one target so far, and the first failure (raised if none fits)."""
+
+    words: list[str | Word]
+    rows: int | None
+    cols: int | None
+    target: float
+    options: dict[str, Any]
+    ladder: Sequence[tuple[str, dict[str, Any]]]
+    tried: list[Candidate] = field(default_factory=list)
+    failure: DoesNotFitError | None = None
+
+    def attempt(self, rung: int, seed: int) -> Candidate | None:
+        """Make and rate the candidate of ``rung`` with ``seed``; None if the words do not fit."""
+        level, changes = self.ladder[rung]
+        try:
+            puzzle = generate(
+                self.words, self.rows, self.cols, level=level, seed=seed, **changes, **self.options
+            )
+        except DoesNotFitError as error:
+            self.failure = self.failure or error
+            return None
+        candidate = Candidate(rate_puzzle(puzzle).minutes, rung, puzzle)
+        self.tried.append(candidate)
+        return candidate
+
+    def distance(self, candidate: Candidate) -> float:
+        """How far a candidate's score is from the target, as a share of the target."""
+        return _distance(candidate.score, self.target)
+
+    def climb(self, seed: int) -> None:
+        """Try the rungs from the easiest up, until one is close enough or far harder than the
+        target (every harder candidate is further away still)."""
+        for rung in range(len(self.ladder)):
+            candidate = self.attempt(rung, seed)
+            if candidate is not None and (
+                self.distance(candidate) <= CLOSE_ENOUGH or candidate.score > self.target * 1.5
+            ):
+                return
+
+    def nearest_rungs(self) -> list[int]:
+        """The rungs worth other seeds: the nearest below the target and the nearest above it
+        (seeds move a score either way), or the two nearest if all lie on one side."""
+        below = [c for c in self.tried if c.score < self.target]
+        above = [c for c in self.tried if c.score >= self.target]
+        if below and above:
+            return sorted({max(below, key=_score).rung, min(above, key=_score).rung})
+        return sorted({c.rung for c in sorted(self.tried, key=self.distance)[:2]})
+
+    def close_enough(self) -> bool:
+        """Whether a candidate within :data:`CLOSE_ENOUGH` of the target was found."""
+        return min(self.distance(c) for c in self.tried) <= CLOSE_ENOUGH
+
+    def nearest(self) -> Candidate:
+        """The candidate nearest the target; of two as near, the one on the easier rung."""
+        return min(self.tried, key=lambda c: (self.distance(c), c.rung))
+
+
 def generate_near(
     words: Iterable[str | Word],
     rows: int | None,
@@ -67,50 +136,25 @@ def generate_near(
     """
     if isinstance(target, bool) or not isinstance(target, int | float) or not target > 0:
         raise InputError(f"the target difficulty must be a number above 0, not {target!r}")
-    items = list(words)
-    ladder = _ladder(options)
-    tried: list[tuple[float, int, Puzzle]] = []  # (score, rung, puzzle)
-    failure: DoesNotFitError | None = None
-
-    def attempt(rung: int, candidate_seed: int) -> float | None:
-        nonlocal failure
-        level, changes = ladder[rung]
-        try:
-            puzzle = generate(
-                items, rows, cols, level=level, seed=candidate_seed, **changes, **options
-            )
-        except DoesNotFitError as error:
-            failure = failure or error
-            return None
-        score = rate_puzzle(puzzle).minutes  # unrounded: a small score is not near by rounding
-        tried.append((score, rung, puzzle))
-        return score
-
-    for rung in range(len(ladder)):
-        score = attempt(rung, seed)
-        if score is not None and (_distance(score, target) <= CLOSE_ENOUGH or score > target * 1.5):
-            break  # close enough, or every harder candidate is further away still
-    if not tried:
-        assert failure is not None
-        raise failure
-    # Between two rungs: other seeds of the nearest rung below the target and the nearest
-    # above it (seeds move a score either way), until one is close enough.
-    below = [t for t in tried if t[0] < target]
-    above = [t for t in tried if t[0] >= target]
-    if below and above:
-        nearest = sorted({max(below, key=lambda t: t[0])[1], min(above, key=lambda t: t[0])[1]})
-    else:
-        nearest = sorted(
-            {rung for _, rung, _ in sorted(tried, key=lambda t: _distance(t[0], target))[:2]}
-        )
+    search = _Search(list(words), rows, cols, target, options, _ladder(options))
+    search.climb(seed)
+    if not search.tried:
+        assert search.failure is not None
+        raise search.failure
+    # Between two rungs: other seeds of the rungs nearest the target, until one is close enough.
+    rungs = search.nearest_rungs()
     for extra in range(1, EXTRA_SEEDS + 1):
-        if min(_distance(score, target) for score, _, _ in tried) <= CLOSE_ENOUGH:
+        if search.close_enough():
             break
-        for rung in nearest:
-            attempt(rung, seed + extra * SEED_STRIDE)
-    score, _, puzzle = min(tried, key=lambda t: (_distance(t[0], target), t[1]))
+        for rung in rungs:
+            search.attempt(rung, seed + extra * SEED_STRIDE)
+    score, _, puzzle = search.nearest()
     note = f"difficulty {score:.1f} reached for the target {target:g} (level {puzzle.level})"
     return _with_note(puzzle, note)
+
+
+def _score(candidate: Candidate) -> float:
+    return candidate.score
 
 
 def _distance(score: float, target: float) -> float:

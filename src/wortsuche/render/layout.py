@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
+from wortsuche.i18n import Translator
 from wortsuche.model import HOLE, Placement, Puzzle, Word, segments
 from wortsuche.render import texts as say
 from wortsuche.render.metrics import (
@@ -156,30 +158,32 @@ def grid_drawing(
             anchor="middle",
             faint=answers and (r, c) not in covered,
         )
-        for r, row in enumerate(puzzle.grid.rows)
-        for c, letter in enumerate(row)
-        if letter != HOLE  # a hole is no cell: nothing is drawn there
+        for r, c, letter in _cells(puzzle)
     )
-    tiles = tuple(
-        Box(x + c * cell, y + r * cell, cell, cell)
-        for r, row in enumerate(puzzle.grid.rows)
-        for c, letter in enumerate(row)
-        if letter != HOLE
-    )
+    tiles = tuple(Box(x + c * cell, y + r * cell, cell, cell) for r, c, _ in _cells(puzzle))
     if len(tiles) == rows * cols:
         tiles = ()
-    capsules: tuple[Capsule, ...] = ()
-    if answers:
-        capsules = tuple(
-            capsule
-            for p in (puzzle.placements.get(w.letters) for w in puzzle.words + puzzle.secret_words)
-            if p is not None
-            for capsule in _capsules(p, x, y, cell)
-        )
+    capsules = _answer_capsules(puzzle, x, y, cell) if answers else ()
     pad = cell / 4
     frame = Box(x - pad, y - pad, cols * cell + 2 * pad, rows * cell + 2 * pad)
     clip = answers and any(p.wraps for p in puzzle.placements.values())
     return GridDrawing(x, y, cell, rows, cols, letters, capsules, frame, tiles, clip)
+
+
+def _cells(puzzle: Puzzle) -> Iterator[tuple[int, int, str]]:
+    """Row, column and letter of every cell, row by row; a hole is no cell: nothing is drawn there."""
+    for r, row in enumerate(puzzle.grid.rows):
+        for c, letter in enumerate(row):
+            if letter != HOLE:
+                yield r, c, letter
+
+
+def _answer_capsules(puzzle: Puzzle, x: float, y: float, cell: float) -> tuple[Capsule, ...]:
+    """The capsules of every placed word, in word-list order, the secret words last."""
+    placements = (puzzle.placements.get(w.letters) for w in puzzle.words + puzzle.secret_words)
+    return tuple(
+        capsule for p in placements if p is not None for capsule in _capsules(p, x, y, cell)
+    )
 
 
 def _capsules(placement: Placement, x: float, y: float, cell: float) -> list[Capsule]:
@@ -346,12 +350,7 @@ def _worksheet(
     texts = options.texts(puzzle)
     style = Style.for_print(options.large_print)
     margin = style.margin if page is not None else MARGIN
-    if page is None:
-        content_width = max(puzzle.cols * style.fit_cell + style.fit_cell / 2, 360.0)
-        width = content_width + 2 * margin
-    else:
-        width = page[0]
-        content_width = width - 2 * margin
+    width, content_width = _widths(puzzle, style, page, margin)
     centre = width / 2
     placed: list[Text] = []
     top = margin
@@ -361,31 +360,9 @@ def _worksheet(
         size = min(style.title, content_width / max(text_width(heading, 1, bold=True), 1e-9))
         placed.append(Text(heading, centre, top + size * 0.8, size, bold=True, anchor="middle"))
         top += size * 1.25
-    columns = None
-    leftover: tuple[str, ...] = ()
-    if options.word_list and puzzle.words:
-        entries = sorted_entries(puzzle, options.lowercase)
-        size = style.words
-        columns = word_columns(entries, size, content_width)
-        if page is not None:
-            # Shrink the list until it takes at most two fifths of the page; a list that
-            # would need smaller print than the style's smallest goes on pages of its own.
-            while columns.height > (page[1] - 2 * margin) * 0.4 and size > style.min_words:
-                size -= 0.5
-                columns = word_columns(entries, size, content_width)
-            if columns.height > (page[1] - 2 * margin) * 0.4 or not list_on_page:
-                columns, leftover = None, tuple(entries)
-    if options.answers:
-        lines: tuple[str, ...] = (
-            say.answers_heading(texts),
-            *say.secret_answer(puzzle, texts),
-            *say.message_answer(puzzle, texts),
-        )
-    else:
-        lines = say.instruction(
-            puzzle, texts, word_list=options.word_list, list_follows=bool(leftover)
-        )
-    for line in lines:
+    room = _list_room(page, margin, list_on_page=list_on_page)
+    columns, leftover = _word_list(puzzle, options, style, content_width, room=room)
+    for line in _lines_above_grid(puzzle, options, texts, list_follows=bool(leftover)):
         line_size = min(style.line, content_width / max(text_width(line, 1), 1e-9))
         placed.append(Text(line, centre, top + line_size, line_size, anchor="middle"))
         top += line_size * 1.45
@@ -415,6 +392,70 @@ def _worksheet(
     if footer and page is not None:
         placed.append(Text(footer, centre, height - margin / 2, 8, anchor="middle", faint=True))
     return Sheet(width, height, tuple(placed), grid, leftover)
+
+
+def _widths(
+    puzzle: Puzzle, style: Style, page: tuple[float, float] | None, margin: float
+) -> tuple[float, float]:
+    """The sheet's width and the width inside its margins: the page's, or the content's."""
+    if page is None:
+        content_width = max(puzzle.cols * style.fit_cell + style.fit_cell / 2, 360.0)
+        return content_width + 2 * margin, content_width
+    return page[0], page[0] - 2 * margin
+
+
+def _list_room(
+    page: tuple[float, float] | None, margin: float, *, list_on_page: bool
+) -> float | None:
+    """The most height the word list may take: two fifths of a page, none if it goes on pages
+    of its own, or None on a sheet sized to its content (as much as it needs)."""
+    if page is None:
+        return None
+    return (page[1] - 2 * margin) * 0.4 if list_on_page else 0.0
+
+
+def _word_list(
+    puzzle: Puzzle,
+    options: RenderOptions,
+    style: Style,
+    width: float,
+    *,
+    room: float | None,
+) -> tuple[WordColumns | None, tuple[str, ...]]:
+    """The word list in columns on the sheet, or no columns and the entries left over for
+    pages of their own.
+
+    ``room`` is the most height the list may take (:func:`_list_room`). The list shrinks until
+    it fits, but never below the style's smallest print.
+    """
+    if not (options.word_list and puzzle.words):
+        return None, ()
+    entries = sorted_entries(puzzle, options.lowercase)
+    if room == 0:
+        return None, tuple(entries)
+    size = style.words
+    columns = word_columns(entries, size, width)
+    if room is None:
+        return columns, ()
+    while columns.height > room and size > style.min_words:
+        size -= 0.5
+        columns = word_columns(entries, size, width)
+    if columns.height > room:
+        return None, tuple(entries)
+    return columns, ()
+
+
+def _lines_above_grid(
+    puzzle: Puzzle, options: RenderOptions, texts: Translator, *, list_follows: bool
+) -> tuple[str, ...]:
+    """The lines under the title: how to play, or on an answer key what it shows."""
+    if options.answers:
+        return (
+            say.answers_heading(texts),
+            *say.secret_answer(puzzle, texts),
+            *say.message_answer(puzzle, texts),
+        )
+    return say.instruction(puzzle, texts, word_list=options.word_list, list_follows=list_follows)
 
 
 def word_list_pages(

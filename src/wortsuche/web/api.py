@@ -19,18 +19,25 @@ from fastapi import APIRouter, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from wortsuche.difficulty import rate_puzzle
-from wortsuche.errors import DoesNotFitError, InputError, MissingExtraError, WortsucheError
+from wortsuche.errors import (
+    DoesNotFitError,
+    GenerationTimeout,
+    InputError,
+    MissingExtraError,
+    VerificationError,
+    WortsucheError,
+)
 from wortsuche.geometry import runs_between
 from wortsuche.i18n import LANGUAGES
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.message import message_letters, message_shape
-from wortsuche.model import Puzzle, Word, line
+from wortsuche.model import Cell, Puzzle, Word, line
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.source import parse_words
 from wortsuche.verifier import verify_puzzle
 from wortsuche.web import limits
-from wortsuche.web.errors import ApiError
-from wortsuche.web.generation import BusyError, Generator, TooSlowError
+from wortsuche.web.errors import ApiError, server_failed
+from wortsuche.web.generation import BusyError, Generator
 from wortsuche.web.rates import RateLimiter, limited
 from wortsuche.web.schemas import (
     BUSY,
@@ -451,58 +458,54 @@ async def make_puzzle(
             puzzle = await generator.generate(
                 words, side, side, level, seed, arrived=arrived, options=options
             )
-    except DoesNotFitError as error:
-        if error.key is not None and error.key.startswith("error.message"):
-            raise ApiError(
-                422, f"{error}.", "message", key="api.message", values={"error": error}
-            ) from None
-        where = (
-            "this grid"
-            if rows is not None
-            else f"a grid of at most {limits.MAX_SIDE}x{limits.MAX_SIDE}"
-        )
-        raise ApiError(
-            422,
-            f"The words do not fit in {where}. Make the grid larger, or use fewer or shorter "
-            f"words. (Details: {error})",
-            "size" if rows is not None else "words",
-            key="api.does-not-fit" if rows is not None else "api.does-not-fit-auto",
-            values={"most": limits.MAX_SIDE, "words": ", ".join(error.words) or "–"},
-        ) from None
-    except BusyError as error:
-        raise ApiError(
-            503, f"{error}.", retry_after=error.retry_after, key=error.key, values=error.values
-        ) from None
-    except TooSlowError as error:
-        raise ApiError(
-            422,
-            f"The words could not be arranged: {error}.",
-            "size",
-            key=error.key,
-            values=error.values,
-        ) from None
-    except InputError as error:
-        if error.key in WRAP_REFUSALS:
-            message, field = WRAP_REFUSALS[error.key]
-            raise ApiError(422, message, field, key=error.key.replace("error.", "api.")) from None
-        raise words_refused(error) from None
     except WortsucheError as error:
-        raise ApiError(
-            500,
-            f"The puzzle could not be made: {error}.",
-            key="api.failed",
-            values={"error": error},
-        ) from None
+        raise generation_refused(error, sized=rows is not None) from None
     # the puzzle crossed a pipe: prove it again before saving (in a thread: the loop serves GETs)
     report = await run_in_threadpool(verify_puzzle, puzzle)
     if not report.ok:
-        raise ApiError(
-            500,
-            "The puzzle could not be made: " + "; ".join(report.problems),
-            key="api.failed",
-            values={"error": "; ".join(report.problems)},
+        failed = VerificationError(
+            "the puzzle from the worker failed the check: " + "; ".join(report.problems)
         )
+        raise server_failed(failed)
     return puzzle
+
+
+def generation_refused(error: WortsucheError, *, sized: bool) -> ApiError:
+    """The answer to an error of generation: a user's mistake said for the form, else a bug.
+
+    ``sized`` tells whether the user chose the size (a layout that does not fit is then the
+    size's fault) or left it to the generator.
+    """
+    if isinstance(error, BusyError):
+        return ApiError(
+            503, f"{error}.", retry_after=error.retry_after, key=error.key, values=error.values
+        )
+    if isinstance(error, GenerationTimeout):
+        message = f"The words could not be arranged: {error}."
+        return ApiError(422, message, "size", key=error.key, values=error.values)
+    if isinstance(error, DoesNotFitError):
+        return does_not_fit(error, sized=sized)
+    if isinstance(error, InputError):
+        if error.key in WRAP_REFUSALS:
+            message, field = WRAP_REFUSALS[error.key]
+            return ApiError(422, message, field, key=error.key.replace("error.", "api."))
+        return words_refused(error)
+    return server_failed(error)
+
+
+def does_not_fit(error: DoesNotFitError, *, sized: bool) -> ApiError:
+    """The refusal of words that found no layout (or of a message that found no room)."""
+    if error.key is not None and error.key.startswith("error.message"):
+        return ApiError(422, f"{error}.", "message", key="api.message", values={"error": error})
+    where = "this grid" if sized else f"a grid of at most {limits.MAX_SIDE}x{limits.MAX_SIDE}"
+    return ApiError(
+        422,
+        f"The words do not fit in {where}. Make the grid larger, or use fewer or shorter "
+        f"words. (Details: {error})",
+        "size" if sized else "words",
+        key="api.does-not-fit" if sized else "api.does-not-fit-auto",
+        values={"most": limits.MAX_SIDE, "words": ", ".join(error.words) or "–"},
+    )
 
 
 def save(storage: Storage, puzzle: Puzzle, title: str, request: dict[str, Any]) -> StoredPuzzle:
@@ -563,33 +566,59 @@ def check(
                 f"{name} {list(cell)} is outside the {puzzle.rows}x{puzzle.cols} grid",
                 name,
             )
-    if puzzle.options.wrap and start != end:
-        runs = runs_between(start, end, puzzle.rows, puzzle.cols)
-        if step is not None:
-            runs = [run for run in runs if _goes(run, step, puzzle.rows, puzzle.cols)]
-    else:
-        straight = line(start, end)
-        runs = [] if straight is None else [straight]
+    runs = selected_runs(puzzle, start, end, step)
     if not runs:
         return CheckResult(found=False)
-    report = verify_puzzle(puzzle)
     everything = puzzle.words + puzzle.secret_words  # secret words are numbered after the listed
-    accepted: list[list[tuple[tuple[int, int], ...]]] = []
-    for word in everything:
-        # Its placement, and for a word inside longer words each of those places too.
-        places = [o.cells for o in (report[word.letters].own,) if o is not None]
-        places += [o.cells for o, _ in report[word.letters].inside_longer]
-        accepted.append(places if word.letters in puzzle.placements else [])
+    accepted = accepted_places(puzzle)
     for cells in runs:
-        forward = [i for i, places in enumerate(accepted) if cells in places]
-        backward = [i for i, places in enumerate(accepted) if cells[::-1] in places]
-        indices = forward + [i for i in backward if i not in forward]
-        if indices:  # the word read the way the player dragged comes first
+        indices = words_along(cells, accepted)
+        if indices:
             entries = [everything[i].entry for i in indices]
             return CheckResult(
                 found=True, word=entries[0], words=entries, indices=indices, cells=list(cells)
             )
     return CheckResult(found=False)
+
+
+def selected_runs(
+    puzzle: Puzzle, start: Cell, end: Cell, step: tuple[int, int] | None
+) -> list[tuple[Cell, ...]]:
+    """The runs of cells a selection from ``start`` to ``end`` may mean, the likeliest first.
+
+    On a flat grid that is the straight line between them, if there is one; on a torus each
+    run between them, or only the one going ``step`` from ``start``.
+    """
+    if puzzle.options.wrap and start != end:
+        runs = runs_between(start, end, puzzle.rows, puzzle.cols)
+        if step is not None:
+            runs = [run for run in runs if _goes(run, step, puzzle.rows, puzzle.cols)]
+        return runs
+    straight = line(start, end)
+    return [] if straight is None else [straight]
+
+
+def accepted_places(puzzle: Puzzle) -> list[list[tuple[Cell, ...]]]:
+    """For each word, listed then secret, the runs of cells that find it.
+
+    That is its placement, and for a word inside longer words each of those places too; a word
+    that was not placed has none.
+    """
+    report = verify_puzzle(puzzle)
+    accepted: list[list[tuple[Cell, ...]]] = []
+    for word in puzzle.words + puzzle.secret_words:
+        places = [o.cells for o in (report[word.letters].own,) if o is not None]
+        places += [o.cells for o, _ in report[word.letters].inside_longer]
+        accepted.append(places if word.letters in puzzle.placements else [])
+    return accepted
+
+
+def words_along(cells: tuple[Cell, ...], accepted: list[list[tuple[Cell, ...]]]) -> list[int]:
+    """The numbers of the words ``cells`` find: read the way the player dragged first, then
+    read backwards."""
+    forward = [i for i, places in enumerate(accepted) if cells in places]
+    backward = [i for i, places in enumerate(accepted) if cells[::-1] in places]
+    return forward + [i for i in backward if i not in forward]
 
 
 def _goes(run: tuple[tuple[int, int], ...], step: tuple[int, int], rows: int, cols: int) -> bool:

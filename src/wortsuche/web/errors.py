@@ -4,9 +4,15 @@
 choose it): the message as raised is English, and a refusal that names its catalogue entry
 (``key``, ``values``) is said from the catalogue in German. ``code`` carries that key for
 programs that want to tell refusals apart.
+
+Errors keep their kind: a user's mistake (:class:`~wortsuche.errors.UserError`) is a 422 in the
+reader's language; a bug (:class:`~wortsuche.errors.InternalError`) is a 500 that says only
+that the server failed, and goes to the log with its traceback (:func:`server_failed`).
 """
 
 from __future__ import annotations
+
+import logging
 
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
@@ -14,8 +20,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from wortsuche.errors import InternalError
 from wortsuche.i18n import DEFAULT_LANGUAGE, translator
 from wortsuche.web.pages import page_language
+
+logger = logging.getLogger("wortsuche.web")
 
 
 class ApiError(Exception):
@@ -45,6 +54,24 @@ class ApiError(Exception):
         self.values = dict(values or {})
 
 
+def server_failed(error: BaseException) -> ApiError:
+    """The 500 for a bug: ``error`` is logged with its traceback, the player reads an apology.
+
+    The traceback is the one of the worker process where the error happened, if it came from
+    one (:attr:`~wortsuche.errors.InternalError.details`), else the error's own.
+    """
+    details = getattr(error, "details", "")
+    if details:
+        logger.error("%s: %s\n%s", type(error).__name__, error, details.rstrip())
+    else:
+        logger.error("%s: %s", type(error).__name__, error, exc_info=error)
+    return ApiError(
+        500,
+        "the server failed (a bug in wortsuche, written to its log); please try again",
+        key="api.bug",
+    )
+
+
 def add_error_handlers(app: FastAPI) -> None:
     """Answer refusals, invalid bodies and HTTP errors with the same JSON shape."""
 
@@ -54,6 +81,10 @@ def add_error_handlers(app: FastAPI) -> None:
         message = translator(page_language(request)).error(error)
         body = {"error": message, "field": error.field, "code": error.key}
         return JSONResponse(body, error.status, headers)
+
+    @app.exception_handler(InternalError)
+    async def internal_error(request: Request, error: InternalError) -> JSONResponse:
+        return await api_error(request, server_failed(error))
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -3,8 +3,14 @@
 A create request waits *asynchronously* for one of a few slots (:class:`Generator`); when the
 queue is full it is refused at once (:class:`BusyError`, 503 with Retry-After). The time limit
 counts from the request's arrival, so time in the queue counts too. A worker that runs past the
-limit, or whose client went away, is stopped. Reading puzzles and serving pages never waits for
-any of this: no thread is held while a puzzle is made.
+limit (:class:`~wortsuche.errors.GenerationTimeout`), or whose client went away, is stopped.
+Reading puzzles and serving pages never waits for any of this: no thread is held while a puzzle
+is made.
+
+Errors keep their kind on the way back: a user's mistake arrives as the very exception the
+core raised (class, message, ``key`` and ``values``: :class:`~wortsuche.errors.UserError`), any
+other exception as an :class:`~wortsuche.errors.InternalError` whose ``details`` hold the
+worker's traceback, for the server's log.
 
 The forkserver starts once, with the core imported, and forks a fresh worker per puzzle: cheap,
 and safe with the server's threads (a plain fork of a threaded server is not). Systems
@@ -16,21 +22,20 @@ server leaves no generation running.
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 import multiprocessing
 import sys
 import time
+import traceback
 from collections.abc import Sequence
 from typing import Any
 
-from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
+from wortsuche.errors import GenerationTimeout, InternalError, UserError, WortsucheError
 from wortsuche.model import Puzzle, Word
 from wortsuche.puzzle_json import dumps, loads
 
-
-class TooSlowError(WortsucheError):
-    """Generation did not finish within the time limit (the words barely fit, or not at all)."""
+Outcome = str | WortsucheError
+"""What a worker sends back: the puzzle as JSON, or the error that stopped it."""
 
 
 class BusyError(WortsucheError):
@@ -131,7 +136,7 @@ class Generator:
         return max(1, math.ceil(limit * (1 + self.waiting) / max(1, self.slots)))
 
 
-async def _in_worker(arguments: tuple[Any, ...], deadline: float, seconds: float) -> str:
+async def _in_worker(arguments: tuple[Any, ...], deadline: float, seconds: float) -> Outcome:
     """Run the generator in a fresh worker process until ``deadline`` (``time.monotonic()``).
 
     Cancelling the caller (the client went away) stops the worker.
@@ -155,7 +160,7 @@ async def _in_worker(arguments: tuple[Any, ...], deadline: float, seconds: float
         try:
             await asyncio.wait_for(ready, max(deadline - time.monotonic(), 0.001))
         except TimeoutError:
-            raise TooSlowError(
+            raise GenerationTimeout(
                 f"arranging these words took longer than {seconds:g} seconds; "
                 "try a larger grid, fewer or shorter words, or an easier level",
                 key="api.too-slow",
@@ -164,9 +169,12 @@ async def _in_worker(arguments: tuple[Any, ...], deadline: float, seconds: float
         finally:
             loop.remove_reader(receiver.fileno())
         try:
-            outcome: str = receiver.recv()
+            outcome: Outcome = receiver.recv()
         except EOFError:
-            raise WortsucheError("the puzzle could not be made (the worker stopped)") from None
+            worker.join(1)
+            raise InternalError(
+                f"the worker stopped without an answer (exit code {worker.exitcode})"
+            ) from None
         return outcome
     finally:
         receiver.close()
@@ -210,8 +218,12 @@ def _outcome_json(
     seed: int,
     options: dict[str, Any] | None = None,
     timeout: float | None = None,
-) -> str:
-    """The puzzle as JSON, or a JSON error naming the core's exception (both cross a pipe safely)."""
+) -> Outcome:
+    """The puzzle as JSON, or the error that stopped it (both cross a pipe whole).
+
+    A user's mistake is returned as raised; anything else is a bug, returned as an
+    :class:`~wortsuche.errors.InternalError` that carries its traceback.
+    """
     from wortsuche.pipeline import generate
 
     try:
@@ -225,43 +237,18 @@ def _outcome_json(
             )
         else:
             puzzle = generate(words, rows, cols, level=level, seed=seed, timeout=timeout, **options)
-    except DoesNotFitError as error:
-        return json.dumps(
-            {
-                "error": "DoesNotFitError",
-                "message": str(error),
-                "words": list(error.words),
-                "key": error.key,
-                "values": _plain(error.values),
-            }
-        )
-    except WortsucheError as error:
-        return json.dumps(
-            {
-                "error": "InputError",
-                "message": str(error),
-                "key": error.key,
-                "values": _plain(error.values),
-            }
+    except UserError as error:
+        return error
+    except Exception as error:  # a bug, whatever its class: the server logs where it happened
+        return InternalError(
+            f"generating failed with {type(error).__name__}: {error}",
+            details=traceback.format_exc(),
         )
     return dumps(puzzle, indent=None)
 
 
-def _raise_error(outcome: str) -> str:
+def _raise_error(outcome: Outcome) -> str:
     """Raise the error an outcome carries, or return the puzzle JSON unchanged."""
-    if outcome.startswith('{"error"'):
-        data = json.loads(outcome)
-        if data["error"] == "DoesNotFitError":
-            raise DoesNotFitError(
-                data["message"], words=tuple(data["words"]), key=data["key"], values=data["values"]
-            )
-        raise InputError(data["message"], key=data["key"], values=data["values"])
+    if isinstance(outcome, WortsucheError):
+        raise outcome
     return outcome
-
-
-def _plain(values: dict[str, object]) -> dict[str, object]:
-    """An error's message values as JSON can carry them: an error inside as its English text."""
-    return {
-        name: str(value) if isinstance(value, BaseException) else value
-        for name, value in values.items()
-    }

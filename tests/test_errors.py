@@ -1,0 +1,113 @@
+"""One error taxonomy: every error wortsuche raises on purpose is exported, and is either a
+user's mistake or a bug, never both."""
+
+from __future__ import annotations
+
+import inspect
+import pickle
+
+import pytest
+
+import wortsuche
+from wortsuche import errors, generate
+from wortsuche.errors import (
+    BudgetExhausted,
+    DoesNotFitError,
+    GenerationTimeout,
+    InputError,
+    InternalError,
+    LayoutRejected,
+    MissingExtraError,
+    PuzzleFormatError,
+    UserError,
+    VerificationError,
+    WortsucheError,
+)
+
+ERRORS = [
+    value
+    for _, value in inspect.getmembers(errors, inspect.isclass)
+    if issubclass(value, WortsucheError)
+]
+
+
+def test_every_error_is_exported_from_the_package() -> None:
+    for error in ERRORS:
+        assert getattr(wortsuche, error.__name__) is error
+        assert error.__name__ in wortsuche.__all__
+
+
+@pytest.mark.parametrize(
+    "mistake",
+    [InputError, MissingExtraError, DoesNotFitError, BudgetExhausted, GenerationTimeout],
+)
+def test_a_users_mistake_is_a_user_error(mistake: type[WortsucheError]) -> None:
+    assert issubclass(mistake, UserError)
+    assert not issubclass(mistake, InternalError)
+
+
+def test_a_puzzle_file_not_in_the_format_is_the_users_mistake() -> None:
+    assert issubclass(PuzzleFormatError, UserError)
+    assert issubclass(PuzzleFormatError, ValueError)  # as before: callers catch ValueError
+
+
+def test_a_failed_self_check_is_a_bug() -> None:
+    assert issubclass(VerificationError, InternalError)
+    assert not issubclass(VerificationError, UserError)
+
+
+def test_every_error_is_of_exactly_one_kind() -> None:
+    kinds = (UserError, InternalError, LayoutRejected)
+    for error in ERRORS:
+        if error not in (WortsucheError, *kinds):
+            assert sum(issubclass(error, kind) for kind in kinds) == 1, error
+
+
+def test_the_errors_generate_raises_are_the_exported_ones() -> None:
+    with pytest.raises(DoesNotFitError) as does_not_fit:
+        generate(["ZEBRA"], rows=3, cols=3)
+    assert isinstance(does_not_fit.value, UserError)
+    with pytest.raises(InputError):
+        generate(["A1"], rows=3, cols=3)
+    with pytest.raises(UserError):
+        generate(["TORF"], rows=5, cols=5, timeout=-1)
+
+
+EXAMPLES: list[WortsucheError] = [
+    InputError("word 'A1' contains a digit", key="error.word-digit", values={"word": "A1"}),
+    MissingExtraError("the PDF format", "pdf"),
+    DoesNotFitError(
+        "no layout",
+        words=("ZEBRA",),
+        suggested_size=(5, 5),
+        kind="cannot_exist",
+        key="error.message-too-long",
+        values={"error": InputError("inside", key="error.word-digit", values={"word": "X"})},
+    ),
+    BudgetExhausted("gave up after 3 steps"),
+    GenerationTimeout("took longer", key="api.too-slow", values={"seconds": "1"}),
+    PuzzleFormatError("not a puzzle"),
+    VerificationError("TORF appears twice"),
+    InternalError("the worker failed", details="Traceback (most recent call last): ..."),
+]
+
+
+@pytest.mark.parametrize("error", EXAMPLES, ids=lambda error: type(error).__name__)
+def test_an_error_crosses_a_pipe_whole(error: WortsucheError) -> None:
+    """Class, message, catalogue key, values and the rest survive pickling (a worker's pipe)."""
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is type(error)
+    assert copy.args == error.args
+    assert str(copy) == str(error)
+    assert copy.key == error.key
+    assert repr(copy.values) == repr(error.values)
+    assert {name: repr(value) for name, value in vars(copy).items()} == {
+        name: repr(value) for name, value in vars(error).items()
+    }
+
+
+def test_an_error_inside_the_values_keeps_its_key_across_a_pipe() -> None:
+    copy = pickle.loads(pickle.dumps(EXAMPLES[2]))
+    inside = copy.values["error"]
+    assert isinstance(inside, InputError)
+    assert (inside.key, inside.values) == ("error.word-digit", {"word": "X"})
