@@ -111,3 +111,33 @@ def test_an_error_inside_the_values_keeps_its_key_across_a_pipe() -> None:
     inside = copy.values["error"]
     assert isinstance(inside, InputError)
     assert (inside.key, inside.values) == ("error.word-digit", {"word": "X"})
+
+
+def test_a_bug_in_a_command_is_one_line_and_exit_70_not_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cli import run
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise VerificationError("generated grid failed the self-check: planted")
+
+    monkeypatch.setattr("wortsuche.pipeline.generate", broken)
+    result = run("generate", "--size", "5", "TORF", "VOR")
+    assert result.returncode == 70
+    assert result.stderr.strip().splitlines() == [
+        "wortsuche: internal error, please report it: generated grid failed the self-check: planted"
+    ]
+
+
+def test_a_bug_stops_a_book_instead_of_becoming_a_failed_puzzle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from wortsuche import book
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise VerificationError("planted")
+
+    monkeypatch.setattr(book, "generate", broken)
+    plan = book.plan_book([("animals", ["Ant", "Bear", "Cat"])], seed=1)
+    with pytest.raises(VerificationError, match="planted"):
+        book.build_book(plan, book.BookSettings(rows=6, cols=6), workers=1)

@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wortsuche.errors import InputError, WortsucheError
+from wortsuche.errors import InputError, UserError, WortsucheError
 from wortsuche.model import Puzzle
 from wortsuche.pipeline import generate
 from wortsuche.puzzle_json import loads, puzzle_to_dict
@@ -218,7 +218,7 @@ def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | str:
             seed=planned.seed,
             **settings.options,
         )
-    except WortsucheError as error:
+    except UserError as error:  # a bug (InternalError, anything else) stops the book instead
         return str(error)
 
 

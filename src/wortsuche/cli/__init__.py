@@ -14,15 +14,16 @@ import sys
 import threading
 from collections.abc import Sequence
 
-from wortsuche.errors import WortsucheError
+from wortsuche.errors import InternalError, UserError, WortsucheError
 
 COMMANDS = ("generate", "check", "solve", "rate", "render", "book", "themes", "serve", "completion")
 """Subcommand names; each is a module ``wortsuche.cli.<name>``."""
 
-EXIT_OK, EXIT_PROBLEM, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70
+"""70 is ``EX_SOFTWARE`` of sysexits.h: wortsuche broke a promise of its own."""
 
 
-class UsageError(WortsucheError):
+class UsageError(UserError):
     """Bad input on the command line (exit code 2)."""
 
 
@@ -84,6 +85,10 @@ def _main(argv: Sequence[str] | None) -> int:
         code: int = args.run(args)
         sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit
         return code
+    except InternalError as error:
+        message = " ".join(str(error).split())
+        print(f"wortsuche: internal error, please report it: {message}", file=sys.stderr)
+        return EXIT_BUG
     except WortsucheError as error:
         message = " ".join(str(error).split())  # always one line, whatever the message holds
         print(f"wortsuche: error: {message}", file=sys.stderr)
