@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from wortsuche.errors import InputError
@@ -137,7 +137,7 @@ class OptionSpec:
         """The value of this level option read from a puzzle file's ``options``."""
         where = f'"options.{self.name}"'
         if self.name not in data and not self.since_first:
-            return getattr(_OPTION_DEFAULTS, self.name)
+            return _OPTION_DEFAULTS[self.name]
         value = data.get(self.name)
         if value is None and self.nullable:
             return None
@@ -173,7 +173,7 @@ class OptionSpec:
                 **{k: v for k, v in schema.items() if k != "type"},
             }
         if not self.since_first:
-            schema["default"] = self.to_json(getattr(_OPTION_DEFAULTS, self.name))
+            schema["default"] = self.to_json(_OPTION_DEFAULTS[self.name])
         schema["description"] = self.help
         return schema
 
@@ -488,10 +488,8 @@ LEVEL_OPTIONS: tuple[OptionSpec, ...] = tuple(BY_NAME[f.name] for f in fields(Op
 """The declarations of the fields of :class:`~wortsuche.model.Options`, in their order (the
 order the puzzle JSON writes them)."""
 
-_OPTION_DEFAULTS = Options(
-    LEVELS["medium"].directions, Crossing.ALLOWED, Filler.ALPHABET, 0, Decoys.NONE
-)
-"""Options as a file written before a level option existed had them (their dataclass defaults)."""
+_OPTION_DEFAULTS = {f.name: f.default for f in fields(Options) if f.default is not MISSING}
+"""The level options a file written before they existed lacks, as it had them."""
 
 
 def declared(surface: str) -> tuple[OptionSpec, ...]:
