@@ -410,6 +410,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         high=1000,
         metavar="MINUTES",
         surfaces=frozenset({GENERATE, BOOK, WEB}),
+        book_help="make each puzzle nearest this difficulty score (expected minutes for an adult)",
         elsewhere="in Python a target difficulty is wortsuche.targeting.generate_near, which "
         "calls generate() for each candidate level",
     ),
