@@ -12,6 +12,7 @@ from wortsuche import pipeline
 from wortsuche.budget import Budget
 from wortsuche.errors import BudgetExhausted, DoesNotFitError, GenerationTimeout, InputError
 from wortsuche.limits import MAX_SIDE
+from wortsuche.spec import resolve_options
 
 
 def crowded_words(count: int = 80, seed: int = 7) -> list[str]:
@@ -44,16 +45,7 @@ def test_every_step_spends_from_one_budget() -> None:
             20,
             30,
             "evil",
-            pipeline.resolve_options(
-                "evil",
-                directions=None,
-                crossing=None,
-                filler=None,
-                word_letter_share=None,
-                decoys=None,
-                absent=None,
-                language=None,
-            ),
+            resolve_options("evil"),
             pipeline.Rng(1),
             1,
             budget=budget,

@@ -15,8 +15,8 @@ import pytest
 from cli import run
 from wortsuche import generate
 from wortsuche.difficulty import rate_puzzle
-from wortsuche.model import Options
 from wortsuche.source import parse_words
+from wortsuche.spec import options_from_dict, options_to_dict
 from wortsuche.targeting import generate_near
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,9 +58,9 @@ def test_the_word_letter_share_acts_at_hard() -> None:
 
 
 def test_options_written_before_the_new_knobs_still_read() -> None:
-    written = generate(WORDS, 14, 14, level="hard", seed=1).options.to_dict()
+    written = options_to_dict(generate(WORDS, 14, 14, level="hard", seed=1).options)
     old = {k: v for k, v in written.items() if k not in ("letter_floor", "diagonal_share")}
-    options = Options.from_dict(old)
+    options = options_from_dict(old)
     assert (options.letter_floor, options.diagonal_share) == (0, None)
 
 

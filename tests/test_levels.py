@@ -10,10 +10,10 @@ from wortsuche.levels import (
     Crossing,
     Decoys,
     Filler,
-    Options,
     options_for,
     parse_directions,
 )
+from wortsuche.spec import options_from_dict, options_to_dict, resolve_options
 
 
 def test_the_four_levels_open_up_directions_crossings_and_reversed_words() -> None:
@@ -70,7 +70,7 @@ def test_directions_are_read_from_compass_names_words_or_arrows(
 )
 def test_bad_option_values_are_input_errors(change: dict[str, object]) -> None:
     with pytest.raises(InputError):
-        options_for("medium", **change)
+        resolve_options("medium", **change)
 
 
 def test_unknown_level_is_an_input_error() -> None:
@@ -80,7 +80,7 @@ def test_unknown_level_is_an_input_error() -> None:
 
 def test_options_survive_a_round_trip_through_plain_data() -> None:
     options = options_for("hard", word_letter_share=30)
-    assert Options.from_dict(options.to_dict()) == options
+    assert options_from_dict(options_to_dict(options)) == options
 
 
 def test_word_letter_share_moves_the_filler_towards_the_words_letters() -> None:

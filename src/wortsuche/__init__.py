@@ -37,6 +37,7 @@ from wortsuche.pipeline import generate
 from wortsuche.puzzle_json import dumps as puzzle_to_json
 from wortsuche.puzzle_json import loads as puzzle_from_json
 from wortsuche.solver import solve
+from wortsuche.spec import PuzzleSpec
 from wortsuche.verifier import Report, verify, verify_puzzle
 
 __version__ = "0.1.0"
@@ -62,6 +63,7 @@ __all__ = [
     "Placement",
     "Puzzle",
     "PuzzleFormatError",
+    "PuzzleSpec",
     "Report",
     "UserError",
     "VerificationError",

@@ -44,7 +44,8 @@ LEVEL_DESCRIPTIONS: dict[str, str] = {
 
 
 def options_for(level: str, **changes: Any) -> Options:
-    """The options of ``level`` with ``changes`` applied (``None`` means keep the preset)."""
+    """The options of ``level`` with ``changes`` applied (``None`` means keep the preset), as
+    given: :func:`wortsuche.spec.resolve_options` checks them."""
     preset = LEVELS.get(level) if isinstance(level, str) else None
     if preset is None:
         raise InputError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")

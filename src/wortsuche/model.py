@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wortsuche.errors import InputError
@@ -359,7 +359,8 @@ DENSITIES = ("normal", "high")
 class Options:
     """Everything that shapes a puzzle besides the words, the size and the seed.
 
-    The presets of the levels are in :mod:`wortsuche.levels`.
+    The presets of the levels are in :mod:`wortsuche.levels`; each field is declared, with
+    its check and its JSON, in :mod:`wortsuche.spec`.
     """
 
     directions: tuple[Direction, ...]
@@ -387,65 +388,9 @@ class Options:
     wrap: bool = False
     """Lines continue on the other side of the grid (a torus): a word may run over an edge."""
 
-    def __post_init__(self) -> None:
-        _check_types(self)
-        if not self.directions:
-            raise InputError("at least one direction is needed")
-        if len(set(self.directions)) != len(self.directions):
-            raise InputError("a direction is listed twice")
-        if not 0 <= self.word_letter_share <= 100:
-            raise InputError(f"--word-letter-share must be 0 to 100, not {self.word_letter_share}")
-        if self.density not in DENSITIES:
-            raise InputError(f"density must be one of {', '.join(DENSITIES)}, not {self.density!r}")
-        if self.diagonal_share is not None and not 0 <= self.diagonal_share <= 100:
-            raise InputError(f"--diagonal-share must be 0 to 100, not {self.diagonal_share}")
-        if not 0 <= self.letter_floor <= 100:
-            raise InputError(f"--letter-floor must be 0 to 100, not {self.letter_floor}")
-        if self.reversed_share is not None and not 0 <= self.reversed_share <= 100:
-            raise InputError(f"--reversed-share must be 0 to 100, not {self.reversed_share}")
-        if self.language not in LANGUAGES:
-            raise InputError(
-                f"unknown language {self.language!r}; choose one of {', '.join(LANGUAGES)}"
-            )
-
     def with_changes(self, **changes: Any) -> Options:
         """A copy with some options changed (``None`` values are ignored)."""
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        data = asdict(self)
-        data["directions"] = [d.name for d in self.directions]
-        data["crossing"] = self.crossing.value
-        data["filler"] = self.filler.value
-        data["decoys"] = self.decoys.value
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Options:
-        """Read options written by :meth:`to_dict`."""
-        try:
-            return cls(
-                directions=tuple(Direction[name] for name in data["directions"]),
-                crossing=Crossing(data["crossing"]),
-                filler=Filler(data["filler"]),
-                word_letter_share=int(data["word_letter_share"]),
-                decoys=Decoys(data["decoys"]),
-                absent=bool(data.get("absent", False)),
-                language=str(data.get("language", "auto")),
-                reversed_share=None
-                if data.get("reversed_share") is None
-                else int(data["reversed_share"]),
-                allow_offensive=data.get("allow_offensive", False) is True,
-                density=str(data.get("density", "normal")),
-                diagonal_share=None
-                if data.get("diagonal_share") is None
-                else int(data["diagonal_share"]),
-                letter_floor=int(data.get("letter_floor", 0)),
-                wrap=data.get("wrap", False) is True,
-            )
-        except (KeyError, ValueError, TypeError) as error:
-            raise InputError(f"options are not readable: {error}") from None
 
 
 @dataclass(frozen=True)
@@ -496,25 +441,3 @@ class Puzzle:
     def absent(self) -> bool:
         """True if the puzzle hides none of its words on purpose."""
         return self.options.absent
-
-
-def _check_types(options: Options) -> None:
-    """Refuse options of the wrong type, naming the option (they come from callers' code)."""
-    if not isinstance(options.directions, tuple) or not all(
-        isinstance(d, Direction) for d in options.directions
-    ):
-        raise InputError(f"directions must be Direction values, not {options.directions!r}")
-    for name, kind in (("crossing", Crossing), ("filler", Filler), ("decoys", Decoys)):
-        if not isinstance(getattr(options, name), kind):
-            raise InputError(f"{name} must be a {kind.__name__}, not {getattr(options, name)!r}")
-    share = options.word_letter_share
-    if not isinstance(share, int) or isinstance(share, bool):
-        raise InputError(f"word_letter_share must be a whole number 0 to 100, not {share!r}")
-    if not isinstance(options.absent, bool):
-        raise InputError(f"absent must be True or False, not {options.absent!r}")
-    if not isinstance(options.wrap, bool):
-        raise InputError(f"wrap must be True or False, not {options.wrap!r}")
-    if not isinstance(options.language, str):
-        raise InputError(
-            f"language must be one of {', '.join(LANGUAGES)}, not {options.language!r}"
-        )

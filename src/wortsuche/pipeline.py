@@ -27,14 +27,10 @@ from wortsuche.errors import (
 )
 from wortsuche.fill import fill
 from wortsuche.geometry import longest_fitting
-from wortsuche.levels import options_for, parse_directions
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
-from wortsuche.message import message_letters, write_message
+from wortsuche.message import write_message
 from wortsuche.model import (
     Crossing,
-    Decoys,
-    Direction,
-    Filler,
     Grid,
     HiddenMessage,
     Options,
@@ -47,7 +43,8 @@ from wortsuche.packing import packs, place_packed
 from wortsuche.place import CROWDED, place_words
 from wortsuche.rand import Rng, new_seed
 from wortsuche.screen import screen_for
-from wortsuche.shapes import Outline, outline
+from wortsuche.shapes import Outline
+from wortsuche.spec import Checked, PuzzleSpec
 from wortsuche.verifier import verify_puzzle
 
 ATTEMPTS = 6
@@ -87,40 +84,21 @@ SIZE_SHARE = 1 / 3
 
 
 def generate(
-    words: Iterable[str | Word],
+    words: PuzzleSpec | Iterable[str | Word],
     rows: int | None = None,
     cols: int | None = None,
     *,
-    level: str = "medium",
+    level: str | None = None,
     seed: int | None = None,
-    directions: str | Sequence[Direction] | None = None,
-    crossing: str | Crossing | None = None,
-    filler: str | Filler | None = None,
-    word_letter_share: int | None = None,
-    decoys: str | Decoys | None = None,
-    absent: bool | None = None,
-    language: str | None = None,
-    reversed_share: int | None = None,
-    diagonal_share: int | None = None,
-    letter_floor: int | None = None,
-    allow_offensive: bool | None = None,
-    density: str | None = None,
-    wrap: bool | None = None,
-    message: str | None = None,
-    message_exact: bool = False,
-    secret: Iterable[str | Word] | None = None,
-    shape: str | None = None,
-    mask: Sequence[str] | None = None,
-    exact: bool = False,
-    transliterate: bool = False,
-    eszett: str = "keep",
-    timeout: float | None = None,
-    effort: float = 1.0,
+    **options: Any,
 ) -> Puzzle:
     """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
 
-    ``rows``/``cols`` default to a size chosen from the words (see the puzzle's notes).
-    Options left as None take the value of ``level``'s preset. ``message`` is hidden in the
+    Takes a :class:`~wortsuche.spec.PuzzleSpec`, or its words, size and options as keywords
+    (the declarations in :data:`wortsuche.spec.OPTIONS`; an unknown keyword is an
+    :class:`InputError`). ``rows``/``cols`` default to a size chosen from the words (see the
+    puzzle's notes); one of them alone makes a square. ``level`` defaults to medium; options
+    left as None take the value of its preset. ``message`` is hidden in the
     cells no word covers, read row by row (:mod:`wortsuche.message`); with ``message_exact``
     it fills them all. ``secret`` words are hidden like the others (exactly once) but not listed:
     the puzzle keeps them as ``secret_words``. ``shape`` (a name in
@@ -134,98 +112,59 @@ def generate(
     within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
     the wall-clock seconds on top: past it, :class:`~wortsuche.budget.GenerationTimeout`.
     """
-    if isinstance(effort, bool) or not isinstance(effort, int | float) or not 0 < effort <= 100:
-        raise InputError(f"effort must be a number above 0 and at most 100, not {effort!r}")
-    budget = Budget(timeout=_checked_timeout(timeout), effort=float(effort))
-    prepared, notes = prepare_words(words, transliterate=transliterate, eszett=eszett)
-    options = resolve_options(
-        level,
-        directions=directions,
-        crossing=crossing,
-        filler=filler,
-        word_letter_share=word_letter_share,
-        decoys=decoys,
-        absent=absent,
-        language=language,
-        reversed_share=reversed_share,
-        diagonal_share=diagonal_share,
-        letter_floor=letter_floor,
-        allow_offensive=allow_offensive,
-        density=density,
-        wrap=wrap,
+    asked = {"level": level, "seed": seed, **options}
+    if isinstance(words, PuzzleSpec):
+        size = {k: v for k, v in (("rows", rows), ("cols", cols)) if v is not None}
+        spec = words.replace(**size, **{k: v for k, v in asked.items() if v is not None})
+    else:
+        spec = PuzzleSpec(words, rows, cols, **asked)
+    checked = spec.checked()
+    budget = Budget(timeout=checked.timeout, effort=checked.effort)
+    normalised = {"transliterate": spec.transliterate, "eszett": spec.eszett}
+    prepared, notes = prepare_words(spec.words, **normalised)
+    secret_words, secret_notes = _secret_words(
+        spec.secret, prepared, checked.options, *normalised.values()
     )
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InputError(f"seed must be a whole number, not {seed!r}")
-    if not isinstance(transliterate, bool):
-        raise InputError(f"transliterate must be True or False, not {transliterate!r}")
-    if not isinstance(message_exact, bool):
-        raise InputError(f"message_exact must be True or False, not {message_exact!r}")
-    hidden = None
-    if message is not None:
-        letters = message_letters(message, transliterate=transliterate, eszett=eszett)
-        hidden = HiddenMessage(" ".join(message.split()), letters, message_exact)
-    elif message_exact:
-        raise InputError("message_exact needs a message")
-    secret_words, secret_notes = _secret_words(secret, prepared, options, transliterate, eszett)
     prepared, notes = prepared + secret_words, [*notes, *secret_notes]
     kept_secret = frozenset(w.letters for w in secret_words)
-    drawn = outline(shape, mask)
-    if options.wrap and drawn is not None:
-        raise InputError(
-            "--wrap needs the whole rectangle: a shaped grid has no opposite edge to continue on",
-            key="error.wrap-shape",
-        )
-    if not isinstance(exact, bool):
-        raise InputError(f"exact must be True or False, not {exact!r}")
-    seed = new_seed() if seed is None else seed
-    if rows is None or cols is None:
+    seed = new_seed() if checked.seed is None else checked.seed
+    common = (checked.message, kept_secret, checked.outline, spec.exact)
+    if checked.size is None:
         return _generate_auto_size(
-            prepared, level, options, seed, notes, budget, hidden, kept_secret, drawn, exact
+            prepared, spec.level, checked.options, seed, notes, budget, *common
         )
-    check_size(rows, cols, wrap=options.wrap)
+    rows, cols = checked.size
     rng = Rng(seed)
     try:
         return build(
-            prepared,
-            rows,
-            cols,
-            level,
-            options,
-            rng,
-            seed,
-            notes,
-            budget,
-            hidden,
-            kept_secret,
-            drawn,
-            exact,
+            prepared, rows, cols, spec.level, checked.options, rng, seed, notes, budget, *common
         )
     except DoesNotFitError as error:
-        filled = hidden is not None and hidden.exact  # a larger size has more free cells
-        if error.suggested_size is None and not isinstance(error, BudgetExhausted) and not filled:
-            error.suggested_size = suggest_size(
-                prepared,
-                rows,
-                cols,
-                options,
-                Rng(seed),
-                budget.share(1.0),
-                need_free=len(hidden.letters) if hidden else 0,
-                drawn=drawn,
-            )
-            if error.suggested_size is not None:
-                r, c = error.suggested_size
-                error.args = (f"{error.args[0]}; a layout exists in {r}x{c}",)
+        _say_a_size_that_fits(error, prepared, checked, seed, budget)
         raise
 
 
-def _checked_timeout(timeout: Any) -> float | None:
-    """Seconds as a float (None and infinity: no limit); anything but a positive number is refused."""
-    if timeout is None or timeout == float("inf"):
-        return None
-    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
-        raise InputError(f"timeout must be a number of seconds above 0, not {timeout!r}")
-    return float(timeout)
+def _say_a_size_that_fits(
+    error: DoesNotFitError, words: Sequence[Word], checked: Checked, seed: int, budget: Budget
+) -> None:
+    """Add to ``error`` a larger size in which a layout was found, if the search finds one."""
+    hidden = checked.message
+    filled = hidden is not None and hidden.exact  # a larger size has more free cells
+    if error.suggested_size is not None or isinstance(error, BudgetExhausted) or filled:
+        return
+    assert checked.size is not None
+    error.suggested_size = suggest_size(
+        words,
+        *checked.size,
+        checked.options,
+        Rng(seed),
+        budget.share(1.0),
+        need_free=len(hidden.letters) if hidden else 0,
+        drawn=checked.outline,
+    )
+    if error.suggested_size is not None:
+        r, c = error.suggested_size
+        error.args = (f"{error.args[0]}; a layout exists in {r}x{c}",)
 
 
 def prepare_words(
@@ -247,102 +186,6 @@ def prepare_words(
     entries = [w.entry if isinstance(w, Word) else str(w) for w in items]
     prepared, warnings = normalise_words(entries, transliterate=transliterate, eszett=eszett)
     return prepared, list(warnings)
-
-
-def resolve_options(level: str, **changes: Any) -> Options:
-    """The options of ``level`` with changes given as enums or their string values."""
-    converted: dict[str, Any] = {}
-    for name, kind in (("crossing", Crossing), ("filler", Filler), ("decoys", Decoys)):
-        value = changes.pop(name)
-        if value is not None and not isinstance(value, str | kind):
-            raise InputError(f"{name} must be a {kind.__name__} or its name, not {value!r}")
-        if isinstance(value, str):
-            try:
-                value = kind(value)
-            except ValueError:
-                choices = ", ".join(k.value for k in kind)
-                raise InputError(f"unknown {name} {value!r}; choose one of {choices}") from None
-        converted[name] = value
-    directions = changes.pop("directions")
-    if isinstance(directions, str):
-        directions = parse_directions(directions)
-    elif directions is not None:
-        directions = _direction_tuple(directions)
-    for name, kinds in (
-        ("word_letter_share", int),
-        ("absent", bool),
-        ("language", str),
-        ("reversed_share", int),
-        ("diagonal_share", int),
-        ("letter_floor", int),
-        ("allow_offensive", bool),
-        ("density", str),
-        ("wrap", bool),
-    ):
-        value = changes.get(name)
-        if value is not None and (
-            not isinstance(value, kinds) or (kinds is int and isinstance(value, bool))
-        ):
-            raise InputError(f"{name} must be {_KIND_NAMES[name]}, not {value!r}")
-    options = options_for(level, directions=directions, **converted, **changes)
-    if changes.get("word_letter_share") is not None and options.filler in (
-        Filler.WORDS,
-        Filler.TRAPS,
-    ):
-        raise InputError(
-            f"word_letter_share has no effect with the filler {options.filler.value!r}: every "
-            "filler letter is a word letter already; choose another filler to mix them"
-        )
-    return options
-
-
-_KIND_NAMES = {
-    "word_letter_share": "a whole number 0 to 100",
-    "reversed_share": "a whole number 0 to 100",
-    "diagonal_share": "a whole number 0 to 100",
-    "letter_floor": "a whole number 0 to 100",
-    "allow_offensive": "True or False",
-    "density": "normal or high",
-    "absent": "True or False",
-    "language": "auto, de or en",
-    "wrap": "True or False",
-}
-
-
-def _direction_tuple(directions: Any) -> tuple[Direction, ...]:
-    """Directions given as a sequence of :class:`Direction` values or their names (``"E"``)."""
-    if not isinstance(directions, Sequence):
-        raise InputError(f"directions must be a list of directions, not {directions!r}")
-    converted = []
-    for item in directions:
-        if isinstance(item, Direction):
-            converted.append(item)
-        elif isinstance(item, str):
-            converted.extend(parse_directions(item))
-        else:
-            raise InputError(f"directions must be Direction values or names, not {item!r}")
-    return tuple(converted)
-
-
-WRAP_MIN_SIDE = 3
-"""The smallest side of a torus: with 2 rows, up and down lead to the same cell."""
-
-
-def check_size(rows: int, cols: int, *, wrap: bool = False) -> None:
-    """Refuse sizes that are not positive whole numbers or larger than ``MAX_SIDE`` (and, for a
-    torus, smaller than ``WRAP_MIN_SIDE``)."""
-    for name, value in (("rows", rows), ("columns", cols)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise InputError(f"{name} must be a whole number of at least 1, not {value!r}")
-        if value > MAX_SIDE:
-            raise InputError(f"{name} must be at most {MAX_SIDE}, not {value}")
-    if wrap and min(rows, cols) < WRAP_MIN_SIDE:
-        raise InputError(
-            f"--wrap needs at least {WRAP_MIN_SIDE} rows and {WRAP_MIN_SIDE} columns, "
-            f"not {rows}x{cols}",
-            key="error.wrap-size",
-            values={"rows": rows, "cols": cols},
-        )
 
 
 def build(

@@ -17,7 +17,8 @@ from wortsuche.data import read_text
 from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
-from wortsuche.model import HOLE, Direction, Grid, HiddenMessage, Options, Placement, Puzzle, Word
+from wortsuche.model import HOLE, Direction, Grid, HiddenMessage, Placement, Puzzle, Word
+from wortsuche.spec import options_from_dict, options_to_dict
 
 FORMAT = "wortsuche-puzzle"
 FORMAT_VERSION = 1
@@ -35,7 +36,7 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         "cols": puzzle.cols,
         "level": puzzle.level,
         "seed": puzzle.seed,
-        "options": puzzle.options.to_dict(),
+        "options": options_to_dict(puzzle.options),
         "grid": list(puzzle.grid.rows),
         "words": [{"entry": w.entry, "letters": w.letters} for w in puzzle.words],
         "placements": [
@@ -108,7 +109,7 @@ def puzzle_from_dict(data: Any) -> Puzzle:
         words = tuple(_word(item, f"words[{i}]") for i, item in enumerate(_list(data, "words")))
         if not words or len(words) > MAX_WORDS:
             raise PuzzleFormatError(f'"words" must list 1 to {MAX_WORDS} words')
-        options = _options(data.get("options"))
+        options = options_from_dict(data.get("options"))
         torus = (rows, cols) if options.wrap else None
         placements = {}
         for i, item in enumerate(_list(data, "placements")):
@@ -250,40 +251,6 @@ def _placement(value: Any, where: str, torus: tuple[int, int] | None = None) -> 
                 f'"{where}.cells" do not match {letters} from {list(start)} going {name}'
             )
     return placement
-
-
-def _options(value: Any) -> Options:
-    item = _object(value, "options")
-    directions = item.get("directions")
-    if not isinstance(directions, list) or not all(
-        isinstance(d, str) and d in Direction.__members__ for d in directions
-    ):
-        raise PuzzleFormatError('"options.directions" must be a list of E, S, SE, NE, W, N, NW, SW')
-    share = item.get("word_letter_share")
-    if type(share) is not int:
-        raise PuzzleFormatError(
-            f'"options.word_letter_share" must be a whole number, not {_shown(share)}'
-        )
-    if type(item.get("absent", False)) is not bool:
-        raise PuzzleFormatError(
-            f'"options.absent" must be true or false, not {_shown(item["absent"])}'
-        )
-    for key in ("crossing", "filler", "decoys", "language"):
-        if key in item or key != "language":
-            _text(item.get(key), f"options.{key}")
-    for key in ("reversed_share", "diagonal_share"):
-        value = item.get(key)
-        if value is not None and type(value) is not int:
-            raise PuzzleFormatError(
-                f'"options.{key}" must be a whole number or null, not {_shown(value)}'
-            )
-    if type(item.get("wrap", False)) is not bool:
-        raise PuzzleFormatError(f'"options.wrap" must be true or false, not {_shown(item["wrap"])}')
-    if type(item.get("letter_floor", 0)) is not int:
-        raise PuzzleFormatError(
-            f'"options.letter_floor" must be a whole number, not {_shown(item["letter_floor"])}'
-        )
-    return Options.from_dict(item)
 
 
 def _shown(value: Any) -> str:

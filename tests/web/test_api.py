@@ -609,6 +609,29 @@ def test_the_create_form_options_reach_the_puzzle(client: TestClient, db: str) -
     ]
 
 
+def test_every_level_option_of_the_spec_reaches_the_puzzle_by_its_name(
+    client: TestClient, db: str
+) -> None:
+    made = create(
+        client,
+        rows=7,
+        cols=7,
+        letter_floor=60,
+        diagonal_share=0,
+        density="high",
+        decoys="some",
+        crossing="allowed",
+        word_letter_share=10,
+    )
+    options = stored_puzzle(db, made["id"]).options
+    assert (options.letter_floor, options.diagonal_share, options.density) == (60, 0, "high")
+    assert (options.decoys.value, options.crossing.value) == ("some", "allowed")
+    assert options.word_letter_share == 10
+    refused = client.post("/api/puzzles", json={"words": WORDS, "letter_floor": 101})
+    assert refused.status_code == 422 and refused.json()["field"] == "letter_floor"
+    assert client.post("/api/puzzles", json={"words": WORDS, "timeout": 5}).status_code == 422
+
+
 def test_a_target_difficulty_chooses_the_level(client: TestClient) -> None:
     made = client.post(
         "/api/puzzles",

@@ -16,19 +16,27 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from wortsuche.cli.common import add_paper_options, check_output, note, read_text, write_output
+from wortsuche.cli.common import (
+    add_paper_options,
+    add_spec_options,
+    check_output,
+    note,
+    read_text,
+    spec_options,
+    write_output,
+)
 from wortsuche.errors import InputError
-from wortsuche.shapes import SHAPE_NAMES
 from wortsuche.source import parse_size, parse_words
+from wortsuche.spec import BOOK, declared, default
+
+if TYPE_CHECKING:
+    from wortsuche.book import BookSettings, PlannedPuzzle
 
 
 def add_parser(subparsers: Any) -> None:
     """Register the ``book`` subcommand."""
-    from wortsuche.levels import LEVELS
-    from wortsuche.model import LANGUAGES
-
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "book",
         help="make a PDF puzzle book from word lists",
@@ -75,45 +83,13 @@ def add_parser(subparsers: Any) -> None:
         metavar="ROWSxCOLS",
         help="grid size, e.g. 15x15 (default: a file's size header, else from the words)",
     )
-    parser.add_argument("--level", choices=tuple(LEVELS), help="difficulty (default: medium)")
-    parser.add_argument(
-        "--difficulty",
-        type=float,
-        metavar="MINUTES",
-        help="make each puzzle nearest this difficulty score (expected minutes for an adult)",
-    )
     parser.add_argument(
         "--order",
         choices=("as-given", "easy-to-hard"),
         default="as-given",
         help="easy-to-hard sorts the puzzles by their difficulty score, in three labelled parts",
     )
-    parser.add_argument(
-        "--reversed-share",
-        type=int,
-        metavar="0..100",
-        help="percentage of words placed backwards (← ↑ ↖ ↙), if the level's directions allow it",
-    )
-    parser.add_argument(
-        "--shape",
-        choices=SHAPE_NAMES,
-        metavar="SHAPE",
-        help="every puzzle in this shape: circle, cross, diamond, heart, hexagon, house, star, "
-        "tree, triangle, or a letter A-Z or digit 0-9",
-    )
-    parser.add_argument(
-        "--wrap",
-        action="store_true",
-        default=None,
-        help="every puzzle's lines continue on the other side: words may run over an edge",
-    )
-    parser.add_argument("--seed", type=int, help="book seed: the same seed makes the same book")
-    parser.add_argument(
-        "--language",
-        choices=LANGUAGES,
-        help="the puzzles' language: filler alphabet and every text in the book "
-        "(default: auto, the words' language where clear, else the system's, else English)",
-    )
+    add_spec_options(parser, BOOK)
     parser.add_argument(
         "--workers", type=int, metavar="N", help="processes to use (default: one per core)"
     )
@@ -160,32 +136,13 @@ def progress_bar(total: int) -> Iterator[Callable[[str], None]]:
 
 def run(args: argparse.Namespace) -> int:
     """Plan, generate and print the book (or write its puzzles as JSON Lines)."""
-    from wortsuche.book import (
-        MAX_PUZZLES,
-        MAX_RUN,
-        BookSettings,
-        book_line,
-        build_book,
-        plan_book,
-        short_lists,
-    )
+    from wortsuche.book import MAX_PUZZLES, MAX_RUN, build_book, plan_book, short_lists
     from wortsuche.rand import new_seed
 
     if args.join:
         return join(args)
     as_lines = is_lines(args.output)
-    if not as_lines:
-        require_pdf(args.output)
-    if args.workers is not None and args.workers < 1:
-        raise InputError(f"--workers must be at least 1, not {args.workers}")
-    if args.first is not None and (args.count is None or args.seed is None):
-        raise InputError(
-            "--first needs --count (how many puzzles this part makes) and --seed (the same "
-            "in every part)"
-        )
-    if as_lines and args.order != "as-given":
-        raise InputError("--order sorts a PDF's pages; a .jsonl file keeps the book's order")
-    check_output(args.output, force=args.force)
+    check_run(args, as_lines)
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
     read = [read_list(path) for path in args.lists]
@@ -203,26 +160,10 @@ def run(args: argparse.Namespace) -> int:
         first=1 if args.first is None else args.first,
         most=MAX_RUN if as_lines else MAX_PUZZLES,
     )
-    settings = BookSettings(
-        rows=rows,
-        cols=cols,
-        level=args.level or "medium",
-        options={"language": args.language}
-        | ({} if args.reversed_share is None else {"reversed_share": args.reversed_share})
-        | ({} if args.shape is None else {"shape": args.shape})
-        | ({} if args.wrap is None else {"wrap": True}),
-        difficulty=args.difficulty,
-    )
+    settings = book_settings(args, rows, cols)
     with progress_bar(len(plan)) as advance:
         if as_lines:
-            lines: list[str] = []
-            for start in range(0, len(plan), LINES_AT_ONCE):  # only lines are kept, not puzzles
-                part = plan[start : start + LINES_AT_ONCE]
-                made = build_book(
-                    part, settings, workers=args.workers, on_done=lambda _: advance("making")
-                )
-                lines += [book_line(p, puzzle, seed) for p, puzzle in zip(part, made, strict=True)]
-            write_output(args.output, "".join(lines), force=args.force)
+            write_lines(plan, settings, seed, args, advance)
         else:
             puzzles = build_book(
                 plan, settings, workers=args.workers, on_done=lambda _: advance("making")
@@ -232,6 +173,51 @@ def run(args: argparse.Namespace) -> int:
     if args.seed is None:
         print(f"wortsuche: book seed {seed} (use --seed {seed} to make it again)", file=sys.stderr)
     return 0
+
+
+def check_run(args: argparse.Namespace, as_lines: bool) -> None:
+    """Refuse a run that cannot be made before any puzzle is."""
+    if not as_lines:
+        require_pdf(args.output)
+    if args.workers is not None and args.workers < 1:
+        raise InputError(f"--workers must be at least 1, not {args.workers}")
+    if args.first is not None and (args.count is None or args.seed is None):
+        raise InputError(
+            "--first needs --count (how many puzzles this part makes) and --seed (the same "
+            "in every part)"
+        )
+    if as_lines and args.order != "as-given":
+        raise InputError("--order sorts a PDF's pages; a .jsonl file keeps the book's order")
+    check_output(args.output, force=args.force)
+
+
+def book_settings(args: argparse.Namespace, rows: int | None, cols: int | None) -> BookSettings:
+    """How every puzzle is generated: the options given, each puzzle with its own seed."""
+    from wortsuche.book import BookSettings
+
+    options = spec_options(args, BOOK)
+    options.pop("seed", None)  # the book's seed: each puzzle's seed comes from it
+    level = options.pop("level", default("level"))
+    difficulty = options.pop("difficulty", None)
+    return BookSettings(rows=rows, cols=cols, level=level, options=options, difficulty=difficulty)
+
+
+def write_lines(
+    plan: list[PlannedPuzzle],
+    settings: BookSettings,
+    seed: int,
+    args: argparse.Namespace,
+    advance: Callable[[str], None],
+) -> None:
+    """Generate the plan's puzzles and write them as JSON Lines, a thousand at a time."""
+    from wortsuche.book import book_line, build_book
+
+    lines: list[str] = []
+    for start in range(0, len(plan), LINES_AT_ONCE):  # only lines are kept, not puzzles
+        part = plan[start : start + LINES_AT_ONCE]
+        made = build_book(part, settings, workers=args.workers, on_done=lambda _: advance("making"))
+        lines += [book_line(p, puzzle, seed) for p, puzzle in zip(part, made, strict=True)]
+    write_output(args.output, "".join(lines), force=args.force)
 
 
 LINES_AT_ONCE = 1000
@@ -261,13 +247,11 @@ def join(args: argparse.Namespace) -> int:
         "--first": args.first,
         "--words-per-puzzle": args.words_per_puzzle,
         "--size": args.size,
-        "--level": args.level,
-        "--difficulty": args.difficulty,
-        "--reversed-share": args.reversed_share,
-        "--shape": args.shape,
-        "--wrap": args.wrap,
-        "--seed": args.seed,
         "--workers": args.workers,
+    } | {
+        option.flag: getattr(args, option.name)
+        for option in declared(BOOK)
+        if option.name != "language"  # the book's texts: see below
     }
     if given := [option for option, value in made_by_the_parts.items() if value is not None]:
         raise InputError(

@@ -6,10 +6,12 @@ import argparse
 import contextlib
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wortsuche.errors import InputError
+from wortsuche.spec import BOOK, GROUPS, OptionSpec, declared
 
 if TYPE_CHECKING:
     from wortsuche.render.options import RenderOptions
@@ -122,6 +124,66 @@ def _write_special(path: str, content: str | bytes) -> None:
             out.write(data)
     except OSError as error:
         raise InputError(f"{path}: cannot write ({error.strerror})") from None
+
+
+def add_spec_options(parser: argparse.ArgumentParser, surface: str) -> None:
+    """The flags of every option :mod:`wortsuche.spec` declares for ``surface`` (``generate``
+    or ``book``), in the groups of the help. A flag left out is None: the spec's default."""
+    groups: dict[str, Any] = {"puzzle": parser}
+    for option in declared(surface):
+        if option.group not in groups:
+            groups[option.group] = parser.add_argument_group(*GROUPS[option.group])
+        help_text = option.book_help if surface == BOOK and option.book_help else option.help
+        groups[option.group].add_argument(option.flag, help=help_text, **_argument(option))
+
+
+def _argument(option: OptionSpec) -> dict[str, Any]:
+    """How argparse reads one option's flag."""
+    if option.kind == "flag":
+        return {"action": "store_true", "default": None}
+    argument: dict[str, Any] = {"metavar": option.metavar}
+    if option.choices:
+        argument["choices"] = option.choices
+    if option.kind in ("whole", "number"):
+        argument["type"] = _number(option)
+    if option.kind == "words":
+        argument["nargs"] = "+"
+    return argument
+
+
+def _number(option: OptionSpec) -> Callable[[str], Any]:
+    """A flag's number, checked as the spec checks it (argparse names the flag)."""
+    read = int if option.kind == "whole" else float
+
+    def number(text: str) -> Any:
+        value = read(text)  # not a number: argparse says "invalid int value"
+        try:
+            return option.check(value)
+        except InputError:
+            raise argparse.ArgumentTypeError(f"must be {option.expected}, not {text}") from None
+
+    number.__name__ = read.__name__
+    return number
+
+
+def spec_options(args: argparse.Namespace, surface: str) -> dict[str, Any]:
+    """The declared options given on the command line, by name: secret words split at
+    commas, a mask file read into its rows."""
+    values = {
+        option.name: value
+        for option in declared(surface)
+        if (value := getattr(args, option.name, None)) is not None
+    }
+    if "secret" in values:
+        items = values["secret"]
+        values["secret"] = [
+            part.strip() for item in items for part in item.split(",") if part.strip()
+        ]
+    if "mask" in values:
+        from wortsuche.shapes import read_mask
+
+        values["mask"] = read_mask(Path(values["mask"]))
+    return values
 
 
 def add_output_options(parser: argparse.ArgumentParser) -> None:

@@ -10,21 +10,21 @@ from typing import Any
 
 from wortsuche.cli.common import (
     add_output_options,
+    add_spec_options,
     answers_note,
     check_output,
     note,
     output_format,
     read_text,
     render_options,
+    spec_options,
     write_output,
 )
 from wortsuche.errors import DoesNotFitError, InputError
 from wortsuche.i18n import resolve_language
-from wortsuche.levels import LEVELS
-from wortsuche.model import LANGUAGES, Crossing, Decoys, Filler, Puzzle, Word
-from wortsuche.normalise import ESZETT
-from wortsuche.shapes import SHAPE_NAMES
+from wortsuche.model import Puzzle, Word
 from wortsuche.source import WordSource, parse_size, parse_words
+from wortsuche.spec import GENERATE, default
 
 EXAMPLES = """\
 examples:
@@ -60,158 +60,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="grid size such as 15x12 or 15 for a square (default: from the file's header, "
         "else chosen from the words)",
     )
-    parser.add_argument(
-        "--level", choices=tuple(LEVELS), default="medium", help="difficulty (default: medium)"
-    )
-    parser.add_argument("--seed", type=int, help="make the same puzzle again (default: random)")
-    level_options = parser.add_argument_group(
-        "level options", "each changes one setting of the level's preset"
-    )
-    level_options.add_argument(
-        "--directions",
-        metavar="LIST",
-        help="directions words may run: E,S,SE,NE,W,N,NW,SW, right,down,..., arrows, or all",
-    )
-    level_options.add_argument(
-        "--crossing", choices=[c.value for c in Crossing], help="whether words may share letters"
-    )
-    level_options.add_argument(
-        "--filler", choices=[f.value for f in Filler], help="letters for the cells no word uses"
-    )
-    level_options.add_argument(
-        "--decoys", choices=[d.value for d in Decoys], help="near-misses of the words planted"
-    )
-    level_options.add_argument(
-        "--word-letter-share",
-        type=int,
-        metavar="0..100",
-        help="percentage of filler letters drawn from the words' own letters",
-    )
-    level_options.add_argument(
-        "--allow-offensive",
-        action="store_true",
-        default=None,
-        help="let the filler spell words on the offensive-word screen (screened by default)",
-    )
-    level_options.add_argument(
-        "--density",
-        choices=("normal", "high"),
-        help="high packs the words for a full, newspaper-style grid (a smaller automatic size, "
-        "crossings first wherever the level allows them)",
-    )
-    level_options.add_argument(
-        "--wrap",
-        action="store_true",
-        default=None,
-        help="lines continue on the other side of the grid, so a word may run over an edge "
-        "and come back on the opposite one (at least 3x3, no shape)",
-    )
-    level_options.add_argument(
-        "--exact",
-        action="store_true",
-        help="place the words with a SAT solver (the exact extra): finds a layout of a crowded "
-        "list where one exists, or proves that none does (slow beyond small grids)",
-    )
-    level_options.add_argument(
-        "--effort",
-        type=float,
-        metavar="N",
-        help="how long the search tries before it says no layout was found "
-        "(default 1; 4 tries about four times as long)",
-    )
-    level_options.add_argument(
-        "--reversed-share",
-        type=int,
-        metavar="0..100",
-        help="percentage of words placed backwards (← ↑ ↖ ↙), if the directions allow it",
-    )
-    level_options.add_argument(
-        "--diagonal-share",
-        type=int,
-        metavar="0..100",
-        help="percentage of words placed diagonally (↘ ↗ ↖ ↙), if the directions allow it",
-    )
-    level_options.add_argument(
-        "--letter-floor",
-        type=int,
-        metavar="0..100",
-        help="filler from the words' letters first lifts every letter of the words to this "
-        "percentage of an even spread, so no rare letter gives its word away",
-    )
-    level_options.add_argument(
-        "--difficulty",
-        type=float,
-        metavar="MINUTES",
-        help="make the puzzle nearest this difficulty score (expected minutes for an adult); "
-        "the level and its knobs are chosen for it",
-    )
-    level_options.add_argument(
-        "--absent",
-        action="store_true",
-        default=None,
-        help="hide none of the words (a puzzle whose answer is: not there)",
-    )
-    level_options.add_argument(
-        "--language",
-        choices=LANGUAGES,
-        help="the puzzle's language: the filler alphabet and every text on the sheet "
-        "(default: auto, the words' language where clear, else the system's, else English)",
-    )
-    level_options.add_argument(
-        "--transliterate",
-        action="store_true",
-        help="plain A-Z: Ä→AE, Ö→OE, Ü→UE, ß→SS, accents dropped",
-    )
-    level_options.add_argument(
-        "--eszett",
-        choices=ESZETT,
-        default="keep",
-        help="ß in the grid: keep as the one letter ẞ (default) or ss as two letters SS, "
-        "keeping Ä Ö Ü",
-    )
-    parser.add_argument(
-        "--timeout",
-        type=float,
-        metavar="SECONDS",
-        help="give up after this many seconds (default: no limit; every generation ends anyway "
-        "within its budget of steps)",
-    )
-    shaped = parser.add_argument_group("shape", "a grid in a shape: holes hold no letter")
-    shaped.add_argument(
-        "--shape",
-        choices=SHAPE_NAMES,
-        metavar="SHAPE",
-        help="a built-in shape drawn on the grid's size: circle, cross, diamond, heart, hexagon, "
-        "house, star, tree, triangle, or a letter A-Z or digit 0-9 (an automatic size makes room "
-        "for it)",
-    )
-    shaped.add_argument(
-        "--mask",
-        metavar="FILE",
-        help="a text picture (# a cell, . a hole) or a PNG (dark pixels are cells); its own size "
-        "unless --size scales it",
-    )
-    hidden = parser.add_argument_group(
-        "hidden extras", "secret words, and a sentence in the letters no word uses"
-    )
-    hidden.add_argument(
-        "--secret",
-        nargs="+",
-        metavar="WORD",
-        help="words hidden like the others but not listed (the sheet says how many, the key "
-        'names them); also comma separated: --secret "Fuchs, Igel"',
-    )
-    hidden.add_argument(
-        "--message",
-        metavar="TEXT",
-        help="the letters of TEXT (blanks and punctuation dropped) fill the free cells in reading "
-        'order, the filler the rest; the answer key shows it. Example: --message "Gut gemacht"',
-    )
-    hidden.add_argument(
-        "--message-exact",
-        action="store_true",
-        help="the message must fill every free cell (a layout with exactly that many is searched)",
-    )
+    add_spec_options(parser, GENERATE)
     themed = parser.add_argument_group("themes", "words from a list shipped with wortsuche")
     themed.add_argument(
         "--theme",
@@ -228,8 +77,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Make the puzzle, report notes on stderr and write it."""
     fmt = output_format(args)  # a bad format or -o file fails before any work is done
-    if args.timeout is not None and not args.timeout > 0:
-        raise InputError(f"--timeout must be a number of seconds above 0, not {args.timeout:g}")
     answers_note(fmt, args)
     check_output(args.output, force=args.force)
     seed = args.seed
@@ -240,19 +87,12 @@ def run(args: argparse.Namespace) -> int:
     source = theme_source(args, seed) if args.theme else word_source(args.words)
     if args.count is not None and not args.theme:
         raise InputError("--count draws words from a --theme; give a theme or leave it out")
-    words, warnings = source.words(transliterate=args.transliterate, eszett=args.eszett)
+    spec = {**spec_options(args, GENERATE), "seed": seed}
+    normalised = {name: spec.get(name, default(name)) for name in ("transliterate", "eszett")}
+    words, warnings = source.words(**normalised)
     for warning in warnings:
         note(warning)
-    rows, cols = (
-        parse_size(args.size, what="--size") if args.size else (source.size or (None, None))
-    )
-    if args.mask is not None:
-        from wortsuche.shapes import read_mask
-
-        args.mask_rows = read_mask(Path(args.mask))
-        if rows is None or cols is None:  # the mask's own size, one cell per character
-            rows, cols = len(args.mask_rows), len(args.mask_rows[0])
-    puzzle = make_puzzle(words, rows, cols, seed, args)
+    puzzle = make_puzzle(words, *puzzle_size(args.size, source, spec.get("mask")), spec)
     # The sheet's title and language belong to the puzzle, so a saved puzzle keeps them.
     language = args.sheet_language or resolve_language(
         args.language, [word.entry for word in words]
@@ -274,6 +114,20 @@ def run(args: argparse.Namespace) -> int:
 
     write_output(args.output or "-", render(puzzle, fmt, render_options(args)), force=args.force)
     return 0
+
+
+def puzzle_size(
+    size: str | None, source: WordSource, mask: list[str] | None
+) -> tuple[int | None, int | None]:
+    """``--size``, else the word file's header, else a mask's own size (one cell a character),
+    else None: a size chosen from the words."""
+    if size:
+        return parse_size(size, what="--size")
+    if source.size is not None:
+        return source.size
+    if mask is not None:
+        return len(mask), len(mask[0])
+    return None, None
 
 
 def word_source(arguments: list[str]) -> WordSource:
@@ -335,70 +189,34 @@ def looks_like_path(argument: str) -> bool:
 
 
 def make_puzzle(
-    words: tuple[Word, ...],
-    rows: int | None,
-    cols: int | None,
-    seed: int,
-    args: argparse.Namespace,
+    words: tuple[Word, ...], rows: int | None, cols: int | None, spec: dict[str, Any]
 ) -> Puzzle:
-    """Run the core with the options given; a failed layout becomes one line with a size that fits."""
+    """Run the core with the options given (``--difficulty``: the nearest candidate); a failed
+    layout becomes one line with a size that fits."""
     from wortsuche.pipeline import generate
     from wortsuche.targeting import generate_near
 
-    chosen = {
-        "directions": args.directions,
-        "crossing": args.crossing,
-        "filler": args.filler,
-        "word_letter_share": args.word_letter_share,
-        "decoys": args.decoys,
-        "absent": args.absent,
-        "reversed_share": args.reversed_share,
-        "diagonal_share": args.diagonal_share,
-        "letter_floor": args.letter_floor,
-        "allow_offensive": args.allow_offensive,
-        "density": args.density,
-        "wrap": args.wrap,
-    }
-    common: dict[str, Any] = {
-        "language": args.language,
-        "timeout": args.timeout,
-        "effort": args.effort or 1.0,
-    }
-    if args.exact:
-        common["exact"] = True
-    if args.shape is not None or args.mask is not None:
-        common.update(shape=args.shape, mask=getattr(args, "mask_rows", None))
-    if args.secret:
-        common.update(
-            secret=[
-                part.strip() for item in args.secret for part in item.split(",") if part.strip()
-            ],
-            transliterate=args.transliterate,
-            eszett=args.eszett,
-        )
-    if args.message is not None or args.message_exact:
-        # the words are normalised already; the message is written the same way
-        common.update(
-            message=args.message,
-            message_exact=args.message_exact,
-            transliterate=args.transliterate,
-            eszett=args.eszett,
-        )
+    options = dict(spec)
+    target = options.pop("difficulty", None)
     try:
-        if args.difficulty is not None:
+        if target is not None:
             # The search varies the level and its knobs; only the options given stay fixed.
-            fixed = {k: v for k, v in chosen.items() if v is not None}
-            return generate_near(
-                words, rows, cols, target=args.difficulty, seed=seed, **common, **fixed
-            )
-        return generate(words, rows, cols, level=args.level, seed=seed, **common, **chosen)
+            options.pop("level", None)
+            return generate_near(words, rows, cols, target=target, **options)
+        return generate(words, rows, cols, **options)
     except DoesNotFitError as error:
-        message = " ".join(str(error).split())
-        if error.kind == "not_found" and (args.effort or 1.0) < 100:
-            more = max(4, 4 * (args.effort or 1.0))
-            message += f"; none found within the effort: --effort {more:g} searches longer"
-        if error.suggested_size is not None:
-            r, c = error.suggested_size
-            if f"{r}x{c}" not in message:
-                message += f"; try --size {r}x{c}"
-        raise DoesNotFitError(message, error.words, error.suggested_size, error.kind) from None
+        raise _with_advice(error, options.get("effort", default("effort"))) from None
+
+
+def _with_advice(error: DoesNotFitError, effort: float) -> DoesNotFitError:
+    """The error as one line that says how to find a layout: more effort, or a size that fits."""
+    message = " ".join(str(error).split())
+    if error.kind == "not_found" and effort < 100:
+        message += (
+            f"; none found within the effort: --effort {max(4, 4 * effort):g} searches longer"
+        )
+    if error.suggested_size is not None:
+        r, c = error.suggested_size
+        if f"{r}x{c}" not in message:
+            message += f"; try --size {r}x{c}"
+    return DoesNotFitError(message, error.words, error.suggested_size, error.kind)

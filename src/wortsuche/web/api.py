@@ -34,6 +34,7 @@ from wortsuche.message import message_letters, message_shape
 from wortsuche.model import Cell, Puzzle, Word, line
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.source import parse_words
+from wortsuche.spec import default
 from wortsuche.verifier import verify_puzzle
 from wortsuche.web import limits
 from wortsuche.web.errors import ApiError, server_failed
@@ -89,7 +90,9 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
         if None in asked and header_size is not None:
             asked = header_size  # a pasted competition file brings its size
         rows, cols = checked_size(*asked)
-        if new.level not in LEVELS:
+        options = new.options()
+        level = options.pop("level", default("level"))
+        if level not in LEVELS:
             raise ApiError(
                 422,
                 f"choose a level: {', '.join(LEVELS)}",
@@ -97,31 +100,15 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
                 key="api.level",
                 values={"levels": ", ".join(LEVELS)},
             )
-        checked_seed(new.seed)
+        seed = checked_seed(options.pop("seed", None))
         title = checked_title(new.title)
-        if new.message is not None:
-            checked_message(new.message)
-        secret = checked_secret(new.secret)
-        options: dict[str, Any] = {
-            name: value
-            for name in (
-                "directions",
-                "filler",
-                "absent",
-                "language",
-                "difficulty",
-                "message",
-                "message_exact",
-                "shape",
-                "wrap",
-            )
-            if (value := getattr(new, name)) is not None
-        }
-        if secret:
+        if "message" in options:
+            checked_message(options["message"])
+        if secret := checked_secret(options.pop("secret", None)):
             options["secret"] = secret
-        work = make_puzzle(generator, entries, rows, cols, new.level, new.seed, arrived, options)
+        work = make_puzzle(generator, entries, rows, cols, level, seed, arrived, options)
         puzzle = await unless_disconnected(request, work)
-        request_json = {"rows": rows, "cols": cols, "level": new.level, "options": options}
+        request_json = {"rows": rows, "cols": cols, "level": level, "options": options}
         stored = await run_in_threadpool(save, storage, puzzle, title, request_json)
         return public(stored)
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, create_model
 
-from wortsuche.levels import LEVELS
+from wortsuche.spec import WEB, OptionSpec, declared
 from wortsuche.web import limits
 
 
-class NewPuzzle(BaseModel):
-    """What the create form sends."""
+class PuzzleRequest(BaseModel):
+    """What the create form sends besides the options: the words, the size and a title."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -21,41 +21,53 @@ class NewPuzzle(BaseModel):
     )
     rows: StrictInt | None = Field(None, description=f"1 to {limits.MAX_SIDE}; null for auto")
     cols: StrictInt | None = Field(None, description=f"1 to {limits.MAX_SIDE}; null for auto")
-    level: StrictStr = Field("medium", description=", ".join(LEVELS))
-    seed: StrictInt | None = Field(None, description="Same words, size, level and seed: same grid")
     title: StrictStr | None = Field(None, description="Shown above the grid")
-    directions: StrictStr | None = Field(
-        None, description="Directions words may run, e.g. E,S,SE or all; null for the level's"
-    )
-    filler: StrictStr | None = Field(
-        None, description="other, unused, alphabet, words or traps; null for the level's"
-    )
-    absent: bool | None = Field(None, description="Hide none of the words (the answer: not there)")
-    language: StrictStr | None = Field(None, description="auto, de or en: the filler's alphabet")
-    difficulty: float | None = Field(
-        None, gt=0, le=1000, description="Target difficulty score (minutes); chooses the level"
-    )
-    message: StrictStr | None = Field(
-        None,
-        description="A hidden message: its letters fill the free cells, read row by row",
-        examples=["Gut gemacht!"],
-    )
-    message_exact: bool | None = Field(
-        None, description="The message must fill every free cell (needs a message)"
-    )
-    shape: StrictStr | None = Field(
-        None,
-        description="A built-in shape for the grid (circle, heart, star, …); null: a rectangle",
-    )
-    secret: StrictStr | list[StrictStr] | None = Field(
-        None,
-        description="Secret words: hidden like the others but not listed (comma separated or a list)",
-        examples=["Fuchs, Igel"],
-    )
-    wrap: bool | None = Field(
-        None,
-        description="Lines continue on the other side of the grid: a word may run over an edge "
-        "(at least 3x3, no shape)",
+
+    def options(self) -> dict[str, Any]:
+        """The options of :mod:`wortsuche.spec` the request sets, by name (null: not set)."""
+        return {
+            option.name: value
+            for option in declared(WEB)
+            if (value := getattr(self, option.name)) is not None
+        }
+
+
+_TYPES: dict[str, Any] = {
+    "whole": StrictInt,
+    "number": float,
+    "flag": bool,
+    "words": StrictStr | list[StrictStr],
+    "lines": list[StrictStr],
+}
+"""The JSON type of each kind of option (any other kind is text)."""
+
+
+def _field(option: OptionSpec) -> tuple[Any, Any]:
+    """The request field of one declared option: its type, default, bounds and description."""
+    kind = _TYPES.get(option.kind, StrictStr)
+    bounds: dict[str, Any] = {}
+    if option.kind == "whole" and option.low is not None:
+        bounds = {"ge": option.low, "le": option.high}
+    elif option.kind == "number":
+        bounds = {"gt": option.low, "le": option.high}
+    words = option.help
+    if option.choices and option.kind != "name":
+        words += f" ({', '.join(option.choices)})"
+    if option.level_option:
+        words += "; null for the level's preset"
+    if words[:1].isascii():  # ß has no capital of one letter in a sentence
+        words = words[:1].upper() + words[1:]
+    return kind | None, Field(None, description=words, **bounds)
+
+
+if TYPE_CHECKING:
+    NewPuzzle = PuzzleRequest
+else:
+    NewPuzzle = create_model(
+        "NewPuzzle",
+        __base__=PuzzleRequest,
+        __doc__="What the create form sends: the words, the size, a title and the options.",
+        **{option.name: _field(option) for option in declared(WEB)},
     )
 
 

@@ -1,0 +1,704 @@
+"""The puzzle spec: everything a puzzle is made from, each option declared once.
+
+An :class:`OptionSpec` says what an option is (its kind, choices or range, default, help text)
+and where it is offered (the ``generate`` and ``book`` commands, the web API, the keywords of
+:func:`~wortsuche.pipeline.generate`). Everything else is made from these declarations: the one
+check (:meth:`PuzzleSpec.checked`), the options of the puzzle JSON and their JSON Schema, the
+command-line flags and the web request model. A new option is one more declaration.
+
+>>> spec = PuzzleSpec(["TORF", "VOR"], 5, level="hard", wrap=True)
+>>> (spec.rows, spec.cols, spec.wrap, spec.filler)
+(5, 5, True, None)
+>>> spec.checked().options.filler
+<Filler.ALPHABET: 'alphabet'>
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import MISSING, dataclass, fields
+from typing import Any
+
+from wortsuche.errors import InputError
+from wortsuche.levels import LEVELS, options_for, parse_directions
+from wortsuche.limits import MAX_SIDE
+from wortsuche.message import message_letters
+from wortsuche.model import (
+    DENSITIES,
+    LANGUAGES,
+    Crossing,
+    Decoys,
+    Direction,
+    Filler,
+    HiddenMessage,
+    Options,
+    Word,
+)
+from wortsuche.normalise import ESZETT
+from wortsuche.shapes import SHAPE_NAMES, Outline, outline
+
+
+class _Preset(enum.Enum):
+    """The default of a level option: whatever the level's preset says."""
+
+    LEVEL = "the level's preset"
+
+
+LEVEL = _Preset.LEVEL
+"""The default of an option that each level presets (:data:`wortsuche.levels.LEVELS`)."""
+
+GENERATE, BOOK, WEB, API = "generate", "book", "web", "api"
+SURFACES = frozenset({GENERATE, BOOK, WEB, API})
+"""Where an option may be offered: the two commands, the web API and ``generate()``'s keywords."""
+
+KINDS = ("choice", "whole", "number", "flag", "text", "directions", "words", "lines", "name")
+"""What an option's value is: one of ``choices``; a whole number or a number in a range; on or
+off; text; a direction list; a list of words; rows of a picture; a name checked by its module."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a puzzle: what it is, what it may be, where it is offered."""
+
+    name: str
+    kind: str
+    help: str
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    low: float | None = None
+    """The least whole number, or the bound a number must be above."""
+    high: float | None = None
+    metavar: str | None = None
+    group: str = "level"
+    """Where the help of a command lists it (:data:`GROUPS`)."""
+    enum: type[enum.Enum] | None = None
+    nullable: bool = False
+    """A level option whose preset may be None (no preference)."""
+    since_first: bool = False
+    """Written by every version of the puzzle JSON, so a reader requires it."""
+    surfaces: frozenset[str] = SURFACES
+    elsewhere: str = ""
+    """Why the option is not offered on every surface (required when it is not)."""
+    book_help: str | None = None
+    """The help of ``book``'s flag where it means something else for a book."""
+
+    @property
+    def flag(self) -> str:
+        """The command-line flag: ``letter_floor`` is ``--letter-floor``."""
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def level_option(self) -> bool:
+        """True for the options of :class:`~wortsuche.model.Options`, preset by each level."""
+        return self.default is LEVEL
+
+    @property
+    def expected(self) -> str:
+        """What a value must be, for messages: ``a whole number 0 to 100``."""
+        if self.kind == "whole":
+            if self.low is None:
+                return "a whole number"
+            return f"a whole number {self.low:g} to {self.high:g}"
+        if self.kind == "number":
+            most = "" if self.high is None else f" and at most {self.high:g}"
+            return f"a number above {self.low:g}{most}"
+        if self.kind == "flag":
+            return "True or False"
+        if self.kind == "choice":
+            return f"one of {', '.join(self.choices)}"
+        return {
+            "directions": "a list of directions",
+            "words": "a list of words",
+            "lines": "a list of rows",
+        }.get(self.kind, "text")
+
+    def refusal(self, value: Any, label: str | None = None) -> InputError:
+        """The error for a value of the wrong kind or out of range."""
+        return InputError(f"{label or self.name} must be {self.expected}, not {value!r}")
+
+    def check(self, value: Any, label: str | None = None) -> Any:
+        """``value`` as the pipeline takes it (None stays None: not given); an
+        :class:`InputError` naming the option (as ``label``) if it is not one."""
+        if value is None:
+            return None
+        checker = _CHECKS.get(self.kind)
+        return value if checker is None else checker(self, value, label or self.name)
+
+    def to_json(self, value: Any) -> Any:
+        """The value as JSON data."""
+        if isinstance(value, enum.Enum):
+            return value.value
+        if self.kind == "directions":
+            return [d.name for d in value]
+        return value
+
+    def from_json(self, data: Mapping[str, Any]) -> Any:
+        """The value of this level option read from a puzzle file's ``options``."""
+        where = f'"options.{self.name}"'
+        if self.name not in data and not self.since_first:
+            return _OPTION_DEFAULTS[self.name]
+        value = data.get(self.name)
+        if value is None and self.nullable:
+            return None
+        if self.kind == "directions":
+            if not isinstance(value, list) or not all(
+                isinstance(d, str) and d in Direction.__members__ for d in value
+            ):
+                raise InputError(f"{where} must be a list of E, S, SE, NE, W, N, NW, SW")
+            value = [Direction[d] for d in value]
+        elif self.kind in _JSON_TYPES and type(value) is not _JSON_TYPES[self.kind]:
+            raise self.refusal(value, where)  # exact types: true is no number, 1 no flag
+        return self.check(value, where)
+
+    def json_schema(self) -> dict[str, Any]:
+        """This option's part of the puzzle file's JSON Schema."""
+        schema: dict[str, Any]
+        if self.kind == "directions":
+            schema = {
+                "type": "array",
+                "minItems": 1,
+                "uniqueItems": True,
+                "items": {"$ref": "#/$defs/direction"},
+            }
+        elif self.kind == "choice":
+            schema = {"enum": list(self.choices)}
+        elif self.kind == "flag":
+            schema = {"type": "boolean"}
+        else:
+            schema = {"type": "integer", "minimum": self.low, "maximum": self.high}
+        if self.nullable:
+            schema = {
+                "type": ["integer", "null"],
+                **{k: v for k, v in schema.items() if k != "type"},
+            }
+        if not self.since_first:
+            schema["default"] = self.to_json(_OPTION_DEFAULTS[self.name])
+        schema["description"] = self.help
+        return schema
+
+
+_JSON_TYPES: dict[str, type] = {"whole": int, "flag": bool, "choice": str}
+
+
+def _check_choice(option: OptionSpec, value: Any, label: str) -> Any:
+    if option.enum is not None and isinstance(value, option.enum):
+        return value
+    if not isinstance(value, str):
+        raise option.refusal(value, label)
+    if value not in option.choices:
+        raise InputError(f"unknown {label} {value!r}; choose one of {', '.join(option.choices)}")
+    return value if option.enum is None else option.enum(value)
+
+
+def _check_whole(option: OptionSpec, value: Any, label: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise option.refusal(value, label)
+    if (
+        option.low is not None
+        and option.high is not None
+        and not option.low <= value <= option.high
+    ):
+        raise option.refusal(value, label)
+    return value
+
+
+def _check_number(option: OptionSpec, value: Any, label: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise option.refusal(value, label)
+    assert option.low is not None
+    if not value > option.low or (option.high is not None and value > option.high):
+        raise option.refusal(value, label)
+    return float(value)
+
+
+def _check_flag(option: OptionSpec, value: Any, label: str) -> bool:
+    if not isinstance(value, bool):
+        raise option.refusal(value, label)
+    return value
+
+
+def _check_text(option: OptionSpec, value: Any, label: str) -> str:
+    if not isinstance(value, str):
+        raise option.refusal(value, label)
+    return value
+
+
+def _check_directions(option: OptionSpec, value: Any, label: str) -> tuple[Direction, ...]:
+    """Directions as text (``E,S``), or a sequence of :class:`Direction` values or their names."""
+    if isinstance(value, str):
+        return parse_directions(value)
+    if not isinstance(value, Sequence):
+        raise InputError(f"{label} must be a list of directions, not {value!r}")
+    directions: list[Direction] = []
+    for item in value:
+        if isinstance(item, Direction):
+            directions.append(item)
+        elif isinstance(item, str):
+            directions.extend(parse_directions(item))
+        else:
+            raise InputError(f"{label} must be Direction values or names, not {item!r}")
+    if not directions:
+        raise InputError("at least one direction is needed")
+    if len(set(directions)) != len(directions):
+        raise InputError("a direction is listed twice")
+    return tuple(directions)
+
+
+_CHECKS: dict[str, Callable[[OptionSpec, Any, str], Any]] = {
+    "choice": _check_choice,
+    "whole": _check_whole,
+    "number": _check_number,
+    "flag": _check_flag,
+    "text": _check_text,
+    "name": _check_text,
+    "directions": _check_directions,
+}
+
+
+def _percent(
+    name: str, help: str, *, nullable: bool = False, since_first: bool = False
+) -> OptionSpec:
+    """A level option that is a percentage, 0 to 100."""
+    return OptionSpec(
+        name,
+        "whole",
+        help,
+        LEVEL,
+        low=0,
+        high=100,
+        metavar="0..100",
+        nullable=nullable,
+        since_first=since_first,
+    )
+
+
+GROUPS = {
+    "puzzle": ("", ""),
+    "level": ("level options", "each changes one setting of the level's preset"),
+    "shape": ("shape", "a grid in a shape: holes hold no letter"),
+    "hidden": ("hidden extras", "secret words, and a sentence in the letters no word uses"),
+}
+"""The groups of options in a command's help: title and description ("puzzle": no group)."""
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "level",
+        "choice",
+        "difficulty (default: medium)",
+        default="medium",
+        choices=tuple(LEVELS),
+        group="puzzle",
+    ),
+    OptionSpec(
+        "seed",
+        "whole",
+        "make the same puzzle again (default: random)",
+        group="puzzle",
+        book_help="book seed: the same seed makes the same book",
+    ),
+    OptionSpec(
+        "directions",
+        "directions",
+        "directions words may run: E,S,SE,NE,W,N,NW,SW, right,down,..., arrows, or all",
+        LEVEL,
+        metavar="LIST",
+        since_first=True,
+    ),
+    OptionSpec(
+        "crossing",
+        "choice",
+        "whether words may share letters",
+        LEVEL,
+        choices=tuple(c.value for c in Crossing),
+        enum=Crossing,
+        since_first=True,
+    ),
+    OptionSpec(
+        "filler",
+        "choice",
+        "letters for the cells no word uses",
+        LEVEL,
+        choices=tuple(f.value for f in Filler),
+        enum=Filler,
+        since_first=True,
+    ),
+    _percent(
+        "word_letter_share",
+        "percentage of filler letters drawn from the words' own letters",
+        since_first=True,
+    ),
+    OptionSpec(
+        "decoys",
+        "choice",
+        "near-misses of the words planted",
+        LEVEL,
+        choices=tuple(d.value for d in Decoys),
+        enum=Decoys,
+        since_first=True,
+    ),
+    OptionSpec(
+        "absent", "flag", "hide none of the words (a puzzle whose answer is: not there)", LEVEL
+    ),
+    OptionSpec(
+        "language",
+        "choice",
+        "the puzzle's language: the filler alphabet and every text on the sheet "
+        "(default: auto, the words' language where clear, else the system's, else English)",
+        LEVEL,
+        choices=LANGUAGES,
+    ),
+    _percent(
+        "reversed_share",
+        "percentage of words placed backwards (← ↑ ↖ ↙), if the directions allow it",
+        nullable=True,
+    ),
+    OptionSpec(
+        "allow_offensive",
+        "flag",
+        "let the filler spell words on the offensive-word screen (screened by default)",
+        LEVEL,
+    ),
+    OptionSpec(
+        "density",
+        "choice",
+        "high packs the words for a full, newspaper-style grid (a smaller automatic size, "
+        "crossings first wherever the level allows them)",
+        LEVEL,
+        choices=DENSITIES,
+    ),
+    _percent(
+        "diagonal_share",
+        "percentage of words placed diagonally (↘ ↗ ↖ ↙), if the directions allow it",
+        nullable=True,
+    ),
+    _percent(
+        "letter_floor",
+        "filler from the words' letters first lifts every letter of the words to this "
+        "percentage of an even spread, so no rare letter gives its word away",
+    ),
+    OptionSpec(
+        "wrap",
+        "flag",
+        "lines continue on the other side of the grid, so a word may run over an edge "
+        "and come back on the opposite one (at least 3x3, no shape)",
+        LEVEL,
+    ),
+    OptionSpec(
+        "exact",
+        "flag",
+        "place the words with a SAT solver (the exact extra): finds a layout of a crowded "
+        "list where one exists, or proves that none does (slow beyond small grids)",
+        False,
+    ),
+    OptionSpec(
+        "effort",
+        "number",
+        "how long the search tries before it says no layout was found "
+        "(default 1; 4 tries about four times as long)",
+        1.0,
+        low=0,
+        high=100,
+        metavar="N",
+    ),
+    OptionSpec(
+        "difficulty",
+        "number",
+        "make the puzzle nearest this difficulty score (expected minutes for an adult); "
+        "the level and its knobs are chosen for it",
+        low=0,
+        high=1000,
+        metavar="MINUTES",
+        surfaces=frozenset({GENERATE, BOOK, WEB}),
+        book_help="make each puzzle nearest this difficulty score (expected minutes for an adult)",
+        elsewhere="in Python a target difficulty is wortsuche.targeting.generate_near, which "
+        "calls generate() for each candidate level",
+    ),
+    OptionSpec(
+        "transliterate",
+        "flag",
+        "plain A-Z: Ä→AE, Ö→OE, Ü→UE, ß→SS, accents dropped",
+        False,
+    ),
+    OptionSpec(
+        "eszett",
+        "choice",
+        "ß in the grid: keep as the one letter ẞ (default) or ss as two letters SS, keeping Ä Ö Ü",
+        "keep",
+        choices=ESZETT,
+    ),
+    OptionSpec(
+        "timeout",
+        "number",
+        "give up after this many seconds (default: no limit; every generation ends anyway "
+        "within its budget of steps)",
+        low=0,
+        metavar="SECONDS",
+        group="puzzle",
+        surfaces=frozenset({GENERATE, BOOK, API}),
+        elsewhere="the web server stops every generation at its own limit (serve "
+        "--generation-seconds); a client may not lift it",
+    ),
+    OptionSpec(
+        "shape",
+        "name",
+        "a built-in shape drawn on the grid's size: circle, cross, diamond, heart, hexagon, "
+        "house, star, tree, triangle, or a letter A-Z or digit 0-9 (an automatic size makes "
+        "room for it)",
+        choices=SHAPE_NAMES,
+        metavar="SHAPE",
+        group="shape",
+    ),
+    OptionSpec(
+        "mask",
+        "lines",
+        "a text picture (# a cell, . a hole) or a PNG (dark pixels are cells); its own size "
+        "unless --size scales it",
+        metavar="FILE",
+        group="shape",
+    ),
+    OptionSpec(
+        "secret",
+        "words",
+        "words hidden like the others but not listed (the sheet says how many, the key "
+        'names them); also comma separated: --secret "Fuchs, Igel"',
+        metavar="WORD",
+        group="hidden",
+    ),
+    OptionSpec(
+        "message",
+        "text",
+        "the letters of TEXT (blanks and punctuation dropped) fill the free cells in reading "
+        'order, the filler the rest; the answer key shows it. Example: --message "Gut gemacht"',
+        metavar="TEXT",
+        group="hidden",
+    ),
+    OptionSpec(
+        "message_exact",
+        "flag",
+        "the message must fill every free cell (a layout with exactly that many is searched)",
+        False,
+        group="hidden",
+    ),
+)
+"""Every option of a puzzle besides its words and size, in the order commands list them."""
+
+BY_NAME: dict[str, OptionSpec] = {option.name: option for option in OPTIONS}
+
+LEVEL_OPTIONS: tuple[OptionSpec, ...] = tuple(BY_NAME[f.name] for f in fields(Options))
+"""The declarations of the fields of :class:`~wortsuche.model.Options`, in their order (the
+order the puzzle JSON writes them)."""
+
+_OPTION_DEFAULTS = {f.name: f.default for f in fields(Options) if f.default is not MISSING}
+"""The level options a file written before they existed lacks, as it had them."""
+
+
+def declared(surface: str) -> tuple[OptionSpec, ...]:
+    """The options offered on ``surface`` (:data:`SURFACES`), in declaration order."""
+    return tuple(option for option in OPTIONS if surface in option.surfaces)
+
+
+def default(name: str) -> Any:
+    """The default of option ``name`` (:data:`LEVEL` for a level option)."""
+    return BY_NAME[name].default
+
+
+def check_size(rows: int, cols: int, *, wrap: bool = False) -> None:
+    """Refuse sizes that are not positive whole numbers or larger than ``MAX_SIDE`` (and, for a
+    torus, smaller than ``WRAP_MIN_SIDE``)."""
+    for name, value in (("rows", rows), ("columns", cols)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise InputError(f"{name} must be a whole number of at least 1, not {value!r}")
+        if value > MAX_SIDE:
+            raise InputError(f"{name} must be at most {MAX_SIDE}, not {value}")
+    if wrap and min(rows, cols) < WRAP_MIN_SIDE:
+        raise InputError(
+            f"--wrap needs at least {WRAP_MIN_SIDE} rows and {WRAP_MIN_SIDE} columns, "
+            f"not {rows}x{cols}",
+            key="error.wrap-size",
+            values={"rows": rows, "cols": cols},
+        )
+
+
+WRAP_MIN_SIDE = 3
+"""The smallest side of a torus: with 2 rows, up and down lead to the same cell."""
+
+
+def resolve_options(level: str, **changes: Any) -> Options:
+    """The options of ``level`` with changes (values as :meth:`OptionSpec.check` takes them;
+    None keeps the preset), checked."""
+    BY_NAME["level"].check(level)
+    checked = {}
+    for name, value in changes.items():
+        option = BY_NAME.get(name)
+        if option is None or not option.level_option:
+            raise InputError(f"{name!r} is not an option of a level")
+        checked[name] = option.check(value)
+    options = options_for(level, **checked)
+    if changes.get("word_letter_share") is not None and options.filler in (
+        Filler.WORDS,
+        Filler.TRAPS,
+    ):
+        raise InputError(
+            f"word_letter_share has no effect with the filler {options.filler.value!r}: every "
+            "filler letter is a word letter already; choose another filler to mix them"
+        )
+    return options
+
+
+def options_to_dict(options: Options) -> dict[str, Any]:
+    """The options as JSON data, in the order of their fields."""
+    return {option.name: option.to_json(getattr(options, option.name)) for option in LEVEL_OPTIONS}
+
+
+def options_from_dict(data: Any) -> Options:
+    """Options read from JSON data written by :func:`options_to_dict` (or an older version,
+    which lacks the options added since); :class:`InputError` if they are not options."""
+    if not isinstance(data, dict):
+        raise InputError(f'"options" must be an object, not {type(data).__name__}')
+    values = {option.name: option.from_json(data) for option in LEVEL_OPTIONS}
+    return Options(**values)
+
+
+def options_schema() -> dict[str, Any]:
+    """The JSON Schema of a puzzle file's ``options``, made from the declarations."""
+    return {
+        "type": "object",
+        "required": [option.name for option in LEVEL_OPTIONS if option.since_first],
+        "properties": {option.name: option.json_schema() for option in LEVEL_OPTIONS},
+    }
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A spec after its check: the values the pipeline runs on."""
+
+    spec: PuzzleSpec
+    options: Options
+    seed: int | None
+    timeout: float | None
+    """Seconds (None: no limit)."""
+    effort: float
+    message: HiddenMessage | None
+    outline: Outline | None
+
+    @property
+    def size(self) -> tuple[int, int] | None:
+        """``(rows, cols)`` as asked for, or None for a size chosen from the words."""
+        rows, cols = self.spec.rows, self.spec.cols
+        return None if rows is None or cols is None else (rows, cols)
+
+
+class PuzzleSpec:
+    """Everything a puzzle is made from: the words, the size and the options that are set.
+
+    Only the options given are kept; any other reads as its declared default (None for a level
+    option: the level's preset). ``rows`` alone means a square, as does ``cols`` alone. A
+    keyword that names no option is an :class:`InputError` naming it. The value is frozen:
+    :meth:`replace` makes a changed copy.
+    """
+
+    __slots__ = ("_given", "cols", "rows", "words")
+    words: Iterable[str | Word]
+    rows: int | None
+    cols: int | None
+
+    def __init__(
+        self,
+        words: Iterable[str | Word],
+        rows: int | None = None,
+        cols: int | None = None,
+        **options: Any,
+    ) -> None:
+        unknown = [name for name in options if API not in BY_NAME.get(name, _NOWHERE).surfaces]
+        if unknown:
+            choices = ", ".join(option.name for option in declared(API))
+            raise InputError(f"unknown option {unknown[0]!r}; the options are {choices}")
+        if isinstance(words, Iterator):  # a generator is read once; the spec keeps the words
+            words = tuple(words)
+        object.__setattr__(self, "words", words)
+        object.__setattr__(self, "rows", cols if rows is None else rows)
+        object.__setattr__(self, "cols", rows if cols is None else cols)
+        given = {name: value for name, value in options.items() if value is not None}
+        object.__setattr__(self, "_given", given)
+
+    def __getattr__(self, name: str) -> Any:
+        option = BY_NAME.get(name)
+        if option is None or name.startswith("_"):
+            raise AttributeError(name)
+        value = self._given.get(name, option.default)
+        return None if value is LEVEL else value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a PuzzleSpec is frozen; use replace({name}=...)")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PuzzleSpec):
+            return NotImplemented
+        return (self.words, self.rows, self.cols, self._given) == (
+            other.words,
+            other.rows,
+            other.cols,
+            other._given,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # words and options may be lists
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuilt, (self.words, self.rows, self.cols, self._given))
+
+    def __repr__(self) -> str:
+        given = "".join(f", {name}={value!r}" for name, value in self._given.items())
+        return f"PuzzleSpec({self.words!r}, {self.rows!r}, {self.cols!r}{given})"
+
+    @property
+    def given(self) -> dict[str, Any]:
+        """The options set, by name (the others take their defaults)."""
+        return dict(self._given)
+
+    def replace(self, **changes: Any) -> PuzzleSpec:
+        """A copy with ``words``, ``rows``, ``cols`` or options changed (None: back to the default)."""
+        words = changes.pop("words", self.words)
+        rows = changes.pop("rows", self.rows)
+        cols = changes.pop("cols", self.cols)
+        return PuzzleSpec(words, rows, cols, **{**self._given, **changes})
+
+    def checked(self) -> Checked:
+        """Check every option and the size; the one place a spec is checked."""
+        effort = BY_NAME["effort"].check(self.effort)
+        timeout = BY_NAME["timeout"].check(self.timeout)
+        options = resolve_options(
+            self.level, **{option.name: self._given.get(option.name) for option in LEVEL_OPTIONS}
+        )
+        seed = BY_NAME["seed"].check(self.seed)
+        for name in ("transliterate", "eszett", "exact", "message_exact"):
+            BY_NAME[name].check(self._given.get(name), name)
+        hidden = None
+        if self.message is not None:
+            letters = message_letters(
+                self.message, transliterate=self.transliterate, eszett=self.eszett
+            )
+            hidden = HiddenMessage(" ".join(self.message.split()), letters, self.message_exact)
+        elif self.message_exact:
+            raise InputError("message_exact needs a message")
+        drawn = outline(self.shape, self.mask)
+        if options.wrap and drawn is not None:
+            raise InputError(
+                "--wrap needs the whole rectangle: a shaped grid has no opposite edge to "
+                "continue on",
+                key="error.wrap-shape",
+            )
+        checked = Checked(
+            self, options, seed, None if timeout == float("inf") else timeout, effort, hidden, drawn
+        )
+        if checked.size is not None:
+            check_size(*checked.size, wrap=options.wrap)
+        return checked
+
+
+_NOWHERE = OptionSpec("", "text", "", surfaces=frozenset())
+
+
+def _rebuilt(words: Any, rows: Any, cols: Any, given: dict[str, Any]) -> PuzzleSpec:
+    """A spec taken back from a pickle (a worker process)."""
+    return PuzzleSpec(words, rows, cols, **given)
