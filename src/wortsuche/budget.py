@@ -85,3 +85,32 @@ class Budget:
     def take_back(self, part: Budget) -> None:
         """Charge the steps a :meth:`share` used to this budget."""
         self.left -= part.steps - max(part.left, 0)
+
+
+class SearchBudget:
+    """The work of one placement search, drawn from the puzzle's :class:`Budget`.
+
+    A search counts its steps here (:attr:`used`, against the limits of its runs) and charges the
+    puzzle's budget for each: weighing a candidate is a step of the search, writing a long word
+    costs the puzzle more. ``share`` scales the search's steps (a search with another after it
+    keeps some back), ``effort`` its own effort on top of the puzzle's (the size suggestion tries
+    less hard).
+    """
+
+    def __init__(self, budget: Budget, share: float = 1.0, effort: float = 1.0) -> None:
+        self.budget = budget
+        self.share = share
+        self.effort = effort * budget.effort
+        """How hard this search tries (1 = normal): the caller's effort times the puzzle's."""
+        self.used = 0
+
+    def spend(self, steps: int = 1, *, charge: int | None = None) -> None:
+        """Count ``steps`` of the search and charge the puzzle ``charge`` (as many if None)."""
+        self.used += steps
+        cost = steps if charge is None else charge
+        if cost:
+            self.budget.spend(cost)
+
+    def count(self, steps: int = 1) -> None:
+        """Count ``steps`` of the search that cost the puzzle nothing (all within one check)."""
+        self.used += steps
