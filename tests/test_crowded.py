@@ -1,5 +1,6 @@
-"""The search for crowded grids (:mod:`wortsuche.placement.crowded`): its table of open positions is exact,
-and what it places keeps every word exactly once, checked by the independent oracle."""
+"""The search for crowded grids (:mod:`wortsuche.placement.crowded`): its table of open
+positions is exact, and what it places keeps every word exactly once, checked by the independent
+oracle."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Packing words that never cross into the grid's lines (:mod:`wortsuche.placement.packing`): the bin
-packing is complete and sound against a brute-force oracle, and what it lays out keeps every
-word exactly once, checked by the independent oracle."""
+"""Packing words that never cross into the grid's lines (:mod:`wortsuche.placement.packing`):
+the bin packing is complete and sound against a brute-force oracle, and what it lays out keeps
+every word exactly once, checked by the independent oracle."""
 
 from __future__ import annotations
 

@@ -119,7 +119,7 @@ def generate(
     the puzzle keeps them as ``secret_words``. ``shape`` (a name in
     :data:`wortsuche.shapes.SHAPES`) or ``mask`` (rows of ``#`` for a cell and ``.`` for a hole)
     turns cells into holes that hold :data:`~wortsuche.model.HOLE`. ``exact`` places the words
-    with a SAT solver (:mod:`wortsuche.exact`, the ``exact`` extra), which also proves when no
+    with a SAT solver (:mod:`wortsuche.placement.exact`, the ``exact`` extra), which also proves when no
     layout exists. ``wrap`` makes the grid a torus: every line continues on the other side, so a
     word may run over an edge (at least 3 rows and 3 columns, no shape).
     Raises :class:`InputError` for unusable words or options and

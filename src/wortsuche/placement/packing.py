@@ -10,11 +10,12 @@ lines are bins, the words' lengths the items. This search
 * packs the lengths into the bins depth first, longest word first, best fitting bin first,
   and goes back as soon as the cells no remaining word fits in outnumber the spare cells,
 * lays the words of each bin in random order with the spare cells between them at random,
-  and writes them through :meth:`~wortsuche.placement.kernel.Placer.put`; a layout that spells a stray
-  copy of a word is laid out afresh.
+  and writes them through :meth:`~wortsuche.placement.kernel.Placer.put`; a layout that
+  spells a stray copy of a word is laid out afresh.
 
-It runs only after the other searches gave up, and its budget counts steps like theirs, so
-the same seed gives the same layout everywhere.
+It runs after the quick search gave up and before the search with open positions
+(:mod:`~wortsuche.placement.choice`), and its budget counts steps like theirs, so the same seed
+gives the same layout everywhere.
 """
 
 from __future__ import annotations
