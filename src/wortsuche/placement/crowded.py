@@ -343,8 +343,9 @@ class Run:
     def solve(self) -> bool:
         """Place every word of the run, or stop when the steps reach the limit or nothing is
         left to try; True when every word stands and none stands twice."""
+        budget, limit = self.search.budget, self.limit
         ahead = True  # the last step placed a word: choose the next one, else move one back
-        while self.search.budget.used <= self.limit:
+        while budget.used <= limit:
             if ahead and not self.todo:
                 if not self.complete:
                     break
@@ -361,9 +362,9 @@ class Run:
     def choose(self) -> Frame:
         """The word with the fewest open positions (for its weight), with its ranked positions."""
         open_sets, weight, words, todo = self.open_sets, self.search.weight, self.words, self.todo
+        tiebreak = self.tiebreak
         k = min(
-            todo,
-            key=lambda j: (open_sets[j].bit_count() / weight[j], -len(words[j]), self.tiebreak[j]),
+            todo, key=lambda j: (open_sets[j].bit_count() / weight[j], -len(words[j]), tiebreak[j])
         )
         candidates = self.rank(k)
         self.search.budget.count(1 + len(candidates) * len(todo) // 16)
