@@ -51,7 +51,7 @@ def test_a_crowded_grid_whose_words_never_cross_tries_quick_then_packing() -> No
 
 def test_the_exact_search_runs_alone_when_asked_for() -> None:
     words = ["TORF", "VOR"]
-    [step] = choose(words, board_for(words, 5, 5), options_for("hard"), exact_search=True)
+    [step] = choose(words, board_for(words, 5, 5), options_for("hard"), exact=True)
     assert step.search is exact.place
 
 

@@ -20,7 +20,8 @@ from wortsuche.board import Board
 from wortsuche.budget import BudgetExhausted, SearchBudget
 from wortsuche.errors import DoesNotFitError
 from wortsuche.model import Options, Placement
-from wortsuche.placement import crowded, exact, packing, quick
+from wortsuche.placement import crowded, packing, quick
+from wortsuche.placement import exact as sat
 from wortsuche.placement.kernel import Search, is_crowded
 from wortsuche.rand import Rng
 
@@ -51,12 +52,12 @@ class Step:
 
 
 def choose(
-    words: Sequence[str], board: Board, options: Options, *, exact_search: bool = False
+    words: Sequence[str], board: Board, options: Options, *, exact: bool = False
 ) -> list[Step]:
     """The searches to try for ``words`` on the empty ``board``, in order; the last gets all its
     steps, each other one its share before the next takes over."""
-    if exact_search:
-        return [Step(exact.place, 1.0)]
+    if exact:
+        return [Step(sat.place, 1.0)]
     cells = board.empty_count()
     letters = sum(len(w) for w in words)
     if not is_crowded(letters, board):
@@ -78,7 +79,7 @@ def place(
     """Step 2 of the pipeline: place every word on the empty ``board`` by the searches
     :func:`choose` names, each on its share of the board's budget; raise
     :class:`DoesNotFitError` from the last when none finds a layout."""
-    *first, last = choose(words, board, options, exact_search=exact)
+    *first, last = choose(words, board, options, exact=exact)
     for step in first:
         try:
             return step.search(words, board, options, rng, SearchBudget(board.budget, step.share))
