@@ -4,6 +4,7 @@ Every step of the pipeline spends from one :class:`Budget`: a position tried by 
 search, a decoy tried, a filler cell drawn, a size tried by the size search. When the steps run
 out the generator gives up with :class:`BudgetExhausted` (a :class:`DoesNotFitError`), so the
 same words, options and seed always give the same puzzle or the same error, on any machine.
+A placement search counts its own steps in a :class:`SearchBudget`, which charges this budget.
 
 ``timeout`` is the caller's wall-clock cap on top (``--timeout``): it only ever turns a result
 into :class:`GenerationTimeout`, never into a different puzzle.
