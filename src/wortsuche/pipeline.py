@@ -174,7 +174,15 @@ def generate(
         raise InputError(f"exact must be True or False, not {exact!r}")
     seed = new_seed() if seed is None else seed
     plan = Plan(
-        tuple(prepared), level, options, seed, tuple(notes), hidden, kept_secret, drawn, exact
+        words=tuple(prepared),
+        level=level,
+        options=options,
+        seed=seed,
+        notes=tuple(notes),
+        message=hidden,
+        secret=kept_secret,
+        drawn=drawn,
+        exact=exact,
     )
     if rows is None or cols is None:
         return generate_auto_size(
