@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 
 from cli import run
-from wortsuche import pipeline
+from wortsuche import pipeline, sizes
 from wortsuche.budget import Budget
 from wortsuche.errors import BudgetExhausted, DoesNotFitError, GenerationTimeout, InputError
 from wortsuche.limits import MAX_SIDE
 from wortsuche.spec import resolve_options
+from wortsuche.wordset import prepare_words
 
 
 def crowded_words(count: int = 80, seed: int = 7) -> list[str]:
@@ -39,17 +40,14 @@ def test_a_search_past_its_budget_gives_up_with_the_same_error_every_time(
 
 def test_every_step_spends_from_one_budget() -> None:
     budget = Budget(steps=50)
+    plan = pipeline.Plan(
+        prepare_words(crowded_words())[0],
+        "evil",
+        resolve_options("evil"),
+        1,
+    )
     with pytest.raises(BudgetExhausted, match="50 steps"):
-        pipeline.build(
-            tuple(pipeline.prepare_words(crowded_words())[0]),
-            20,
-            30,
-            "evil",
-            resolve_options("evil"),
-            pipeline.Rng(1),
-            1,
-            budget=budget,
-        )
+        pipeline.build(plan, 20, 30, pipeline.Rng(1), budget=budget)
 
 
 def test_the_timeout_stops_a_long_generation_with_a_clear_error() -> None:
@@ -78,11 +76,11 @@ def test_the_automatic_size_stops_at_the_largest_side_with_a_layout_error(
 ) -> None:
     tried: list[int] = []
 
-    def never_fits(words: Any, rows: int, cols: int, *args: Any) -> Any:
+    def never_fits(plan: Any, rows: int, cols: int, *args: Any) -> Any:
         tried.append(rows)
         raise DoesNotFitError("no layout")
 
-    monkeypatch.setattr(pipeline, "auto_size", lambda words, options, message="": MAX_SIDE - 30)
+    monkeypatch.setattr(sizes, "auto_size", lambda words, options, message="": MAX_SIDE - 30)
     monkeypatch.setattr(pipeline, "build", never_fits)
     with pytest.raises(DoesNotFitError, match=f"up to {MAX_SIDE}x{MAX_SIDE}"):
         pipeline.generate(["TORF", "VOR"])

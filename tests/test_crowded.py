@@ -1,5 +1,6 @@
-"""The search for crowded grids (:mod:`wortsuche.crowded`): its table of open positions is exact,
-and what it places keeps every word exactly once, checked by the independent oracle."""
+"""The search for crowded grids (:mod:`wortsuche.placement.crowded`): its table of open
+positions is exact, and what it places keeps every word exactly once, checked by the independent
+oracle."""
 
 from __future__ import annotations
 
@@ -18,16 +19,21 @@ from wordlists import (
 )
 from wortsuche import DoesNotFitError
 from wortsuche.board import Board, Lexicon
-from wortsuche.budget import Budget
-from wortsuche.crowded import Layout, OpenPositions, _repair, _run, place_crowded
+from wortsuche.budget import Budget, SearchBudget
 from wortsuche.levels import options_for
-from wortsuche.model import HOLE
-from wortsuche.place import Placer
+from wortsuche.model import HOLE, Options, Placement
+from wortsuche.placement.crowded import CrowdedSearch, Layout, OpenPositions
+from wortsuche.placement.crowded import place as crowded_place
 from wortsuche.rand import Rng
 
 STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
 WORDS = real_words(3, 7)
+
+
+def place_crowded(words: list[str], board: Board, options: Options, rng: Rng) -> list[Placement]:
+    """The crowded search on its own, with all of the board's budget."""
+    return crowded_place(words, board, options, rng, SearchBudget(board.budget))
 
 
 def agreeing_positions(
@@ -122,18 +128,16 @@ def test_a_repair_moves_only_to_layouts_as_full_and_consistent(case: int, level:
     words = outside_others(words)
     board = Board(side, side, Lexicon(words), Budget())
     options = options_for(level)
-    table = OpenPositions(words, board, options)
-    rng = Rng(case)
-    placer = Placer(board, options, rng)
-    weight = [1.0] * len(words)
+    search = CrowdedSearch(words, board, options, Rng(case), SearchBudget(board.budget))
+    table = search.table
     best = Layout()
-    if _run(table, placer, rng, 200, weight, best):
+    if search.run(200, best):
         return  # laid out at once: nothing to repair
     board.remove_all_placements()
     assert consistent(table, best.positions)
     for _ in range(30):
         before = best.letters
-        if _repair(table, placer, rng, placer.checks + 300, weight, best):
+        if search.repair(search.budget.used + 300, best):
             placed = [p for p in board.placements if p is not None]
             assert sorted(p.letters for p in placed) == sorted(words)
             return

@@ -70,18 +70,18 @@ def test_where_words_must_cross_the_quick_search_is_not_tried_first(
 ) -> None:
     """Above SKIP_QUICK letters per free cell the search with open positions starts at once;
     below it, the quick search still goes first."""
-    import wortsuche.pipeline as pipeline
+    from wortsuche.placement import choice, quick
 
     calls: list[str] = []
-    quick = pipeline.place_words
+    search = quick.place
 
     def counted(*args: object, **kwargs: object) -> object:
         calls.append("quick")
-        return quick(*args, **kwargs)  # type: ignore[arg-type]
+        return search(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pipeline, "place_words", counted)
+    monkeypatch.setattr(quick, "place", counted)
     words, rows, cols = frozen("en-12x12-25")  # 1.09 letters per cell
-    assert sum(len(w) for w in words) > pipeline.SKIP_QUICK * rows * cols
+    assert sum(len(w) for w in words) > choice.SKIP_QUICK * rows * cols
     assert verify_puzzle(generate(words, rows, cols, level="hard", seed=1)).ok
     assert calls == []
     fewer = words[:18]  # about 0.8 letters per cell: crowded, but they need not cross

@@ -1,6 +1,6 @@
-"""Packing words that never cross into the grid's lines (:mod:`wortsuche.packing`): the bin
-packing is complete and sound against a brute-force oracle, and what it lays out keeps every
-word exactly once, checked by the independent oracle."""
+"""Packing words that never cross into the grid's lines (:mod:`wortsuche.placement.packing`):
+the bin packing is complete and sound against a brute-force oracle, and what it lays out keeps
+every word exactly once, checked by the independent oracle."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ from scan import unexplained_occurrences
 from wordlists import crowded_words, frozen, frozen_puzzle, outside_others, placed_rows, real_words
 from wortsuche import DoesNotFitError
 from wortsuche.board import Board, Lexicon
-from wortsuche.budget import Budget
+from wortsuche.budget import Budget, SearchBudget
 from wortsuche.levels import options_for
-from wortsuche.model import HOLE, Direction
-from wortsuche.packing import _pack, packs, place_packed
-from wortsuche.place import Placer
+from wortsuche.model import HOLE, Direction, Options, Placement
+from wortsuche.placement import packing
+from wortsuche.placement.kernel import Placer
+from wortsuche.placement.packing import _pack, packs
 from wortsuche.rand import Rng
 
 EASY = options_for("easy")
@@ -45,7 +46,13 @@ def packable(lengths: list[int], rooms: list[int]) -> bool:
 
 
 def placer(rows: int = 3, cols: int = 3) -> Placer:
-    return Placer(Board(rows, cols, Lexicon(["AB"]), Budget()), EASY, Rng(0))
+    board = Board(rows, cols, Lexicon(["AB"]), Budget())
+    return Placer(board, EASY, Rng(0), SearchBudget(board.budget))
+
+
+def place_packed(words: list[str], board: Board, options: Options, rng: Rng) -> list[Placement]:
+    """The packing search on its own, with all of the board's budget."""
+    return packing.place(words, board, options, rng, SearchBudget(board.budget))
 
 
 @settings(max_examples=300, deadline=None)

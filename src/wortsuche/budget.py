@@ -4,6 +4,7 @@ Every step of the pipeline spends from one :class:`Budget`: a position tried by 
 search, a decoy tried, a filler cell drawn, a size tried by the size search. When the steps run
 out the generator gives up with :class:`BudgetExhausted` (a :class:`DoesNotFitError`), so the
 same words, options and seed always give the same puzzle or the same error, on any machine.
+A placement search counts its own steps in a :class:`SearchBudget`, which charges this budget.
 
 ``timeout`` is the caller's wall-clock cap on top (``--timeout``): it only ever turns a result
 into :class:`GenerationTimeout`, never into a different puzzle.
@@ -77,3 +78,32 @@ class Budget:
     def take_back(self, part: Budget) -> None:
         """Charge the steps a :meth:`share` used to this budget."""
         self.left -= part.steps - max(part.left, 0)
+
+
+class SearchBudget:
+    """The work of one placement search, drawn from the puzzle's :class:`Budget`.
+
+    A search counts its steps here (:attr:`used`, against the limits of its runs) and charges the
+    puzzle's budget for each: weighing a candidate is a step of the search, writing a long word
+    costs the puzzle more. ``share`` scales the search's steps (a search with another after it
+    keeps some back), ``effort`` its own effort on top of the puzzle's (the size suggestion tries
+    less hard).
+    """
+
+    def __init__(self, budget: Budget, share: float = 1.0, effort: float = 1.0) -> None:
+        self.budget = budget
+        self.share = share
+        self.effort = effort * budget.effort
+        """How hard this search tries (1 = normal): the caller's effort times the puzzle's."""
+        self.used = 0
+
+    def spend(self, steps: int = 1, *, charge: int | None = None) -> None:
+        """Count ``steps`` of the search and charge the puzzle ``charge`` (as many if None)."""
+        self.used += steps
+        cost = steps if charge is None else charge
+        if cost:
+            self.budget.spend(cost)
+
+    def count(self, steps: int = 1) -> None:
+        """Count ``steps`` of the search that cost the puzzle nothing (all within one check)."""
+        self.used += steps

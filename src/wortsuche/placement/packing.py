@@ -10,11 +10,12 @@ lines are bins, the words' lengths the items. This search
 * packs the lengths into the bins depth first, longest word first, best fitting bin first,
   and goes back as soon as the cells no remaining word fits in outnumber the spare cells,
 * lays the words of each bin in random order with the spare cells between them at random,
-  and writes them through :meth:`wortsuche.place.Placer.put`; a layout that spells a stray
-  copy of a word is laid out afresh.
+  and writes them through :meth:`~wortsuche.placement.kernel.Placer.put`; a layout that
+  spells a stray copy of a word is laid out afresh.
 
-It runs only after the other searches gave up, and its budget counts steps like theirs, so
-the same seed gives the same layout everywhere.
+It runs after the quick search gave up and before the search with open positions
+(:mod:`~wortsuche.placement.choice`), and its budget counts steps like theirs, so the same seed
+gives the same layout everywhere.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from wortsuche.board import Board
+from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError
 from wortsuche.model import HOLE, Crossing, Direction, Options, Placement
-from wortsuche.place import Placer
+from wortsuche.placement.kernel import Placer
 from wortsuche.rand import Rng
 
 STEPS_PER_WORD = 2000
@@ -57,26 +59,26 @@ def packs(board: Board, options: Options) -> bool:
     )
 
 
-def place_packed(
-    words: Sequence[str], board: Board, options: Options, rng: Rng, *, share: float = 1.0
+def place(
+    words: Sequence[str], board: Board, options: Options, rng: Rng, budget: SearchBudget
 ) -> list[Placement]:
     """Place all ``words`` on the empty ``board`` without crossings by packing them into its
     lines; raise :class:`DoesNotFitError` (kind ``not_found``) if no packing is found."""
-    placer = Placer(board, options, rng, letters=sum(len(w) for w in words))
+    placer = Placer(board, options, rng, budget, letters=sum(len(w) for w in words))
     n = len(words)
-    steps = int(min(STEPS_PER_WORD * n, MOST_STEPS) * board.budget.effort * share)
+    steps = int(min(STEPS_PER_WORD * n, MOST_STEPS) * budget.effort * budget.share)
     across = [d for d in options.directions if d in ACROSS]
     down = [d for d in options.directions if d in DOWN]
     splits = _splits(board.rows, bool(across), bool(down), rng)
     for number, (top, split) in enumerate(splits):
         bins = _bins(board, top, split)
-        limit = placer.checks + (steps - placer.checks) // (len(splits) - number)
+        limit = budget.used + (steps - budget.used) // (len(splits) - number)
         packing = _pack([len(w) for w in words], [b[3] for b in bins], placer, limit)
         if packing is None:
             continue
         for _ in range(LAYOUTS):
             if _lay_out(words, bins, packing, placer, across, down):
-                return [p for p in board.placements if p is not None]
+                return placer.placements()
             board.remove_all_placements()
     longest = tuple(sorted(words, key=lambda w: (-len(w), w))[:3])
     raise DoesNotFitError(
@@ -145,14 +147,13 @@ def _pack(lengths: list[int], rooms: list[int], placer: Placer, limit: int) -> l
         unused = tail[depth] - sum(x * size for x, size in zip(left, sizes, strict=True))
         return _fillings(rooms[order[depth]], sizes, list(left), unused)
 
-    budget = placer.board.budget
+    budget = placer.budget
     failed: set[tuple[int, tuple[int, ...]]] = set()
     chosen: list[tuple[int, ...]] = []
     stack = [fillings(0)] if order and lengths else []
     while stack:
-        placer.checks += 1
         budget.spend()
-        if placer.checks > limit:
+        if budget.used > limit:
             return None
         depth = len(stack) - 1
         filling = next(stack[-1], None)

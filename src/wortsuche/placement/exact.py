@@ -16,9 +16,10 @@ same seed gives the same answer on every machine. A layout that spells a word a 
 across its placements is excluded and the solver asked again.
 
 >>> from wortsuche.board import Board, Lexicon
+>>> from wortsuche.budget import SearchBudget
 >>> from wortsuche.levels import options_for
 >>> board = Board(3, 3, Lexicon(["ABC", "CDE"]))
->>> layout = exact_placements(["ABC", "CDE"], board, options_for("easy"), seed=1)
+>>> layout = place(["ABC", "CDE"], board, options_for("easy"), Rng(1), SearchBudget(board.budget))
 >>> sorted(p.letters for p in layout)
 ['ABC', 'CDE']
 """
@@ -30,6 +31,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from wortsuche.board import Board
+from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError, MissingExtraError
 from wortsuche.geometry import PositionSpace
 from wortsuche.model import Crossing, Direction, Options, Placement
@@ -42,14 +44,16 @@ RETRIES = 50
 """Layouts excluded for spelling a word twice before the search gives up."""
 
 SOLVER = "cadical195"
-"""A solver of python-sat that keeps a conflict budget (so the answer does not depend on time);
-CaDiCaL 1.9.5 found the 12x12 list of 25 words in 21 s where Glucose 4 took 64 s (one seed)."""
+"""A solver of python-sat that keeps a conflict budget (so the answer does not depend on time),
+the fastest of those tried on crowded lists."""
 
 
 class Layouts:
     """The layouts of ``words`` on ``board``, one after another, as the solver finds them."""
 
-    def __init__(self, words: Sequence[str], board: Board, options: Options, seed: int) -> None:
+    def __init__(
+        self, words: Sequence[str], board: Board, options: Options, seed: int, effort: float = 1.0
+    ) -> None:
         try:
             from pysat.card import CardEnc, EncType
             from pysat.solvers import Solver
@@ -116,7 +120,7 @@ class Layouts:
             for variables in covering.values():
                 at_most_one(variables)
         self.solver: Any = Solver(name=SOLVER, bootstrap_with=clauses)
-        self.conflicts_left = int(CONFLICTS * board.budget.effort)
+        self.conflicts_left = int(CONFLICTS * effort)
 
     def __iter__(self) -> Iterator[list[Placement]]:
         """Each layout the solver finds; stops when none is left (raising if undecided)."""
@@ -147,15 +151,18 @@ class Layouts:
         self.solver.delete()
 
 
-def exact_placements(
-    words: Sequence[str], board: Board, options: Options, seed: int
+def place(
+    words: Sequence[str], board: Board, options: Options, rng: Rng, budget: SearchBudget
 ) -> list[Placement]:
     """A layout of ``words`` on the empty ``board`` that keeps every word exactly once.
+
+    ``rng`` draws the seed that orders the solver's positions; ``budget.effort`` multiplies its
+    budget of conflicts (the steps of the other searches do not apply to a SAT solver).
 
     Raise :class:`DoesNotFitError`: ``cannot_exist`` when the solver proves there is none,
     ``not_found`` when its budget runs out first or every layout it found spelt a word twice.
     """
-    layouts = Layouts(words, board, options, seed)
+    layouts = Layouts(words, board, options, rng.below(2**31), budget.effort)
     try:
         for tried, layout in enumerate(layouts, start=1):
             if _write(board, layout):

@@ -1,0 +1,242 @@
+"""What every placement search shares: the :class:`Placer` that writes words on the board, the
+signature of a search, and the Luby schedule of restarts.
+
+A position is taken only if the word's letters agree with the grid and no two words share more
+than one cell (:meth:`Placer.fit`); whether it keeps every word exactly once is asked of the
+board (:meth:`~wortsuche.board.Board.strays_through`). Every position tried is counted in the
+search's :class:`~wortsuche.budget.SearchBudget`, so the same seed gives the same layout on every
+machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Protocol
+
+from wortsuche.board import Board
+from wortsuche.budget import SearchBudget
+from wortsuche.errors import DoesNotFitError
+from wortsuche.geometry import PositionSpace
+from wortsuche.model import Crossing, Direction, Options, Placement, line_length
+from wortsuche.rand import Rng
+
+ANCHOR_SAMPLE = 24
+"""Crossing positions weighed per word when there are too many to weigh them all."""
+
+ALL_ANCHORS = 1500
+"""In a crowded grid with up to this many crossing positions, every one is weighed."""
+
+CROWDED = 0.75
+"""Letters per free cell (holes do not count) above which crossings are tried first even
+where they are only allowed: a crowded grid holds its words only if they share cells."""
+
+Start = tuple[int, int, Direction]
+"""Where a word may stand: its first row and column and the direction it runs in."""
+
+
+class Search(Protocol):
+    """A placement search: every one is called the same way.
+
+    It places all ``words`` on the empty ``board`` and returns their placements, or raises
+    :class:`~wortsuche.errors.DoesNotFitError` (leaving the board empty) when it finds no layout
+    within ``budget``.
+    """
+
+    def __call__(
+        self,
+        words: Sequence[str],
+        board: Board,
+        options: Options,
+        rng: Rng,
+        budget: SearchBudget,
+    ) -> list[Placement]: ...
+
+
+def is_crowded(letters: int, board: Board) -> bool:
+    """Whether ``letters`` letters crowd the board's free cells (above :data:`CROWDED` per cell)."""
+    return letters > CROWDED * board.empty_count()
+
+
+class Placer:
+    """Places words on a :class:`Board` following :class:`Options`, counting its work in ``budget``."""
+
+    def __init__(
+        self, board: Board, options: Options, rng: Rng, budget: SearchBudget, letters: int = 0
+    ) -> None:
+        self.board, self.options, self.rng, self.budget = board, options, rng, budget
+        self.crowded = is_crowded(letters, board)
+        self.crossings_first = options.crossing is Crossing.PREFERRED or (
+            options.crossing is Crossing.ALLOWED and (self.crowded or options.density == "high")
+        )
+
+    def fit(
+        self, letters: str, r: int, c: int, direction: Direction
+    ) -> tuple[list[int], int] | None:
+        """Cell indexes and number of crossings if the word may stand here, else None."""
+        board, cols = self.board, self.board.cols
+        dr, dc = direction._value_  # the plain attribute: hot loop
+        if board.wrap:
+            rows = board.rows
+            indexes = [
+                (r + i * dr) % rows * cols + (c + i * dc) % cols for i in range(len(letters))
+            ]
+        else:
+            indexes = [(r + i * dr) * cols + c + i * dc for i in range(len(letters))]
+        crossings = 0
+        crossed: list[int] = []
+        for index, letter in zip(indexes, letters, strict=True):
+            current = board.cells[index]
+            if not current:
+                continue
+            if current != letter or self.options.crossing is Crossing.NEVER or len(letters) == 1:
+                return None
+            for pid in board.owners[index]:
+                # Two words share at most one cell, and no word lies inside another.
+                if pid in crossed or len(board.placement_cells[pid]) == 1:
+                    return None
+                crossed.append(pid)
+            crossings += 1
+        if crossings == len(letters):
+            return None
+        return indexes, crossings
+
+    def commit(
+        self, letters: str, r: int, c: int, direction: Direction
+    ) -> tuple[int, list[int]] | None:
+        """Place the word if it fits and keeps every word exactly once; return (id, new cells)."""
+        placed = self.put(letters, r, c, direction)
+        if placed is not None and self.board.strays_through(placed[1]):
+            self.board.remove_last_placement(placed[1])
+            return None
+        return placed
+
+    def put(
+        self, letters: str, r: int, c: int, direction: Direction
+    ) -> tuple[int, list[int]] | None:
+        """Place the word if it fits, without the exactly-once check (the caller's to make)."""
+        self.budget.spend(1, charge=1 + len(letters) // 8)  # a long word costs more to check
+        fitted = self.fit(letters, r, c, direction)
+        if fitted is None:
+            return None
+        return self.stand(letters, r, c, direction, fitted[0])
+
+    def stand(
+        self, letters: str, r: int, c: int, direction: Direction, indexes: Sequence[int]
+    ) -> tuple[int, list[int]]:
+        """Write the word into its cells ``indexes`` and record it, unchecked: the caller
+        knows it fits. Return (id, the cells that were empty before)."""
+        board = self.board
+        new = board.write(indexes, letters)
+        torus = (board.rows, board.cols) if board.wrap else None
+        pid = board.add_placement(Placement(letters, (r, c), direction, torus), indexes)
+        return pid, new
+
+    def placements(self) -> list[Placement]:
+        """The words standing on the board, in the order they were placed."""
+        return [p for p in self.board.placements if p is not None]
+
+    def candidates(self, letters: str) -> Iterator[Start]:
+        """Positions to try for ``letters``, crossings first when the options prefer them.
+
+        With ``reversed_share`` set, a word is drawn to run backwards (or forwards) and tries
+        those directions first; the others follow, so the share never costs a layout.
+        """
+        board = self.board
+        for directions in self.direction_groups():
+            space = PositionSpace(board.rows, board.cols, len(letters), directions, wrap=board.wrap)
+            if self.crossings_first and board.placements:
+                yield from self._crossing_positions(letters, space)
+            yield from space.random_order(self.rng)
+
+    def direction_groups(self) -> list[tuple[Direction, ...]]:
+        """The allowed directions in groups tried one after another.
+
+        Each share that is set (backwards, diagonal) draws whether this word has the trait;
+        directions with the drawn traits come first, the others after.
+        """
+        groups = [self.options.directions]
+        for share, trait in (
+            (self.options.reversed_share, "is_reversed"),
+            (self.options.diagonal_share, "is_diagonal"),
+        ):
+            if share is None:
+                continue
+            wanted = self.rng.random() * 100 < share
+            groups = [
+                tuple(d for d in group if getattr(d, trait) is flag)
+                for group in groups
+                for flag in (wanted, not wanted)
+            ]
+        return [group for group in groups if group]
+
+    def _crossing_positions(self, letters: str, space: PositionSpace) -> Iterator[Start]:
+        """Positions that cross a placed word on an agreeing letter, most crossings first."""
+        scored: list[tuple[int, int, Start]] = []
+        for r, c, direction in dict.fromkeys(self._anchors(letters, space)):
+            self.budget.count()  # weighing a position is work too: the run's budget counts it
+            fitted = self.fit(letters, r, c, direction)
+            if fitted is not None:
+                scored.append((-fitted[1], len(scored), (r, c, direction)))
+        scored.sort()
+        for *_, position in scored:
+            yield position
+
+    def _anchors(self, letters: str, space: PositionSpace) -> list[Start]:
+        """The starts that put a letter of the word on a placed word's cell with that letter."""
+        board = self.board
+        anchors: list[Start] = []
+        last, cols = len(letters) - 1, board.cols
+        for i, index, direction in self._anchor_picks(letters, space):
+            r, c = divmod(index, cols)
+            dr, dc = direction._value_  # the plain attribute: hot loop
+            r0, c0 = r - i * dr, c - i * dc
+            if board.wrap:  # every start is inside; the word's length fits its line
+                if len(letters) <= line_length(board.rows, cols, direction):
+                    anchors.append((r0 % board.rows, c0 % cols, direction))
+                continue
+            r1, c1 = r0 + last * dr, c0 + last * dc
+            inside_rows = min(r0, r1) >= 0 and max(r0, r1) < board.rows
+            if inside_rows and min(c0, c1) >= 0 and max(c0, c1) < board.cols:
+                anchors.append((r0, c0, direction))
+        return anchors
+
+    def _anchor_picks(self, letters: str, space: PositionSpace) -> list[tuple[int, int, Direction]]:
+        """(letter number, cell, direction) to anchor the word on: all of them when there are
+        few enough to weigh, else :data:`ANCHOR_SAMPLE` drawn at random."""
+        board, rng = self.board, self.rng
+        directions = [part[0] for part in space.parts]
+        pools = [(i, cells) for i, x in enumerate(letters) if (cells := board.letter_cells(x))]
+        total = sum(len(cells) for _, cells in pools) * len(directions)
+        if total <= (ALL_ANCHORS if self.crowded else ANCHOR_SAMPLE):  # weigh every one
+            return [(i, index, d) for d in directions for i, cells in pools for index in cells]
+        picks = []
+        for _ in range(ANCHOR_SAMPLE):
+            i, cells = pools[rng.below(len(pools))]
+            picks.append((i, cells[rng.below(len(cells))], directions[rng.below(len(directions))]))
+        return picks
+
+
+def luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
+
+    Restarting after runs of these lengths wastes at most a logarithmic factor against the
+    best fixed run length, whatever it is (Luby, Sinclair and Zuckerman, 1993).
+
+    >>> [luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    if i == (1 << k) - 1:
+        return 1 << (k - 1)
+    return luby(i - (1 << (k - 1)) + 1)
+
+
+def no_layout_found(stuck: tuple[str, ...], board: Board) -> DoesNotFitError:
+    """The error of a search that ran out of steps: ``stuck`` are the words hardest to fit."""
+    return DoesNotFitError(
+        f"no layout found: {', '.join(stuck)} did not fit in {board.rows}x{board.cols}",
+        words=stuck,
+        kind="not_found",
+    )

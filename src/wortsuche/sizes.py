@@ -1,0 +1,116 @@
+"""The size search: a square side from the words, grown until a layout is found, and the
+larger size suggested when the size given holds no layout.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Protocol
+
+from wortsuche.board import Board, Lexicon
+from wortsuche.budget import Budget, SearchBudget
+from wortsuche.errors import BudgetExhausted, DoesNotFitError
+from wortsuche.geometry import longest_fitting
+from wortsuche.limits import MAX_SIDE
+from wortsuche.model import Crossing, HiddenMessage, Options, Puzzle, Word
+from wortsuche.placement import quick
+from wortsuche.rand import Rng
+from wortsuche.shapes import Outline
+from wortsuche.wordset import without_reverse_twins
+
+SIZE_SHARE = 1 / 3
+"""The share of the steps left that the automatic size search gives each size it tries."""
+
+
+class SideBuilder(Protocol):
+    """Makes the puzzle on a square of ``side`` (the per-size run), or raises DoesNotFitError."""
+
+    def __call__(self, side: int, rng: Rng, budget: Budget, note: str) -> Puzzle: ...
+
+
+def suggest_size(
+    words: Sequence[Word],
+    rows: int,
+    cols: int,
+    options: Options,
+    rng: Rng,
+    budget: Budget | None = None,
+    need_free: int = 0,
+    drawn: Outline | None = None,
+) -> tuple[int, int] | None:
+    """A larger size in which a layout was actually found, or None (also when ``budget`` runs out).
+
+    ``need_free`` cells must stay free (for a hidden message).
+    """
+    budget = budget if budget is not None else Budget()
+    letters = without_reverse_twins([w.letters for w in words])
+    lexicon = Lexicon([w.letters for w in words])
+    step_r, step_c = max(1, math.ceil(rows / 10)), max(1, math.ceil(cols / 10))
+    for k in range(1, 11):
+        r, c = min(MAX_SIDE, rows + k * step_r), min(MAX_SIDE, cols + k * step_c)
+        if max(len(w) for w in letters) > longest_fitting(
+            r, c, options.directions, wrap=options.wrap
+        ):
+            continue
+        budget.spend()
+        holes = drawn.hole_indexes(r, c) if drawn else []
+        board = Board(r, c, lexicon, budget, holes, wrap=options.wrap)
+        try:
+            quick.place(letters, board, options, rng, SearchBudget(budget, effort=0.5))
+        except BudgetExhausted:
+            return None
+        except DoesNotFitError:
+            continue
+        if board.empty_count() < need_free:
+            continue
+        return r, c
+    return None
+
+
+def auto_size(words: Sequence[Word], options: Options, message: str = "") -> int:
+    """A square side that comfortably holds the words and a hidden message's letters (the search
+    grows it if needed)."""
+    lengths = [len(w) for w in words] + ([len(message)] if message else [])
+    density = 0.45 if options.crossing is Crossing.NEVER else 0.6
+    if options.density == "high":
+        density = 0.6 if options.crossing is Crossing.NEVER else 0.85
+    least = 3 if options.wrap else 2  # a torus needs three rows and three columns
+    return max(max(lengths), math.ceil(math.sqrt(sum(lengths) / density)), least)
+
+
+def generate_auto_size(
+    words: Sequence[Word],
+    options: Options,
+    seed: int,
+    budget: Budget,
+    build_side: SideBuilder,
+    message: HiddenMessage | None = None,
+    drawn: Outline | None = None,
+) -> Puzzle:
+    """Try growing squares from :func:`auto_size` up to ``MAX_SIDE``, all from one budget."""
+    side = auto_size(words, options, message.letters if message else "")
+    if drawn is not None:  # the shape keeps only part of the square
+        side = math.ceil(side / math.sqrt(max(drawn.share(), 0.05)))
+    side = min(side, MAX_SIDE)
+    if max(len(w) for w in words) > MAX_SIDE:
+        raise DoesNotFitError(f"a word is longer than {MAX_SIDE} letters, the largest side")
+    rng = Rng(seed)
+    while True:
+        budget.spend()
+        # each size gets a third of what is left, so a hopeless size leaves room for larger ones
+        part = budget.share(SIZE_SHARE)
+        try:
+            return build_side(side, rng, part, f"size {side}x{side} chosen from the words")
+        except DoesNotFitError:
+            budget.take_back(part)
+            if side >= MAX_SIDE:
+                raise DoesNotFitError(
+                    f"no layout found up to {MAX_SIDE}x{MAX_SIDE}, the largest size"
+                ) from None
+            if budget.left < budget.steps * 0.01:
+                raise DoesNotFitError(
+                    f"no layout found up to {side}x{side} within the budget of {budget.steps} "
+                    "steps; try fewer or shorter words, or an easier level"
+                ) from None
+            side = min(MAX_SIDE, side + max(1, side // 10))

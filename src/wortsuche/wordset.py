@@ -1,0 +1,137 @@
+"""The word set to place: the words as given, prepared, and the words that need no place of
+their own.
+
+A word that lies inside a longer listed word (KRÖTE in SCHILDKRÖTE) has its place there, and a
+word that is another listed word backwards (REGAL, LAGER) shares that word's placement: both are
+left out of the search and given their placement once the others stand.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from collections.abc import Iterable, Sequence
+
+from wortsuche.errors import InputError
+from wortsuche.limits import MAX_WORDS
+from wortsuche.model import Options, Placement, Word
+from wortsuche.normalise import normalise_words
+
+
+def prepare_words(
+    words: Iterable[str | Word], *, transliterate: bool = False, eszett: str = "keep"
+) -> tuple[tuple[Word, ...], list[str]]:
+    """Normalise entries given as strings; keep :class:`Word` values as they are."""
+    if isinstance(words, str | bytes) or not isinstance(words, Iterable):
+        raise InputError(f"words must be a list of words, not {type(words).__name__}")
+    items = list(words)
+    for index, item in enumerate(items):
+        if not isinstance(item, str | Word):
+            raise InputError(f"words[{index}] must be text or a Word, not {item!r}")
+    if not items:
+        raise InputError("no words given")
+    if len(items) > MAX_WORDS:
+        raise InputError(f"too many words: {len(items)} (at most {MAX_WORDS})")
+    if all(isinstance(w, Word) for w in items):
+        return tuple(w for w in items if isinstance(w, Word)), []
+    entries = [w.entry if isinstance(w, Word) else str(w) for w in items]
+    prepared, warnings = normalise_words(entries, transliterate=transliterate, eszett=eszett)
+    return prepared, list(warnings)
+
+
+def prepare_secret_words(
+    secret: Iterable[str | Word] | None,
+    listed: Sequence[Word],
+    options: Options,
+    transliterate: bool,
+    eszett: str,
+) -> tuple[tuple[Word, ...], list[str]]:
+    """The secret words, normalised as the listed ones, and notes on them."""
+    if secret is None:
+        return (), []
+    if isinstance(secret, str | bytes) or not isinstance(secret, Iterable):
+        raise InputError(f"secret must be a list of words, not {type(secret).__name__}")
+    items = list(secret)
+    if not items:
+        return (), []
+    if options.absent:
+        raise InputError("an absent puzzle hides none of its words, so it has no secret ones")
+    words, notes = prepare_words(items, transliterate=transliterate, eszett=eszett)
+    both = sorted({w.letters for w in listed} & {w.letters for w in words})
+    if both:
+        raise InputError(
+            f"{', '.join(both)} is listed and secret at once; a word is one or the other",
+            key="error.listed-and-secret",
+            values={"words": ", ".join(both)},
+        )
+    return words, [f"secret words: {note}" for note in notes]
+
+
+def outside_longer_words(letters: Sequence[str]) -> list[str]:
+    """The words that do not lie inside a longer listed word, read either way.
+
+    KRÖTE inside SCHILDKRÖTE, FN inside INFORMATION backwards: such a word is not placed a
+    second time on its own; its place is inside the longer word, so its letters stand once.
+    """
+    shorter_pieces = {
+        word[i:j]
+        for word in set(letters)
+        for i in range(len(word))
+        for j in range(i + 1, len(word) + 1)
+        if j - i < len(word)
+    }
+    return [w for w in letters if w not in shorter_pieces and w[::-1] not in shorter_pieces]
+
+
+def without_reverse_twins(letters: Sequence[str]) -> list[str]:
+    """Drop a word that is another listed word backwards: both share one placement."""
+    kept: list[str] = []
+    seen: set[str] = set()
+    for word in letters:
+        if word[::-1] in seen and word[::-1] != word:
+            continue
+        seen.add(word)
+        kept.append(word)
+    return kept
+
+
+def with_reverse_twins(placed: Sequence[Placement], letters: Sequence[str]) -> dict[str, Placement]:
+    """The placements by word, each word that is another backwards sharing its twin's."""
+    placements = {p.letters: p for p in placed}
+    for word in letters:
+        twin = placements.get(word[::-1])
+        if word not in placements and twin is not None:
+            placements[word] = twin.reversed(word)
+    return placements
+
+
+def with_contained_words(
+    placements: dict[str, Placement], placed: Sequence[Placement], letters: Sequence[str]
+) -> dict[str, Placement]:
+    """Give each word inside a longer word its place there: the first placed word holding it.
+
+    The placed words are searched as one text (one ``find`` per word, not one per word and
+    host); within one host the word read forwards comes before its reversal.
+    """
+    text = "\n".join(host.letters for host in placed)
+    starts = list(itertools.accumulate((len(h.letters) + 1 for h in placed), initial=0))
+    for word in letters:
+        if word in placements:
+            continue
+        forwards, backwards = text.find(word), text.find(word[::-1])
+        hosts = [
+            (bisect.bisect_right(starts, at) - 1, reading, at)
+            for reading, at in ((0, forwards), (1, backwards))
+            if at >= 0
+        ]
+        if not hosts:
+            continue
+        index, reading, at = min(hosts)
+        host, at = placed[index], at - starts[index]
+        cells = host.cells
+        if reading == 0:
+            placements[word] = Placement(word, cells[at], host.direction, host.torus)
+        else:
+            end = cells[at + len(word) - 1]
+            placements[word] = Placement(word, end, host.direction.reverse, host.torus)
+    return placements

@@ -1,0 +1,82 @@
+"""The placement package: every search is called the same way, one choice decides which run, and
+the search's budget is the one count of its work."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from wordlists import frozen
+from wortsuche.board import Board, Lexicon
+from wortsuche.budget import Budget, SearchBudget
+from wortsuche.errors import BudgetExhausted
+from wortsuche.levels import options_for
+from wortsuche.placement import choose, crowded, exact, packing, place, quick
+from wortsuche.placement.choice import PACKED_SHARE, QUICK_SHARE
+from wortsuche.rand import Rng
+
+SEARCHES = [quick.place, crowded.place, packing.place, exact.place]
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda s: s.__module__)
+def test_every_search_takes_the_same_arguments(search: object) -> None:
+    names = list(inspect.signature(search).parameters)  # type: ignore[arg-type]
+    assert names == ["words", "board", "options", "rng", "budget"]
+
+
+def board_for(words: list[str], rows: int, cols: int) -> Board:
+    return Board(rows, cols, Lexicon(words), Budget())
+
+
+def test_a_grid_with_room_to_spare_takes_the_quick_search_alone() -> None:
+    words = ["TORF", "VOR", "RAD", "EVA"]
+    [step] = choose(words, board_for(words, 10, 10), options_for("hard"))
+    assert step.search is quick.place and step.share == 1
+
+
+def test_where_words_must_cross_the_open_positions_search_goes_alone() -> None:
+    words, rows, cols = frozen("en-12x12-25")  # 1.09 letters per cell
+    steps = choose(words, board_for(words, rows, cols), options_for("hard"))
+    assert [(s.search, s.share) for s in steps] == [(crowded.place, 1)]
+
+
+def test_a_crowded_grid_whose_words_never_cross_tries_quick_then_packing() -> None:
+    words, rows, cols = frozen("en-25x25-100")  # 0.99 letters per cell, easy: no crossings
+    steps = choose(words, board_for(words, rows, cols), options_for("easy"))
+    assert [s.search for s in steps][:2] == [quick.place, packing.place]
+    assert steps[0].share == QUICK_SHARE
+    assert steps[-1].share == 1  # the last search tried gets all its steps
+    assert all(s.share in (QUICK_SHARE, PACKED_SHARE) for s in steps[:-1])
+
+
+def test_the_exact_search_runs_alone_when_asked_for() -> None:
+    words = ["TORF", "VOR"]
+    [step] = choose(words, board_for(words, 5, 5), options_for("hard"), exact=True)
+    assert step.search is exact.place
+
+
+def test_place_returns_every_word_once_from_the_chosen_search() -> None:
+    words = ["TORF", "VOR", "RAD", "EVA"]
+    board = board_for(words, 6, 6)
+    placed = place(words, board, options_for("hard"), Rng(1))
+    assert sorted(p.letters for p in placed) == sorted(words)
+
+
+def test_a_search_counts_its_steps_and_charges_the_puzzle_for_them() -> None:
+    puzzle = Budget(steps=100)
+    search = SearchBudget(puzzle, share=0.5, effort=0.5)
+    search.spend(3, charge=5)
+    search.count(2)
+    assert search.used == 5 and puzzle.left == 95
+    assert search.share == 0.5 and search.effort == 0.5
+    with pytest.raises(BudgetExhausted):
+        search.spend(1, charge=96)
+
+
+def test_a_search_spends_from_the_board_budget_as_it_works() -> None:
+    words = ["TORF", "VOR", "RAD", "EVA"]
+    board = board_for(words, 6, 6)
+    budget = SearchBudget(board.budget)
+    quick.place(words, board, options_for("hard"), Rng(1), budget)
+    assert budget.used > 0 and board.budget.left < board.budget.steps
