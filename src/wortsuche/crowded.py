@@ -28,7 +28,6 @@ import math
 from collections.abc import Iterable, Sequence
 
 from wortsuche.board import Board
-from wortsuche.geometry import PositionSpace
 from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.place import Placer, luby, no_layout_found
 from wortsuche.rand import Rng
@@ -95,31 +94,22 @@ class OpenPositions:
         the letter (a mask to AND): all but those covering the cell with another letter."""
         self.open: list[int] = []
         self.edge: list[list[int]] = []
-        """Per word and position, how many of its cells lie on the border (none on a torus)."""
+        """Per word and position, how many of its cells lie on the border (:meth:`Topology.border`)."""
         self.sharing = options.crossing is not Crossing.NEVER
         """Whether a position stays open where a placed word has the same letter."""
-        rows, cols, wrap = board.rows, board.cols, board.wrap
-        border = set() if wrap else {i for i in range(rows * cols) if _on_border(i, rows, cols)}
+        rows, cols, topology = board.rows, board.cols, board.topology
+        border = topology.border()
         filled = any(board.cells)  # letters or holes: positions must agree with them
         for word in self.words:
-            space = PositionSpace(rows, cols, len(word), options.directions, wrap=wrap)
+            space = topology.positions(len(word), options.directions)
             found: list[Position] = []
             # per letter of the word, per cell: the positions with that letter there
             having: dict[str, list[int]] = {x: [0] * (rows * cols) for x in set(word)}
             lists = [having[x] for x in word]
             for direction, r0, nr, c0, nc in space.parts:
-                dr, dc = direction._value_
-                step = dr * cols + dc
                 for r in range(r0, r0 + nr):
                     for c in range(c0, c0 + nc):
-                        if wrap:
-                            cells = tuple(
-                                (r + i * dr) % rows * cols + (c + i * dc) % cols
-                                for i in range(len(word))
-                            )
-                        else:
-                            start = r * cols + c
-                            cells = tuple(range(start, start + len(word) * step, step))
+                        cells = tuple(topology.indexes(r, c, direction, len(word)))
                         if filled and any(
                             board.cells[i] and board.cells[i] != x
                             for i, x in zip(cells, word, strict=True)
@@ -163,11 +153,6 @@ class OpenPositions:
             open_sets[k] = mask
 
 
-def _on_border(index: int, rows: int, cols: int) -> bool:
-    r, c = divmod(index, cols)
-    return r in (0, rows - 1) or c in (0, cols - 1)
-
-
 def _bits(mask: int) -> list[int]:
     """The set bits of ``mask``, lowest first."""
     out = []
@@ -182,9 +167,7 @@ def table_bits(words: Sequence[str], board: Board, options: Options) -> int:
     """About how many bits :class:`OpenPositions` would hold (to decide whether to use it)."""
     total = 0
     for word in words:
-        space = PositionSpace(
-            board.rows, board.cols, len(word), options.directions, wrap=board.wrap
-        )
+        space = board.topology.positions(len(word), options.directions)
         total += space.total * len(word) * 2
     return total
 

@@ -53,7 +53,7 @@ def packs(board: Board, options: Options) -> bool:
     on a flat grid."""
     allowed = set(options.directions)
     return (
-        options.crossing is Crossing.NEVER and not board.wrap and bool(allowed & {*ACROSS, *DOWN})
+        options.crossing is Crossing.NEVER and not board.cyclic and bool(allowed & {*ACROSS, *DOWN})
     )
 
 

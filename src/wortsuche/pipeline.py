@@ -19,7 +19,6 @@ from wortsuche.crowded import MAX_BITS, place_crowded, table_bits
 from wortsuche.decoys import plant_decoys
 from wortsuche.errors import DoesNotFitError, InputError, WortsucheError
 from wortsuche.fill import FillError, fill
-from wortsuche.geometry import longest_fitting
 from wortsuche.levels import options_for, parse_directions
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
 from wortsuche.message import MessageError, message_letters, write_message
@@ -41,6 +40,7 @@ from wortsuche.place import CROWDED, place_words
 from wortsuche.rand import Rng, new_seed
 from wortsuche.screen import screen_for
 from wortsuche.shapes import Outline, outline
+from wortsuche.topology import Topology
 from wortsuche.verifier import verify_puzzle
 
 ATTEMPTS = 6
@@ -380,7 +380,7 @@ def build(
     if len(holes) == rows * cols:
         raise DoesNotFitError(f"the shape leaves no cell in {rows}x{cols}", kind="cannot_exist")
     for _ in range(attempts):
-        board = Board(rows, cols, lexicon, budget, holes, wrap=options.wrap)
+        board = Board(Topology.for_options(rows, cols, options, holes), lexicon, budget)
         if options.absent:
             placed = []
         elif exact:
@@ -584,7 +584,7 @@ def _with_reverse_twins(
 
 def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Options) -> None:
     """Fail before searching when a word is longer than any line or the letters outnumber the cells."""
-    room = longest_fitting(rows, cols, options.directions, wrap=options.wrap)
+    room = Topology.for_options(rows, cols, options).longest_fitting(options.directions)
     too_long = [w for w in words if len(w) > room]
     if too_long:
         need = max(len(w) for w in too_long)
@@ -627,13 +627,12 @@ def suggest_size(
     step_r, step_c = max(1, math.ceil(rows / 10)), max(1, math.ceil(cols / 10))
     for k in range(1, 11):
         r, c = min(MAX_SIDE, rows + k * step_r), min(MAX_SIDE, cols + k * step_c)
-        if max(len(w) for w in letters) > longest_fitting(
-            r, c, options.directions, wrap=options.wrap
-        ):
+        room = Topology.for_options(r, c, options).longest_fitting(options.directions)
+        if max(len(w) for w in letters) > room:
             continue
         budget.spend()
         holes = drawn.hole_indexes(r, c) if drawn else []
-        board = Board(r, c, lexicon, budget, holes, wrap=options.wrap)
+        board = Board(Topology.for_options(r, c, options, holes), lexicon, budget)
         try:
             place_words(letters, board, options, rng, effort=0.5)
         except BudgetExhausted:

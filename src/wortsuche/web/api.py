@@ -20,13 +20,13 @@ from starlette.concurrency import run_in_threadpool
 
 from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import DoesNotFitError, InputError, MissingExtraError, WortsucheError
-from wortsuche.geometry import runs_between
 from wortsuche.i18n import LANGUAGES
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.message import message_letters, message_shape
 from wortsuche.model import Puzzle, Word, line
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.source import parse_words
+from wortsuche.topology import Torus
 from wortsuche.verifier import verify_puzzle
 from wortsuche.web import limits
 from wortsuche.web.errors import ApiError
@@ -564,7 +564,7 @@ def check(
                 name,
             )
     if puzzle.options.wrap and start != end:
-        runs = runs_between(start, end, puzzle.rows, puzzle.cols)
+        runs = Torus(puzzle.rows, puzzle.cols).runs_between(start, end)
         if step is not None:
             runs = [run for run in runs if _goes(run, step, puzzle.rows, puzzle.cols)]
     else:
