@@ -279,7 +279,7 @@ def _make_room(
 
 
 def _segment(board: Board, found: Found) -> list[int]:
-    """The cell indexes of a found word (on a torus it lists them: two ends may lie on several
+    """The cell indexes of a found word (on cyclic lines it lists them: two ends may lie on several
     lines; in a flat grid they are the straight line from its first to its last cell)."""
     if found.cells:
         return list(found.cells)

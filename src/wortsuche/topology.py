@@ -210,6 +210,8 @@ class Flat(Topology):
         """The flat indexes of the ``length`` cells from ``(r, c)`` in ``direction``, unchecked."""
         dr, dc = direction._value_  # the plain attribute: hot loop
         start, step = r * self.cols + c, dr * self.cols + dc
+        if not step:  # ↗ or ↙ in a single column: a run of one cell
+            return [start] * length
         return list(range(start, start + length * step, step))
 
     def run(self, start: Cell, direction: Direction, length: int) -> tuple[Cell, ...] | None:
@@ -484,9 +486,8 @@ class LineTexts:
             cycle = self.cycles[line]
             if k >= cycle or length > cycle:  # read from an earlier cell, or too long
                 return None
-            first = self.topology.offset((r, c), (dr, dc), k)
-            assert first is not None, "a cyclic line has no end"
-            return first, axis
+            rows, cols = self.topology.rows, self.topology.cols
+            return ((r + k * dr) % rows, (c + k * dc) % cols), axis
         return (r + k * dr, c + k * dc), axis
 
 
