@@ -101,11 +101,10 @@ class Board:
         # Every line of the grid along each axis, as cell indexes, and where each cell sits on it.
         self.lines: list[list[int]] = []
         self.line_of: list[list[tuple[int, int]]] = []
-        every = topology.lines()
+        every = topology.index_lines()
         for axis in AXES:
             where = [(0, 0)] * (rows * cols)
-            for cells in (cells for line_axis, cells in every if line_axis is axis):
-                line = [r * cols + c for r, c in cells]
+            for line in (line for line_axis, line in every if line_axis is axis):
                 for pos, index in enumerate(line):
                     where[index] = (len(self.lines), pos)
                 self.lines.append(line)
@@ -127,11 +126,16 @@ class Board:
 
     def index(self, cell: tuple[int, int]) -> int:
         """The cell index of ``(row, col)``."""
-        return cell[0] * self.cols + cell[1]
+        return self.topology.index(cell)
 
     def cell(self, index: int) -> tuple[int, int]:
         """The ``(row, col)`` of a cell index."""
-        return divmod(index, self.cols)
+        return self.topology.cell(index)
+
+    def agrees(self, indexes: Sequence[int], letters: str) -> bool:
+        """True if each cell is empty or already holds its letter (a hole holds none)."""
+        cells = self.cells
+        return not any(cells[i] and cells[i] != x for i, x in zip(indexes, letters, strict=True))
 
     # --- the two checks -------------------------------------------------------------
 

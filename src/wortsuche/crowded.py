@@ -110,10 +110,7 @@ class OpenPositions:
                 for r in range(r0, r0 + nr):
                     for c in range(c0, c0 + nc):
                         cells = tuple(topology.indexes(r, c, direction, len(word)))
-                        if filled and any(
-                            board.cells[i] and board.cells[i] != x
-                            for i, x in zip(cells, word, strict=True)
-                        ):
+                        if filled and not board.agrees(cells, word):
                             continue  # a hole or a letter already there that disagrees
                         bit = 1 << len(found)
                         found.append((r, c, direction, cells))

@@ -93,7 +93,7 @@ def _plant(board: Board, decoy: str, space: PositionSpace, rng: Rng) -> bool:
         return False
     r, c, direction = space.position(rng.below(space.total))
     indexes = board.topology.indexes(r, c, direction, len(decoy))
-    if any(board.cells[i] and board.cells[i] != x for i, x in zip(indexes, decoy, strict=True)):
+    if not board.agrees(indexes, decoy):
         return False
     new = board.write(indexes, decoy)
     if not new or board.strays_through(new):

@@ -197,6 +197,6 @@ def _positions(
     for i in range(space.total):
         r, c, direction = space.position(i)
         cells = tuple(board.topology.indexes(r, c, direction, len(letters)))
-        if any(board.cells[i] and board.cells[i] != x for i, x in zip(cells, letters, strict=True)):
+        if not board.agrees(cells, letters):
             continue  # a hole (or a letter already there that differs)
         yield r, c, direction, cells

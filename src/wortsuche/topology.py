@@ -175,6 +175,11 @@ class Topology:
         """Every line along the four axes, axis by axis, each as its cells."""
         raise NotImplementedError
 
+    def index_lines(self) -> list[tuple[Direction, list[int]]]:
+        """:meth:`lines` with each cell as its flat index."""
+        cols = self.cols
+        return [(axis, [r * cols + c for r, c in cells]) for axis, cells in self.lines()]
+
     def line_texts(self, rows: Sequence[str], longest: int) -> LineTexts:
         """The letters of every line, for reading words of up to ``longest`` letters."""
         raise NotImplementedError
