@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from wortsuche.model import HOLE, Cell, Direction, Grid, Options, Placement, Puzzle
 from wortsuche.rand import Rng
@@ -47,9 +46,11 @@ class Topology:
     cols: int
     holes: frozenset[int] = field(default=frozenset())
 
-    cyclic: ClassVar[bool] = False
-    """True if every line comes back to its first cell (no line has an end): then two cells can
-    be the two ends of more than one run, and a run is known only by all its cells."""
+    @property
+    def cyclic(self) -> bool:
+        """True if every line comes back to its first cell (no line has an end): then two cells
+        can be the two ends of more than one run, and a run is known only by all its cells."""
+        return False
 
     @staticmethod
     def of(rows: int, cols: int, *, wrap: bool = False, holes: Iterable[int] = ()) -> Topology:
@@ -348,7 +349,10 @@ class Torus(Topology):
     [2, 4, 4, 4, 10, 10]
     """
 
-    cyclic: ClassVar[bool] = True
+    @property
+    def cyclic(self) -> bool:
+        """True: every line comes back to its first cell."""
+        return True
 
     def line_length(self, direction: Direction) -> int:
         """A row's ``cols``, a column's ``rows``, a diagonal's least common multiple of both:
