@@ -37,7 +37,8 @@ class Occurrence:
     direction: Direction
     length: int
     topology: Topology | None = field(default=None, repr=False, compare=False)
-    """The grid's topology (:mod:`wortsuche.topology`); None for a flat grid."""
+    """The grid's topology where its lines are cycles (:attr:`Topology.cyclic`: a run is known
+    only by all its cells); None where lines have ends, and a run's two ends say all."""
 
     @property
     def end(self) -> Cell:
@@ -61,12 +62,12 @@ class Occurrence:
     @property
     def ambiguous(self) -> bool:
         """True if its two end cells may also be the ends of another run (cyclic lines)."""
-        return self.topology is not None and self.topology.cyclic
+        return self.topology is not None
 
     @classmethod
     def of(cls, placement: Placement, topology: Topology | None = None) -> Occurrence:
         """The occurrence a placement claims on a grid of ``topology``."""
-        return cls(placement.start, placement.direction, len(placement.letters), topology)
+        return cls(placement.start, placement.direction, len(placement.letters), _round(topology))
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,7 @@ def find_occurrences(
     if topology is None:
         topology = Topology.of_grid(grid)
     lines = topology.line_texts(grid.rows, max(map(len, words), default=1))
+    around = _round(topology)
     readings = _Readings(words)
     seen: dict[str, dict[Any, Occurrence]] = {letters: {} for letters in readings.words}
     offsets = lines.offsets
@@ -148,13 +150,18 @@ def find_occurrences(
         assert last is not None, "a reading stands in the grid"
         for letters, backwards in owners:
             occurrence = (
-                Occurrence(last, axis.reverse, len(reading), topology)
+                Occurrence(last, axis.reverse, len(reading), around)
                 if backwards
-                else Occurrence(first, axis, len(reading), topology)
+                else Occurrence(first, axis, len(reading), around)
             )
             if occurrence.key not in seen[letters]:
                 seen[letters][occurrence.key] = occurrence
     return {letters: [found[k] for k in sorted(found)] for letters, found in seen.items()}
+
+
+def _round(topology: Topology | None) -> Topology | None:
+    """``topology`` if its lines are cycles, for an :class:`Occurrence` to keep."""
+    return topology if topology is not None and topology.cyclic else None
 
 
 class _Readings:
