@@ -17,7 +17,7 @@ across its placements is excluded and the solver asked again.
 
 >>> from wortsuche.board import Board, Lexicon
 >>> from wortsuche.levels import options_for
->>> board = Board(3, 3, Lexicon(["ABC", "CDE"]))
+>>> board = Board.sized(3, 3, Lexicon(["ABC", "CDE"]))
 >>> layout = exact_placements(["ABC", "CDE"], board, options_for("easy"), seed=1)
 >>> sorted(p.letters for p in layout)
 ['ABC', 'CDE']
