@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from wortsuche.budget import Budget
 from wortsuche.model import HOLE, Placement
-from wortsuche.topology import AXES, Flat, Topology
+from wortsuche.topology import Flat, Topology
 
 EMPTY = ""
 
@@ -102,13 +102,15 @@ class Board:
         self.lines: list[list[int]] = []
         self.line_of: list[list[tuple[int, int]]] = []
         every = topology.index_lines()
-        for axis in AXES:
+        for axis in topology.axes:
             where = [(0, 0)] * (rows * cols)
             for line in (line for line_axis, line in every if line_axis is axis):
                 for pos, index in enumerate(line):
                     where[index] = (len(self.lines), pos)
                 self.lines.append(line)
             self.line_of.append(where)
+        self.axes = range(len(topology.axes))
+        """The numbers of the axes, for :attr:`line_of`."""
         self.cyclic = topology.cyclic
         """Every line comes back to its first cell: a word may run past a line's ends."""
 
@@ -193,7 +195,7 @@ class Board:
             return found
         if centre in lexicon.single_letters:
             found.append(Found(centre, index, index))
-        for axis in range(4):
+        for axis in self.axes:
             line, pos, left, right = self._sides(index, axis, centre)
             if not left and not right:
                 continue
@@ -221,7 +223,7 @@ class Board:
         lexicon = self.lexicon
         beginnings, endings, lengths = lexicon.beginnings, lexicon.endings, lexicon.length_set
         forbidden.update(lexicon.single_letters)
-        for axis in range(4):
+        for axis in self.axes:
             line, _, left, right = self._sides(index, axis, "")
             if not left and not right:
                 continue

@@ -234,7 +234,7 @@ def _runs(board: Board, index: int) -> list[tuple[str, str]]:
     """The filled letters next to ``index`` on each axis (up to three each side), outward order kept."""
     cells = board.cells
     runs = []
-    for axis in range(4):
+    for axis in board.axes:
         line_id, pos = board.line_of[axis][index]
         line = board.lines[line_id]
         left = ""

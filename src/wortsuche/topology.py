@@ -104,6 +104,11 @@ class Topology:
         r, c = cell
         return 0 <= r < self.rows and 0 <= c < self.cols and r * self.cols + c not in self.holes
 
+    @property
+    def axes(self) -> tuple[Direction, ...]:
+        """One direction per orientation of the lines; the others read them backwards."""
+        return AXES
+
     # --- runs ----------------------------------------------------------------------
 
     def line_length(self, direction: Direction) -> int:
@@ -270,7 +275,7 @@ class Flat(Topology):
     def lines(self) -> list[Line]:
         """Every line along the four axes, broken at holes, axis by axis, in reading order."""
         found: list[Line] = []
-        for axis in AXES:
+        for axis in self.axes:
             for start in self._line_starts(axis):
                 piece: list[Cell] = []
                 for cell in self._walk(start, axis):
@@ -418,7 +423,7 @@ class Torus(Topology):
         ``lcm(rows, cols)`` cells, so there are ``gcd`` of them."""
         found: list[Line] = []
         rows, cols = self.rows, self.cols
-        for axis in AXES:
+        for axis in self.axes:
             if axis is Direction.E:
                 starts = [(r, 0) for r in range(rows)]
             elif axis is Direction.S:
