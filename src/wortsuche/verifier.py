@@ -228,11 +228,16 @@ def verify(
         placements = {} if absent else infer_placements(words, found, topology)
     else:
         problems += _placement_problems(grid, words, placements, absent, topology)
-    longer_cells = _cover((Occurrence.of(p, topology), p.letters) for p in placements.values())
+    around = _round(topology)
+    claims = {
+        letters: Occurrence(p.start, p.direction, len(p.letters), around)
+        for letters, p in placements.items()
+    }
+    longer_cells = _cover((claims[k], p.letters) for k, p in placements.items())
     reports = []
     for word in words:
-        placement = placements.get(word.letters)
-        claimed = Occurrence.of(placement, topology).key if placement else None
+        claim = claims.get(word.letters)
+        claimed = claim.key if claim is not None else None
         own = None
         inside: list[tuple[Occurrence, str]] = []
         stray: list[Occurrence] = []
@@ -388,7 +393,8 @@ def _placement_problems(
 def _read(grid: Grid, topology: Topology, placement: Placement) -> str | None:
     """The letters the grid holds where ``placement`` stands, or None if it leaves the grid."""
     cells = topology.run(placement.start, placement.direction, len(placement.letters))
-    return None if cells is None else "".join(grid.at(cell) for cell in cells)
+    rows = grid.rows
+    return None if cells is None else "".join(rows[r][c] for r, c in cells)
 
 
 def _word_problems(report: WordReport) -> list[str]:
