@@ -186,11 +186,12 @@ def test_every_reading_of_the_line_texts_names_its_cells(
         end = len(texts.text) if end < 0 else end
         for at in range(offset, end - length + 1):
             reading = texts.text[at : at + length]
-            located = texts.start_of(line_number, at, length)
+            located = texts.span(line_number, at, length)
             if located is None or " " in reading:  # a hole is in no word
                 continue
-            first, axis = located
+            first, last, axis = located
             cells = topology.cells(first, axis, length)
+            assert cells[-1] == last
             assert "".join(grid[r][c] for r, c in cells) == reading
 
 

@@ -473,7 +473,8 @@ class LineTexts:
     starts: list[tuple[Cell, Direction]]
     """Each line's first cell and axis."""
     cycles: list[int]
-    """On a cyclic topology: each line's cells once round (its text goes on past them)."""
+    """Where lines are cycles: each line's cells once round (its text goes on past them);
+    0 for a line with two ends."""
 
     @staticmethod
     def join(topology: Topology, lines: list[tuple[str, Cell, Direction, int]]) -> LineTexts:
@@ -490,19 +491,21 @@ class LineTexts:
             [cycle for _, _, _, cycle in lines],
         )
 
-    def start_of(self, line: int, at: int, length: int) -> tuple[Cell, Direction] | None:
-        """The first cell and axis of the reading of ``length`` letters at ``at`` of ``line``'s
-        text, or None where a cyclic line's text repeats a reading already made."""
+    def span(self, line: int, at: int, length: int) -> tuple[Cell, Cell, Direction] | None:
+        """The first and last cell and the axis of the reading of ``length`` letters at ``at``
+        of ``line``'s text, or None where a cyclic line's text repeats a reading already made."""
         (r, c), axis = self.starts[line]
         dr, dc = axis._value_
-        k = at - self.offsets[line]
-        if self.topology.cyclic:
+        k, n = at - self.offsets[line], length - 1
+        if self.cycles[line]:
             cycle = self.cycles[line]
             if k >= cycle or length > cycle:  # read from an earlier cell, or too long
                 return None
             rows, cols = self.topology.rows, self.topology.cols
-            return ((r + k * dr) % rows, (c + k * dc) % cols), axis
-        return (r + k * dr, c + k * dc), axis
+            first = ((r + k * dr) % rows, (c + k * dc) % cols)
+            return first, ((first[0] + n * dr) % rows, (first[1] + n * dc) % cols), axis
+        first = (r + k * dr, c + k * dc)
+        return first, (first[0] + n * dr, first[1] + n * dc), axis
 
 
 class PositionSpace:

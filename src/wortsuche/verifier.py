@@ -142,12 +142,10 @@ def find_occurrences(
     offsets = lines.offsets
     for at, reading, owners in readings.hits(lines.text):
         line = bisect.bisect_right(offsets, at) - 1
-        located = lines.start_of(line, at, len(reading))
+        located = lines.span(line, at, len(reading))
         if located is None:
             continue
-        first, axis = located
-        last = topology.offset(first, axis.step, len(reading) - 1)
-        assert last is not None, "a reading stands in the grid"
+        first, last, axis = located
         for letters, backwards in owners:
             occurrence = (
                 Occurrence(last, axis.reverse, len(reading), around)
