@@ -38,7 +38,7 @@ def spelled_through(cells: list[str], rows: int, cols: int, index: int, strings:
 def boards(draw: st.DrawFn) -> tuple[Board, list[str]]:
     rows, cols = draw(st.integers(1, 6)), draw(st.integers(1, 6))
     words = draw(st.lists(st.text(ALPHABET, min_size=1, max_size=4), min_size=1, max_size=4))
-    board = Board(rows, cols, Lexicon(words))
+    board = Board.sized(rows, cols, Lexicon(words))
     cells = draw(
         st.lists(st.sampled_from([*ALPHABET, EMPTY]), min_size=rows * cols, max_size=rows * cols)
     )
@@ -86,7 +86,7 @@ def test_forbidden_letters_are_exactly_those_that_would_complete_a_word(
 
 
 def test_a_word_inside_a_longer_placement_is_allowed_a_free_copy_is_a_stray() -> None:
-    board = Board(3, 6, Lexicon(["ARCHIV", "CHI"]))
+    board = Board.sized(3, 6, Lexicon(["ARCHIV", "CHI"]))
     cells = [board.index((0, c)) for c in range(6)]
     board.write(cells, "ARCHIV")
     board.add_placement(Placement("ARCHIV", (0, 0), Direction.E), cells)
@@ -98,7 +98,7 @@ def test_a_word_inside_a_longer_placement_is_allowed_a_free_copy_is_a_stray() ->
 
 
 def test_erasing_restores_the_letter_index() -> None:
-    board = Board(2, 2, Lexicon(["AB"]))
+    board = Board.sized(2, 2, Lexicon(["AB"]))
     board.write([0, 1, 3], "ABA")
     board.erase([0])
     assert sorted(board.letter_cells("A")) == [3]

@@ -25,6 +25,7 @@ from wortsuche.model import HOLE, Options, Placement
 from wortsuche.placement.crowded import CrowdedSearch, Layout, OpenPositions
 from wortsuche.placement.crowded import place as crowded_place
 from wortsuche.rand import Rng
+from wortsuche.topology import Topology, Torus
 
 STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
@@ -65,7 +66,7 @@ def test_the_open_positions_are_exactly_those_whose_letters_agree(
     rows: int, cols: int, words: list[str], writes: list[tuple[int, str]], level: str
 ) -> None:
     options = options_for(level)
-    board = Board(rows, cols, Lexicon(words))
+    board = Board.sized(rows, cols, Lexicon(words))
     table = OpenPositions(words, board, options)
     open_sets = list(table.open)
     for index, letter in writes:
@@ -94,7 +95,7 @@ def crowded(case: int) -> tuple[list[str], int]:
 def test_what_the_search_places_stands_exactly_once(case: int, level: str) -> None:
     words, side = crowded(case)
     words = outside_others(words)
-    board = Board(side, side, Lexicon(words), Budget())
+    board = Board.sized(side, side, Lexicon(words), Budget())
     try:
         placed = place_crowded(words, board, options_for(level), Rng(case))
     except DoesNotFitError as error:
@@ -126,7 +127,7 @@ def consistent(table: OpenPositions, layout: dict[int, int]) -> bool:
 def test_a_repair_moves_only_to_layouts_as_full_and_consistent(case: int, level: str) -> None:
     words, side = crowded(case)
     words = outside_others(words)
-    board = Board(side, side, Lexicon(words), Budget())
+    board = Board.sized(side, side, Lexicon(words), Budget())
     options = options_for(level)
     search = CrowdedSearch(words, board, options, Rng(case), SearchBudget(board.budget))
     table = search.table
@@ -156,7 +157,9 @@ def test_around_holes_and_on_a_torus_what_is_placed_stands_exactly_once(
     words, side = crowded_words(case, WORDS, [8, 9, 10, 11], 0.85, 1.0)
     words = outside_others(words)
     holes = Rng(case).shuffled(range(side * side))[:side]
-    board = Board(side, side, Lexicon(words), Budget(effort=0.25), holes, wrap=wrap)
+    board = Board(
+        Topology.of(side, side, wrap=wrap, holes=holes), Lexicon(words), Budget(effort=0.25)
+    )
     options = options_for("medium").with_changes(wrap=wrap)
     try:
         placed = place_crowded(words, board, options, Rng(case))
@@ -183,7 +186,7 @@ def test_the_same_seed_places_the_same_way() -> None:
     words, rows, cols = frozen("en-12x12-25")
     layouts = []
     for _ in range(2):
-        board = Board(rows, cols, Lexicon(words), Budget())
+        board = Board.sized(rows, cols, Lexicon(words), Budget())
         layouts.append(place_crowded(words, board, options_for("hard"), Rng(3)))
     assert layouts[0] == layouts[1]
 
@@ -202,7 +205,7 @@ def test_a_15x15_list_of_35_words_is_completed_at_evil() -> None:
 
 def test_words_that_never_cross_get_cells_of_their_own() -> None:
     words = ["HOUSE", "MOUSE", "TREE", "SEAT", "ROAD", "DOOR", "RAIN"]  # 30 letters, 36 cells
-    board = Board(6, 6, Lexicon(words), Budget())
+    board = Board.sized(6, 6, Lexicon(words), Budget())
     placed = place_crowded(words, board, options_for("easy"), Rng(5))
     cells = [cell for p in placed for cell in p.cells]
     assert len(cells) == len(set(cells)) == 30
@@ -211,7 +214,7 @@ def test_words_that_never_cross_get_cells_of_their_own() -> None:
 def test_no_word_runs_through_a_hole() -> None:
     words = ["KATZE", "HUND", "MAUS", "ESEL", "RIND", "ZIEGE", "HAHN"]  # 31 letters, 39 cells
     holes = [0, 6, 42, 48, 24, 23, 25, 3, 45, 21]  # corners, the middle row's centre, two more
-    board = Board(7, 7, Lexicon(words), Budget(), holes)
+    board = Board.sized(7, 7, Lexicon(words), Budget(), holes)
     placed = place_crowded(words, board, options_for("hard"), Rng(2))
     assert len(placed) == len(words)
     assert not {r * 7 + c for p in placed for r, c in p.cells} & set(holes)
@@ -221,7 +224,7 @@ def test_no_word_runs_through_a_hole() -> None:
 def test_on_a_torus_words_may_run_over_the_edge_and_still_stand_once() -> None:
     words, side = crowded(11)
     words = outside_others(words)
-    board = Board(side, side, Lexicon(words), Budget(), wrap=True)
+    board = Board(Torus(side, side), Lexicon(words), Budget())
     placed = place_crowded(words, board, options_for("hard").with_changes(wrap=True), Rng(4))
     rows = placed_rows(board)
     cells = {p.letters: p.cells for p in placed}
@@ -232,7 +235,7 @@ def test_on_a_torus_words_may_run_over_the_edge_and_still_stand_once() -> None:
 
 def test_when_nothing_is_found_the_hardest_words_are_named() -> None:
     words = ["ABCDE", "FGHIJ", "KLMNO", "PQRST", "UVWXY", "ZABCF"]  # 30 letters, 25 cells
-    board = Board(5, 5, Lexicon(words), Budget())
+    board = Board.sized(5, 5, Lexicon(words), Budget())
     with pytest.raises(DoesNotFitError, match="no layout found") as caught:
         place_crowded(words, board, options_for("hard"), Rng(1))
     assert caught.value.kind == "not_found"

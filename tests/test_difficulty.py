@@ -18,6 +18,7 @@ from wortsuche import Direction, generate
 from wortsuche.difficulty import READING_ORDER, rate, rate_puzzle
 from wortsuche.errors import DoesNotFitError
 from wortsuche.levels import LEVELS
+from wortsuche.topology import Topology
 
 
 def test_a_word_read_across_from_the_only_first_letter() -> None:
@@ -142,7 +143,7 @@ def test_the_counted_rating_equals_walking_every_anchor_cell(
     # half the grids are read as a torus (``--wrap``), where a line goes on past the edge.
     rows, words, directions, wrap = case
     order = [(d.name, weight) for d, weight in READING_ORDER if d in directions]
-    rating = rate(rows, words, directions, wrap=wrap)
+    rating = rate(rows, words, directions, topology=Topology.of_grid(rows, wrap=wrap))
     assert [w.letters for w in rating.words] == list(dict.fromkeys(words))
     for effort in rating.words:
         units, anchor, anchors, leads, found = word_effort(rows, effort.letters, order, wrap)

@@ -22,6 +22,7 @@ from wortsuche.placement import packing
 from wortsuche.placement.kernel import Placer
 from wortsuche.placement.packing import _pack, packs
 from wortsuche.rand import Rng
+from wortsuche.topology import Torus
 
 EASY = options_for("easy")
 WORDS = real_words(3, 7)
@@ -46,7 +47,7 @@ def packable(lengths: list[int], rooms: list[int]) -> bool:
 
 
 def placer(rows: int = 3, cols: int = 3) -> Placer:
-    board = Board(rows, cols, Lexicon(["AB"]), Budget())
+    board = Board.sized(rows, cols, Lexicon(["AB"]), Budget())
     return Placer(board, EASY, Rng(0), SearchBudget(board.budget))
 
 
@@ -91,7 +92,7 @@ def test_what_is_packed_stands_once_in_its_own_cells(case: int, ways: str) -> No
     options = EASY
     if ways != "easy":
         options = EASY.with_changes(directions=tuple(Direction[w] for w in ways.split(",")))
-    board = Board(side, side, Lexicon(words), Budget())
+    board = Board.sized(side, side, Lexicon(words), Budget())
     try:
         placed = place_packed(words, board, options, Rng(case))
     except DoesNotFitError as error:
@@ -118,7 +119,7 @@ def test_a_full_25x25_easy_grid_is_completed(seed: int) -> None:
 
 def test_words_run_across_and_down() -> None:
     words, rows, cols = frozen("en-25x25-100")
-    board = Board(rows, cols, Lexicon(words), Budget())
+    board = Board.sized(rows, cols, Lexicon(words), Budget())
     placed = place_packed(words, board, EASY, Rng(0))
     assert {p.direction for p in placed} == {Direction.E, Direction.S}
 
@@ -127,7 +128,7 @@ def test_the_same_seed_packs_the_same_way() -> None:
     words, rows, cols = frozen("de-18x24-50")
     layouts = []
     for _ in range(2):
-        board = Board(rows, cols, Lexicon(words), Budget())
+        board = Board.sized(rows, cols, Lexicon(words), Budget())
         layouts.append(place_packed(words, board, EASY, Rng(3)))
     assert layouts[0] == layouts[1]
 
@@ -135,7 +136,7 @@ def test_the_same_seed_packs_the_same_way() -> None:
 def test_no_word_runs_through_a_hole() -> None:
     words = ["KATZE", "HUND", "MAUS", "ESEL", "RIND", "ZIEGE", "HAHN"]  # 31 letters
     holes = [0, 6, 42, 48, 24, 3, 45]  # 42 cells: the corners, the centre, two edge cells
-    board = Board(7, 7, Lexicon(words), Budget(), holes)
+    board = Board.sized(7, 7, Lexicon(words), Budget(), holes)
     placed = place_packed(words, board, EASY, Rng(2))
     assert len(placed) == len(words)
     assert not {r * 7 + c for p in placed for r, c in p.cells} & set(holes)
@@ -143,16 +144,16 @@ def test_no_word_runs_through_a_hole() -> None:
 
 
 def test_only_flat_grids_of_words_that_never_cross_are_packed() -> None:
-    board = Board(5, 5, Lexicon(["AB"]), Budget())
+    board = Board.sized(5, 5, Lexicon(["AB"]), Budget())
     assert packs(board, EASY)
     assert not packs(board, options_for("medium"))
     assert not packs(board, EASY.with_changes(directions=(Direction.SE,)))
-    assert not packs(Board(5, 5, Lexicon(["AB"]), Budget(), wrap=True), EASY)
+    assert not packs(Board(Torus(5, 5), Lexicon(["AB"]), Budget()), EASY)
 
 
 def test_when_nothing_packs_the_longest_words_are_named() -> None:
     words = ["ABCDEF", "GHIJKL", "MNOPQR"]  # 18 letters, 25 cells, no line takes six
-    board = Board(5, 5, Lexicon(words), Budget())
+    board = Board.sized(5, 5, Lexicon(words), Budget())
     with pytest.raises(DoesNotFitError, match="no layout found") as caught:
         place_packed(words, board, EASY, Rng(1))
     assert caught.value.kind == "not_found"

@@ -21,12 +21,12 @@ from cli import run as wortsuche
 from scan import assert_exactly_once, torus_occurrences
 from wortsuche import DoesNotFitError, InputError, generate
 from wortsuche.errors import PuzzleFormatError
-from wortsuche.geometry import runs_between
 from wortsuche.model import Grid, segments
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.render import render
 from wortsuche.render.options import RenderOptions
 from wortsuche.render.terminal import print_puzzle
+from wortsuche.topology import Torus
 from wortsuche.verifier import find_occurrences, verify_puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,7 +81,7 @@ def test_the_verifier_finds_on_the_torus_what_the_oracle_finds(
     letters = st.text("AB", min_size=cols, max_size=cols)
     grid_rows = data.draw(st.lists(letters, min_size=rows, max_size=rows))
     words = data.draw(st.lists(st.text("AB", min_size=1, max_size=8), min_size=1, max_size=4))
-    found = find_occurrences(Grid.from_rows(grid_rows), words, wrap=True)
+    found = find_occurrences(Grid.from_rows(grid_rows), words, topology=Torus(rows, cols))
     for word in words:
         mine = {frozenset(o.cells) if len(o.cells) > 1 else o.cells for o in found[word]}
         theirs = {
@@ -95,7 +95,7 @@ def test_the_verifier_finds_on_the_torus_what_the_oracle_finds(
 def test_a_word_as_long_as_its_line_is_read_once_from_each_cell_not_round_again() -> None:
     # a 3x3 torus: the row "ABC" holds ABC, BCA and CAB, and nothing of length 4
     grid = Grid.from_rows(["ABC", "DEF", "GHI"])
-    found = find_occurrences(grid, ["ABC", "BCA", "CAB", "ABCA", "CBA"], wrap=True)
+    found = find_occurrences(grid, ["ABC", "BCA", "CAB", "ABCA", "CBA"], topology=Torus(3, 3))
     assert [o.cells for o in found["BCA"]] == [((0, 1), (0, 2), (0, 0))]
     assert len(found["CAB"]) == 1 and len(found["ABC"]) == 1
     assert found["ABCA"] == []
@@ -107,7 +107,7 @@ def test_runs_between_two_cells_go_every_way_round_once() -> None:
         for end in [(0, 1), (3, 3), (4, 4)]:
             if start == end:
                 continue
-            runs = runs_between(start, end, 5, 6)
+            runs = Torus(5, 6).runs_between(start, end)
             assert [len(r) for r in runs] == sorted(len(r) for r in runs)
             for run in runs:
                 assert run[0] == start and run[-1] == end

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from wortsuche.budget import Budget
-from wortsuche.geometry import AXES, line_starts, torus_lines, walk
 from wortsuche.model import HOLE, Placement
+from wortsuche.topology import Flat, Topology
 
 EMPTY = ""
 
@@ -72,29 +72,23 @@ class Found:
     first: int
     last: int
     cells: tuple[int, ...] = ()
-    """Every cell, on a torus only: there two cells may lie on more than one line."""
+    """Every cell, on a cyclic topology only: there two cells may lie on more than one line."""
 
 
 class Board:
-    """A grid under construction: letters by cell index ``row * cols + col``."""
+    """A grid under construction: letters by flat cell index ``row * cols + col``.
 
-    def __init__(
-        self,
-        rows: int,
-        cols: int,
-        lexicon: Lexicon,
-        budget: Budget | None = None,
-        holes: Iterable[int] = (),
-        *,
-        wrap: bool = False,
-    ) -> None:
-        self.rows, self.cols, self.lexicon = rows, cols, lexicon
-        self.wrap = wrap
-        """Lines continue on the other side (a torus): every line is read round and round."""
+    Its shape is its :class:`~wortsuche.topology.Topology`: the lines the checks read, the
+    holes (cells that hold :data:`~wortsuche.model.HOLE` from the start).
+    """
+
+    def __init__(self, topology: Topology, lexicon: Lexicon, budget: Budget | None = None) -> None:
+        self.topology, self.lexicon = topology, lexicon
+        self.rows, self.cols = rows, cols = topology.rows, topology.cols
         self.budget = budget if budget is not None else Budget()
         """The steps every construction step on this board spends from (:mod:`wortsuche.budget`)."""
         self.cells: list[str] = [EMPTY] * (rows * cols)
-        for index in holes:  # no cell: no word runs through it, the filler leaves it alone
+        for index in topology.holes:  # no cell: no word runs through it, the filler leaves it alone
             self.cells[index] = HOLE
         self.owners: list[list[int]] = [[] for _ in range(rows * cols)]
         self.placements: list[Placement | None] = []
@@ -107,30 +101,43 @@ class Board:
         # Every line of the grid along each axis, as cell indexes, and where each cell sits on it.
         self.lines: list[list[int]] = []
         self.line_of: list[list[tuple[int, int]]] = []
-        if wrap:
-            around = torus_lines(rows, cols)
-            by_axis = [[cells for a, cells in around if a is axis] for axis in AXES]
-        else:
-            by_axis = [
-                [walk(start, axis, rows, cols) for start in line_starts(rows, cols, axis)]
-                for axis in AXES
-            ]
-        for cell_lines in by_axis:
+        every = topology.index_lines()
+        for axis in topology.axes:
             where = [(0, 0)] * (rows * cols)
-            for cells in cell_lines:
-                line = [r * cols + c for r, c in cells]
+            for line in (line for line_axis, line in every if line_axis is axis):
                 for pos, index in enumerate(line):
                     where[index] = (len(self.lines), pos)
                 self.lines.append(line)
             self.line_of.append(where)
+        self.axes = range(len(topology.axes))
+        """The numbers of the axes, for :attr:`line_of`."""
+        self.cyclic = topology.cyclic
+        """Every line comes back to its first cell: a word may run past a line's ends."""
+
+    @classmethod
+    def sized(
+        cls,
+        rows: int,
+        cols: int,
+        lexicon: Lexicon,
+        budget: Budget | None = None,
+        holes: Iterable[int] = (),
+    ) -> Board:
+        """An empty flat ``rows`` × ``cols`` board with ``holes`` (flat indexes)."""
+        return cls(Flat(rows, cols, frozenset(holes)), lexicon, budget)
 
     def index(self, cell: tuple[int, int]) -> int:
         """The cell index of ``(row, col)``."""
-        return cell[0] * self.cols + cell[1]
+        return self.topology.index(cell)
 
     def cell(self, index: int) -> tuple[int, int]:
         """The ``(row, col)`` of a cell index."""
-        return divmod(index, self.cols)
+        return self.topology.cell(index)
+
+    def agrees(self, indexes: Sequence[int], letters: str) -> bool:
+        """True if each cell is empty or already holds its letter (a hole holds none)."""
+        cells = self.cells
+        return not any(cells[i] and cells[i] != x for i, x in zip(indexes, letters, strict=True))
 
     # --- the two checks -------------------------------------------------------------
 
@@ -140,7 +147,7 @@ class Board:
         line_id, pos = self.line_of[axis][index]
         line, cells, pieces = self.lines[line_id], self.cells, self.lexicon.pieces
         reach = self.lexicon.longest - 1
-        if self.wrap:
+        if self.cyclic:
             return self._sides_around(line, pos, min(reach, len(line) - 1), centre)
         left, k = "", pos - 1
         while k >= 0 and len(left) < reach:
@@ -161,7 +168,7 @@ class Board:
     def _sides_around(
         self, line: list[int], pos: int, reach: int, centre: str
     ) -> tuple[list[int], int, str, str]:
-        """:meth:`_sides` on a torus: the line goes on past its ends, at most once round."""
+        """:meth:`_sides` on a cyclic line: it goes on past its ends, at most once round."""
         cells, pieces, n = self.cells, self.lexicon.pieces, len(line)
         left, k = "", pos - 1
         while len(left) < reach:
@@ -188,7 +195,7 @@ class Board:
             return found
         if centre in lexicon.single_letters:
             found.append(Found(centre, index, index))
-        for axis in range(4):
+        for axis in self.axes:
             line, pos, left, right = self._sides(index, axis, centre)
             if not left and not right:
                 continue
@@ -203,7 +210,7 @@ class Board:
                     if k + m > 0 and k + m + 1 in lengths and k + m < n:
                         piece = left[len(left) - k :] + centre + right[:m]
                         if piece in lexicon.strings:
-                            if self.wrap:
+                            if self.cyclic:
                                 run = tuple(line[(pos + j) % n] for j in range(-k, m + 1))
                                 found.append(Found(piece, run[0], run[-1], run))
                             else:
@@ -216,7 +223,7 @@ class Board:
         lexicon = self.lexicon
         beginnings, endings, lengths = lexicon.beginnings, lexicon.endings, lexicon.length_set
         forbidden.update(lexicon.single_letters)
-        for axis in range(4):
+        for axis in self.axes:
             line, _, left, right = self._sides(index, axis, "")
             if not left and not right:
                 continue
@@ -238,7 +245,7 @@ class Board:
             return False
         last_owners = self.owners[found.last]
         n = len(found.letters)
-        if found.cells:  # a torus: the placement must hold exactly these cells in a row
+        if found.cells:  # cyclic lines: the placement must hold exactly these cells in a row
             return any(
                 pid in last_owners and _holds(self.placement_cells[pid], found.cells)
                 for pid in first_owners

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wortsuche.board import Board
-from wortsuche.geometry import PositionSpace
 from wortsuche.model import Decoys, Options
 from wortsuche.rand import Rng
+from wortsuche.topology import PositionSpace
 
 MIN_WORD_LENGTH = 3
 """Words shorter than this have no useful fragments."""
@@ -72,7 +72,7 @@ def plant_decoys(board: Board, words: Sequence[str], options: Options, rng: Rng)
     else:
         target = len(words)
     spaces = {
-        length: PositionSpace(board.rows, board.cols, length, options.directions, wrap=board.wrap)
+        length: board.topology.positions(length, options.directions)
         for length in {len(d) for d in pool}
     }
     planted = 0
@@ -92,10 +92,8 @@ def _plant(board: Board, decoy: str, space: PositionSpace, rng: Rng) -> bool:
     if space.total == 0:
         return False
     r, c, direction = space.position(rng.below(space.total))
-    dr, dc = direction.step
-    rows, cols = board.rows, board.cols
-    indexes = [(r + i * dr) % rows * cols + (c + i * dc) % cols for i in range(len(decoy))]
-    if any(board.cells[i] and board.cells[i] != x for i, x in zip(indexes, decoy, strict=True)):
+    indexes = board.topology.indexes(r, c, direction, len(decoy))
+    if not board.agrees(indexes, decoy):
         return False
     new = board.write(indexes, decoy)
     if not new or board.strays_through(new):

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from wortsuche.model import ALL_DIRECTIONS, HOLE, Direction, Grid, Puzzle
+from wortsuche.topology import Topology
 
 MODEL = "solver-1"
 """The name of this model: ratings of different models are not comparable."""
@@ -114,36 +115,45 @@ def rate(
     words: Iterable[str],
     directions: Iterable[Direction] = ALL_DIRECTIONS,
     *,
-    wrap: bool = False,
+    topology: Topology | None = None,
 ) -> Difficulty:
     """Rate the grid for ``words`` (their grid letters, e.g. ``Word.letters``).
 
     ``directions`` are the ones the solver is told words may run in (the sheet says so);
-    the solver reads only those. Without it, all 8. With ``wrap`` (the sheet says words may
-    run over the edge) the solver reads on at the other side instead of stopping at an edge.
+    the solver reads only those. Without it, all 8. ``topology`` is the grid's (by default
+    flat, its holes the cells holding :data:`~wortsuche.model.HOLE`): where the sheet says
+    lines go on past the edge, the solver reads on instead of stopping there.
     """
     rows = tuple(grid.rows if isinstance(grid, Grid) else grid)
     allowed = set(directions)
-    reader = _Reader(rows, tuple((d, w) for d, w in READING_ORDER if d in allowed), wrap=wrap)
+    order = tuple((d, w) for d, w in READING_ORDER if d in allowed)
+    reader = _Reader(rows, order, topology if topology is not None else Topology.of_grid(rows))
     efforts = tuple(reader.search(w) for w in dict.fromkeys(words) if w)
     units = sum(e.units for e in efforts)
-    cells = reader.size
+    return Difficulty(
+        units * SECONDS_PER_UNIT / 60, units, efforts, _components(reader, efforts, units)
+    )
+
+
+def _components(reader: _Reader, efforts: Sequence[WordEffort], units: float) -> dict[str, float]:
+    """What the score is made of, for people to see why a puzzle rates as it does."""
     found = [e.direction for e in efforts if e.direction is not None]
     word_letters = set("".join(e.letters for e in efforts))
-    counts = reader.counts
-    components = {
+    return {
         "words": float(len(efforts)),
-        "units_per_word": units / len(efforts) if efforts else 0.0,
-        "scan_share": sum(_scan_units(reader, e) for e in efforts) / units if units else 0.0,
-        "false_leads_per_word": _mean(e.false_leads for e in efforts) if efforts else 0.0,
-        "anchors_per_word": _mean(e.anchors for e in efforts) if efforts else 0.0,
-        "word_letter_cells": sum(counts[x] for x in word_letters) / max(cells, 1),
-        "backward_share": sum(d.is_reversed for d in found) / len(found) if found else 0.0,
-        "diagonal_share": sum(d.step[0] != 0 and d.step[1] != 0 for d in found) / len(found)
-        if found
-        else 0.0,
+        "units_per_word": _ratio(units, len(efforts)),
+        "scan_share": _ratio(sum(_scan_units(reader, e) for e in efforts), units),
+        "false_leads_per_word": _ratio(sum(e.false_leads for e in efforts), len(efforts)),
+        "anchors_per_word": _ratio(sum(e.anchors for e in efforts), len(efforts)),
+        "word_letter_cells": sum(reader.counts[x] for x in word_letters) / max(reader.size, 1),
+        "backward_share": _ratio(sum(d.is_reversed for d in found), len(found)),
+        "diagonal_share": _ratio(sum(d.is_diagonal for d in found), len(found)),
     }
-    return Difficulty(units * SECONDS_PER_UNIT / 60, units, efforts, components)
+
+
+def _ratio(part: float, whole: float) -> float:
+    """``part / whole``, 0 for nothing at all."""
+    return part / whole if whole else 0.0
 
 
 def rate_puzzle(puzzle: Puzzle) -> Difficulty:
@@ -152,7 +162,7 @@ def rate_puzzle(puzzle: Puzzle) -> Difficulty:
         puzzle.grid,
         [w.letters for w in puzzle.words],
         puzzle.options.directions,
-        wrap=puzzle.options.wrap,
+        topology=Topology.of_puzzle(puzzle),
     )
 
 
@@ -178,14 +188,13 @@ class _Reader:
     def __init__(
         self,
         rows: Sequence[str],
-        order: tuple[tuple[Direction, float], ...] = READING_ORDER,
-        *,
-        wrap: bool = False,
+        order: tuple[tuple[Direction, float], ...],
+        topology: Topology,
     ) -> None:
         self.rows = rows
         self.order = order
-        self.wrap = wrap
-        self.height, self.width = len(rows), len(rows[0]) if rows else 0
+        self.topology = topology
+        """Where a line goes on: the solver reads to its end (an edge, a hole) or round it."""
         # the cells a scan looks at: the holes of a shaped grid are none
         self.size = sum(len(row) - row.count(HOLE) for row in rows)
         self.cells: dict[str, list[tuple[int, int]]] = {}
@@ -219,12 +228,7 @@ class _Reader:
         """
         anchors = self.cells.get(word[at], [])
         if len(word) == 1 or not self.order:
-            found = self.order[0][0] if self.order and anchors else None
-            true = len(anchors) if found else 0
-            self._true[(word, word[at])] = true
-            share = 1 / (true + 1) if true else 1.0
-            units = SCAN_COST * self.size * share
-            return WordEffort(word, units, word[at], len(anchors), 0.0, found)
+            return self._search_letter(word, at, anchors)
         after, before = word[at:], word[:at][::-1]
         readings = [(after[: j + 1], "") for j in range(1, len(after))]
         readings += [(after, before[: j + 1]) for j in range(len(before))]
@@ -240,10 +244,10 @@ class _Reader:
                 found_at.setdefault(cell, index)
         true_costs: list[float] = []
         for cell, index in found_at.items():
-            walks = [self._walk(word, at, cell, d.step, w) for d, w in self.order]
-            total_cost -= sum(cost for cost, _, _ in walks)
-            total_leads -= sum(matched >= 1 and not done for _, matched, done in walks)
-            true_costs.append(sum(cost for cost, _, _ in walks[: index + 1]))
+            cost, leads, to_find = self._true_anchor(word, at, cell, index)
+            total_cost -= cost
+            total_leads -= leads
+            true_costs.append(to_find)
         # the direction of the first true anchor in reading order, as a scan meets it
         true_direction = self.order[found_at[min(found_at)]][0] if found_at else None
         true = len(true_costs)
@@ -255,6 +259,27 @@ class _Reader:
         if true:
             units += _mean(true_costs)
         return WordEffort(word, units, word[at], len(anchors), total_leads * share, true_direction)
+
+    def _search_letter(self, word: str, at: int, anchors: list[tuple[int, int]]) -> WordEffort:
+        """:meth:`_search_from` for a word of one letter, or a solver told of no direction:
+        the scan alone."""
+        found = self.order[0][0] if self.order and anchors else None
+        true = len(anchors) if found else 0
+        self._true[(word, word[at])] = true
+        share = 1 / (true + 1) if true else 1.0
+        units = SCAN_COST * self.size * share
+        return WordEffort(word, units, word[at], len(anchors), 0.0, found)
+
+    def _true_anchor(
+        self, word: str, at: int, cell: tuple[int, int], index: int
+    ) -> tuple[float, int, float]:
+        """Walking every direction from an anchor where the word stands (found in the
+        ``index``-th direction): the cost of all walks and the false leads among them, to take
+        out of the counts, and the cost until the word is found."""
+        walks = [self._walk(word, at, cell, d.step, w) for d, w in self.order]
+        every = sum(cost for cost, _, _ in walks)
+        leads = sum(matched >= 1 and not done for _, matched, done in walks)
+        return every, leads, sum(cost for cost, _, _ in walks[: index + 1])
 
     def _matching(
         self, step: tuple[int, int], after: str, before: str
@@ -282,17 +307,15 @@ class _Reader:
             else:
                 parent = self._matching(step, after[:-1], "")[1]
                 distance, letter = len(after) - 1, after[-1]
-            rows, height, width, wrap = self.rows, self.height, self.width, self.wrap
+            rows, offset = self.rows, self.topology.offset
             reached = 0
             cells = []
-            for r, c in parent:
-                rr, cc = r + distance * dr, c + distance * dc
-                if wrap:
-                    rr, cc = rr % height, cc % width
-                if 0 <= rr < height and 0 <= cc < width and rows[rr][cc] != HOLE:
+            for cell in parent:
+                there = offset(cell, step, distance)
+                if there is not None:
                     reached += 1
-                    if rows[rr][cc] == letter:
-                        cells.append((r, c))
+                    if rows[there[0]][there[1]] == letter:
+                        cells.append(cell)
             result = (reached, cells)
         self._memo[key] = result
         return result
@@ -306,17 +329,14 @@ class _Reader:
         known = self._next.get(key)
         if known is not None:
             return known
-        rows, height, width = self.rows, self.height, self.width
-        dr, dc = step
+        rows, offset = self.rows, self.topology.offset
         reached = 0
         groups: dict[str, list[tuple[int, int]]] = {}
-        for r, c in self.cells.get(letter, ()):
-            rr, cc = r + dr, c + dc
-            if self.wrap:
-                rr, cc = rr % height, cc % width
-            if 0 <= rr < height and 0 <= cc < width and rows[rr][cc] != HOLE:
+        for cell in self.cells.get(letter, ()):
+            there = offset(cell, step, 1)
+            if there is not None:
                 reached += 1
-                groups.setdefault(rows[rr][cc], []).append((r, c))
+                groups.setdefault(rows[there[0]][there[1]], []).append(cell)
         self._next[key] = reached, groups
         return reached, groups
 
@@ -324,20 +344,16 @@ class _Reader:
         self, word: str, at: int, cell: tuple[int, int], step: tuple[int, int], weight: float
     ) -> tuple[float, int, bool]:
         """Read one direction from one cell: the cost, the letters matched, whether complete."""
-        rows, height, width = self.rows, self.height, self.width
-        dr, dc = step
+        rows, offset = self.rows, self.topology.offset
         cost = 0.0
         matched = 0
         for letters, sign in ((word[at + 1 :], 1), (word[:at][::-1], -1)):
-            r, c = cell
-            for letter in letters:
-                r, c = r + sign * dr, c + sign * dc
-                if self.wrap:
-                    r, c = r % height, c % width
-                if not (0 <= r < height and 0 <= c < width) or rows[r][c] == HOLE:
+            for distance, letter in enumerate(letters, start=1):
+                there = offset(cell, step, sign * distance)
+                if there is None:
                     return cost, matched, False  # the edge, or a hole: the line ends
                 cost += weight
-                if rows[r][c] != letter:
+                if rows[there[0]][there[1]] != letter:
                     return cost, matched, False
                 matched += 1
         return cost, matched, True

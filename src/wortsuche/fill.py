@@ -110,59 +110,82 @@ def letter_targets(
 
 def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list[str]:
     """Fill every empty cell; return notes for the user (empty unless the alphabet had to grow)."""
-    language = language_alphabet(options.language, words)
-    base_weights, own_weights, notes = filler_alphabets(options, words, language)
-    even = options.filler in (Filler.WORDS, Filler.TRAPS)
-    traps = options.filler is Filler.TRAPS
-    boost = {w[0]: FIRST_LETTER_BOOST for w in words} if traps else None
-    targets = letter_targets(sorted(own_weights), board, boost)
-    base, own = Weighted(base_weights), Weighted(own_weights)
-    share = options.word_letter_share / 100
-    floor = {x: t * options.letter_floor / 100 for x, t in targets.items()}
-    floor = {x: t for x, t in floor.items() if t >= 1}
-    spare = [x for x in language if x not in own_weights]
-    in_words = board.lexicon.letters
-    queue = deque(rng.shuffled([i for i, x in enumerate(board.cells) if not x]))
-    budget = STEPS_PER_CELL * len(queue) + 100
-    while queue:
-        index = queue.popleft()
+    filler = _Filler(board, options, words, rng)
+    while filler.queue:
+        filler.step()
+    return filler.notes
+
+
+class _Filler:
+    """The filling in progress: the cells still to fill, in a random order, and the alphabets
+    the letters come from (the base one grows by a spare letter when it cannot go on)."""
+
+    def __init__(self, board: Board, options: Options, words: Sequence[str], rng: Rng) -> None:
+        self.board, self.rng = board, rng
+        language = language_alphabet(options.language, words)
+        base_weights, own_weights, self.notes = filler_alphabets(options, words, language)
+        self.even = options.filler in (Filler.WORDS, Filler.TRAPS)
+        self.traps = options.filler is Filler.TRAPS
+        boost = {w[0]: FIRST_LETTER_BOOST for w in words} if self.traps else None
+        self.targets = letter_targets(sorted(own_weights), board, boost)
+        self.base, self.own = Weighted(base_weights), Weighted(own_weights)
+        self.share = options.word_letter_share / 100
+        floor = {x: t * options.letter_floor / 100 for x, t in self.targets.items()}
+        self.floor = {x: t for x, t in floor.items() if t >= 1}
+        self.spare = [x for x in language if x not in own_weights]
+        self.queue = deque(rng.shuffled([i for i, x in enumerate(board.cells) if not x]))
+        self.budget = STEPS_PER_CELL * len(self.queue) + 100
+        """Steps left before the alphabet grows instead of emptying cells to make room."""
+
+    def step(self) -> None:
+        """Fill the next cell in the queue (or, when no letter fits, widen the alphabet and
+        put the cell back)."""
+        board, index = self.board, self.queue.popleft()
         if board.cells[index]:
-            continue
-        budget -= 1
+            return
+        self.budget -= 1
         board.budget.spend()
-        from_words = rng.random() < share
-        first, second = (own, base) if from_words else (base, own)
-        if from_words and floor and not even:
-            letter = _lift(board, index, floor, rng)
+        letter = self._choose(index)
+        if letter is None:
+            self._widen()
+            self.queue.appendleft(index)
+            return
+        board.write([index], letter)
+
+    def _choose(self, index: int) -> str | None:
+        """A letter for the empty cell ``index`` that completes no word, or None."""
+        board, rng = self.board, self.rng
+        from_words = rng.random() < self.share
+        first, second = (self.own, self.base) if from_words else (self.base, self.own)
+        if from_words and self.floor and not self.even:
+            letter = _lift(board, index, self.floor, rng)
             if letter is not None:
-                board.write([index], letter)
-                continue
-        if even:
-            letter = _even(board, index, targets, rng, traps=traps)
+                return letter
+        if self.even:
+            letter = _even(board, index, self.targets, rng, traps=self.traps)
             if letter is not None:
-                board.write([index], letter)
-                continue
+                return letter
         letter = first.draw(rng, set())
-        if letter is None or letter in in_words:  # only letters of the words can complete one
+        if letter is None or letter in board.lexicon.letters:  # only these can complete a word
             forbidden = board.forbidden_letters(index)
             if letter is None or letter in forbidden:
                 letter = first.draw(rng, forbidden) or second.draw(rng, forbidden)
-        if letter is None and budget > 0:
-            letter = _make_room(board, index, first.letters + second.letters, rng, queue)
-        if letter is None:
-            if not spare:
-                raise FillError("the free cells cannot be filled without forming a word")
-            extra = spare.pop(0)
-            base = Weighted({**dict(zip(base.letters, base.weights, strict=True)), extra: 1.0})
-            notes.append(
-                f"the filler also uses {extra}: the chosen letters alone could not fill "
-                "the grid without forming a word"
-            )
-            budget = STEPS_PER_CELL * (len(queue) + 1) + 100
-            queue.appendleft(index)
-            continue
-        board.write([index], letter)
-    return notes
+        if letter is None and self.budget > 0:
+            letter = _make_room(board, index, first.letters + second.letters, rng, self.queue)
+        return letter
+
+    def _widen(self) -> None:
+        """Add a spare letter (one of no word) to the base alphabet, and say so in a note."""
+        if not self.spare:
+            raise FillError("the free cells cannot be filled without forming a word")
+        extra = self.spare.pop(0)
+        base = self.base
+        self.base = Weighted({**dict(zip(base.letters, base.weights, strict=True)), extra: 1.0})
+        self.notes.append(
+            f"the filler also uses {extra}: the chosen letters alone could not fill "
+            "the grid without forming a word"
+        )
+        self.budget = STEPS_PER_CELL * (len(self.queue) + 1) + 100
 
 
 def _even(
@@ -207,7 +230,7 @@ def _runs(board: Board, index: int) -> list[tuple[str, str]]:
     """The filled letters next to ``index`` on each axis (up to three each side), outward order kept."""
     cells = board.cells
     runs = []
-    for axis in range(4):
+    for axis in board.axes:
         line_id, pos = board.line_of[axis][index]
         line = board.lines[line_id]
         left = ""
@@ -252,7 +275,7 @@ def _make_room(
 
 
 def _segment(board: Board, found: Found) -> list[int]:
-    """The cell indexes of a found word (on a torus it lists them: two ends may lie on several
+    """The cell indexes of a found word (on cyclic lines it lists them: two ends may lie on several
     lines; in a flat grid they are the straight line from its first to its last cell)."""
     if found.cells:
         return list(found.cells)

@@ -13,7 +13,6 @@ imports nothing of wortsuche but the errors, so every other module can build on 
 from __future__ import annotations
 
 import enum
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -235,20 +234,6 @@ def segments(cells: Sequence[Cell]) -> list[tuple[Cell, ...]]:
     return [tuple(piece) for piece in pieces]
 
 
-def line_length(rows: int, cols: int, direction: Direction) -> int:
-    """How many cells a line of a ``rows`` × ``cols`` torus has in ``direction`` before it
-    comes back to its first cell: a row's ``cols``, a column's ``rows``, a diagonal's least
-    common multiple of both.
-
-    >>> line_length(4, 6, Direction.SE)
-    12
-    """
-    dr, dc = direction.value
-    if dr and dc:
-        return math.lcm(rows, cols)
-    return cols if dc else rows
-
-
 HOLE = " "
 """What a hole of a shaped grid holds in the grid's rows: no cell (no word has a blank in it)."""
 
@@ -294,24 +279,12 @@ class Grid:
             and 0 <= c < self.width
         )
 
-    def read(
-        self, start: Cell, direction: Direction, length: int, *, wrap: bool = False
-    ) -> str | None:
-        """The letters from ``start`` in ``direction``, or None if that leaves the grid.
-
-        With ``wrap`` the lines continue on the other side (a torus): None only if the word is
-        longer than its line."""
-        if start not in self:
+    def read(self, start: Cell, direction: Direction, length: int) -> str | None:
+        """The letters from ``start`` in ``direction``, or None if that leaves the grid (for
+        the runs of other shapes of grid, see :mod:`wortsuche.topology`)."""
+        if start not in self or direction.offset(start, length - 1) not in self:
             return None
-        if wrap:
-            if length > line_length(self.height, self.width, direction):
-                return None
-            cells = wrapped(direction.run(start, length), (self.height, self.width))
-        elif direction.offset(start, length - 1) not in self:
-            return None
-        else:
-            cells = direction.run(start, length)
-        return "".join(self.rows[r][c] for r, c in cells)
+        return "".join(self.rows[r][c] for r, c in direction.run(start, length))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.rows)

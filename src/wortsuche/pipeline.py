@@ -23,7 +23,6 @@ from wortsuche.errors import (
     VerificationError,
 )
 from wortsuche.fill import fill
-from wortsuche.geometry import longest_fitting
 from wortsuche.message import write_message
 from wortsuche.model import (
     Crossing,
@@ -40,6 +39,7 @@ from wortsuche.screen import screen_for
 from wortsuche.shapes import Outline
 from wortsuche.sizes import SideBuilder, generate_auto_size, suggest_size
 from wortsuche.spec import Checked, PuzzleSpec
+from wortsuche.topology import Topology
 from wortsuche.verifier import verify_puzzle
 from wortsuche.wordset import (
     outside_longer_words,
@@ -191,7 +191,7 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
         raise DoesNotFitError(f"the shape leaves no cell in {rows}x{cols}", kind="cannot_exist")
     failures = _Failures()
     for _ in range(attempts):
-        board = Board(rows, cols, lexicon, budget, holes, wrap=options.wrap)
+        board = Board(Topology.for_options(rows, cols, options, holes), lexicon, budget)
         placed = [] if options.absent else place(to_place, board, options, rng, exact=plan.exact)
         puzzle = _finish(plan, board, placed, screened, rng, failures)
         if puzzle is not None:
@@ -296,7 +296,7 @@ def _message_does_not_fit(
 
 def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Options) -> None:
     """Fail before searching when a word is longer than any line or the letters outnumber the cells."""
-    room = longest_fitting(rows, cols, options.directions, wrap=options.wrap)
+    room = Topology.for_options(rows, cols, options).longest_fitting(options.directions)
     too_long = [w for w in words if len(w) > room]
     if too_long:
         need = max(len(w) for w in too_long)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from wortsuche.errors import InputError
 from wortsuche.model import HOLE
+from wortsuche.topology import Flat
 
 __all__ = [
     "GLYPHS",
@@ -252,8 +253,9 @@ class Outline:
         return holes(self.name or "", rows, cols)
 
     def hole_indexes(self, rows: int, cols: int) -> list[int]:
-        """The holes as cell indexes (``row * cols + col``), in reading order."""
-        return sorted(r * cols + c for r, c in self.holes(rows, cols))
+        """The holes as flat cell indexes (:meth:`Topology.index`), in reading order."""
+        flat = Flat(rows, cols)
+        return sorted(flat.index(cell) for cell in self.holes(rows, cols))
 
     def share(self) -> float:
         """The share of a rectangle's cells the outline keeps."""

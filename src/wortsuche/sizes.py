@@ -11,12 +11,12 @@ from typing import Protocol
 from wortsuche.board import Board, Lexicon
 from wortsuche.budget import Budget, SearchBudget
 from wortsuche.errors import BudgetExhausted, DoesNotFitError
-from wortsuche.geometry import longest_fitting
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Crossing, HiddenMessage, Options, Puzzle, Word
 from wortsuche.placement import quick
 from wortsuche.rand import Rng
 from wortsuche.shapes import Outline
+from wortsuche.topology import Topology
 from wortsuche.wordset import without_reverse_twins
 
 SIZE_SHARE = 1 / 3
@@ -49,13 +49,12 @@ def suggest_size(
     step_r, step_c = max(1, math.ceil(rows / 10)), max(1, math.ceil(cols / 10))
     for k in range(1, 11):
         r, c = min(MAX_SIDE, rows + k * step_r), min(MAX_SIDE, cols + k * step_c)
-        if max(len(w) for w in letters) > longest_fitting(
-            r, c, options.directions, wrap=options.wrap
-        ):
+        room = Topology.for_options(r, c, options).longest_fitting(options.directions)
+        if max(len(w) for w in letters) > room:
             continue
         budget.spend()
         holes = drawn.hole_indexes(r, c) if drawn else []
-        board = Board(r, c, lexicon, budget, holes, wrap=options.wrap)
+        board = Board(Topology.for_options(r, c, options, holes), lexicon, budget)
         try:
             quick.place(letters, board, options, rng, SearchBudget(budget, effort=0.5))
         except BudgetExhausted:
@@ -75,7 +74,7 @@ def auto_size(words: Sequence[Word], options: Options, message: str = "") -> int
     density = 0.45 if options.crossing is Crossing.NEVER else 0.6
     if options.density == "high":
         density = 0.6 if options.crossing is Crossing.NEVER else 0.85
-    least = 3 if options.wrap else 2  # a torus needs three rows and three columns
+    least = max(2, Topology.least_side(options))
     return max(max(lengths), math.ceil(math.sqrt(sum(lengths) / density)), least)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from wortsuche.errors import InputError
 from wortsuche.model import Grid, Word
 from wortsuche.normalise import normalise_entry, normalise_words
+from wortsuche.topology import Topology
 from wortsuche.verifier import Report, verify
 
 
@@ -32,10 +33,12 @@ def read_grid(rows: Sequence[str]) -> Grid:
     return Grid.from_rows(cleaned)
 
 
-def solve(grid: Grid | Sequence[str], words: Iterable[str | Word], *, wrap: bool = False) -> Report:
+def solve(
+    grid: Grid | Sequence[str], words: Iterable[str | Word], *, topology: Topology | None = None
+) -> Report:
     """Where each word stands in ``grid``: once, several times (stray copies) or not at all.
 
-    With ``wrap`` the grid is read as a torus: lines go on at the opposite edge."""
+    ``topology`` says how its cells line up (:mod:`wortsuche.topology`; by default flat)."""
     if not isinstance(grid, Grid):
         grid = read_grid(list(grid))
     items = list(words)
@@ -43,4 +46,4 @@ def solve(grid: Grid | Sequence[str], words: Iterable[str | Word], *, wrap: bool
         prepared = tuple(w for w in items if isinstance(w, Word))
     else:
         prepared, _ = normalise_words([w.entry if isinstance(w, Word) else w for w in items])
-    return verify(grid, prepared, wrap=wrap)
+    return verify(grid, prepared, topology=topology)

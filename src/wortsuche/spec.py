@@ -37,6 +37,7 @@ from wortsuche.model import (
 )
 from wortsuche.normalise import ESZETT
 from wortsuche.shapes import SHAPE_NAMES, Outline, outline
+from wortsuche.topology import TORUS_LEAST_SIDE
 
 
 class _Preset(enum.Enum):
@@ -520,8 +521,8 @@ def check_size(rows: int, cols: int, *, wrap: bool = False) -> None:
         )
 
 
-WRAP_MIN_SIDE = 3
-"""The smallest side of a torus: with 2 rows, up and down lead to the same cell."""
+WRAP_MIN_SIDE = TORUS_LEAST_SIDE
+"""The smallest side of a torus (:data:`wortsuche.topology.TORUS_LEAST_SIDE`)."""
 
 
 def resolve_options(level: str, **changes: Any) -> Options:

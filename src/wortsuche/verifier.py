@@ -14,19 +14,19 @@ line of the grid as one string. the pipeline calls it as a final self-check, and
 >>> from wortsuche.model import Grid, Word
 >>> report = verify(Grid.from_rows(["DAS", "XYZ"]), [Word("das", "DAS")])
 >>> report.ok, report.words[0].own
-(True, Occurrence(start=(0, 0), direction=<Direction.E: (0, 1)>, length=3, torus=None))
+(True, Occurrence(start=(0, 0), direction=<Direction.E: (0, 1)>, length=3))
 """
 
 from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from wortsuche.geometry import AXES, torus_lines
-from wortsuche.model import HOLE, Cell, Direction, Grid, Placement, Puzzle, Word, wrapped
+from wortsuche.model import HOLE, Cell, Direction, Grid, Placement, Puzzle, Word
+from wortsuche.topology import Topology, flat_key
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,9 @@ class Occurrence:
     start: Cell
     direction: Direction
     length: int
-    torus: tuple[int, int] | None = None
-    """The ``(rows, cols)`` of a grid read round (``--wrap``): the cells are taken around."""
+    topology: Topology | None = field(default=None, repr=False, compare=False)
+    """The grid's topology where its lines are cycles (:attr:`Topology.cyclic`: a run is known
+    only by all its cells); None where lines have ends, and a run's two ends say all."""
 
     @property
     def end(self) -> Cell:
@@ -47,27 +48,26 @@ class Occurrence:
     @property
     def cells(self) -> tuple[Cell, ...]:
         """The cells read, first letter first."""
-        return wrapped(self.direction.run(self.start, self.length), self.torus)
+        if self.topology is None:
+            return self.direction.run(self.start, self.length)
+        return self.topology.cells(self.start, self.direction, self.length)
 
     @cached_property
     def key(self) -> tuple[Cell, Cell] | tuple[Cell, Cell, int]:
-        """The same for both reading directions: the two end cells, smaller first. On a torus
-        two cells can be the ends of more than one reading, so there the key is the reading
-        along its axis: first cell, the axis's step, length."""
-        if self.torus is not None:
-            if self.length == 1:
-                return (self.start, Direction.E.step, 1)
-            if self.direction in AXES:
-                return (self.start, self.direction.step, self.length)
-            return (self.end, self.direction.reverse.step, self.length)
-        (r, c), (dr, dc), n = self.start, self.direction._value_, self.length - 1
-        end = (r + n * dr, c + n * dc)
-        return (self.start, end) if self.start <= end else (end, self.start)
+        """The same for both reading directions (:meth:`Topology.reading_key`)."""
+        if self.topology is None:
+            return flat_key(self.start, self.direction, self.length)
+        return self.topology.reading_key(self.start, self.direction, self.length)
+
+    @property
+    def ambiguous(self) -> bool:
+        """True if its two end cells may also be the ends of another run (cyclic lines)."""
+        return self.topology is not None
 
     @classmethod
-    def of(cls, placement: Placement) -> Occurrence:
-        """The occurrence a placement claims."""
-        return cls(placement.start, placement.direction, len(placement.letters), placement.torus)
+    def of(cls, placement: Placement, topology: Topology | None = None) -> Occurrence:
+        """The occurrence a placement claims on a grid of ``topology``."""
+        return cls(placement.start, placement.direction, len(placement.letters), _round(topology))
 
 
 @dataclass(frozen=True)
@@ -120,118 +120,84 @@ PREFIX = 3
 
 
 def find_occurrences(
-    grid: Grid, words: Sequence[str], *, wrap: bool = False
+    grid: Grid, words: Sequence[str], *, topology: Topology | None = None
 ) -> dict[str, list[Occurrence]]:
     """Every occurrence of each word in all 8 directions, one per set of cells, in reading order.
 
-    With ``wrap`` the grid is a torus: each line is read round, from each of its cells, for as
-    many letters as the line has cells.
+    ``topology`` says how the cells line up (by default a flat grid: see
+    :mod:`wortsuche.topology`); where lines are cycles, each is read round, from each of its
+    cells, for as many letters as the line has cells.
 
     One pass over the text of all lines: at each position the next :data:`PREFIX` letters
     name the few readings (words and their reversals) that can start there, so the cost
     grows with the cells, not with cells × words. Readings shorter than that are searched
     one by one (``str.find``): there are few of them.
     """
-    cycles: list[int] = []  # on a torus: how many cells each line has once round
-    if wrap:
-        text, offsets, starts, cycles = _torus_text(grid, max(map(len, words), default=1))
-    else:
-        text, offsets, starts = _lines_text(grid)
-    torus = (grid.height, grid.width) if wrap else None
-    seen: dict[str, dict[Any, Occurrence]] = {}
-    by_prefix: dict[str, list[tuple[str, list[tuple[str, bool]]]]] = {}
-    short: dict[str, list[tuple[str, bool]]] = {}
-    owners_of: dict[str, list[tuple[str, bool]]] = {}
-    for letters in dict.fromkeys(words):
-        seen[letters] = {}
-        owners_of.setdefault(letters, []).append((letters, False))
-        if letters[::-1] != letters:
-            owners_of.setdefault(letters[::-1], []).append((letters, True))
-    for reading, owners in owners_of.items():
-        if len(reading) < PREFIX:
-            short[reading] = owners
-        else:
-            by_prefix.setdefault(reading[:PREFIX], []).append((reading, owners))
-    hits: list[tuple[int, str, list[tuple[str, bool]]]] = []
-    for reading, owners in short.items():
-        at = text.find(reading)
-        while at >= 0:
-            hits.append((at, reading, owners))
-            at = text.find(reading, at + 1)
-    candidates = by_prefix.get
-    startswith = text.startswith
-    for at in range(len(text) - PREFIX + 1):
-        bucket = candidates(text[at : at + PREFIX])
-        if bucket is not None:
-            for reading, owners in bucket:
-                if startswith(reading, at):
-                    hits.append((at, reading, owners))
-    for at, reading, owners in hits:
+    if topology is None:
+        topology = Topology.of_grid(grid)
+    lines = topology.line_texts(grid.rows, max(map(len, words), default=1))
+    around = _round(topology)
+    readings = _Readings(words)
+    seen: dict[str, dict[Any, Occurrence]] = {letters: {} for letters in readings.words}
+    offsets = lines.offsets
+    for at, reading, owners in readings.hits(lines.text):
         line = bisect.bisect_right(offsets, at) - 1
-        (r, c), axis = starts[line]
-        dr, dc = axis._value_
-        k, n = at - offsets[line], len(reading) - 1
-        if torus is not None:
-            if k >= cycles[line] or n >= cycles[line]:  # read from an earlier cell, or too long
-                continue
-            first = ((r + k * dr) % grid.height, (c + k * dc) % grid.width)
-            last = ((first[0] + n * dr) % grid.height, (first[1] + n * dc) % grid.width)
-        else:
-            first = (r + k * dr, c + k * dc)
-            last = (first[0] + n * dr, first[1] + n * dc)
+        located = lines.span(line, at, len(reading))
+        if located is None:
+            continue
+        first, last, axis = located
         for letters, backwards in owners:
             occurrence = (
-                Occurrence(last, axis.reverse, n + 1, torus)
+                Occurrence(last, axis.reverse, len(reading), around)
                 if backwards
-                else Occurrence(first, axis, n + 1, torus)
+                else Occurrence(first, axis, len(reading), around)
             )
             if occurrence.key not in seen[letters]:
                 seen[letters][occurrence.key] = occurrence
     return {letters: [found[k] for k in sorted(found)] for letters, found in seen.items()}
 
 
-def _torus_text(
-    grid: Grid, longest: int
-) -> tuple[str, list[int], list[tuple[Cell, Direction]], list[int]]:
-    """:func:`_lines_text` for a torus, with each line's length once round: each line once
-    round, then on as far as the longest word reaches (a word over the edge is one piece)."""
-    rows = grid.rows
-    texts, starts, cycles = [], [], []
-    for axis, cells in torus_lines(grid.height, grid.width):
-        line = "".join(rows[r][c] for r, c in cells)
-        texts.append(line + line[: min(longest, len(line)) - 1])
-        starts.append((cells[0], axis))
-        cycles.append(len(line))
-    offsets, position = [], 0
-    for text in texts:
-        offsets.append(position)
-        position += len(text) + 1
-    return "\n".join(texts), offsets, starts, cycles
+def _round(topology: Topology | None) -> Topology | None:
+    """``topology`` if its lines are cycles, for an :class:`Occurrence` to keep."""
+    return topology if topology is not None and topology.cyclic else None
 
 
-def _lines_text(grid: Grid) -> tuple[str, list[int], list[tuple[Cell, Direction]]]:
-    """All lines of the grid along the four axes (→ first), joined by newlines, with where each starts."""
-    rows, height, width = grid.rows, grid.height, grid.width
-    lines: list[tuple[str, Cell, Direction]] = [(row, (r, 0), E) for r, row in enumerate(rows)]
-    if height * width > 1:  # one cell: one line, not four readings of the same letter
-        lines += [("".join(column), (0, c), S) for c, column in enumerate(zip(*rows, strict=True))]
-        for d in range(-(height - 1), width):  # ↘: column - row = d
-            top = max(0, -d)
-            cells = range(top, min(height, width - d))
-            lines.append(("".join([rows[r][r + d] for r in cells]), (top, top + d), SE))
-        for t in range(height + width - 1):  # ↗: row + column = t, from the lowest cell up
-            bottom = min(height - 1, t)
-            cells = range(bottom, max(0, t - width + 1) - 1, -1)
-            lines.append(("".join([rows[r][t - r] for r in cells]), (bottom, t - bottom), NE))
-    offsets, position = [], 0
-    for text, _, _ in lines:
-        offsets.append(position)
-        position += len(text) + 1
-    starts = [(start, axis) for _, start, axis in lines]
-    return "\n".join(text for text, _, _ in lines), offsets, starts
+class _Readings:
+    """The words and their reversals, indexed by their first :data:`PREFIX` letters."""
 
+    def __init__(self, words: Sequence[str]) -> None:
+        self.words = list(dict.fromkeys(words))
+        owners_of: dict[str, list[tuple[str, bool]]] = {}
+        for letters in self.words:
+            owners_of.setdefault(letters, []).append((letters, False))
+            if letters[::-1] != letters:
+                owners_of.setdefault(letters[::-1], []).append((letters, True))
+        self.by_prefix: dict[str, list[tuple[str, list[tuple[str, bool]]]]] = {}
+        self.short: dict[str, list[tuple[str, bool]]] = {}
+        for reading, owners in owners_of.items():
+            if len(reading) < PREFIX:
+                self.short[reading] = owners
+            else:
+                self.by_prefix.setdefault(reading[:PREFIX], []).append((reading, owners))
 
-E, S, SE, NE = AXES
+    def hits(self, text: str) -> list[tuple[int, str, list[tuple[str, bool]]]]:
+        """Where each reading stands in ``text``, with the words (and whether read backwards)
+        it is a reading of."""
+        hits: list[tuple[int, str, list[tuple[str, bool]]]] = []
+        for reading, owners in self.short.items():
+            at = text.find(reading)
+            while at >= 0:
+                hits.append((at, reading, owners))
+                at = text.find(reading, at + 1)
+        candidates = self.by_prefix.get
+        startswith = text.startswith
+        for at in range(len(text) - PREFIX + 1):
+            bucket = candidates(text[at : at + PREFIX])
+            if bucket is not None:
+                for reading, owners in bucket:
+                    if startswith(reading, at):
+                        hits.append((at, reading, owners))
+        return hits
 
 
 def verify(
@@ -240,11 +206,11 @@ def verify(
     placements: Mapping[str, Placement] | None = None,
     *,
     absent: bool = False,
-    wrap: bool = False,
+    topology: Topology | None = None,
 ) -> Report:
     """Check that each word occurs exactly once (or, with ``absent``, not at all).
 
-    With ``wrap`` the grid is read as a torus (:func:`find_occurrences`).
+    ``topology`` says how the cells line up (:func:`find_occurrences`; by default flat).
 
     With ``placements`` (word letters → placement) each word's own occurrence must be
     its placement. Without them (a grid from elsewhere) they are inferred: a word's own
@@ -253,17 +219,23 @@ def verify(
     occurrence there too, not apart.
     """
     letters = [w.letters for w in words]
-    found = find_occurrences(grid, letters, wrap=wrap)
+    topology = topology if topology is not None else Topology.of_grid(grid)
+    found = find_occurrences(grid, letters, topology=topology)
     problems: list[str] = []
     if placements is None:
-        placements = {} if absent else infer_placements(words, found)
+        placements = {} if absent else infer_placements(words, found, topology)
     else:
-        problems += _placement_problems(grid, words, placements, absent, wrap)
-    longer_cells = _cover((Occurrence.of(p), p.letters) for p in placements.values())
+        problems += _placement_problems(grid, words, placements, absent, topology)
+    around = _round(topology)
+    claims = {
+        letters: Occurrence(p.start, p.direction, len(p.letters), around)
+        for letters, p in placements.items()
+    }
+    longer_cells = _cover((claims[k], p.letters) for k, p in placements.items())
     reports = []
     for word in words:
-        placement = placements.get(word.letters)
-        claimed = Occurrence.of(placement).key if placement else None
+        claim = claims.get(word.letters)
+        claimed = claim.key if claim is not None else None
         own = None
         inside: list[tuple[Occurrence, str]] = []
         stray: list[Occurrence] = []
@@ -290,7 +262,11 @@ def verify_puzzle(puzzle: Puzzle) -> Report:
     at all), and a hidden message where it belongs: in the first free cells, read row by row."""
     words = puzzle.words + puzzle.secret_words
     report = verify(
-        puzzle.grid, words, puzzle.placements, absent=puzzle.absent, wrap=puzzle.options.wrap
+        puzzle.grid,
+        words,
+        puzzle.placements,
+        absent=puzzle.absent,
+        topology=Topology.of_puzzle(puzzle),
     )
     message = puzzle.message
     if message is None:
@@ -313,7 +289,7 @@ def verify_puzzle(puzzle: Puzzle) -> Report:
 
 
 def infer_placements(
-    words: Sequence[Word], found: Mapping[str, list[Occurrence]]
+    words: Sequence[Word], found: Mapping[str, list[Occurrence]], topology: Topology | None = None
 ) -> dict[str, Placement]:
     """For a grid without placements: where each word has its place.
 
@@ -328,8 +304,10 @@ def infer_placements(
         candidates = inside or occurrences
         if candidates:
             first = candidates[0]
-            placements[word.letters] = Placement(
-                word.letters, first.start, first.direction, first.torus
+            placements[word.letters] = (
+                Placement(word.letters, first.start, first.direction)
+                if topology is None
+                else topology.placement(word.letters, first.start, first.direction)
             )
     return placements
 
@@ -357,8 +335,8 @@ def _host(
     at_start = cover.get(occurrence.start)
     if not at_start:
         return None
-    if occurrence.torus is not None:  # two cells of a torus lie on more than one line
-        return _torus_host(occurrence, length, cover, at_start)
+    if occurrence.ambiguous:  # two cells may be the ends of more than one run
+        return _run_host(occurrence, length, cover, at_start)
     at_end = {number for n, _, number, _ in cover.get(occurrence.end, ()) if n > length}
     for n, letters, number, _ in at_start:
         if n > length and number in at_end:
@@ -366,13 +344,14 @@ def _host(
     return None
 
 
-def _torus_host(
+def _run_host(
     occurrence: Occurrence,
     length: int,
     cover: dict[Cell, list[tuple[int, str, int, int]]],
     at_start: list[tuple[int, str, int, int]],
 ) -> str | None:
-    """:func:`_host` on a torus: the span must hold every cell of the occurrence, in a row."""
+    """:func:`_host` where two cells may end several runs: the span must hold every cell of the
+    occurrence, in a row."""
     cells = occurrence.cells
     for n, letters, number, first in at_start:
         if n <= length:
@@ -392,7 +371,7 @@ def _placement_problems(
     words: Sequence[Word],
     placements: Mapping[str, Placement],
     absent: bool,
-    wrap: bool = False,
+    topology: Topology,
 ) -> list[str]:
     listed = {w.letters for w in words}
     problems = []
@@ -401,12 +380,19 @@ def _placement_problems(
             problems.append(f"{letters}: placed but not in the word list")
         elif absent:
             problems.append(f"{letters}: placed although the puzzle hides no word")
-        elif grid.read(placement.start, placement.direction, len(letters), wrap=wrap) != letters:
+        elif _read(grid, topology, placement) != letters:
             problems.append(
                 f"{letters}: the grid does not read {letters} at row {placement.start[0] + 1}, "
                 f"column {placement.start[1] + 1} going {placement.direction.arrow}"
             )
     return problems
+
+
+def _read(grid: Grid, topology: Topology, placement: Placement) -> str | None:
+    """The letters the grid holds where ``placement`` stands, or None if it leaves the grid."""
+    cells = topology.run(placement.start, placement.direction, len(placement.letters))
+    rows = grid.rows
+    return None if cells is None else "".join(rows[r][c] for r, c in cells)
 
 
 def _word_problems(report: WordReport) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from wortsuche.errors import InputError
 from wortsuche.limits import MAX_WORDS
@@ -130,8 +131,10 @@ def with_contained_words(
         host, at = placed[index], at - starts[index]
         cells = host.cells
         if reading == 0:
-            placements[word] = Placement(word, cells[at], host.direction, host.torus)
+            placements[word] = replace(host, letters=word, start=cells[at])
         else:
             end = cells[at + len(word) - 1]
-            placements[word] = Placement(word, end, host.direction.reverse, host.torus)
+            placements[word] = replace(
+                host, letters=word, start=end, direction=host.direction.reverse
+            )
     return placements

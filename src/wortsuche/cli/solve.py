@@ -10,6 +10,7 @@ from wortsuche.cli.reports import report_lines, report_to_dict
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.model import Grid, Puzzle
 from wortsuche.source import WordSource, parse_words
+from wortsuche.topology import Topology
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             f"but the grid is {grid.height}x{grid.width}"
         )
     wrap = args.wrap or (is_json(text) and puzzle_from_text(text, args.grid).options.wrap)
-    report = solve(grid, words, wrap=wrap)
+    report = solve(grid, words, topology=Topology.of_grid(grid, wrap=wrap))
     if args.format == "json":
         print(json.dumps(report_to_dict(report), ensure_ascii=False, indent=2))
     else:

@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 
 from wortsuche.board import Board
 from wortsuche.budget import SearchBudget
-from wortsuche.geometry import PositionSpace
 from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.placement.kernel import Placer, luby, no_layout_found
 from wortsuche.rand import Rng
@@ -92,11 +91,11 @@ class OpenPositions:
         the letter (a mask to AND): all but those covering the cell with another letter."""
         self.open: list[int] = []
         self.edge: list[list[int]] = []
-        """Per word and position, how many of its cells lie on the border (none on a torus)."""
+        """Per word and position, how many of its cells lie on the border (:meth:`Topology.border`)."""
         self.sharing = options.crossing is not Crossing.NEVER
         """Whether a position stays open where a placed word has the same letter."""
-        rows, cols, wrap = board.rows, board.cols, board.wrap
-        border = set() if wrap else {i for i in range(rows * cols) if _on_border(i, rows, cols)}
+        rows, cols = board.rows, board.cols
+        border = board.topology.border()
         for word in self.words:
             found, having = _agreeing_positions(word, board, options.directions)
             self.positions.append(found)
@@ -144,38 +143,23 @@ def _agreeing_positions(
 ) -> tuple[list[Position], dict[str, list[int]]]:
     """The positions of ``word`` whose letters agree with the board (no hole, no other letter),
     and per letter of the word, per cell, the positions (as bits) with that letter there."""
-    rows, cols, wrap = board.rows, board.cols, board.wrap
+    rows, cols, topology = board.rows, board.cols, board.topology
     filled = any(board.cells)  # letters or holes: positions must agree with them
-    space = PositionSpace(rows, cols, len(word), directions, wrap=wrap)
+    space = topology.positions(len(word), directions)
     found: list[Position] = []
     having: dict[str, list[int]] = {x: [0] * (rows * cols) for x in set(word)}
     lists = [having[x] for x in word]
     for direction, r0, nr, c0, nc in space.parts:
-        dr, dc = direction._value_
-        step = dr * cols + dc
         for r in range(r0, r0 + nr):
             for c in range(c0, c0 + nc):
-                if wrap:
-                    cells = tuple(
-                        (r + i * dr) % rows * cols + (c + i * dc) % cols for i in range(len(word))
-                    )
-                else:
-                    start = r * cols + c
-                    cells = tuple(range(start, start + len(word) * step, step))
-                if filled and any(
-                    board.cells[i] and board.cells[i] != x for i, x in zip(cells, word, strict=True)
-                ):
+                cells = tuple(topology.indexes(r, c, direction, len(word)))
+                if filled and not board.agrees(cells, word):
                     continue  # a hole or a letter already there that disagrees
                 bit = 1 << len(found)
                 found.append((r, c, direction, cells))
                 for at, i in zip(lists, cells, strict=True):
                     at[i] |= bit
     return found, having
-
-
-def _on_border(index: int, rows: int, cols: int) -> bool:
-    r, c = divmod(index, cols)
-    return r in (0, rows - 1) or c in (0, cols - 1)
 
 
 def _bits(mask: int) -> list[int]:
@@ -192,9 +176,7 @@ def table_bits(words: Sequence[str], board: Board, options: Options) -> int:
     """About how many bits :class:`OpenPositions` would hold (to decide whether to use it)."""
     total = 0
     for word in words:
-        space = PositionSpace(
-            board.rows, board.cols, len(word), options.directions, wrap=board.wrap
-        )
+        space = board.topology.positions(len(word), options.directions)
         total += space.total * len(word) * 2
     return total
 
@@ -275,7 +257,8 @@ class CrowdedSearch:
         rows, cols = self.board.rows, self.board.cols
         side = min(WINDOW + rng.below(2), rows, cols)
         r0, c0 = rng.below(rows - side + 1), rng.below(cols - side + 1)
-        window = {r * cols + c for r in range(r0, r0 + side) for c in range(c0, c0 + side)}
+        index = self.board.topology.index
+        window = {index((r, c)) for r in range(r0, r0 + side) for c in range(c0, c0 + side)}
         fixed = {
             k: p for k, p in best.positions.items() if window.isdisjoint(table.positions[k][p][3])
         }

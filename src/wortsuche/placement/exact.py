@@ -18,7 +18,7 @@ across its placements is excluded and the solver asked again.
 >>> from wortsuche.board import Board, Lexicon
 >>> from wortsuche.budget import SearchBudget
 >>> from wortsuche.levels import options_for
->>> board = Board(3, 3, Lexicon(["ABC", "CDE"]))
+>>> board = Board.sized(3, 3, Lexicon(["ABC", "CDE"]))
 >>> layout = place(["ABC", "CDE"], board, options_for("easy"), Rng(1), SearchBudget(board.budget))
 >>> sorted(p.letters for p in layout)
 ['ABC', 'CDE']
@@ -33,7 +33,6 @@ from typing import Any
 from wortsuche.board import Board
 from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError, MissingExtraError
-from wortsuche.geometry import PositionSpace
 from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.rand import Rng
 
@@ -140,9 +139,9 @@ class Layouts:
                 return
             model = self.solver.get_model()
             chosen = [v for v in model[: len(self.positions)] if v > 0]
-            torus = (self.board.rows, self.board.cols) if self.board.wrap else None
+            topology = self.board.topology
             yield [
-                Placement(letters, (r, c), d, torus)
+                topology.placement(letters, (r, c), d)
                 for letters, r, c, d, _ in (self.positions[v - 1] for v in chosen)
             ]
             self.solver.add_clause([-v for v in chosen])  # next time another layout
@@ -201,12 +200,10 @@ def _positions(
     letters: str, board: Board, directions: Sequence[Direction]
 ) -> Iterator[tuple[int, int, Direction, tuple[int, ...]]]:
     """Every start and direction where ``letters`` lies inside the grid and on no hole."""
-    rows, cols = board.rows, board.cols
-    space = PositionSpace(rows, cols, len(letters), directions, wrap=board.wrap)
+    space = board.topology.positions(len(letters), directions)
     for i in range(space.total):
         r, c, direction = space.position(i)
-        dr, dc = direction.step
-        cells = tuple((r + k * dr) % rows * cols + (c + k * dc) % cols for k in range(len(letters)))
-        if any(board.cells[i] and board.cells[i] != x for i, x in zip(cells, letters, strict=True)):
+        cells = tuple(board.topology.indexes(r, c, direction, len(letters)))
+        if not board.agrees(cells, letters):
             continue  # a hole (or a letter already there that differs)
         yield r, c, direction, cells

@@ -16,9 +16,9 @@ from typing import Protocol
 from wortsuche.board import Board
 from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError
-from wortsuche.geometry import PositionSpace
-from wortsuche.model import Crossing, Direction, Options, Placement, line_length
+from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.rand import Rng
+from wortsuche.topology import PositionSpace
 
 ANCHOR_SAMPLE = 24
 """Crossing positions weighed per word when there are too many to weigh them all."""
@@ -73,15 +73,8 @@ class Placer:
         self, letters: str, r: int, c: int, direction: Direction
     ) -> tuple[list[int], int] | None:
         """Cell indexes and number of crossings if the word may stand here, else None."""
-        board, cols = self.board, self.board.cols
-        dr, dc = direction._value_  # the plain attribute: hot loop
-        if board.wrap:
-            rows = board.rows
-            indexes = [
-                (r + i * dr) % rows * cols + (c + i * dc) % cols for i in range(len(letters))
-            ]
-        else:
-            indexes = [(r + i * dr) * cols + c + i * dc for i in range(len(letters))]
+        board = self.board
+        indexes = board.topology.indexes(r, c, direction, len(letters))
         crossings = 0
         crossed: list[int] = []
         for index, letter in zip(indexes, letters, strict=True):
@@ -127,8 +120,7 @@ class Placer:
         knows it fits. Return (id, the cells that were empty before)."""
         board = self.board
         new = board.write(indexes, letters)
-        torus = (board.rows, board.cols) if board.wrap else None
-        pid = board.add_placement(Placement(letters, (r, c), direction, torus), indexes)
+        pid = board.add_placement(board.topology.placement(letters, (r, c), direction), indexes)
         return pid, new
 
     def placements(self) -> list[Placement]:
@@ -143,7 +135,7 @@ class Placer:
         """
         board = self.board
         for directions in self.direction_groups():
-            space = PositionSpace(board.rows, board.cols, len(letters), directions, wrap=board.wrap)
+            space = board.topology.positions(len(letters), directions)
             if self.crossings_first and board.placements:
                 yield from self._crossing_positions(letters, space)
             yield from space.random_order(self.rng)
@@ -183,21 +175,12 @@ class Placer:
 
     def _anchors(self, letters: str, space: PositionSpace) -> list[Start]:
         """The starts that put a letter of the word on a placed word's cell with that letter."""
-        board = self.board
+        topology = self.board.topology
         anchors: list[Start] = []
-        last, cols = len(letters) - 1, board.cols
         for i, index, direction in self._anchor_picks(letters, space):
-            r, c = divmod(index, cols)
-            dr, dc = direction._value_  # the plain attribute: hot loop
-            r0, c0 = r - i * dr, c - i * dc
-            if board.wrap:  # every start is inside; the word's length fits its line
-                if len(letters) <= line_length(board.rows, cols, direction):
-                    anchors.append((r0 % board.rows, c0 % cols, direction))
-                continue
-            r1, c1 = r0 + last * dr, c0 + last * dc
-            inside_rows = min(r0, r1) >= 0 and max(r0, r1) < board.rows
-            if inside_rows and min(c0, c1) >= 0 and max(c0, c1) < board.cols:
-                anchors.append((r0, c0, direction))
+            start = topology.start_through(index, direction, i, len(letters))
+            if start is not None:
+                anchors.append((*start, direction))
         return anchors
 
     def _anchor_picks(self, letters: str, space: PositionSpace) -> list[tuple[int, int, Direction]]:

@@ -55,7 +55,7 @@ def packs(board: Board, options: Options) -> bool:
     on a flat grid."""
     allowed = set(options.directions)
     return (
-        options.crossing is Crossing.NEVER and not board.wrap and bool(allowed & {*ACROSS, *DOWN})
+        options.crossing is Crossing.NEVER and not board.cyclic and bool(allowed & {*ACROSS, *DOWN})
     )
 
 
@@ -107,7 +107,7 @@ def _splits(rows: int, across: bool, down: bool, rng: Rng) -> list[tuple[bool, i
 def _bins(board: Board, top: bool, split: int) -> list[Bin]:
     """The stretches between holes: across in ``split`` rows (at the top or bottom), down in
     the columns of the other rows."""
-    rows, cols, cells = board.rows, board.cols, board.cells
+    rows, cols, cells, index = board.rows, board.cols, board.cells, board.topology.index
     across_rows = range(split) if top else range(rows - split, rows)
     down_rows = range(split, rows) if top else range(rows - split)
     bins: list[Bin] = []
@@ -115,7 +115,7 @@ def _bins(board: Board, top: bool, split: int) -> list[Bin]:
     def stretches(direction: Direction, line: list[tuple[int, int]]) -> None:
         start = 0
         for i, (r, c) in enumerate([*line, (-1, -1)]):
-            if r < 0 or cells[r * cols + c] == HOLE:
+            if r < 0 or cells[index((r, c))] == HOLE:
                 if i > start:
                     bins.append((direction, *line[start], i - start))
                 start = i + 1

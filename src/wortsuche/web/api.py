@@ -27,7 +27,6 @@ from wortsuche.errors import (
     VerificationError,
     WortsucheError,
 )
-from wortsuche.geometry import runs_between
 from wortsuche.i18n import LANGUAGES
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.message import message_letters, message_shape
@@ -35,6 +34,7 @@ from wortsuche.model import Cell, Puzzle, Word, line
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.source import parse_words
 from wortsuche.spec import default
+from wortsuche.topology import Torus
 from wortsuche.verifier import verify_puzzle
 from wortsuche.web import limits
 from wortsuche.web.errors import ApiError, server_failed
@@ -577,7 +577,7 @@ def selected_runs(
     run between them, or only the one going ``step`` from ``start``.
     """
     if puzzle.options.wrap and start != end:
-        runs = runs_between(start, end, puzzle.rows, puzzle.cols)
+        runs = Torus(puzzle.rows, puzzle.cols).runs_between(start, end)
         if step is not None:
             runs = [run for run in runs if _goes(run, step, puzzle.rows, puzzle.cols)]
         return runs

@@ -1,0 +1,574 @@
+"""The shape of a grid: which cells there are and how they line up.
+
+A :class:`Topology` answers every geometric question the pipeline asks: which cells a run of
+letters covers, where a line ends, whether a word fits, the positions a word has. Two kinds
+exist: :class:`Flat`, a rectangle (a shaped grid has holes in it: no cell, no word through
+them), and :class:`Torus`, a rectangle whose lines continue on the other side (``--wrap``),
+so a word may run over an edge. The board, the placement searches, the decoys, the filler, the
+verifier, the solver and the rating all ask the topology; none does the arithmetic itself.
+
+Every reading of a grid follows one of four axes (→ ↓ ↘ ↗); the other four directions read
+the same lines backwards.
+
+>>> flat = Flat(3, 4)
+>>> flat.run((0, 2), Direction.E, 3) is None  # over the edge
+True
+>>> Torus(3, 4).run((0, 2), Direction.E, 3)
+((0, 2), (0, 3), (0, 0))
+>>> flat.index((1, 2)), flat.cell(6)
+(6, (1, 2))
+>>> flat.longest_fitting([Direction.S, Direction.SE])
+3
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from wortsuche.model import HOLE, Cell, Direction, Grid, Options, Placement, Puzzle
+from wortsuche.rand import Rng
+
+AXES = (Direction.E, Direction.S, Direction.SE, Direction.NE)
+"""One direction per line orientation; the other four read the same lines backwards."""
+
+TORUS_LEAST_SIDE = 3
+"""The smallest side of a torus: with 2 rows, up and down lead to the same cell."""
+
+Line = tuple[Direction, list[Cell]]
+"""A line of a grid: its axis and its cells in order along it."""
+
+
+@dataclass(frozen=True)
+class Topology:
+    """The cells of a ``rows`` × ``cols`` grid and how they line up (see :class:`Flat` and
+    :class:`Torus`). ``holes`` are flat indexes (``row * cols + col``) of cells the grid lacks."""
+
+    rows: int
+    cols: int
+    holes: frozenset[int] = field(default=frozenset())
+
+    @property
+    def cyclic(self) -> bool:
+        """True if every line comes back to its first cell (no line has an end): then two cells
+        can be the two ends of more than one run, and a run is known only by all its cells."""
+        return False
+
+    @staticmethod
+    def of(rows: int, cols: int, *, wrap: bool = False, holes: Iterable[int] = ()) -> Topology:
+        """A flat grid with ``holes`` (flat indexes), or with ``wrap`` a torus."""
+        return (Torus if wrap else Flat)(rows, cols, frozenset(holes))
+
+    @staticmethod
+    def least_side(options: Options) -> int:
+        """The fewest rows and columns a grid of ``options`` may have."""
+        return TORUS_LEAST_SIDE if options.wrap else 1
+
+    @staticmethod
+    def for_options(rows: int, cols: int, options: Options, holes: Iterable[int] = ()) -> Topology:
+        """The topology ``options`` ask for, on a ``rows`` × ``cols`` grid with ``holes``."""
+        return Topology.of(rows, cols, wrap=options.wrap, holes=holes)
+
+    @staticmethod
+    def of_grid(grid: Grid | Sequence[str], *, wrap: bool = False) -> Topology:
+        """The topology of a grid of letters: its holes are the cells holding :data:`HOLE`."""
+        rows = tuple(grid.rows if isinstance(grid, Grid) else grid)
+        cols = len(rows[0]) if rows else 0
+        holes = [
+            r * cols + c
+            for r, row in enumerate(rows)
+            if HOLE in row
+            for c, x in enumerate(row)
+            if x == HOLE
+        ]
+        return Topology.of(len(rows), cols, wrap=wrap, holes=holes)
+
+    @staticmethod
+    def of_puzzle(puzzle: Puzzle) -> Topology:
+        """The topology of a finished puzzle's grid."""
+        return Topology.of_grid(puzzle.grid, wrap=puzzle.options.wrap)
+
+    # --- cells ---------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """How many cells the rectangle has, holes included (the length of a flat index)."""
+        return self.rows * self.cols
+
+    def index(self, cell: Cell) -> int:
+        """The flat index ``row * cols + col`` of ``cell``."""
+        return cell[0] * self.cols + cell[1]
+
+    def cell(self, index: int) -> Cell:
+        """The ``(row, col)`` of a flat index."""
+        r, c = divmod(index, self.cols)
+        return r, c
+
+    def __contains__(self, cell: object) -> bool:
+        """True for a cell of the grid: inside the rectangle and no hole."""
+        if not (isinstance(cell, tuple) and len(cell) == 2):
+            return False
+        r, c = cell
+        return 0 <= r < self.rows and 0 <= c < self.cols and r * self.cols + c not in self.holes
+
+    @property
+    def axes(self) -> tuple[Direction, ...]:
+        """One direction per orientation of the lines; the others read them backwards."""
+        return AXES
+
+    # --- runs ----------------------------------------------------------------------
+
+    def line_length(self, direction: Direction) -> int:
+        """How many cells the longest line in ``direction`` has."""
+        raise NotImplementedError
+
+    def longest_fitting(self, directions: Iterable[Direction]) -> int:
+        """The longest word that fits in any of ``directions`` (holes aside)."""
+        return max(self.line_length(d) for d in directions)
+
+    def cells(self, start: Cell, direction: Direction, length: int) -> tuple[Cell, ...]:
+        """The ``length`` cells from ``start`` in ``direction``, unchecked: for a run known to
+        stand in the grid (a placement, an occurrence)."""
+        raise NotImplementedError
+
+    def indexes(self, r: int, c: int, direction: Direction, length: int) -> list[int]:
+        """The flat indexes of the ``length`` cells from ``(r, c)`` in ``direction``, unchecked:
+        for a position of a :class:`PositionSpace`."""
+        raise NotImplementedError
+
+    def run(self, start: Cell, direction: Direction, length: int) -> tuple[Cell, ...] | None:
+        """The ``length`` cells from ``start`` in ``direction``, or None if the run leaves the
+        grid, meets a hole or is longer than its line."""
+        if start not in self or not 0 < length <= self.line_length(direction):
+            return None
+        cells = self.cells(start, direction, length)
+        if any(cell not in self for cell in cells):
+            return None
+        return cells
+
+    def offset(self, cell: Cell, step: Cell, distance: int) -> Cell | None:
+        """The cell ``distance`` steps of ``step`` from ``cell``, or None off the grid or on a hole."""
+        raise NotImplementedError
+
+    def border(self) -> set[int]:
+        """The flat indexes of the cells on the edge of the rectangle (none where lines go on)."""
+        raise NotImplementedError
+
+    def start_through(self, index: int, direction: Direction, at: int, length: int) -> Cell | None:
+        """The first cell of the run of ``length`` cells in ``direction`` whose ``at``-th cell
+        is the flat ``index``, or None if that run leaves the rectangle (holes aside)."""
+        raise NotImplementedError
+
+    def runs_between(self, start: Cell, end: Cell) -> list[tuple[Cell, ...]]:
+        """Every straight run of cells from ``start`` to ``end``, at most once round its line,
+        shortest first: what a player may mean by marking two cells."""
+        runs = []
+        for direction in Direction:
+            for k in range(1, self.line_length(direction)):
+                if self.offset(start, direction.step, k) == end:
+                    run = self.run(start, direction, k + 1)
+                    if run is not None:
+                        runs.append(run)
+                    break
+        return sorted(runs, key=len)
+
+    def placement(self, letters: str, start: Cell, direction: Direction) -> Placement:
+        """The placement of ``letters`` from ``start`` in ``direction`` on this grid."""
+        return Placement(letters, start, direction)
+
+    def reading_key(
+        self, start: Cell, direction: Direction, length: int
+    ) -> tuple[Cell, Cell] | tuple[Cell, Cell, int]:
+        """The same for a run read either way: its two end cells, smaller first."""
+        return flat_key(start, direction, length)
+
+    # --- lines ---------------------------------------------------------------------
+
+    def lines(self) -> list[Line]:
+        """Every line along the four axes, axis by axis, each as its cells."""
+        raise NotImplementedError
+
+    def index_lines(self) -> list[tuple[Direction, list[int]]]:
+        """:meth:`lines` with each cell as its flat index."""
+        cols = self.cols
+        return [(axis, [r * cols + c for r, c in cells]) for axis, cells in self.lines()]
+
+    def line_texts(self, rows: Sequence[str], longest: int) -> LineTexts:
+        """The letters of every line, for reading words of up to ``longest`` letters."""
+        raise NotImplementedError
+
+    def positions(self, length: int, directions: Sequence[Direction]) -> PositionSpace:
+        """All ``(start, direction)`` positions of a word of ``length`` letters (holes aside:
+        the board holds them, and a position must agree with the board)."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Flat(Topology):
+    """A rectangle: a line ends at the edge, and at a hole.
+
+    >>> [cells for axis, cells in Flat(2, 2).lines() if axis is Direction.SE]
+    [[(0, 0), (1, 1)], [(0, 1)], [(1, 0)]]
+    >>> [cells for axis, cells in Flat(1, 3, frozenset({1})).lines() if axis is Direction.E]
+    [[(0, 0)], [(0, 2)]]
+    """
+
+    def line_length(self, direction: Direction) -> int:
+        """A row's ``cols``, a column's ``rows``, the longest diagonal's shorter side."""
+        dr, dc = direction.value
+        if dr and dc:
+            return min(self.rows, self.cols)
+        return self.cols if dc else self.rows
+
+    def cells(self, start: Cell, direction: Direction, length: int) -> tuple[Cell, ...]:
+        """The ``length`` cells from ``start`` in ``direction``, unchecked."""
+        return direction.run(start, length)
+
+    def indexes(self, r: int, c: int, direction: Direction, length: int) -> list[int]:
+        """The flat indexes of the ``length`` cells from ``(r, c)`` in ``direction``, unchecked."""
+        dr, dc = direction._value_  # the plain attribute: hot loop
+        start, step = r * self.cols + c, dr * self.cols + dc
+        if not step:  # ↗ or ↙ in a single column: a run of one cell
+            return [start] * length
+        return list(range(start, start + length * step, step))
+
+    def run(self, start: Cell, direction: Direction, length: int) -> tuple[Cell, ...] | None:
+        """The ``length`` cells from ``start`` in ``direction``, or None if the run leaves the
+        rectangle or meets a hole."""
+        if length < 1:
+            return None
+        cells = direction.run(start, length)
+        rows, cols, holes = self.rows, self.cols, self.holes
+        (r0, c0), (r1, c1) = start, cells[-1]
+        if not (0 <= r0 < rows and 0 <= c0 < cols and 0 <= r1 < rows and 0 <= c1 < cols):
+            return None
+        if holes and any(r * cols + c in holes for r, c in cells):
+            return None
+        return cells
+
+    def offset(self, cell: Cell, step: Cell, distance: int) -> Cell | None:
+        """The cell ``distance`` steps away, or None off the grid or on a hole."""
+        r, c = cell[0] + distance * step[0], cell[1] + distance * step[1]
+        cols = self.cols
+        if 0 <= r < self.rows and 0 <= c < cols and r * cols + c not in self.holes:
+            return r, c
+        return None
+
+    def border(self) -> set[int]:
+        """The flat indexes of the first and last row and column."""
+        rows, cols = self.rows, self.cols
+        return {
+            r * cols + c
+            for r in range(rows)
+            for c in range(cols)
+            if r in (0, rows - 1) or c in (0, cols - 1)
+        }
+
+    def start_through(self, index: int, direction: Direction, at: int, length: int) -> Cell | None:
+        """The first cell of the run through ``index``, or None if the run leaves the rectangle."""
+        r, c = divmod(index, self.cols)
+        dr, dc = direction._value_  # the plain attribute: hot loop
+        r0, c0 = r - at * dr, c - at * dc
+        r1, c1 = r0 + (length - 1) * dr, c0 + (length - 1) * dc
+        if (
+            min(r0, r1) >= 0
+            and max(r0, r1) < self.rows
+            and min(c0, c1) >= 0
+            and max(c0, c1) < self.cols
+        ):
+            return r0, c0
+        return None
+
+    def lines(self) -> list[Line]:
+        """Every line along the four axes, broken at holes, axis by axis, in reading order."""
+        found: list[Line] = []
+        for axis in self.axes:
+            for start in self._line_starts(axis):
+                piece: list[Cell] = []
+                for cell in self._walk(start, axis):
+                    if self.index(cell) in self.holes:
+                        if piece:
+                            found.append((axis, piece))
+                        piece = []
+                    else:
+                        piece.append(cell)
+                if piece:
+                    found.append((axis, piece))
+        return found
+
+    def _line_starts(self, axis: Direction) -> list[Cell]:
+        """The first cell of every line along ``axis``, in reading order."""
+        rows, cols = self.rows, self.cols
+        dr, dc = axis.step
+        return [
+            (r, c)
+            for r in range(rows)
+            for c in range(cols)
+            if not (0 <= r - dr < rows and 0 <= c - dc < cols)
+        ]
+
+    def _walk(self, start: Cell, axis: Direction) -> list[Cell]:
+        """The cells from ``start`` along ``axis`` up to the edge."""
+        (r, c), (dr, dc) = start, axis.step
+        cells = []
+        while 0 <= r < self.rows and 0 <= c < self.cols:
+            cells.append((r, c))
+            r, c = r + dr, c + dc
+        return cells
+
+    def line_texts(self, rows: Sequence[str], longest: int) -> LineTexts:
+        """Every line of the rectangle as text (a hole stays in it as :data:`HOLE`, which no
+        word holds), → first."""
+        height, width = self.rows, self.cols
+        lines: list[tuple[str, Cell, Direction]] = [(row, (r, 0), E) for r, row in enumerate(rows)]
+        if height * width > 1:  # one cell: one line, not four readings of the same letter
+            lines += [
+                ("".join(column), (0, c), S) for c, column in enumerate(zip(*rows, strict=True))
+            ]
+            for d in range(-(height - 1), width):  # ↘: column - row = d
+                top = max(0, -d)
+                cells = range(top, min(height, width - d))
+                lines.append(("".join([rows[r][r + d] for r in cells]), (top, top + d), SE))
+            for t in range(height + width - 1):  # ↗: row + column = t, from the lowest cell up
+                bottom = min(height - 1, t)
+                cells = range(bottom, max(0, t - width + 1) - 1, -1)
+                lines.append(("".join([rows[r][t - r] for r in cells]), (bottom, t - bottom), NE))
+        return LineTexts.join(self, [(text, start, axis, 0) for text, start, axis in lines])
+
+    def positions(self, length: int, directions: Sequence[Direction]) -> PositionSpace:
+        """The starts from which ``length`` cells stay inside the rectangle, per direction."""
+        parts = []
+        for direction in directions:
+            dr, dc = direction.step
+            r0, nr = _axis_range(self.rows, length, dr)
+            c0, nc = _axis_range(self.cols, length, dc)
+            parts.append((direction, r0, nr, c0, nc))
+        return PositionSpace(parts)
+
+
+@dataclass(frozen=True)
+class Torus(Topology):
+    """A rectangle whose lines continue on the other side (``--wrap``): a line leaving the grid
+    comes back on the opposite edge until it meets its first cell again. A hole stays on its
+    line (the line is still a cycle) but no run goes through it.
+
+    >>> [cells for axis, cells in Torus(2, 3).lines() if axis is Direction.SE]
+    [[(0, 0), (1, 1), (0, 2), (1, 0), (0, 1), (1, 2)]]
+    >>> runs = Torus(3, 4).runs_between((0, 3), (0, 0))
+    >>> runs[:2]
+    [((0, 3), (0, 0)), ((0, 3), (0, 2), (0, 1), (0, 0))]
+    >>> [len(run) for run in runs]  # → over the edge, ←, two diagonals, two round the torus
+    [2, 4, 4, 4, 10, 10]
+    """
+
+    @property
+    def cyclic(self) -> bool:
+        """True: every line comes back to its first cell."""
+        return True
+
+    def line_length(self, direction: Direction) -> int:
+        """A row's ``cols``, a column's ``rows``, a diagonal's least common multiple of both:
+        how many cells a line has before it comes back to its first cell.
+
+        >>> Torus(4, 6).line_length(Direction.SE)
+        12
+        """
+        dr, dc = direction.value
+        if dr and dc:
+            return math.lcm(self.rows, self.cols)
+        return self.cols if dc else self.rows
+
+    def cells(self, start: Cell, direction: Direction, length: int) -> tuple[Cell, ...]:
+        """The ``length`` cells from ``start`` in ``direction``, taken round, unchecked."""
+        (r, c), (dr, dc), rows, cols = start, direction.value, self.rows, self.cols
+        return tuple(((r + i * dr) % rows, (c + i * dc) % cols) for i in range(length))
+
+    def indexes(self, r: int, c: int, direction: Direction, length: int) -> list[int]:
+        """The flat indexes of the ``length`` cells from ``(r, c)``, taken round, unchecked."""
+        dr, dc = direction._value_  # the plain attribute: hot loop
+        rows, cols = self.rows, self.cols
+        return [(r + i * dr) % rows * cols + (c + i * dc) % cols for i in range(length)]
+
+    def offset(self, cell: Cell, step: Cell, distance: int) -> Cell | None:
+        """The cell ``distance`` steps away, taken round, or None on a hole."""
+        r = (cell[0] + distance * step[0]) % self.rows
+        c = (cell[1] + distance * step[1]) % self.cols
+        return None if self.holes and r * self.cols + c in self.holes else (r, c)
+
+    def border(self) -> set[int]:
+        """None: every line goes on past the edge."""
+        return set()
+
+    def start_through(self, index: int, direction: Direction, at: int, length: int) -> Cell | None:
+        """The first cell of the run through ``index``, taken round; None if the run is
+        longer than its line."""
+        if length > self.line_length(direction):
+            return None
+        r, c = divmod(index, self.cols)
+        dr, dc = direction._value_  # the plain attribute: hot loop
+        return (r - at * dr) % self.rows, (c - at * dc) % self.cols
+
+    def placement(self, letters: str, start: Cell, direction: Direction) -> Placement:
+        """The placement of ``letters``, whose cells are taken round this torus."""
+        return Placement(letters, start, direction, torus=(self.rows, self.cols))
+
+    def reading_key(
+        self, start: Cell, direction: Direction, length: int
+    ) -> tuple[Cell, Cell] | tuple[Cell, Cell, int]:
+        """Two cells can be the ends of more than one run here, so a run is known by its
+        reading along its axis: first cell, the axis's step, length."""
+        if length == 1:
+            return (start, Direction.E.step, 1)
+        if direction in AXES:
+            return (start, direction.step, length)
+        end = self.offset(start, direction.step, length - 1)
+        assert end is not None, "a torus has no edge"
+        return (end, direction.reverse.step, length)
+
+    def lines(self) -> list[Line]:
+        """Every line along the four axes, each as its cells once round. A diagonal visits
+        ``lcm(rows, cols)`` cells, so there are ``gcd`` of them."""
+        found: list[Line] = []
+        rows, cols = self.rows, self.cols
+        for axis in self.axes:
+            if axis is Direction.E:
+                starts = [(r, 0) for r in range(rows)]
+            elif axis is Direction.S:
+                starts = [(0, c) for c in range(cols)]
+            else:  # a diagonal through (0, c) holds every cell whose col ∓ row is c modulo gcd
+                starts = [(0, c) for c in range(math.gcd(rows, cols))]
+            n = self.line_length(axis)
+            found += [(axis, list(self.cells(start, axis, n))) for start in starts]
+        return found
+
+    def line_texts(self, rows: Sequence[str], longest: int) -> LineTexts:
+        """Each line once round, then on as far as the longest word reaches (a word over the
+        edge is one piece of text)."""
+        pieces = []
+        for axis, cells in self.lines():
+            line = "".join(rows[r][c] for r, c in cells)
+            pieces.append((line + line[: min(longest, len(line)) - 1], cells[0], axis, len(line)))
+        return LineTexts.join(self, pieces)
+
+    def positions(self, length: int, directions: Sequence[Direction]) -> PositionSpace:
+        """Every cell starts a position in every direction whose line has ``length`` cells."""
+        parts = []
+        for direction in directions:
+            fits = length <= self.line_length(direction)
+            parts.append((direction, 0, self.rows if fits else 0, 0, self.cols))
+        return PositionSpace(parts)
+
+
+E, S, SE, NE = AXES
+
+
+def flat_key(start: Cell, direction: Direction, length: int) -> tuple[Cell, Cell]:
+    """The two end cells of a run on lines with ends, smaller first: the same read either way."""
+    (r, c), (dr, dc), n = start, direction._value_, length - 1
+    end = (r + n * dr, c + n * dc)
+    return (start, end) if start <= end else (end, start)
+
+
+@dataclass(frozen=True)
+class LineTexts:
+    """The letters of every line of a grid as one text, lines joined by newlines."""
+
+    topology: Topology
+    text: str
+    offsets: list[int]
+    """Where each line starts in :attr:`text`."""
+    starts: list[tuple[Cell, Direction]]
+    """Each line's first cell and axis."""
+    cycles: list[int]
+    """Where lines are cycles: each line's cells once round (its text goes on past them);
+    0 for a line with two ends."""
+
+    @staticmethod
+    def join(topology: Topology, lines: list[tuple[str, Cell, Direction, int]]) -> LineTexts:
+        """The text of ``lines`` (text, first cell, axis, cells once round)."""
+        offsets, position = [], 0
+        for text, _, _, _ in lines:
+            offsets.append(position)
+            position += len(text) + 1
+        return LineTexts(
+            topology,
+            "\n".join(text for text, _, _, _ in lines),
+            offsets,
+            [(start, axis) for _, start, axis, _ in lines],
+            [cycle for _, _, _, cycle in lines],
+        )
+
+    def span(self, line: int, at: int, length: int) -> tuple[Cell, Cell, Direction] | None:
+        """The first and last cell and the axis of the reading of ``length`` letters at ``at``
+        of ``line``'s text, or None where a cyclic line's text repeats a reading already made."""
+        (r, c), axis = self.starts[line]
+        dr, dc = axis._value_
+        k, n = at - self.offsets[line], length - 1
+        if self.cycles[line]:
+            cycle = self.cycles[line]
+            if k >= cycle or length > cycle:  # read from an earlier cell, or too long
+                return None
+            rows, cols = self.topology.rows, self.topology.cols
+            first = ((r + k * dr) % rows, (c + k * dc) % cols)
+            return first, ((first[0] + n * dr) % rows, (first[1] + n * dc) % cols), axis
+        first = (r + k * dr, c + k * dc)
+        return first, (first[0] + n * dr, first[1] + n * dc), axis
+
+
+class PositionSpace:
+    """All ``(start, direction)`` positions a word has: per direction, a block of starts
+    ``nr`` rows from ``r0`` by ``nc`` columns from ``c0``."""
+
+    def __init__(self, parts: Iterable[tuple[Direction, int, int, int, int]]) -> None:
+        self.parts = [part for part in parts if part[2] > 0 and part[4] > 0]
+        self.total = sum(nr * nc for _, _, nr, _, nc in self.parts)
+
+    def position(self, i: int) -> tuple[int, int, Direction]:
+        """The ``i``-th position as ``(row, col, direction)``."""
+        for direction, r0, nr, c0, nc in self.parts:
+            if i < nr * nc:
+                r, c = divmod(i, nc)
+                return r0 + r, c0 + c, direction
+            i -= nr * nc
+        raise IndexError(i)
+
+    def random_order(self, rng: Rng) -> Iterator[tuple[int, int, Direction]]:
+        """Every position once, in a random order; each next one is in a direction drawn uniformly.
+
+        Drawing the direction first keeps diagonals as likely as rows and columns, although
+        a long word has far fewer diagonal positions.
+        """
+        orders = [_permutation(nr * nc, rng) for _, _, nr, _, nc in self.parts]
+        active = list(range(len(self.parts)))
+        while active:
+            k = rng.below(len(active))
+            part = active[k]
+            i = next(orders[part], None)
+            if i is None:
+                active.pop(k)
+                continue
+            direction, r0, _, c0, nc = self.parts[part]
+            r, c = divmod(i, nc)
+            yield r0 + r, c0 + c, direction
+
+
+def _permutation(n: int, rng: Rng) -> Iterator[int]:
+    """0 … n-1 in a random order, without a list: an affine map i → (a·i + b) mod n."""
+    step = 1
+    if n > 2:
+        step = 1 + rng.below(n - 1)
+        while math.gcd(step, n) != 1:
+            step = 1 + rng.below(n - 1)
+    offset = rng.below(n) if n else 0
+    for i in range(n):
+        yield (i * step + offset) % n
+
+
+def _axis_range(size: int, length: int, delta: int) -> tuple[int, int]:
+    """First valid start and number of starts along one axis."""
+    if delta == 0:
+        return 0, size
+    if delta > 0:
+        return 0, size - length + 1
+    return length - 1, size - length + 1
