@@ -26,7 +26,7 @@ def test_every_search_takes_the_same_arguments(search: object) -> None:
 
 
 def board_for(words: list[str], rows: int, cols: int) -> Board:
-    return Board(rows, cols, Lexicon(words), Budget())
+    return Board.sized(rows, cols, Lexicon(words), Budget())
 
 
 def test_a_grid_with_room_to_spare_takes_the_quick_search_alone() -> None:
