@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 import grimp
 import pytest
 from importlinter import cli
+from radon.complexity import cc_rank, cc_visit
 
 import wortsuche
 
@@ -43,3 +45,33 @@ def test_every_module_is_reachable_by_its_name() -> None:
         module = importlib.import_module(info.name)
         parent, _, leaf = info.name.rpartition(".")
         assert getattr(importlib.import_module(parent), leaf) is module, info.name
+
+
+def test_no_function_is_rated_d_or_worse_by_radon() -> None:
+    """A function that needs a D has a smaller object waiting inside it (GUIDE.md)."""
+    hard = []
+    for path in sorted((ROOT / "src" / "wortsuche").rglob("*.py")):
+        for block in cc_visit(path.read_text(encoding="utf-8")):
+            if cc_rank(block.complexity) >= "D":
+                hard.append(
+                    f"{path.relative_to(ROOT)}:{block.lineno} {block.name} {block.complexity}"
+                )
+    assert hard == []
+
+
+FRONT_ENDS = ("cli", "web", "render", "book")
+"""Folders and modules above the core; everything else in the package is the core."""
+
+NAMES_THE_TORUS = {"topology.py", "model.py", "spec.py", "puzzle_json.py"}
+"""The core modules that may know of words over the edge: the topology answers every other."""
+
+
+def test_only_the_topology_and_the_formats_know_of_a_torus() -> None:
+    core = ROOT / "src" / "wortsuche"
+    naming = {
+        path.name
+        for path in core.rglob("*.py")
+        if path.relative_to(core).parts[0].removesuffix(".py") not in FRONT_ENDS
+        and re.search(r"wrap|torus", path.read_text(encoding="utf-8"), re.IGNORECASE)
+    }
+    assert naming <= NAMES_THE_TORUS

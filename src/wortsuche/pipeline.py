@@ -88,23 +88,16 @@ def generate(
 ) -> Puzzle:
     """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
 
-    Takes a :class:`~wortsuche.spec.PuzzleSpec`, or its words, size and options as keywords
-    (the declarations in :data:`wortsuche.spec.OPTIONS`; an unknown keyword is an
-    :class:`InputError`). ``rows``/``cols`` default to a size chosen from the words (see the
+    Takes a :class:`~wortsuche.spec.PuzzleSpec`, or its words, size and options as keywords:
+    each option (a hidden message, secret words, a shape, the search effort …) is declared once,
+    with its meaning, in :data:`wortsuche.spec.OPTIONS`; an unknown keyword is an
+    :class:`InputError`. ``rows``/``cols`` default to a size chosen from the words (see the
     puzzle's notes); one of them alone makes a square. ``level`` defaults to medium; options
-    left as None take the value of its preset. ``message`` is hidden in the
-    cells no word covers, read row by row (:mod:`wortsuche.message`); with ``message_exact``
-    it fills them all. ``secret`` words are hidden like the others (exactly once) but not listed:
-    the puzzle keeps them as ``secret_words``. ``shape`` (a name in
-    :data:`wortsuche.shapes.SHAPES`) or ``mask`` (rows of ``#`` for a cell and ``.`` for a hole)
-    turns cells into holes that hold :data:`~wortsuche.model.HOLE`. ``exact`` places the words
-    with a SAT solver (:mod:`wortsuche.placement.exact`, the ``exact`` extra), which also proves when no
-    layout exists. ``wrap`` makes the grid a torus: every line continues on the other side, so a
-    word may run over an edge (at least 3 rows and 3 columns, no shape).
+    left as None take the value of its preset.
     Raises :class:`InputError` for unusable words or options and
     :class:`DoesNotFitError` when no layout exists in the size given, or none was found
     within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
-    the wall-clock seconds on top: past it, :class:`~wortsuche.budget.GenerationTimeout`.
+    the wall-clock seconds on top: past it, :class:`~wortsuche.errors.GenerationTimeout`.
     """
     asked = {"level": level, "seed": seed, **options}
     if isinstance(words, PuzzleSpec):
