@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generators import Theirs  # noqa: E402
 from wortsuche import DoesNotFitError, generate  # noqa: E402
-from wortsuche.source import parse_words  # noqa: E402
+from wortsuche.words.source import parse_words  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard", "evil")
 FAST = 2.0

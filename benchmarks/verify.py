@@ -26,8 +26,8 @@ sys.path.insert(0, str(HERE))
 import aho  # noqa: E402
 from wortsuche import generate, solve  # noqa: E402
 from wortsuche.model import Grid, Puzzle, Word  # noqa: E402
-from wortsuche.normalise import normalise_words  # noqa: E402
-from wortsuche.verifier import Report, verify_puzzle  # noqa: E402
+from wortsuche.verification.verifier import Report, verify_puzzle  # noqa: E402
+from wortsuche.words.normalise import normalise_words  # noqa: E402
 
 
 def english(count: int, seed: str) -> list[str]:

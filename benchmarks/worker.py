@@ -18,10 +18,10 @@ import time
 
 
 def main() -> int:
-    import wortsuche.board
+    import wortsuche.grid.board
     from wortsuche import WortsucheError, generate, puzzle_to_json
 
-    compiled = not wortsuche.board.__file__.endswith(".py")
+    compiled = not wortsuche.grid.board.__file__.endswith(".py")
     for line in sys.stdin:
         job = json.loads(line)
         answer: dict[str, object] = {}

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 
 from wortsuche import budget as budget_module
-from wortsuche.pipeline import generate
+from wortsuche.pipeline.run import generate
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

@@ -8,8 +8,8 @@ import pytest
 
 from wortsuche.errors import InputError
 from wortsuche.model import Direction, Word
-from wortsuche.pipeline import generate
-from wortsuche.verifier import verify_puzzle
+from wortsuche.pipeline.run import generate
+from wortsuche.verification.verifier import verify_puzzle
 
 WORDS = ["TORF", "VOR", "RAD", "EVA"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wortsuche.board import EMPTY, Board, Lexicon
+from wortsuche.grid.board import EMPTY, Board, Lexicon
 from wortsuche.model import Direction, Placement
 
 ALPHABET = "ABC"

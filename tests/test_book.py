@@ -15,7 +15,7 @@ from wortsuche.book import BookSettings, build_book, plan_book, puzzle_seed, sho
 from wortsuche.puzzle_json import dumps
 from wortsuche.render import RenderOptions, render_book
 from wortsuche.render.pdf import KEYS_ACROSS, KEYS_DOWN
-from wortsuche.verifier import verify_puzzle
+from wortsuche.verification.verifier import verify_puzzle
 
 ANIMALS = [
     "Ant", "Bear", "Cat", "Dog", "Eel", "Fox", "Goat", "Hen", "Ibis", "Jay", "Kiwi", "Lion",
@@ -100,7 +100,7 @@ def test_book_of_fifty_puzzles_has_contents_puzzle_pages_and_answer_pages() -> N
 
 
 def test_a_book_in_a_shape_has_every_puzzle_in_that_shape() -> None:
-    from wortsuche.shapes import holes
+    from wortsuche.grid.shapes import holes
 
     lists = [("Obst", ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango", "Quitte"])]
     plan = plan_book(lists, seed=3, count=4, words_per_puzzle=6)

@@ -8,12 +8,13 @@ from typing import Any
 import pytest
 
 from cli import run
-from wortsuche import pipeline, sizes
 from wortsuche.budget import Budget
 from wortsuche.errors import BudgetExhausted, DoesNotFitError, GenerationTimeout, InputError
 from wortsuche.limits import MAX_SIDE
+from wortsuche.pipeline import run as pipeline
+from wortsuche.pipeline import sizes
 from wortsuche.spec import resolve_options
-from wortsuche.wordset import prepare_words
+from wortsuche.words.wordset import prepare_words
 
 
 def crowded_words(count: int = 80, seed: int = 7) -> list[str]:

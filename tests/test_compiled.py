@@ -67,7 +67,13 @@ def jobs() -> list[dict[str, Any]]:
 )
 def test_the_compiled_build_makes_the_same_puzzle_as_pure_python(tmp_path: Path) -> None:
     site = build(tmp_path / "compiled")
-    for module in ("board", "placement/crowded", "placement/kernel", "placement/packing"):
+    for module in (
+        "grid/board",
+        "grid/topology",
+        "placement/crowded",
+        "placement/kernel",
+        "placement/packing",
+    ):
         assert list((site / "wortsuche").glob(f"{module}*.so")), f"{module} was not compiled"
     pure, compiled = Worker(ROOT / "src"), Worker(site)
     try:

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from scan import apart_from_longer_words, assert_exactly_once, occurrences
 from wortsuche import generate, solve
 from wortsuche.errors import DoesNotFitError
-from wortsuche.verifier import verify_puzzle
-from wortsuche.wordset import outside_longer_words
+from wortsuche.verification.verifier import verify_puzzle
+from wortsuche.words.wordset import outside_longer_words
 
 ANIMALS = ["Schildkröte", "Kröte", "Elefant", "Giraffe", "Zebra", "Löwe"]
 

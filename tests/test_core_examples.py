@@ -11,11 +11,11 @@ import pytest
 
 from scan import assert_exactly_once
 from wortsuche import Direction, generate
-from wortsuche.alphabet import language_alphabet
 from wortsuche.levels import LEVELS
 from wortsuche.puzzle_json import dumps
-from wortsuche.verifier import verify_puzzle
-from wortsuche.wordset import outside_longer_words
+from wortsuche.verification.verifier import verify_puzzle
+from wortsuche.words.alphabet import language_alphabet
+from wortsuche.words.wordset import outside_longer_words
 
 EXAMPLES = Path(__file__).parent.parent / "examples" / "bwinf"
 SEEDS = (1, 2, 3)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from scan import assert_exactly_once
 from wortsuche import DoesNotFitError, generate
 from wortsuche.levels import LEVELS
-from wortsuche.verifier import verify_puzzle
+from wortsuche.verification.verifier import verify_puzzle
 
 # Few letters make words that contain, reverse and overlap each other: the hard cases.
 SMALL_ALPHABET = "ADS"

@@ -18,14 +18,14 @@ from wordlists import (
     real_words,
 )
 from wortsuche import DoesNotFitError
-from wortsuche.board import Board, Lexicon
 from wortsuche.budget import Budget, SearchBudget
+from wortsuche.grid.board import Board, Lexicon
+from wortsuche.grid.topology import Topology, Torus
 from wortsuche.levels import options_for
 from wortsuche.model import HOLE, Options, Placement
 from wortsuche.placement.crowded import CrowdedSearch, Layout, OpenPositions
 from wortsuche.placement.crowded import place as crowded_place
 from wortsuche.rand import Rng
-from wortsuche.topology import Topology, Torus
 
 STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 

@@ -9,7 +9,7 @@ from cli import run
 from scan import assert_exactly_once
 from wordlists import crowded_words, frozen, real_words
 from wortsuche import DoesNotFitError, InputError, generate
-from wortsuche.verifier import verify_puzzle
+from wortsuche.verification.verifier import verify_puzzle
 
 WORDS = real_words(4, 8)
 

@@ -7,7 +7,7 @@ import json
 from cli import run
 from wortsuche import generate
 from wortsuche.puzzle_json import coverage, puzzle_to_dict
-from wortsuche.verifier import verify_puzzle
+from wortsuche.verification.verifier import verify_puzzle
 
 WORDS = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango", "Quitte", "Traube", "Melone"]
 

@@ -121,7 +121,7 @@ def test_a_bug_in_a_command_is_one_line_and_exit_70_not_a_usage_error(
     def broken(*args: object, **kwargs: object) -> None:
         raise VerificationError("generated grid failed the self-check: planted")
 
-    monkeypatch.setattr("wortsuche.pipeline.generate", broken)
+    monkeypatch.setattr("wortsuche.pipeline.run.generate", broken)
     result = run("generate", "--size", "5", "TORF", "VOR")
     assert result.returncode == 70
     assert result.stderr.strip().splitlines() == [

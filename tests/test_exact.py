@@ -6,7 +6,7 @@ import pytest
 
 from scan import assert_exactly_once
 from wortsuche import DoesNotFitError, generate
-from wortsuche.verifier import verify_puzzle
+from wortsuche.verification.verifier import verify_puzzle
 
 pytest.importorskip("pysat", reason="the exact extra (python-sat) is part of the test set-up")
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli import Result, run
-from wortsuche.pipeline import generate
+from wortsuche.pipeline.run import generate
 from wortsuche.puzzle_json import dumps
 
 BIG = "__BIG__"

@@ -17,7 +17,7 @@ import pytest
 
 from cli import ENV, run
 from wortsuche.cli.common import MAX_INPUT_BYTES
-from wortsuche.pipeline import generate
+from wortsuche.pipeline.run import generate
 from wortsuche.puzzle_json import dumps
 
 WORDS = ["TORF", "VOR", "RAD", "EVA"]

@@ -181,7 +181,7 @@ def test_every_plural_form_fills_in_for_any_count(language: str, msgid: str, cou
 
 def test_an_error_is_said_in_the_readers_language_with_its_line_and_its_source() -> None:
     from wortsuche.errors import InputError, WortsucheError
-    from wortsuche.source import parse_words
+    from wortsuche.words.source import parse_words
 
     source = parse_words("Torf\n\nR2D2\n", name="tiere.txt")
     with pytest.raises(InputError) as raised:

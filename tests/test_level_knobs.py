@@ -14,10 +14,10 @@ import pytest
 
 from cli import run
 from wortsuche import generate
-from wortsuche.difficulty import rate_puzzle
-from wortsuche.source import parse_words
+from wortsuche.rating.difficulty import rate_puzzle
+from wortsuche.rating.targeting import generate_near
 from wortsuche.spec import options_from_dict, options_to_dict
-from wortsuche.targeting import generate_near
+from wortsuche.words.source import parse_words
 
 ROOT = Path(__file__).resolve().parent.parent
 ANIMALS = ROOT / "benchmarks" / "data" / "lists" / "animals-en.txt"

@@ -102,7 +102,7 @@ def test_word_letter_share_moves_the_filler_towards_the_words_letters() -> None:
 
 
 def test_umlauts_join_the_filler_only_when_the_words_have_them_or_german_is_asked_for() -> None:
-    from wortsuche.alphabet import language_alphabet
+    from wortsuche.words.alphabet import language_alphabet
 
     assert not {"Ä", "Ö", "Ü"} & set(language_alphabet("auto", ["LION", "TIGER", "ZEBRA"]))
     assert {"Ä", "Ö", "Ü"} <= set(language_alphabet("auto", ["ÄPFEL", "BIRNE"]))

@@ -18,7 +18,7 @@ from wortsuche import DoesNotFitError, InputError, generate
 from wortsuche.model import HiddenMessage
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.render import render
-from wortsuche.verifier import verify_puzzle
+from wortsuche.verification.verifier import verify_puzzle
 
 FRUIT = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wortsuche import InputError
-from wortsuche.normalise import normalise_entry, normalise_words
+from wortsuche.words.normalise import normalise_entry, normalise_words
 
 
 @pytest.mark.parametrize(

@@ -14,15 +14,15 @@ from hypothesis import strategies as st
 from scan import unexplained_occurrences
 from wordlists import crowded_words, frozen, frozen_puzzle, outside_others, placed_rows, real_words
 from wortsuche import DoesNotFitError
-from wortsuche.board import Board, Lexicon
 from wortsuche.budget import Budget, SearchBudget
+from wortsuche.grid.board import Board, Lexicon
+from wortsuche.grid.topology import Torus
 from wortsuche.levels import options_for
 from wortsuche.model import HOLE, Direction, Options, Placement
 from wortsuche.placement import packing
 from wortsuche.placement.kernel import Placer
 from wortsuche.placement.packing import _pack, packs
 from wortsuche.rand import Rng
-from wortsuche.topology import Torus
 
 EASY = options_for("easy")
 WORDS = real_words(3, 7)

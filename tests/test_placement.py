@@ -8,9 +8,9 @@ import inspect
 import pytest
 
 from wordlists import frozen
-from wortsuche.board import Board, Lexicon
 from wortsuche.budget import Budget, SearchBudget
 from wortsuche.errors import BudgetExhausted
+from wortsuche.grid.board import Board, Lexicon
 from wortsuche.levels import options_for
 from wortsuche.placement import choose, crowded, exact, packing, place, quick
 from wortsuche.placement.choice import PACKED_SHARE, QUICK_SHARE

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from wortsuche.errors import PuzzleFormatError
 from wortsuche.levels import LEVELS
-from wortsuche.pipeline import generate
+from wortsuche.pipeline.run import generate
 from wortsuche.puzzle_json import dumps, loads, schema
 
 ROOT = Path(__file__).resolve().parent.parent

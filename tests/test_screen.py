@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scan import assert_exactly_once, occurrences
 from wortsuche import generate
 from wortsuche.errors import DoesNotFitError
-from wortsuche.screen import screen_for, screened_words
+from wortsuche.words.screen import screen_for, screened_words
 
 # A listed prefix and listed words full of the missing letter: the filler is pushed to finish it.
 PLANTED = [(["FUC", "KIK", "KAK"], "FUCK"), (["ARSC", "HAH", "HOH"], "ARSCH")]

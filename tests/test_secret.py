@@ -12,7 +12,7 @@ from scan import assert_exactly_once, occurrences
 from wortsuche import DoesNotFitError, InputError, generate
 from wortsuche.puzzle_json import dumps, loads, schema
 from wortsuche.render import render
-from wortsuche.verifier import verify_puzzle
+from wortsuche.verification.verifier import verify_puzzle
 
 FRUIT = ["Apfel", "Birne", "Kirsche"]
 

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from scan import assert_exactly_once
 from wortsuche import DoesNotFitError, InputError, generate
+from wortsuche.grid.shapes import GLYPHS, SHAPE_NAMES, holes, mask_holes, parse_mask, read_mask
 from wortsuche.model import HOLE
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.render import render
-from wortsuche.shapes import GLYPHS, SHAPE_NAMES, holes, mask_holes, parse_mask, read_mask
-from wortsuche.verifier import verify_puzzle
+from wortsuche.verification.verifier import verify_puzzle
 
 FRUIT = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango"]
 

@@ -1,5 +1,5 @@
 from wortsuche import generate
-from wortsuche.verifier import verify_puzzle
+from wortsuche.verification.verifier import verify_puzzle
 
 
 def test_official_example_0_is_verified_at_hard() -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from wortsuche.cli.common import decode
 from wortsuche.errors import InputError
 from wortsuche.limits import MAX_SIDE
-from wortsuche.source import COMPETITION, WORD_LIST, parse_size, parse_words
+from wortsuche.words.source import COMPETITION, WORD_LIST, parse_size, parse_words
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "bwinf"
 WORTE0 = "5 5\n4\nVOR\nRAD\nEVA\nTORF\n"

@@ -7,9 +7,9 @@ import pytest
 from cli import run
 from scan import assert_exactly_once
 from wortsuche import generate
-from wortsuche.normalise import normalise_words
-from wortsuche.themes import THEME_LANGUAGES, draw, load_theme, theme_names, themes
-from wortsuche.verifier import verify_puzzle
+from wortsuche.verification.verifier import verify_puzzle
+from wortsuche.words.normalise import normalise_words
+from wortsuche.words.themes import THEME_LANGUAGES, draw, load_theme, theme_names, themes
 
 
 def test_at_least_thirty_themes_exist_in_both_languages() -> None:

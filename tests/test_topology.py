@@ -9,8 +9,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wortsuche.grid.topology import AXES, Flat, Topology, Torus
 from wortsuche.model import Cell, Direction, line
-from wortsuche.topology import AXES, Flat, Topology, Torus
 
 
 def naive_walk(

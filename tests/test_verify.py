@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from scan import occurrences
 from wortsuche import Direction, Grid, Placement, Word, solve, verify
-from wortsuche.verifier import find_occurrences
+from wortsuche.verification.verifier import find_occurrences
 
 
 def words(*letters: str) -> list[Word]:

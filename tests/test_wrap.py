@@ -21,13 +21,13 @@ from cli import run as wortsuche
 from scan import assert_exactly_once, torus_occurrences
 from wortsuche import DoesNotFitError, InputError, generate
 from wortsuche.errors import PuzzleFormatError
+from wortsuche.grid.topology import Torus
 from wortsuche.model import Grid, segments
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.render import render
 from wortsuche.render.options import RenderOptions
 from wortsuche.render.terminal import print_puzzle
-from wortsuche.topology import Torus
-from wortsuche.verifier import find_occurrences, verify_puzzle
+from wortsuche.verification.verifier import find_occurrences, verify_puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 ANIMALS = ["Fuchs", "Igel", "Hase", "Dachs", "Reh", "Maus", "Eule", "Biber"]

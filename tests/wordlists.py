@@ -9,9 +9,9 @@ from pathlib import Path
 
 from scan import assert_exactly_once
 from wortsuche import Puzzle, generate
-from wortsuche.board import Board
-from wortsuche.source import parse_words
-from wortsuche.verifier import verify_puzzle
+from wortsuche.grid.board import Board
+from wortsuche.verification.verifier import verify_puzzle
+from wortsuche.words.source import parse_words
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -33,12 +33,12 @@ from wortsuche.model import (
     Puzzle,
     Word,
 )
-from wortsuche.pipeline import generate
+from wortsuche.pipeline.run import generate
 from wortsuche.puzzle_json import dumps as puzzle_to_json
 from wortsuche.puzzle_json import loads as puzzle_from_json
-from wortsuche.solver import solve
 from wortsuche.spec import PuzzleSpec
-from wortsuche.verifier import Report, verify, verify_puzzle
+from wortsuche.verification.solver import solve
+from wortsuche.verification.verifier import Report, verify, verify_puzzle
 
 __version__ = "0.1.0"
 

@@ -31,10 +31,10 @@ from typing import Any
 
 from wortsuche.errors import InputError, UserError, WortsucheError
 from wortsuche.model import Puzzle
-from wortsuche.pipeline import generate
+from wortsuche.pipeline.run import generate
 from wortsuche.puzzle_json import loads, puzzle_to_dict
 from wortsuche.rand import Rng
-from wortsuche.targeting import generate_near
+from wortsuche.rating.targeting import generate_near
 
 MAX_PUZZLES = 1000
 """The most puzzles one book (a PDF) may hold."""

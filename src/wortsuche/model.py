@@ -281,7 +281,7 @@ class Grid:
 
     def read(self, start: Cell, direction: Direction, length: int) -> str | None:
         """The letters from ``start`` in ``direction``, or None if that leaves the grid (for
-        the runs of other shapes of grid, see :mod:`wortsuche.topology`)."""
+        the runs of other shapes of grid, see :mod:`wortsuche.grid.topology`)."""
         if start not in self or direction.offset(start, length - 1) not in self:
             return None
         return "".join(self.rows[r][c] for r, c in direction.run(start, length))
@@ -349,7 +349,7 @@ class Options:
     reversed_share: int | None = None
     """Percentage (0–100) of words placed backwards (← ↑ ↖ ↙); None draws every direction alike."""
     allow_offensive: bool = False
-    """Let the filler spell words on the offensive-word screen (``wortsuche.screen``)."""
+    """Let the filler spell words on the offensive-word screen (``wortsuche.words.screen``)."""
     density: str = "normal"
     """``high`` packs the words: a smaller automatic size, and crossings first wherever allowed."""
     diagonal_share: int | None = None

@@ -14,10 +14,10 @@ import json
 from typing import Any
 
 from wortsuche.data import read_text
-from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
 from wortsuche.model import HOLE, Direction, Grid, HiddenMessage, Placement, Puzzle, Word
+from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.spec import options_from_dict, options_to_dict
 
 FORMAT = "wortsuche-puzzle"

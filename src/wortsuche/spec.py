@@ -2,7 +2,7 @@
 
 An :class:`OptionSpec` says what an option is (its kind, choices or range, default, help text)
 and where it is offered (the ``generate`` and ``book`` commands, the web API, the keywords of
-:func:`~wortsuche.pipeline.generate`). Everything else is made from these declarations: the one
+:func:`~wortsuche.pipeline.run.generate`). Everything else is made from these declarations: the one
 check (:meth:`PuzzleSpec.checked`), the options of the puzzle JSON and their JSON Schema, the
 command-line flags and the web request model. A new option is one more declaration.
 
@@ -21,9 +21,11 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from wortsuche.errors import InputError
+from wortsuche.filling.message import message_letters
+from wortsuche.grid.shapes import SHAPE_NAMES, Outline, outline
+from wortsuche.grid.topology import TORUS_LEAST_SIDE
 from wortsuche.levels import LEVELS, options_for, parse_directions
 from wortsuche.limits import MAX_SIDE
-from wortsuche.message import message_letters
 from wortsuche.model import (
     DENSITIES,
     LANGUAGES,
@@ -35,9 +37,7 @@ from wortsuche.model import (
     Options,
     Word,
 )
-from wortsuche.normalise import ESZETT
-from wortsuche.shapes import SHAPE_NAMES, Outline, outline
-from wortsuche.topology import TORUS_LEAST_SIDE
+from wortsuche.words.normalise import ESZETT
 
 
 class _Preset(enum.Enum):
@@ -412,7 +412,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         metavar="MINUTES",
         surfaces=frozenset({GENERATE, BOOK, WEB}),
         book_help="make each puzzle nearest this difficulty score (expected minutes for an adult)",
-        elsewhere="in Python a target difficulty is wortsuche.targeting.generate_near, which "
+        elsewhere="in Python a target difficulty is wortsuche.rating.targeting.generate_near, which "
         "calls generate() for each candidate level",
     ),
     OptionSpec(
@@ -522,7 +522,7 @@ def check_size(rows: int, cols: int, *, wrap: bool = False) -> None:
 
 
 WRAP_MIN_SIDE = TORUS_LEAST_SIDE
-"""The smallest side of a torus (:data:`wortsuche.topology.TORUS_LEAST_SIDE`)."""
+"""The smallest side of a torus (:data:`wortsuche.grid.topology.TORUS_LEAST_SIDE`)."""
 
 
 def resolve_options(level: str, **changes: Any) -> Options:

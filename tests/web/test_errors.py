@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from wortsuche import pipeline
 from wortsuche.errors import InternalError, VerificationError
+from wortsuche.pipeline import run as pipeline
 from wortsuche.web import generation
 from wortsuche.web.app import create_app
 from wortsuche.web.limits import Limits

@@ -17,7 +17,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from wortsuche.verifier import Report
+from wortsuche.verification.verifier import Report
 from wortsuche.web import api, generation
 from wortsuche.web.app import create_app
 from wortsuche.web.limits import Limits, Rate

@@ -28,8 +28,8 @@ from wortsuche.cli.common import (
     write_output,
 )
 from wortsuche.errors import InputError
-from wortsuche.source import parse_size, parse_words
 from wortsuche.spec import BOOK, declared, default
+from wortsuche.words.source import parse_size, parse_words
 
 if TYPE_CHECKING:
     from wortsuche.book import BookSettings, PlannedPuzzle

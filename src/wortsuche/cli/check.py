@@ -7,11 +7,11 @@ import json
 
 from wortsuche.cli.common import read_text
 from wortsuche.cli.reports import report_lines, report_to_dict
-from wortsuche.difficulty import rate_puzzle, score_text
 from wortsuche.errors import PuzzleFormatError
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
-from wortsuche.verifier import verify_puzzle
+from wortsuche.rating.difficulty import rate_puzzle, score_text
+from wortsuche.verification.verifier import verify_puzzle
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

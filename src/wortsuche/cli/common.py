@@ -180,7 +180,7 @@ def spec_options(args: argparse.Namespace, surface: str) -> dict[str, Any]:
             part.strip() for item in items for part in item.split(",") if part.strip()
         ]
     if "mask" in values:
-        from wortsuche.shapes import read_mask
+        from wortsuche.grid.shapes import read_mask
 
         values["mask"] = read_mask(Path(values["mask"]))
     return values

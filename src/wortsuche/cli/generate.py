@@ -23,8 +23,8 @@ from wortsuche.cli.common import (
 from wortsuche.errors import DoesNotFitError, InputError
 from wortsuche.i18n import resolve_language
 from wortsuche.model import Puzzle, Word
-from wortsuche.source import WordSource, parse_size, parse_words
 from wortsuche.spec import GENERATE, default
+from wortsuche.words.source import WordSource, parse_size, parse_words
 
 EXAMPLES = """\
 examples:
@@ -172,7 +172,7 @@ def similar_files(stem: str) -> str | None:
 
 def theme_source(args: argparse.Namespace, seed: int) -> WordSource:
     """The words of ``--theme``, ``--count`` of them drawn from the seed; sets the language."""
-    from wortsuche.themes import draw, load_theme
+    from wortsuche.words.themes import draw, load_theme
 
     if args.words:
         raise InputError("give either words or --theme, not both")
@@ -193,8 +193,8 @@ def make_puzzle(
 ) -> Puzzle:
     """Run the core with the options given (``--difficulty``: the nearest candidate); a failed
     layout becomes one line with a size that fits."""
-    from wortsuche.pipeline import generate
-    from wortsuche.targeting import generate_near
+    from wortsuche.pipeline.run import generate
+    from wortsuche.rating.targeting import generate_near
 
     options = dict(spec)
     target = options.pop("difficulty", None)

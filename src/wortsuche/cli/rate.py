@@ -36,9 +36,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Rate the puzzle and print the score with its parts."""
-    from wortsuche.difficulty import rate, score_text
     from wortsuche.levels import parse_directions
     from wortsuche.model import ALL_DIRECTIONS
+    from wortsuche.rating.difficulty import rate, score_text
 
     text = read_text(args.grid)
     directions = parse_directions(args.directions) if args.directions else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from wortsuche.model import Cell, Direction
-from wortsuche.verifier import Occurrence, Report, WordReport
+from wortsuche.verification.verifier import Occurrence, Report, WordReport
 
 
 def position(start: Cell, direction: Direction) -> str:

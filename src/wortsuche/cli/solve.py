@@ -8,9 +8,9 @@ import json
 from wortsuche.cli.common import note, read_text
 from wortsuche.cli.reports import report_lines, report_to_dict
 from wortsuche.errors import InputError, PuzzleFormatError
+from wortsuche.grid.topology import Topology
 from wortsuche.model import Grid, Puzzle
-from wortsuche.source import WordSource, parse_words
-from wortsuche.topology import Topology
+from wortsuche.words.source import WordSource, parse_words
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -53,7 +53,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Find the words and print where each one is."""
-    from wortsuche.solver import solve
+    from wortsuche.verification.solver import solve
 
     text = read_text(args.grid)
     source = given_words(args, text)
@@ -96,7 +96,7 @@ def grid_from_text(text: str, *, name: str) -> Grid:
     The block ends at a blank line after which the lines no longer continue the grid (such
     as the word list under a printed puzzle); what follows is ignored with a note.
     """
-    from wortsuche.solver import read_grid
+    from wortsuche.verification.solver import read_grid
 
     if is_json(text):
         return puzzle_from_text(text, name).grid

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from wortsuche.themes import THEME_LANGUAGES, load_theme, themes
+from wortsuche.words.themes import THEME_LANGUAGES, load_theme, themes
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

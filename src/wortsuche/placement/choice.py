@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wortsuche.board import Board
 from wortsuche.budget import SearchBudget
 from wortsuche.errors import BudgetExhausted, DoesNotFitError
+from wortsuche.grid.board import Board
 from wortsuche.model import Options, Placement
 from wortsuche.placement import crowded, packing, quick
 from wortsuche.placement import exact as sat

@@ -30,8 +30,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from wortsuche.board import Board
 from wortsuche.budget import SearchBudget
+from wortsuche.grid.board import Board
 from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.placement.kernel import Placer, luby, no_layout_found
 from wortsuche.rand import Rng

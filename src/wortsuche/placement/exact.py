@@ -15,7 +15,7 @@ rules, whatever search is used), or runs out of its budget, counted in conflicts
 same seed gives the same answer on every machine. A layout that spells a word a second time
 across its placements is excluded and the solver asked again.
 
->>> from wortsuche.board import Board, Lexicon
+>>> from wortsuche.grid.board import Board, Lexicon
 >>> from wortsuche.budget import SearchBudget
 >>> from wortsuche.levels import options_for
 >>> board = Board.sized(3, 3, Lexicon(["ABC", "CDE"]))
@@ -30,9 +30,9 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from wortsuche.board import Board
 from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError, MissingExtraError
+from wortsuche.grid.board import Board
 from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.rand import Rng
 

@@ -3,7 +3,7 @@ signature of a search, and the Luby schedule of restarts.
 
 A position is taken only if the word's letters agree with the grid and no two words share more
 than one cell (:meth:`Placer.fit`); whether it keeps every word exactly once is asked of the
-board (:meth:`~wortsuche.board.Board.strays_through`). Every position tried is counted in the
+board (:meth:`~wortsuche.grid.board.Board.strays_through`). Every position tried is counted in the
 search's :class:`~wortsuche.budget.SearchBudget`, so the same seed gives the same layout on every
 machine.
 """
@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Protocol
 
-from wortsuche.board import Board
 from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError
+from wortsuche.grid.board import Board
+from wortsuche.grid.topology import PositionSpace
 from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.rand import Rng
-from wortsuche.topology import PositionSpace
 
 ANCHOR_SAMPLE = 24
 """Crossing positions weighed per word when there are too many to weigh them all."""

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from wortsuche.board import Board
 from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError
+from wortsuche.grid.board import Board
 from wortsuche.model import HOLE, Crossing, Direction, Options, Placement
 from wortsuche.placement.kernel import Placer
 from wortsuche.rand import Rng

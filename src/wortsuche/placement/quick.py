@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from wortsuche.board import Board
 from wortsuche.budget import SearchBudget
+from wortsuche.grid.board import Board
 from wortsuche.model import Options, Placement
 from wortsuche.placement.kernel import Placer, Start, luby, no_layout_found
 from wortsuche.rand import Rng

@@ -25,13 +25,13 @@ from html import escape
 from importlib.resources import files
 from typing import Any
 
-from wortsuche.message import message_shape
+from wortsuche.filling.message import message_shape
 from wortsuche.model import Cell, Puzzle
 from wortsuche.render.layout import display_letter, sorted_words
 from wortsuche.render.options import RenderOptions
 from wortsuche.render.template import catalogue_values, fill
 from wortsuche.render.texts import default_title, instruction
-from wortsuche.verifier import verify_puzzle
+from wortsuche.verification.verifier import verify_puzzle
 
 
 def cell_sequence(cells: tuple[Cell, ...] | list[Cell]) -> str:

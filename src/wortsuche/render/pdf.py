@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import InputError
 from wortsuche.i18n import Translator, resolve_language, translator
 from wortsuche.model import Puzzle
+from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.render import texts as say
 from wortsuche.render.layout import (
     Box,

@@ -18,7 +18,6 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import (
     DoesNotFitError,
     GenerationTimeout,
@@ -27,15 +26,15 @@ from wortsuche.errors import (
     VerificationError,
     WortsucheError,
 )
+from wortsuche.filling.message import message_letters, message_shape
+from wortsuche.grid.topology import Torus
 from wortsuche.i18n import LANGUAGES
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
-from wortsuche.message import message_letters, message_shape
 from wortsuche.model import Cell, Puzzle, Word, line
 from wortsuche.puzzle_json import dumps, loads
-from wortsuche.source import parse_words
+from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.spec import default
-from wortsuche.topology import Torus
-from wortsuche.verifier import verify_puzzle
+from wortsuche.verification.verifier import verify_puzzle
 from wortsuche.web import limits
 from wortsuche.web.errors import ApiError, server_failed
 from wortsuche.web.generation import BusyError, Generator
@@ -54,6 +53,7 @@ from wortsuche.web.schemas import (
     Selection,
 )
 from wortsuche.web.storage import Storage, StoredPuzzle
+from wortsuche.words.source import parse_words
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 

@@ -55,7 +55,7 @@ class BusyError(WortsucheError):
 _context: Any
 if "forkserver" in multiprocessing.get_all_start_methods():
     _context = multiprocessing.get_context("forkserver")
-    _context.set_forkserver_preload(["wortsuche.pipeline", "wortsuche.web.generation"])
+    _context.set_forkserver_preload(["wortsuche.pipeline.run", "wortsuche.web.generation"])
 else:  # pragma: no cover - Windows
     _context = multiprocessing.get_context("spawn")
 
@@ -224,13 +224,13 @@ def _outcome_json(
     A user's mistake is returned as raised; anything else is a bug, returned as an
     :class:`~wortsuche.errors.InternalError` that carries its traceback.
     """
-    from wortsuche.pipeline import generate
+    from wortsuche.pipeline.run import generate
 
     try:
         options = dict(options or {})
         target = options.pop("difficulty", None)
         if target is not None:
-            from wortsuche.targeting import generate_near
+            from wortsuche.rating.targeting import generate_near
 
             puzzle = generate_near(
                 words, rows, cols, target=target, seed=seed, timeout=timeout, **options

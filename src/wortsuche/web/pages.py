@@ -14,10 +14,10 @@ from importlib.resources import files
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from wortsuche.difficulty import rate_puzzle
 from wortsuche.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from wortsuche.levels import LEVELS
 from wortsuche.puzzle_json import loads
+from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.render.template import catalogue_values, fill
 from wortsuche.web.storage import Storage
 
@@ -127,7 +127,7 @@ def level_choices(texts: Translator) -> str:
 
 def shape_options(texts: Translator) -> str:
     """The built-in shapes as ``<option>`` elements, named in the page's language."""
-    from wortsuche.shapes import GLYPHS, SHAPES
+    from wortsuche.grid.shapes import GLYPHS, SHAPES
 
     named = sorted((texts.t(f"shape.{name}"), name) for name in SHAPES)
     drawn = [
@@ -140,7 +140,7 @@ def shape_options(texts: Translator) -> str:
 
 def theme_options(language: str) -> str:
     """The themes as ``<option>`` elements, titled in ``language`` and sorted by title."""
-    from wortsuche.themes import THEME_LANGUAGES, themes
+    from wortsuche.words.themes import THEME_LANGUAGES, themes
 
     shown = themes(language if language in THEME_LANGUAGES else THEME_LANGUAGES[-1])
     return "\n".join(

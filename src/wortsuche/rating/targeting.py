@@ -1,7 +1,7 @@
 """Puzzles made to a target difficulty: candidates from easy to evil, the nearest one kept.
 
 The candidates are a ladder of option sets, each a little harder than the one before by the
-difficulty model (``wortsuche.difficulty``). Every candidate uses the same seed, so the same
+difficulty model (``wortsuche.rating.difficulty``). Every candidate uses the same seed, so the same
 words, size, target and seed give the same puzzle; the search stops as soon as one is within
 :data:`CLOSE_ENOUGH` of the target.
 
@@ -16,10 +16,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from wortsuche.difficulty import rate_puzzle
 from wortsuche.errors import DoesNotFitError, InputError
 from wortsuche.model import Direction, Puzzle, Word
-from wortsuche.pipeline import generate
+from wortsuche.pipeline.run import generate
+from wortsuche.rating.difficulty import rate_puzzle
 
 CLOSE_ENOUGH = 0.05
 """A candidate this close to the target (as a share of it) ends the search."""

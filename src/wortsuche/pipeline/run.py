@@ -12,9 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from wortsuche.board import Board, Lexicon
 from wortsuche.budget import Budget
-from wortsuche.decoys import plant_decoys
 from wortsuche.errors import (
     BudgetExhausted,
     DoesNotFitError,
@@ -22,8 +20,12 @@ from wortsuche.errors import (
     MessageError,
     VerificationError,
 )
-from wortsuche.fill import fill
-from wortsuche.message import write_message
+from wortsuche.filling.decoys import plant_decoys
+from wortsuche.filling.filler import fill
+from wortsuche.filling.message import write_message
+from wortsuche.grid.board import Board, Lexicon
+from wortsuche.grid.shapes import Outline
+from wortsuche.grid.topology import Topology
 from wortsuche.model import (
     Crossing,
     Grid,
@@ -33,15 +35,13 @@ from wortsuche.model import (
     Puzzle,
     Word,
 )
+from wortsuche.pipeline.sizes import SideBuilder, generate_auto_size, suggest_size
 from wortsuche.placement import place
 from wortsuche.rand import Rng, new_seed
-from wortsuche.screen import screen_for
-from wortsuche.shapes import Outline
-from wortsuche.sizes import SideBuilder, generate_auto_size, suggest_size
 from wortsuche.spec import Checked, PuzzleSpec
-from wortsuche.topology import Topology
-from wortsuche.verifier import verify_puzzle
-from wortsuche.wordset import (
+from wortsuche.verification.verifier import verify_puzzle
+from wortsuche.words.screen import screen_for
+from wortsuche.words.wordset import (
     outside_longer_words,
     prepare_secret_words,
     prepare_words,

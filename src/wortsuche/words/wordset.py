@@ -16,7 +16,7 @@ from dataclasses import replace
 from wortsuche.errors import InputError
 from wortsuche.limits import MAX_WORDS
 from wortsuche.model import Options, Placement, Word
-from wortsuche.normalise import normalise_words
+from wortsuche.words.normalise import normalise_words
 
 
 def prepare_words(

@@ -35,8 +35,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from wortsuche.grid.topology import Topology
 from wortsuche.model import ALL_DIRECTIONS, HOLE, Direction, Grid, Puzzle
-from wortsuche.topology import Topology
 
 MODEL = "solver-1"
 """The name of this model: ratings of different models are not comparable."""

@@ -8,16 +8,16 @@ import math
 from collections.abc import Sequence
 from typing import Protocol
 
-from wortsuche.board import Board, Lexicon
 from wortsuche.budget import Budget, SearchBudget
 from wortsuche.errors import BudgetExhausted, DoesNotFitError
+from wortsuche.grid.board import Board, Lexicon
+from wortsuche.grid.shapes import Outline
+from wortsuche.grid.topology import Topology
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Crossing, HiddenMessage, Options, Puzzle, Word
 from wortsuche.placement import quick
 from wortsuche.rand import Rng
-from wortsuche.shapes import Outline
-from wortsuche.topology import Topology
-from wortsuche.wordset import without_reverse_twins
+from wortsuche.words.wordset import without_reverse_twins
 
 SIZE_SHARE = 1 / 3
 """The share of the steps left that the automatic size search gives each size it tries."""

@@ -11,10 +11,10 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 
 from wortsuche.errors import InputError
+from wortsuche.grid.topology import Topology
 from wortsuche.model import Grid, Word
-from wortsuche.normalise import normalise_entry, normalise_words
-from wortsuche.topology import Topology
-from wortsuche.verifier import Report, verify
+from wortsuche.verification.verifier import Report, verify
+from wortsuche.words.normalise import normalise_entry, normalise_words
 
 
 def read_grid(rows: Sequence[str]) -> Grid:
@@ -38,7 +38,7 @@ def solve(
 ) -> Report:
     """Where each word stands in ``grid``: once, several times (stray copies) or not at all.
 
-    ``topology`` says how its cells line up (:mod:`wortsuche.topology`; by default flat)."""
+    ``topology`` says how its cells line up (:mod:`wortsuche.grid.topology`; by default flat)."""
     if not isinstance(grid, Grid):
         grid = read_grid(list(grid))
     items = list(words)

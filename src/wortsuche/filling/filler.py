@@ -2,7 +2,7 @@
 
 This is constraint satisfaction: every free cell takes a letter drawn from the filler
 alphabet that completes no listed word on any line through it
-(:meth:`~wortsuche.board.Board.forbidden_letters`). When every letter is forbidden in a
+(:meth:`~wortsuche.grid.board.Board.forbidden_letters`). When every letter is forbidden in a
 cell, the filler cells that block it are emptied and filled again later; placed words
 are never touched. Only if that does not settle does the alphabet grow by a letter
 that occurs in no word, and the puzzle says so in a note.
@@ -14,11 +14,11 @@ import itertools
 from collections import deque
 from collections.abc import Sequence
 
-from wortsuche.alphabet import language_alphabet, word_letter_weights
-from wortsuche.board import Board, Found
 from wortsuche.errors import FillError
+from wortsuche.grid.board import Board, Found
 from wortsuche.model import Filler, Options, line
 from wortsuche.rand import Rng
+from wortsuche.words.alphabet import language_alphabet, word_letter_weights
 
 START_WEIGHT = 0.1
 """With ``other`` filler, a letter that begins a word is drawn this much less often."""

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wortsuche.board import Board
 from wortsuche.errors import InputError, MessageError
+from wortsuche.grid.board import Board
 from wortsuche.model import Placement
-from wortsuche.normalise import normalise_entry
+from wortsuche.words.normalise import normalise_entry
 
 MAX_MESSAGE_LENGTH = 500
 """Characters a message may have as typed (a sentence or two; the grid limits it further)."""

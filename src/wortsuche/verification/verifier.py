@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from wortsuche.grid.topology import Topology, flat_key
 from wortsuche.model import HOLE, Cell, Direction, Grid, Placement, Puzzle, Word
-from wortsuche.topology import Topology, flat_key
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ def find_occurrences(
     """Every occurrence of each word in all 8 directions, one per set of cells, in reading order.
 
     ``topology`` says how the cells line up (by default a flat grid: see
-    :mod:`wortsuche.topology`); where lines are cycles, each is read round, from each of its
+    :mod:`wortsuche.grid.topology`); where lines are cycles, each is read round, from each of its
     cells, for as many letters as the line has cells.
 
     One pass over the text of all lines: at each position the next :data:`PREFIX` letters

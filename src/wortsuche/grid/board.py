@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from wortsuche.budget import Budget
+from wortsuche.grid.topology import Flat, Topology
 from wortsuche.model import HOLE, Placement
-from wortsuche.topology import Flat, Topology
 
 EMPTY = ""
 
@@ -31,7 +31,7 @@ class Lexicon:
     """The listed words and their reversals, indexed for the board's checks.
 
     ``screen`` adds words that must never be completed either (offensive words, see
-    :mod:`wortsuche.screen`): the checks treat them like listed words that are not placed.
+    :mod:`wortsuche.words.screen`): the checks treat them like listed words that are not placed.
     """
 
     def __init__(self, words: Sequence[str], screen: Sequence[str] = ()) -> None:
@@ -78,7 +78,7 @@ class Found:
 class Board:
     """A grid under construction: letters by flat cell index ``row * cols + col``.
 
-    Its shape is its :class:`~wortsuche.topology.Topology`: the lines the checks read, the
+    Its shape is its :class:`~wortsuche.grid.topology.Topology`: the lines the checks read, the
     holes (cells that hold :data:`~wortsuche.model.HOLE` from the start).
     """
 

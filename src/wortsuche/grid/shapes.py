@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wortsuche.errors import InputError
+from wortsuche.grid.topology import Flat
 from wortsuche.model import HOLE
-from wortsuche.topology import Flat
 
 __all__ = [
     "GLYPHS",

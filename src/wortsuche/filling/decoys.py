@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wortsuche.board import Board
+from wortsuche.grid.board import Board
+from wortsuche.grid.topology import PositionSpace
 from wortsuche.model import Decoys, Options
 from wortsuche.rand import Rng
-from wortsuche.topology import PositionSpace
 
 MIN_WORD_LENGTH = 3
 """Words shorter than this have no useful fragments."""

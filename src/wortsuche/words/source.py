@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from wortsuche.errors import InputError
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Word
-from wortsuche.normalise import normalise_words
+from wortsuche.words.normalise import normalise_words
 
 COMPETITION = "competition"
 """The competition format: size, word count, words."""

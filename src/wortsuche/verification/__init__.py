@@ -1,0 +1,1 @@
+"""Step 4: the one verifier, and the solver that finds words in any grid."""
