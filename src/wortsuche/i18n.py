@@ -4,7 +4,7 @@ Code holds message ids such as ``sheet.find-below``; the sentences live in one g
 catalogue per language, ``locale/<lang>/LC_MESSAGES/wortsuche.po``, compiled to the ``.mo``
 file beside it (``pybabel compile -d src/wortsuche/locale -D wortsuche``). The standard
 library's :mod:`gettext` reads the compiled files, so reading needs no extra package; a new
-language is one more ``.po`` file, compiled, and its code in :data:`LANGUAGES`.
+language is one more ``.po`` file, compiled, and its code in :data:`wortsuche.model.SHEET_LANGUAGES`.
 
 Two calls cover every text:
 
@@ -35,8 +35,9 @@ from functools import cache
 from pathlib import Path
 
 from wortsuche.data import PACKAGE, read_text
+from wortsuche.model import SHEET_LANGUAGES
 
-LANGUAGES: tuple[str, ...] = ("de", "en")
+LANGUAGES: tuple[str, ...] = SHEET_LANGUAGES
 """The languages every sheet, book and web page exists in."""
 
 DEFAULT_LANGUAGE = "en"

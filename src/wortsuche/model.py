@@ -321,7 +321,11 @@ class Decoys(enum.Enum):
     MAX = "max"  # as many as fit
 
 
-LANGUAGES = ("auto", "de", "en")
+SHEET_LANGUAGES = ("de", "en")
+"""The languages every sheet, book and web page exists in (a catalogue each in ``locale/``)."""
+
+LANGUAGES = ("auto", *SHEET_LANGUAGES)
+"""The choices of a puzzle's language: one of the sheet languages, or ``auto`` from the words."""
 
 DENSITIES = ("normal", "high")
 """How tightly the words are packed: ``high`` for full, newspaper-style grids."""

@@ -28,6 +28,7 @@ from wortsuche.cli.common import (
     write_output,
 )
 from wortsuche.errors import InputError
+from wortsuche.i18n import LANGUAGES
 from wortsuche.spec import BOOK, declared, default
 from wortsuche.words.source import parse_size, parse_words
 
@@ -287,7 +288,7 @@ def print_book(
     from wortsuche.render import render_book
 
     options = render_options(args)
-    if options.language is None and language in ("de", "en"):
+    if options.language is None and language in LANGUAGES:
         options = replace(options, language=language)
     pdf = render_book(titled, options, on_page=lambda: advance("printing"), order=args.order)
     write_output(args.output, pdf, force=args.force)
