@@ -21,6 +21,7 @@ from wortsuche.errors import (
     VerificationError,
     WortsucheError,
 )
+from wortsuche.grid.topology import Flat, Topology, Torus
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.model import (
     Crossing,
@@ -52,6 +53,7 @@ __all__ = [
     "DoesNotFitError",
     "FillError",
     "Filler",
+    "Flat",
     "GenerationTimeout",
     "Grid",
     "InputError",
@@ -65,6 +67,8 @@ __all__ = [
     "PuzzleFormatError",
     "PuzzleSpec",
     "Report",
+    "Topology",
+    "Torus",
     "UserError",
     "VerificationError",
     "Word",
