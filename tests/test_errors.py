@@ -141,3 +141,26 @@ def test_a_bug_stops_a_book_instead_of_becoming_a_failed_puzzle(
     plan = book.plan_book([("animals", ["Ant", "Bear", "Cat"])], seed=1)
     with pytest.raises(VerificationError, match="planted"):
         book.build_book(plan, book.BookSettings(rows=6, cols=6), workers=1)
+
+
+def test_a_step_signal_that_escapes_is_a_bug_on_the_command_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cli import run
+    from wortsuche.errors import FillError
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise FillError("planted")
+
+    monkeypatch.setattr("wortsuche.pipeline.run.generate", broken)
+    result = run("generate", "--size", "5", "TORF", "VOR")
+    assert result.returncode == 70
+    assert "internal error, please report it: planted" in result.stderr
+
+
+def test_the_advice_never_names_an_effort_the_flag_refuses() -> None:
+    from wortsuche.cli.generate import _with_advice
+
+    error = DoesNotFitError("no layout found", kind="not_found")
+    assert "--effort 100 searches longer" in str(_with_advice(error, 50))
+    assert "--effort 4 searches longer" in str(_with_advice(error, 1))

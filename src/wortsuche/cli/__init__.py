@@ -14,7 +14,7 @@ import sys
 import threading
 from collections.abc import Sequence
 
-from wortsuche.errors import InternalError, UserError, WortsucheError
+from wortsuche.errors import UserError, WortsucheError
 
 COMMANDS = ("generate", "check", "solve", "rate", "render", "book", "themes", "serve", "completion")
 """Subcommand names; each is a module ``wortsuche.cli.<name>``."""
@@ -85,14 +85,14 @@ def _main(argv: Sequence[str] | None) -> int:
         code: int = args.run(args)
         sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit
         return code
-    except InternalError as error:
-        message = " ".join(str(error).split())
-        print(f"wortsuche: internal error, please report it: {message}", file=sys.stderr)
-        return EXIT_BUG
-    except WortsucheError as error:
+    except UserError as error:
         message = " ".join(str(error).split())  # always one line, whatever the message holds
         print(f"wortsuche: error: {message}", file=sys.stderr)
         return EXIT_USAGE
+    except WortsucheError as error:  # an InternalError, or a step's signal that escaped: a bug
+        message = " ".join(str(error).split())
+        print(f"wortsuche: internal error, please report it: {message}", file=sys.stderr)
+        return EXIT_BUG
     except KeyboardInterrupt:
         print("wortsuche: interrupted", file=sys.stderr)
         return 130

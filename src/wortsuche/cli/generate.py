@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     words, warnings = source.words(**normalised)
     for warning in warnings:
         note(warning)
-    puzzle = make_puzzle(words, *puzzle_size(args.size, source, spec.get("mask")), spec)
+    puzzle = make_puzzle(words, *puzzle_size(args.size, source), spec)
     # The sheet's title and language belong to the puzzle, so a saved puzzle keeps them.
     language = args.sheet_language or resolve_language(
         args.language, [word.entry for word in words]
@@ -116,17 +116,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def puzzle_size(
-    size: str | None, source: WordSource, mask: list[str] | None
-) -> tuple[int | None, int | None]:
-    """``--size``, else the word file's header, else a mask's own size (one cell a character),
-    else None: a size chosen from the words."""
+def puzzle_size(size: str | None, source: WordSource) -> tuple[int | None, int | None]:
+    """``--size``, else the word file's header, else None: the spec takes a mask's own size, or
+    chooses one from the words."""
     if size:
         return parse_size(size, what="--size")
     if source.size is not None:
         return source.size
-    if mask is not None:
-        return len(mask), len(mask[0])
     return None, None
 
 
@@ -212,9 +208,7 @@ def _with_advice(error: DoesNotFitError, effort: float) -> DoesNotFitError:
     """The error as one line that says how to find a layout: more effort, or a size that fits."""
     message = " ".join(str(error).split())
     if error.kind == "not_found" and effort < 100:
-        message += (
-            f"; none found within the effort: --effort {max(4, 4 * effort):g} searches longer"
-        )
+        message += f"; none found within the effort: --effort {min(100, max(4, 4 * effort)):g} searches longer"
     if error.suggested_size is not None:
         r, c = error.suggested_size
         if f"{r}x{c}" not in message:

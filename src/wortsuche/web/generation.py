@@ -38,7 +38,7 @@ Outcome = str | WortsucheError
 """What a worker sends back: the puzzle as JSON, or the error that stopped it."""
 
 
-class BusyError(WortsucheError):
+class BusyError(UserError):
     """Every generation slot is taken and the queue is full, or the wait outlasted the limit."""
 
     def __init__(

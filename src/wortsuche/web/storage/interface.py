@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Any, Protocol, Self
 
-from wortsuche.errors import WortsucheError
+from wortsuche.errors import UserError
 
 ID_BYTES = 6
 """Random bytes in a puzzle id: 8 URL-safe characters, 2**48 possible ids."""
@@ -57,7 +57,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this release writes."""
 
 
-class StorageError(WortsucheError):
+class StorageError(UserError):
     """The database cannot be used (unreachable, of another program, or of a newer wortsuche)."""
 
 
