@@ -223,3 +223,9 @@ def test_generate_takes_every_level_option_as_a_flag_by_its_name() -> None:
 
 if __name__ == "__main__":
     write_schema()
+
+
+def test_a_mask_without_a_size_gives_its_own_size_everywhere() -> None:
+    mask = ["#####.", "######", "######", "######", ".#####"]
+    puzzle = generate(["HUND", "KATZE", "MAUS"], mask=mask, level="easy", seed=1)
+    assert (puzzle.grid.height, puzzle.grid.width) == (5, 6)

@@ -84,6 +84,10 @@ class OptionSpec:
     book_help: str | None = None
     """The help of ``book``'s flag where it means something else for a book."""
 
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:  # a misspelt kind would be an option nothing checks
+            raise ValueError(f"option {self.name}: unknown kind {self.kind!r}")
+
     @property
     def flag(self) -> str:
         """The command-line flag: ``letter_floor`` is ``--letter-floor``."""
@@ -382,7 +386,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "wrap",
         "flag",
         "lines continue on the other side of the grid, so a word may run over an edge "
-        "and come back on the opposite one (at least 3x3, no shape)",
+        f"and come back on the opposite one (at least {TORUS_LEAST_SIDE}x{TORUS_LEAST_SIDE}, no shape)",
         LEVEL,
     ),
     OptionSpec(
@@ -391,6 +395,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "place the words with a SAT solver (the exact extra): finds a layout of a crowded "
         "list where one exists, or proves that none does (slow beyond small grids)",
         False,
+        surfaces=frozenset({GENERATE, BOOK, API}),
+        elsewhere="a SAT solve runs in C past any time limit of the server, so a web client "
+        "could hold a worker for minutes; the web's puzzles are small enough without it",
     ),
     OptionSpec(
         "effort",
@@ -401,6 +408,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         low=0,
         high=100,
         metavar="N",
+        surfaces=frozenset({GENERATE, BOOK, API}),
+        elsewhere="the web server's own limit bounds every generation (serve "
+        "--generation-seconds); a client may not ask for a longer search",
     ),
     OptionSpec(
         "difficulty",
@@ -454,7 +464,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "mask",
         "lines",
         "a text picture (# a cell, . a hole) or a PNG (dark pixels are cells); its own size "
-        "unless --size scales it",
+        "unless a size is given, which scales it",
         metavar="FILE",
         group="shape",
     ),
@@ -585,9 +595,13 @@ class Checked:
 
     @property
     def size(self) -> tuple[int, int] | None:
-        """``(rows, cols)`` as asked for, or None for a size chosen from the words."""
+        """``(rows, cols)`` as asked for, else a mask's own size (a cell a character), else None
+        for a size chosen from the words."""
         rows, cols = self.spec.rows, self.spec.cols
-        return None if rows is None or cols is None else (rows, cols)
+        if rows is not None and cols is not None:
+            return rows, cols
+        mask = self.outline.mask if self.outline is not None else None
+        return (len(mask), len(mask[0])) if mask else None
 
 
 class PuzzleSpec:

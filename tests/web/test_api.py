@@ -726,3 +726,13 @@ def test_a_word_both_listed_and_secret_is_refused(client: TestClient) -> None:
     assert "APFEL steht in der Liste und ist zugleich geheim" in response.json()["error"]
     many = client.post("/api/puzzles", json={**body, "secret": ",".join(["Igel"] * 21)})
     assert many.status_code == 422 and many.json()["field"] == "secret"
+
+
+@pytest.mark.parametrize("option", [{"exact": True}, {"effort": 100}, {"timeout": 600}])
+def test_a_web_client_cannot_ask_for_a_search_past_the_servers_limit(
+    client: TestClient, option: dict[str, object]
+) -> None:
+    """A SAT solve runs in C past the server's time limit, and effort or timeout would lift it."""
+    response = client.post("/api/puzzles", json={"words": ["HUND", "KATZE"], **option})
+    assert response.status_code == 422
+    assert response.json()["field"] == next(iter(option))

@@ -1,4 +1,4 @@
-"""Step 3 of the pipeline: plant decoys, fragments and near-misses of the words.
+"""Step 3 of the pipeline, before the filler: plant decoys, fragments and near-misses of the words.
 
 A decoy is a word's beginning or end (ARCHIVBO, RCHIVBOT) or the word with one letter
 changed or two letters swapped (ARCHIVBOX, ARCHIBVOT). Each is planted only where it

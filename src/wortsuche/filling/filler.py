@@ -1,4 +1,4 @@
-"""Step 4 of the pipeline: fill the free cells, so that no letter completes a word.
+"""Step 3 of the pipeline, last: fill the free cells, so that no letter completes a word.
 
 This is constraint satisfaction: every free cell takes a letter drawn from the filler
 alphabet that completes no listed word on any line through it

@@ -107,10 +107,11 @@ def generate(
         spec = PuzzleSpec(words, rows, cols, **asked)
     checked = spec.checked()
     budget = Budget(timeout=checked.timeout, effort=checked.effort)
-    normalised = {"transliterate": spec.transliterate, "eszett": spec.eszett}
-    prepared, notes = prepare_words(spec.words, **normalised)
+    prepared, notes = prepare_words(
+        spec.words, transliterate=spec.transliterate, eszett=spec.eszett
+    )
     secret_words, secret_notes = prepare_secret_words(
-        spec.secret, prepared, checked.options, *normalised.values()
+        spec.secret, prepared, checked.options, spec.transliterate, spec.eszett
     )
     prepared, notes = prepared + secret_words, [*notes, *secret_notes]
     seed = new_seed() if checked.seed is None else checked.seed

@@ -1,4 +1,4 @@
-"""Step 5 of the pipeline: the one verifier.
+"""Step 4 of the pipeline: the one verifier.
 
 It reads the finished grid in all 8 directions, whatever the level, and states for every
 word where it occurs: its own placement, occurrences inside a longer listed word (ARCHIV
@@ -226,11 +226,7 @@ def verify(
         placements = {} if absent else infer_placements(words, found, topology)
     else:
         problems += _placement_problems(grid, words, placements, absent, topology)
-    around = _round(topology)
-    claims = {
-        letters: Occurrence(p.start, p.direction, len(p.letters), around)
-        for letters, p in placements.items()
-    }
+    claims = {letters: Occurrence.of(p, topology) for letters, p in placements.items()}
     longer_cells = _cover((claims[k], p.letters) for k, p in placements.items())
     reports = []
     for word in words:

@@ -27,7 +27,7 @@ from wortsuche.errors import (
     WortsucheError,
 )
 from wortsuche.filling.message import message_letters, message_shape
-from wortsuche.grid.topology import Torus
+from wortsuche.grid.topology import TORUS_LEAST_SIDE, Torus
 from wortsuche.i18n import LANGUAGES
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.model import Cell, Puzzle, Word, line
@@ -286,7 +286,10 @@ WRAP_REFUSALS = {
         "words over the edge need the whole rectangle: choose Rectangle as the shape",
         "shape",
     ),
-    "error.wrap-size": ("words over the edge need at least 3 rows and 3 columns", "size"),
+    "error.wrap-size": (
+        f"words over the edge need at least {TORUS_LEAST_SIDE} rows and {TORUS_LEAST_SIDE} columns",
+        "size",
+    ),
 }
 """The core's refusals of a torus, said for the form (no command-line options), and the field
 each belongs to."""
