@@ -158,10 +158,13 @@ def whole_number(text: str, what: str) -> int:
     >>> whole_number("-007", "rows")
     -7
     """
-    digits = text.strip().lstrip("+-").lstrip("0")
+    stripped = text.strip()
+    unsigned = stripped.lstrip("+-")
+    digits = unsigned.lstrip("0")
     if len(digits) > MAX_DIGITS:
         raise InputError(f"{what} is far too large (a number of {len(digits)} digits)")
-    return int(text)
+    # Leading zeros dropped: int() counts them against its limit of 4,300 digits.
+    return int(stripped[: len(stripped) - len(unsigned)] + (digits or "0"))
 
 
 def _short(text: str, limit: int = 40) -> str:
