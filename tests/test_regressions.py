@@ -8,6 +8,7 @@ import os
 import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -179,3 +180,30 @@ def test_a_closed_standard_output_does_not_stop_writing_to_a_file(tmp_path: Path
     result = _process([*GENERATE, "-o", str(output)], ">&-")
     assert result.returncode == 0, result.stderr
     assert output.read_text() == run(*GENERATE).stdout
+
+
+def _plant(folder: Path, name: str, age: float) -> Path:
+    path = folder / name
+    path.write_bytes(b"%PDF-1.7 cut short")
+    then = time.time() - age
+    os.utime(path, (then, then))
+    return path
+
+
+@pytest.mark.parametrize("output", ["puzzle.txt", "book.pdf"])
+def test_a_write_sweeps_the_temporaries_a_killed_run_left(tmp_path: Path, output: str) -> None:
+    day = 24 * 3600.0
+    stale = _plant(tmp_path, f".{output}.wortsuche-ab_cd123", day)
+    fresh = _plant(tmp_path, f".{output}.wortsuche-ef_gh456", 0)  # another run's, still writing
+    other = _plant(tmp_path, ".other.txt.wortsuche-ij_kl789", day)  # another target's
+    mine = _plant(tmp_path, f".{output}.12345678", day)  # a file of the user's
+    if output.endswith(".txt"):
+        result = run(*GENERATE, "-o", tmp_path / output)
+    else:
+        words = tmp_path / "words.txt"
+        words.write_text("\n".join(WORDS) + "\n")
+        result = run("book", words, "--size", "5", "--seed", "1", "-o", tmp_path / output)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / output).exists()
+    assert not stale.exists()
+    assert fresh.exists() and other.exists() and mine.exists()
