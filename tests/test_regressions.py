@@ -207,3 +207,9 @@ def test_a_write_sweeps_the_temporaries_a_killed_run_left(tmp_path: Path, output
     assert (tmp_path / output).exists()
     assert not stale.exists()
     assert fresh.exists() and other.exists() and mine.exists()
+
+
+def test_a_whole_number_option_with_thousands_of_leading_zeros_is_read() -> None:
+    result = run("generate", *WORDS, "--size", "5", "--seed", ZEROS + "1")
+    assert result.returncode == 0, result.stderr
+    assert run(*GENERATE).stdout == result.stdout

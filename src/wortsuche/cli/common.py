@@ -195,7 +195,7 @@ def _argument(option: OptionSpec) -> dict[str, Any]:
 
 def _number(option: OptionSpec) -> Callable[[str], Any]:
     """A flag's number, checked as the spec checks it (argparse names the flag)."""
-    read = int if option.kind == "whole" else float
+    read = _whole if option.kind == "whole" else float
 
     def number(text: str) -> Any:
         value = read(text)  # not a number: argparse says "invalid int value"
@@ -204,8 +204,15 @@ def _number(option: OptionSpec) -> Callable[[str], Any]:
         except InputError:
             raise argparse.ArgumentTypeError(f"must be {option.expected}, not {text}") from None
 
-    number.__name__ = read.__name__
+    number.__name__ = "int" if option.kind == "whole" else "float"
     return number
+
+
+def _whole(text: str) -> int:
+    """``int(text)``, leading zeros allowed in any number."""
+    from wortsuche.words.source import without_leading_zeros
+
+    return int(without_leading_zeros(text))
 
 
 def spec_options(args: argparse.Namespace, surface: str) -> dict[str, Any]:
