@@ -111,10 +111,7 @@ def puzzle_from_dict(data: Any) -> Puzzle:
             raise PuzzleFormatError(f'"words" must list 1 to {MAX_WORDS} words')
         options = options_from_dict(data.get("options"))
         torus = (rows, cols) if options.wrap else None
-        placements = {}
-        for i, item in enumerate(_list(data, "placements")):
-            placement = _placement(item, f"placements[{i}]", torus)
-            placements[placement.letters] = placement
+        placements = _placements(_list(data, "placements"), torus)
         return Puzzle(
             grid=grid,
             words=words,
@@ -228,9 +225,28 @@ def _cell(value: Any, where: str) -> tuple[int, int]:
     return value[0], value[1]
 
 
+def _placements(items: list[Any], torus: tuple[int, int] | None) -> dict[str, Placement]:
+    """Every placement by its word; a word placed twice is refused, whichever place is true
+    (keeping one of them would let a false one pass unseen)."""
+    placements: dict[str, Placement] = {}
+    first: dict[str, int] = {}
+    for i, item in enumerate(items):
+        placement = _placement(item, f"placements[{i}]", torus)
+        if placement.letters in placements:
+            raise PuzzleFormatError(
+                f'"placements[{i}]" places {placement.letters} a second time '
+                f'(after "placements[{first[placement.letters]}]")'
+            )
+        placements[placement.letters] = placement
+        first[placement.letters] = i
+    return placements
+
+
 def _placement(value: Any, where: str, torus: tuple[int, int] | None = None) -> Placement:
     item = _object(value, where)
     letters = _text(item.get("letters"), f"{where}.letters")
+    if not letters:
+        raise PuzzleFormatError(f'"{where}.letters" is empty')
     start = _cell(item.get("start"), f"{where}.start")
     name = item.get("direction")
     if not isinstance(name, str) or name not in Direction.__members__:

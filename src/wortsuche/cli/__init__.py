@@ -7,12 +7,15 @@ user can fix print one line on stderr and exit with 2; nothing prints a tracebac
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import io
 import os
 import signal
 import sys
 import threading
 from collections.abc import Sequence
+from typing import Any
 
 from wortsuche.errors import UserError, WortsucheError
 
@@ -46,6 +49,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """Print as argparse does, but let a failed write through (argparse drops it, and
+        ``--help`` into a full disk would exit 0 with nothing written)."""
+        if message:
+            (file or sys.stderr).write(message)
+
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every subcommand, or with ``command`` alone: a command line
@@ -78,13 +87,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    closed = sys.stdout is None  # started with standard output closed (``>&-``)
+    if closed:
+        sys.stdout = _closed_stdout()
     try:
-        arguments = sys.argv[1:] if argv is None else list(argv)
-        args = build_parser(arguments[0] if arguments else None).parse_args(arguments)
-        _check_text_options(args)
-        code: int = args.run(args)
-        sys.stdout.flush()  # a full disk or a closed pipe is reported here, not at exit
-        return code
+        return _run(argv)
     except UserError as error:
         message = " ".join(str(error).split())  # always one line, whatever the message holds
         print(f"wortsuche: error: {message}", file=sys.stderr)
@@ -108,6 +115,42 @@ def _main(argv: Sequence[str] | None) -> int:
         _silence_stdout()
         print(f"wortsuche: error: cannot write the output ({error.strerror})", file=sys.stderr)
         return EXIT_USAGE
+    finally:
+        if closed:
+            sys.stdout = None
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """Parse the arguments and run the command; flush standard output, so that a full disk
+    or a closed pipe is reported here, not lost at exit."""
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(arguments[0] if arguments else None)
+    try:
+        args = parser.parse_args(arguments)
+    except SystemExit as leaving:
+        if leaving.code in (0, None):  # --help, --version: their text must reach the reader
+            sys.stdout.flush()
+        raise
+    _check_text_options(args)
+    code: int = args.run(args)
+    sys.stdout.flush()
+    return code
+
+
+class _ClosedFile(io.RawIOBase):
+    """Standard output that was closed before the start: every write fails as on a closed
+    file, so that a command that prints reports it in one line."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+def _closed_stdout() -> io.TextIOWrapper:
+    """A text stream standing in for a closed standard output."""
+    return io.TextIOWrapper(io.BufferedWriter(_ClosedFile()), encoding="utf-8")
 
 
 TEXT_OPTIONS = ("title",)

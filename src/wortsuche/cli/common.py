@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
+import stat
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -95,19 +98,58 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
     try:
         import tempfile
 
-        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=_temporary_prefix(target))
         with os.fdopen(fd, "wb") as out:
             out.write(data)
         # mkstemp makes the file 0600; a new file should follow the umask like any other.
         os.chmod(temporary, _new_file_mode())
         os.replace(temporary, target)
         temporary = None
+        _sweep_temporaries(target)
     except OSError as error:
         raise InputError(f"{path}: cannot write ({error.strerror})") from None
     finally:
         if temporary is not None:  # failed or interrupted (SIGTERM, Ctrl+C): leave nothing behind
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+STARTED = time.time()
+STALE_AFTER = 60.0
+"""Seconds before this run's start that a temporary file must be older than to be swept."""
+
+_TEMPORARY_TAIL = re.compile(r"[a-z0-9_]{8}")
+"""What ``tempfile.mkstemp`` puts after the prefix: eight letters, digits or underscores."""
+
+
+def _temporary_prefix(target: Path) -> str:
+    """The start of the name of a temporary file written for ``target``: hidden, and marked
+    as wortsuche's, so that no file of the user's is taken for one."""
+    return f".{target.name}.wortsuche-"
+
+
+def _sweep_temporaries(target: Path) -> None:
+    """Remove the temporary files of earlier writes to ``target`` that a killed run left
+    (SIGKILL skips every cleanup): ours by name and owner, and older than this run."""
+    prefix = _temporary_prefix(target)
+    cutoff = STARTED - STALE_AFTER
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return
+    for entry in entries:
+        if not (
+            entry.name.startswith(prefix) and _TEMPORARY_TAIL.fullmatch(entry.name, len(prefix))
+        ):
+            continue
+        with contextlib.suppress(OSError):
+            info = entry.stat(follow_symlinks=False)
+            if (
+                stat.S_ISREG(info.st_mode)
+                and info.st_uid == os.geteuid()
+                and info.st_mtime < cutoff
+            ):
+                os.unlink(entry.path)
 
 
 def _new_file_mode() -> int:
@@ -153,7 +195,7 @@ def _argument(option: OptionSpec) -> dict[str, Any]:
 
 def _number(option: OptionSpec) -> Callable[[str], Any]:
     """A flag's number, checked as the spec checks it (argparse names the flag)."""
-    read = int if option.kind == "whole" else float
+    read = _whole if option.kind == "whole" else float
 
     def number(text: str) -> Any:
         value = read(text)  # not a number: argparse says "invalid int value"
@@ -162,8 +204,15 @@ def _number(option: OptionSpec) -> Callable[[str], Any]:
         except InputError:
             raise argparse.ArgumentTypeError(f"must be {option.expected}, not {text}") from None
 
-    number.__name__ = read.__name__
+    number.__name__ = "int" if option.kind == "whole" else "float"
     return number
+
+
+def _whole(text: str) -> int:
+    """``int(text)``, leading zeros allowed in any number."""
+    from wortsuche.words.source import without_leading_zeros
+
+    return int(without_leading_zeros(text))
 
 
 def spec_options(args: argparse.Namespace, surface: str) -> dict[str, Any]:

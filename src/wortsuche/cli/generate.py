@@ -139,8 +139,7 @@ def word_source(arguments: list[str]) -> WordSource:
         (argument,) = arguments
         if argument == "-":
             return parse_words(read_text("-"), name="standard input")
-        path = Path(argument)
-        if path.exists() or looks_like_path(argument):
+        if is_existing(argument) or looks_like_path(argument):
             return parse_words(read_text(argument), name=argument)
     entries = tuple(part.strip() for argument in arguments for part in argument.split(","))
     entries = tuple(entry for entry in entries if entry)
@@ -152,6 +151,15 @@ def word_source(arguments: list[str]) -> WordSource:
             f"(did you mean {similar_files(entries[0]) or entries[0] + '.txt'}?)"
         )
     return WordSource(name="the command line", entries=entries, lines=None)
+
+
+def is_existing(argument: str) -> bool:
+    """True if ``argument`` names something that exists; a name the system cannot hold (too
+    long, as a long list of words separated by commas is) names nothing."""
+    try:
+        return Path(argument).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def looks_like_file_name(word: str) -> bool:

@@ -372,7 +372,11 @@ def _placement_problems(
     listed = {w.letters for w in words}
     problems = []
     for letters, placement in placements.items():
-        if letters not in listed:
+        if not placement.letters:
+            problems.append(f"{letters or '(no word)'}: a placement without letters")
+        elif letters != placement.letters:
+            problems.append(f"{letters}: the placement is of {placement.letters}")
+        elif letters not in listed:
             problems.append(f"{letters}: placed but not in the word list")
         elif absent:
             problems.append(f"{letters}: placed although the puzzle hides no word")

@@ -161,7 +161,20 @@ def whole_number(text: str, what: str) -> int:
     digits = text.strip().lstrip("+-").lstrip("0")
     if len(digits) > MAX_DIGITS:
         raise InputError(f"{what} is far too large (a number of {len(digits)} digits)")
-    return int(text)
+    return int(without_leading_zeros(text))
+
+
+_LEADING_ZEROS = re.compile(r"^(\s*[+-]?)0+(?=\d)")
+
+
+def without_leading_zeros(text: str) -> str:
+    """``text`` without the zeros before a number's first digit, which ``int()`` counts
+    against its limit of 4,300 digits (anything else is left as it is).
+
+    >>> without_leading_zeros("-007"), without_leading_zeros("000"), without_leading_zeros("0_5")
+    ('-7', '0', '0_5')
+    """
+    return _LEADING_ZEROS.sub(r"\1", text, count=1)
 
 
 def _short(text: str, limit: int = 40) -> str:

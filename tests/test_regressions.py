@@ -1,0 +1,215 @@
+"""Input that once ended in a traceback, a wrong exit code or a false "OK": each case here is
+answered with a clear line and the right exit code now."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli import ENV, run
+from test_hostile_input import WORDS, assert_one_line_error, puzzle_data
+from wortsuche.model import Direction, Placement
+from wortsuche.pipeline.run import generate
+from wortsuche.verification.verifier import verify_puzzle
+from wortsuche.words.source import whole_number
+
+FRUIT = (
+    "Apfel, Birne, Kirsche, Pflaume, Banane, Mango, Melone, Traube, Orange, Zitrone, "
+    "Limette, Ananas, Papaya, Guave, Feige, Dattel, Quitte, Mirabelle, Aprikose, Pfirsich, "
+    "Nektarine, Kiwi, Litschi, Brombeere, Himbeere, Erdbeere, Johannisbeere, Stachelbeere, "
+    "Heidelbeere, Holunder, Granatapfel"
+)
+
+
+def test_a_long_comma_separated_word_argument_is_words_not_a_file_name() -> None:
+    assert len(FRUIT.encode()) > 255  # longer than any file name may be
+    result = run("generate", "--size", "24", "--seed", "1", FRUIT)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "Erdbeere" in result.stdout and "Granatapfel" in result.stdout
+
+
+ZEROS = "0" * 5000
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [(ZEROS + "5", 5), ("-" + ZEROS + "7", -7), ("+" + ZEROS + "7", 7), (ZEROS, 0), ("-007", -7)],
+)
+def test_a_whole_number_may_have_any_number_of_leading_zeros(text: str, value: int) -> None:
+    assert whole_number(text, "n") == value
+
+
+def test_a_size_with_thousands_of_leading_zeros_is_read() -> None:
+    result = run("generate", *WORDS, "--seed", "1", "--size", ZEROS + "5")
+    assert result.returncode == 0, result.stderr
+    assert run("generate", *WORDS, "--seed", "1", "--size", "5").stdout == result.stdout
+
+
+@pytest.mark.parametrize(
+    "header",
+    [ZEROS + "5 5\n4\n", "5 " + ZEROS + "5\n4\n", "5 5\n" + ZEROS + "4\n"],
+    ids=["rows", "cols", "count"],
+)
+def test_a_word_file_header_with_thousands_of_leading_zeros_is_read(
+    tmp_path: Path, header: str
+) -> None:
+    path = tmp_path / "words.txt"
+    path.write_text(header + "\n".join(WORDS) + "\n")
+    result = run("generate", path, "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    assert run("generate", *WORDS, "--seed", "1", "--size", "5").stdout == result.stdout
+
+
+def test_solve_reads_a_word_file_header_with_leading_zeros(tmp_path: Path) -> None:
+    puzzle = tmp_path / "puzzle.json"
+    assert run("generate", *WORDS, "--seed", "1", "--size", "5", "-o", puzzle).returncode == 0
+    words = tmp_path / "words.txt"
+    words.write_text(f"5 5\n{ZEROS}4\n" + "\n".join(WORDS) + "\n")
+    result = run("solve", puzzle, words)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_crowded_grid_of_one_row_is_a_one_line_error() -> None:
+    result = run("generate", "--size", "8x1", "--seed", "0", "AAA", "B", "C", "DD", "EE")
+    assert_one_line_error(result, "no layout found")
+
+
+def test_a_crowded_grid_of_one_column_is_a_one_line_error() -> None:
+    result = run("generate", "--size", "1x8", "--seed", "0", "AAA", "B", "C", "DD", "EE")
+    assert_one_line_error(result, "no layout found")
+
+
+def _check(tmp_path: Path, data: dict[str, Any]) -> Any:
+    path = tmp_path / "puzzle.json"
+    path.write_text(json.dumps(data))
+    return run("check", path)
+
+
+def test_a_lying_placement_before_the_true_one_does_not_pass(tmp_path: Path) -> None:
+    data = puzzle_data()
+    true = data["placements"][0]
+    lie = {"letters": true["letters"], "start": [4, 4], "direction": "N"}
+    data["placements"].insert(0, lie)
+    assert_one_line_error(_check(tmp_path, data), "a second time", true["letters"])
+
+
+def test_a_lying_placement_after_the_true_one_does_not_pass(tmp_path: Path) -> None:
+    data = puzzle_data()
+    true = data["placements"][0]
+    data["placements"].append({"letters": true["letters"], "start": [4, 4], "direction": "N"})
+    assert_one_line_error(_check(tmp_path, data), "a second time")
+
+
+def test_the_true_placement_twice_does_not_pass_either(tmp_path: Path) -> None:
+    data = puzzle_data()
+    data["placements"].append(dict(data["placements"][0]))
+    assert_one_line_error(_check(tmp_path, data), "a second time")
+
+
+@pytest.mark.parametrize("keep_end", [True, False])
+def test_a_placement_without_letters_is_a_one_line_error(tmp_path: Path, keep_end: bool) -> None:
+    data = puzzle_data()
+    placement = data["placements"][0]
+    placement["letters"] = ""
+    if not keep_end:
+        placement.pop("end")
+        placement.pop("cells")
+    assert_one_line_error(_check(tmp_path, data), "letters", "empty")
+
+
+def test_the_verifier_rejects_a_placement_without_letters() -> None:
+    from dataclasses import replace
+
+    puzzle = generate(WORDS, 5, 5, level="hard", seed=1)
+    empty = Placement("", (0, 0), Direction.E)
+    for placements in ({**puzzle.placements, "": empty}, {**puzzle.placements, "TORF": empty}):
+        report = verify_puzzle(replace(puzzle, placements=placements))
+        assert not report.ok
+        assert any("without letters" in problem for problem in report.problems)
+
+
+def _process(arguments: list[str], redirect: str) -> subprocess.CompletedProcess[str]:
+    """``python -m wortsuche ARGUMENTS`` with standard output redirected by the shell."""
+    command = shlex.join([sys.executable, "-m", "wortsuche", *arguments])
+    return subprocess.run(
+        f"exec {command} {redirect}",
+        shell=True,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **ENV},
+        timeout=120,
+    )
+
+
+def _assert_cannot_write(result: subprocess.CompletedProcess[str], reason: str) -> None:
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"wortsuche: error: cannot write the output ({reason})"
+    )
+
+
+GENERATE = ["generate", *WORDS, "--seed", "1", "--size", "5"]
+
+
+@pytest.mark.parametrize(
+    "arguments", [GENERATE, ["themes"], ["--help"], ["--version"], ["generate", "--help"]]
+)
+def test_a_closed_standard_output_is_one_line_and_exit_2(arguments: list[str]) -> None:
+    _assert_cannot_write(_process(arguments, ">&-"), "Bad file descriptor")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("arguments", [["--help"], ["--version"], ["generate", "--help"]])
+def test_help_and_version_into_a_full_disk_are_one_line_and_exit_2(arguments: list[str]) -> None:
+    _assert_cannot_write(_process(arguments, ">/dev/full"), "No space left on device")
+
+
+def test_a_closed_standard_output_does_not_stop_writing_to_a_file(tmp_path: Path) -> None:
+    output = tmp_path / "puzzle.txt"
+    result = _process([*GENERATE, "-o", str(output)], ">&-")
+    assert result.returncode == 0, result.stderr
+    assert output.read_text() == run(*GENERATE).stdout
+
+
+def _plant(folder: Path, name: str, age: float) -> Path:
+    path = folder / name
+    path.write_bytes(b"%PDF-1.7 cut short")
+    then = time.time() - age
+    os.utime(path, (then, then))
+    return path
+
+
+@pytest.mark.parametrize("output", ["puzzle.txt", "book.pdf"])
+def test_a_write_sweeps_the_temporaries_a_killed_run_left(tmp_path: Path, output: str) -> None:
+    day = 24 * 3600.0
+    stale = _plant(tmp_path, f".{output}.wortsuche-ab_cd123", day)
+    fresh = _plant(tmp_path, f".{output}.wortsuche-ef_gh456", 0)  # another run's, still writing
+    other = _plant(tmp_path, ".other.txt.wortsuche-ij_kl789", day)  # another target's
+    mine = _plant(tmp_path, f".{output}.12345678", day)  # a file of the user's
+    if output.endswith(".txt"):
+        result = run(*GENERATE, "-o", tmp_path / output)
+    else:
+        words = tmp_path / "words.txt"
+        words.write_text("\n".join(WORDS) + "\n")
+        result = run("book", words, "--size", "5", "--seed", "1", "-o", tmp_path / output)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / output).exists()
+    assert not stale.exists()
+    assert fresh.exists() and other.exists() and mine.exists()
+
+
+def test_a_whole_number_option_with_thousands_of_leading_zeros_is_read() -> None:
+    result = run("generate", *WORDS, "--size", "5", "--seed", ZEROS + "1")
+    assert result.returncode == 0, result.stderr
+    assert run(*GENERATE).stdout == result.stdout
