@@ -68,6 +68,34 @@ def test_generate_writes_the_format_of_the_suffix(
     assert head.startswith(expected) and out.stat().st_size > 100
 
 
+def pdftotext(path: Path) -> str:
+    """The text of a PDF as poppler's pdftotext reads it (what a reader copies)."""
+    done = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+def test_lowercase_lowers_the_grid_and_keeps_the_nouns_of_the_word_list(tmp_path: Path) -> None:
+    words = tmp_path / "tiere.txt"
+    words.write_text("Hund\nKatze\nMaus\nIgel\nFuchs\n", encoding="utf-8")
+    args = ["generate", str(words), "--seed", "3", "--size", "8x8", "--lowercase"]
+    assert main([*args, "-o", str(tmp_path / "sheet.pdf")]) == 0
+    text = pdftotext(tmp_path / "sheet.pdf")
+    listed = set(re.findall(r"\w+", text))
+    assert {"Hund", "Katze", "Maus", "Igel", "Fuchs"} <= listed
+    assert not {"hund", "katze", "maus", "igel", "fuchs"} & listed
+    grid = [line.split() for line in text.splitlines() if len(line.split()) == 8]
+    assert len(grid) == 8 and all(letter.islower() for row in grid for letter in row)
+    assert main([*args, "-o", str(tmp_path / "sheet.csv")]) == 0
+    rows = (tmp_path / "sheet.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[9:] == ["Fuchs", "Hund", "Igel", "Katze", "Maus"]
+    assert all(row.islower() for row in rows[:8])
+    assert main([*args, "-o", str(tmp_path / "sheet.txt")]) == 0
+    text = (tmp_path / "sheet.txt").read_text(encoding="utf-8")
+    assert {"Hund", "Katze", "Maus", "Igel", "Fuchs"} <= set(re.findall(r"\w+", text))
+
+
 def test_generate_passes_the_paper_options(word_file: Path, tmp_path: Path) -> None:
     out = tmp_path / "sheet.pdf"
     args = ["generate", str(word_file), "--seed", "2", "-o", str(out)]

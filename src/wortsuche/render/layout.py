@@ -215,9 +215,10 @@ def sorted_words(puzzle: Puzzle) -> list[Word]:
     return sorted(puzzle.words, key=key)
 
 
-def sorted_entries(puzzle: Puzzle, lowercase: bool = False) -> list[str]:
-    """The word list as printed: entries as written (or in lower case), in alphabetical order."""
-    return [w.entry.lower() if lowercase else w.entry for w in sorted_words(puzzle)]
+def sorted_entries(puzzle: Puzzle) -> list[str]:
+    """The word list as printed: entries as written (Hund stays Hund under a grid in lower
+    case), in alphabetical order."""
+    return [w.entry for w in sorted_words(puzzle)]
 
 
 LARGE_PRINT_MARGIN = 28.0
@@ -430,7 +431,7 @@ def _word_list(
     """
     if not (options.word_list and puzzle.words):
         return None, ()
-    entries = sorted_entries(puzzle, options.lowercase)
+    entries = sorted_entries(puzzle)
     if room == 0:
         return None, tuple(entries)
     size = style.words
