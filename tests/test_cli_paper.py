@@ -96,6 +96,16 @@ def test_lowercase_lowers_the_grid_and_keeps_the_nouns_of_the_word_list(tmp_path
     assert {"Hund", "Katze", "Maus", "Igel", "Fuchs"} <= set(re.findall(r"\w+", text))
 
 
+def test_a_long_title_is_printed_whole_on_two_lines(tmp_path: Path) -> None:
+    title = "Tiere im Wald und auf der Wiese: ein Rätsel für die Klasse 3b im Frühling"
+    words = tmp_path / "tiere.txt"
+    words.write_text("Hund\nKatze\nMaus\n", encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    assert main(["generate", str(words), "--seed", "1", "--title", title, "-o", str(out)]) == 0
+    first, second, *_ = [line.strip() for line in pdftotext(out).splitlines() if line.strip()]
+    assert f"{first} {second}" == title
+
+
 def test_generate_passes_the_paper_options(word_file: Path, tmp_path: Path) -> None:
     out = tmp_path / "sheet.pdf"
     args = ["generate", str(word_file), "--seed", "2", "-o", str(out)]
