@@ -29,7 +29,9 @@ def puzzle_file(tmp_path: Path) -> Path:
 @pytest.fixture
 def word_file(tmp_path: Path) -> Path:
     file = tmp_path / "animals.txt"
-    file.write_text("\n".join(ANIMALS) + "\n", encoding="utf-8")
+    # entries of two words in quotes, so a line is not split into two words
+    lines = [f'"{animal}"' if " " in animal else animal for animal in ANIMALS]
+    file.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return file
 
 
