@@ -7,8 +7,9 @@ The competition format has the size on line 1 (rows first: ``40 32`` is 40 rows 
 32 columns), the number of words on line 2 and then one word per line. A plain word
 list has one or more entries per line, separated by spaces, commas, semicolons or tabs;
 an entry in double quotes (``"Ice cream"``) is kept whole, and with ``phrases`` every
-line is one entry. Blank lines and lines starting with ``#`` are ignored in both. A file is read as the competition format when its first line holds a number, or
-when it has two parts and the second line is a number.
+line is one entry. Blank lines and lines starting with ``#`` are ignored in both. A file
+is read as the competition format when its first line holds a number, or when it has two
+parts and the second line is a number.
 
 >>> source = parse_words("5 5\\n4\\nVOR\\nRAD\\nEVA\\nTORF\\n", name="worte0.txt")
 >>> source.size, source.entries, source.lines
