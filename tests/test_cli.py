@@ -156,6 +156,35 @@ def test_words_as_arguments_keep_their_entries(tmp_path: Path) -> None:
     assert (data["rows"], data["cols"]) == (12, 12)
 
 
+def test_a_line_of_words_in_a_list_file_is_several_words_with_a_note(tmp_path: Path) -> None:
+    (tmp_path / "l.txt").write_text("Hund Katze Maus Igel Fuchs\n", encoding="utf-8")
+    result = run("generate", "l.txt", "--seed", "1", "--format", "json", cwd=tmp_path)
+    data = puzzle_data(result)
+    assert [w["entry"] for w in data["words"]] == ["Hund", "Katze", "Maus", "Igel", "Fuchs"]
+    assert max(data["rows"], data["cols"]) < 22
+    assert (
+        "l.txt, line 1: split into 5 words (Hund, Katze, Maus, …); "
+        '"quotes" or --phrases keep a line whole' in result.stderr
+    )
+    kept = run("generate", "l.txt", "--phrases", "--seed", "1", "--format", "json", cwd=tmp_path)
+    assert [w["entry"] for w in puzzle_data(kept)["words"]] == ["Hund Katze Maus Igel Fuchs"]
+    assert "split" not in kept.stderr
+
+
+def test_book_splits_a_line_of_words_unless_phrases(tmp_path: Path) -> None:
+    (tmp_path / "tiere.txt").write_text("Hund Katze\tMaus\n", encoding="utf-8")
+    book = ["book", "tiere.txt", "--count", "1", "--seed", "1", "--size", "14x14"]
+    result = run(*book, "-o", "b.jsonl", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "line 1: split into 3 words" in result.stderr
+    entries = [w["entry"] for w in json.loads((tmp_path / "b.jsonl").read_text())["words"]]
+    assert sorted(entries) == ["Hund", "Katze", "Maus"]
+    result = run(*book, "--phrases", "-o", "p.jsonl", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    entries = [w["entry"] for w in json.loads((tmp_path / "p.jsonl").read_text())["words"]]
+    assert entries == ["Hund Katze\tMaus"]
+
+
 def test_standard_input_is_read_for_a_dash() -> None:
     text = (EXAMPLES / "worte2.txt").read_text(encoding="utf-8")
     data = puzzle_data(wortsuche("generate", "-", "--seed", "4", "--format", "json", stdin=text))

@@ -29,7 +29,9 @@ def puzzle_file(tmp_path: Path) -> Path:
 @pytest.fixture
 def word_file(tmp_path: Path) -> Path:
     file = tmp_path / "animals.txt"
-    file.write_text("\n".join(ANIMALS) + "\n", encoding="utf-8")
+    # entries of two words in quotes, so a line is not split into two words
+    lines = [f'"{animal}"' if " " in animal else animal for animal in ANIMALS]
+    file.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return file
 
 
@@ -66,6 +68,44 @@ def test_generate_writes_the_format_of_the_suffix(
         ".pdf": b"%PDF",
     }[suffix]
     assert head.startswith(expected) and out.stat().st_size > 100
+
+
+def pdftotext(path: Path) -> str:
+    """The text of a PDF as poppler's pdftotext reads it (what a reader copies)."""
+    done = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+def test_lowercase_lowers_the_grid_and_keeps_the_nouns_of_the_word_list(tmp_path: Path) -> None:
+    words = tmp_path / "tiere.txt"
+    words.write_text("Hund\nKatze\nMaus\nIgel\nFuchs\n", encoding="utf-8")
+    args = ["generate", str(words), "--seed", "3", "--size", "8x8", "--lowercase"]
+    assert main([*args, "-o", str(tmp_path / "sheet.pdf")]) == 0
+    text = pdftotext(tmp_path / "sheet.pdf")
+    listed = set(re.findall(r"\w+", text))
+    assert {"Hund", "Katze", "Maus", "Igel", "Fuchs"} <= listed
+    assert not {"hund", "katze", "maus", "igel", "fuchs"} & listed
+    grid = [line.split() for line in text.splitlines() if len(line.split()) == 8]
+    assert len(grid) == 8 and all(letter.islower() for row in grid for letter in row)
+    assert main([*args, "-o", str(tmp_path / "sheet.csv")]) == 0
+    rows = (tmp_path / "sheet.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[9:] == ["Fuchs", "Hund", "Igel", "Katze", "Maus"]
+    assert all(row.islower() for row in rows[:8])
+    assert main([*args, "-o", str(tmp_path / "sheet.txt")]) == 0
+    text = (tmp_path / "sheet.txt").read_text(encoding="utf-8")
+    assert {"Hund", "Katze", "Maus", "Igel", "Fuchs"} <= set(re.findall(r"\w+", text))
+
+
+def test_a_long_title_is_printed_whole_on_two_lines(tmp_path: Path) -> None:
+    title = "Tiere im Wald und auf der Wiese: ein Rätsel für die Klasse 3b im Frühling"
+    words = tmp_path / "tiere.txt"
+    words.write_text("Hund\nKatze\nMaus\n", encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    assert main(["generate", str(words), "--seed", "1", "--title", title, "-o", str(out)]) == 0
+    first, second, *_ = [line.strip() for line in pdftotext(out).splitlines() if line.strip()]
+    assert f"{first} {second}" == title
 
 
 def test_generate_passes_the_paper_options(word_file: Path, tmp_path: Path) -> None:

@@ -116,3 +116,32 @@ def test_the_same_seed_gives_the_same_puzzle(
     second = generate(words, rows, cols, level=level, seed=seed)
     assert first.grid == second.grid
     assert first.placements == second.placements
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words=st.lists(_word(GERMAN, 2, 6), min_size=1, max_size=6).filter(
+        lambda ws: any("ẞ" in w for w in ws)
+    ),
+    size=st.integers(min_value=6, max_value=12),
+    level=levels,
+    filler=st.sampled_from(["alphabet", "unused", "other", "words", "traps"]),
+    seed=st.integers(0, 2**32),
+)
+def test_capital_eszett_stands_only_in_the_words_cells(
+    words: list[str], size: int, level: str, filler: str, seed: int
+) -> None:
+    # Decoys are false leads cut from the words on purpose, so they may hold a ẞ: only filler
+    # is meant here.
+    try:
+        puzzle = generate(words, size, size, level=level, filler=filler, decoys="none", seed=seed)
+    except DoesNotFitError:
+        return
+    in_words = {cell for placement in puzzle.placements.values() for cell in placement.cells}
+    filler_cells = [
+        letter
+        for r, row in enumerate(puzzle.grid.rows)
+        for c, letter in enumerate(row)
+        if (r, c) not in in_words
+    ]
+    assert "ẞ" not in filler_cells

@@ -88,9 +88,9 @@ def test_a_plain_list_has_no_size() -> None:
     assert source.lines == (1, 2)
 
 
-def test_comments_and_blank_lines_are_ignored_and_entries_keep_spaces_and_hyphens() -> None:
+def test_comments_and_blank_lines_are_ignored_and_phrases_keep_spaces_and_hyphens() -> None:
     text = "# clothes\n\nT-Shirt\n  Ice cream  \n# end\n"
-    source = parse_words(text, name="list.txt")
+    source = parse_words(text, name="list.txt", phrases=True)
     assert source.entries == ("T-Shirt", "Ice cream")
     assert source.lines == (3, 4)
     words, _ = source.words()
@@ -225,8 +225,36 @@ def test_entries_survive_any_line_ends_and_trailing_blanks(
     if with_header:
         lines = [f"{size[0]} {size[1]}{trailing}", str(len(entries)), *lines]
     text = newline.join(lines) + (newline if final_newline else "")
-    source = parse_words(text, name="w.txt")
+    source = parse_words(text, name="w.txt", phrases=True)  # entries with spaces kept whole
     assert source.entries == tuple(entry.strip() for entry in entries)
     assert source.size == (size if with_header else None)
     first = 3 if with_header else 1
     assert source.lines == tuple(range(first, first + len(entries)))
+
+
+def test_a_line_of_a_plain_list_is_split_at_spaces_commas_semicolons_and_tabs() -> None:
+    source = parse_words("Hund Katze,Maus;Igel\tFuchs\nBär\n", name="l.txt")
+    assert source.entries == ("Hund", "Katze", "Maus", "Igel", "Fuchs", "Bär")
+    assert source.lines == (1, 1, 1, 1, 1, 2)
+    assert source.notes == (
+        "l.txt, line 1: split into 5 words (Hund, Katze, Maus, …); "
+        '"quotes" or --phrases keep a line whole',
+    )
+    _, warnings = source.words()
+    assert warnings == source.notes
+
+
+def test_quoted_entries_stay_whole_and_one_note_counts_the_other_split_lines() -> None:
+    source = parse_words('"Ice cream", T-Shirt\n„Hot Dog“ Eis\nSalz\n', name="l.txt")
+    assert source.entries == ("Ice cream", "T-Shirt", "Hot Dog", "Eis", "Salz")
+    assert source.notes == (
+        "l.txt, line 1: split into 2 words (Ice cream, T-Shirt), 1 more line likewise; "
+        '"quotes" or --phrases keep a line whole',
+    )
+
+
+def test_a_list_of_one_word_per_line_has_no_note_and_the_competition_format_is_not_split() -> None:
+    assert parse_words("Hund\nKatze\n", name="l.txt").notes == ()
+    source = parse_words("5 5\n2\nEIS TEE\nVOR\n", name="w.txt")
+    assert source.entries == ("EIS TEE", "VOR")
+    assert source.notes == ()

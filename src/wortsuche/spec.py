@@ -439,6 +439,20 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=ESZETT,
     ),
     OptionSpec(
+        "phrases",
+        "flag",
+        "each line of a plain word list is one entry, spaces kept (Ice cream); without it a "
+        'line is split at spaces, commas, semicolons and tabs, a "quoted" entry kept whole',
+        False,
+        group="puzzle",
+        surfaces=frozenset({GENERATE, BOOK, WEB}),
+        elsewhere="it says how text is read into entries: generate's and book's word files "
+        "(words given as arguments are split by the shell, and at commas); the web form's "
+        "words text, where commas and semicolons still separate entries; generate() takes the "
+        "entries already apart (in Python: wortsuche.words.source.parse_words(text, "
+        "name=..., phrases=True))",
+    ),
+    OptionSpec(
         "timeout",
         "number",
         "give up after this many seconds (default: no limit; every generation ends anyway "

@@ -8,6 +8,7 @@ import unicodedata
 
 from wortsuche import Puzzle
 from wortsuche.render import render
+from wortsuche.render.layout import sorted_entries
 
 
 def blocks(text: str | bytes) -> list[list[list[str]]]:
@@ -45,7 +46,8 @@ def test_answers_give_each_words_first_and_last_cell_counted_from_one(zoo: Puzzl
         assert direction == placement.direction.name
 
 
-def test_lowercase(small: Puzzle) -> None:
+def test_lowercase_lowers_the_grid_and_keeps_the_words_as_written(small: Puzzle) -> None:
     grid, words = blocks(render(small, "csv", lowercase=True))
     assert ["".join(row) for row in grid] == [row.lower() for row in small.grid.rows]
-    assert all(row[0] == row[0].lower() for row in words)
+    assert [row[0] for row in words] == sorted_entries(small)
+    assert [row[0] for row in words] == [row[0] for row in blocks(render(small, "csv"))[1]]

@@ -8,7 +8,13 @@ import math
 import pytest
 
 from wortsuche import Puzzle, generate
-from wortsuche.render.layout import Capsule, sorted_entries, word_columns, worksheet
+from wortsuche.render.layout import (
+    Capsule,
+    sorted_entries,
+    title_lines,
+    word_columns,
+    worksheet,
+)
 from wortsuche.render.metrics import MARGIN, PAPER, text_width
 from wortsuche.render.options import RenderOptions
 
@@ -95,6 +101,35 @@ def test_large_print_has_bigger_letters(zoo: Puzzle) -> None:
     normal = worksheet(zoo).grid.letters[0].size
     large = worksheet(zoo, RenderOptions(large_print=True)).grid.letters[0].size
     assert large > normal
+
+
+LONG_TITLE = "Tiere im Wald und auf der Wiese – Klasse 3b"
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+def test_a_long_title_wraps_onto_two_lines_at_the_normal_size(
+    zoo: Puzzle, large_print: bool
+) -> None:
+    options = RenderOptions(title=LONG_TITLE, large_print=large_print)
+    sheet = worksheet(zoo, options, page=PAPER["a4"])
+    short = worksheet(zoo, RenderOptions(title="Tiere", large_print=large_print), page=PAPER["a4"])
+    title = [t for t in sheet.texts if t.bold]
+    assert " ".join(t.text for t in title) == LONG_TITLE
+    assert len(title) == 2 and title[0].y < title[1].y
+    assert {t.size for t in title} == {next(t.size for t in short.texts if t.bold)}
+    width = PAPER["a4"][0]
+    for text in title:
+        assert text_width(text.text, text.size, bold=True) <= width - 2 * MARGIN
+    assert sheet.grid.frame.y > short.grid.frame.y  # the second line pushes the grid down
+
+
+def test_a_title_too_long_for_two_lines_shrinks_just_enough() -> None:
+    lines, size = title_lines(" ".join([LONG_TITLE] * 4), 24, 500)
+    assert len(lines) == 2 and size < 24
+    assert max(text_width(line, size, bold=True) for line in lines) == pytest.approx(500)
+    assert title_lines("Donaudampfschifffahrtsgesellschaftskapitän", 24, 300)[0] == [
+        "Donaudampfschifffahrtsgesellschaftskapitän"
+    ]
 
 
 def test_no_word_list_leaves_only_title_and_instruction(zoo: Puzzle) -> None:

@@ -72,6 +72,16 @@ def test_create_reads_words_one_per_line_or_comma_separated(client: TestClient) 
     assert create(client, words=["Torf, vor", "Rad", " Eva "])["words"] == WORDS_AS_TYPED
 
 
+def test_words_typed_on_one_line_with_spaces_are_several_unless_phrases(
+    client: TestClient,
+) -> None:
+    assert create(client, words="Torf vor Rad\tEva")["words"] == WORDS_AS_TYPED
+    data = create(client, words='"Ice cream" Eis', rows=9, cols=9)
+    assert data["words"] == ["Ice cream", "Eis"]
+    data = create(client, words="Ice cream\nHot dog, Eis", rows=9, cols=9, phrases=True)
+    assert data["words"] == ["Ice cream", "Hot dog", "Eis"]
+
+
 def test_a_pasted_competition_file_brings_its_size_and_comments_are_skipped(
     client: TestClient,
 ) -> None:

@@ -102,9 +102,12 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def read_list(path: str) -> tuple[str, list[str], tuple[int, int] | None]:
-    """A word file's title (its name), entries as written and size header (competition format)."""
-    source = parse_words(read_text(path), name=path)
+def read_list(path: str, phrases: bool = False) -> tuple[str, list[str], tuple[int, int] | None]:
+    """A word file's title (its name), entries as written and size header (competition format);
+    a line of a plain list is split into several entries unless ``phrases`` (with a note)."""
+    source = parse_words(read_text(path), name=path, phrases=phrases)
+    for text in source.notes:
+        note(text)
     return list_title(path), list(source.entries), source.size
 
 
@@ -146,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     check_run(args, as_lines)
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
-    read = [read_list(path) for path in args.lists]
+    read = [read_list(path, bool(args.phrases)) for path in args.lists]
     by_file = [(path, entries) for (_, entries, _), path in zip(read, args.lists, strict=True)]
     for name, have, wanted in short_lists(
         by_file, count=args.count, words_per_puzzle=args.words_per_puzzle
@@ -198,6 +201,7 @@ def book_settings(args: argparse.Namespace, rows: int | None, cols: int | None) 
 
     options = spec_options(args, BOOK)
     options.pop("seed", None)  # the book's seed: each puzzle's seed comes from it
+    options.pop("phrases", None)  # how the word files were read
     level = options.pop("level", default("level"))
     difficulty = options.pop("difficulty", None)
     return BookSettings(rows=rows, cols=cols, level=level, options=options, difficulty=difficulty)

@@ -266,7 +266,11 @@ def add_paper_options(
     paper.add_argument(
         "--paper", choices=("a4", "letter"), default="a4", help="PDF page size (default: a4)"
     )
-    paper.add_argument("--lowercase", action="store_true", help="letters in lower case")
+    paper.add_argument(
+        "--lowercase",
+        action="store_true",
+        help="the grid's letters in lower case (the word list stays as written)",
+    )
     paper.add_argument(
         "--large-print", action="store_true", help="bigger letters and text for low vision"
     )

@@ -51,7 +51,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "words",
         nargs="*",
         metavar="WORDS_OR_FILE",
-        help="a word file (competition format or one word per line), - for standard input, "
+        help="a word file (competition format, or words separated by lines, spaces or commas: "
+        "see --phrases), - for standard input, "
         "or the words themselves (separated by spaces or commas)",
     )
     parser.add_argument(
@@ -84,10 +85,12 @@ def run(args: argparse.Namespace) -> int:
         from wortsuche.rand import new_seed
 
         seed = new_seed()
-    source = theme_source(args, seed) if args.theme else word_source(args.words)
+    phrases = bool(args.phrases)
+    source = theme_source(args, seed) if args.theme else word_source(args.words, phrases=phrases)
     if args.count is not None and not args.theme:
         raise InputError("--count draws words from a --theme; give a theme or leave it out")
     spec = {**spec_options(args, GENERATE), "seed": seed}
+    spec.pop("phrases", None)  # how the word file was read
     normalised = {name: spec.get(name, default(name)) for name in ("transliterate", "eszett")}
     words, warnings = source.words(**normalised)
     for warning in warnings:
@@ -126,11 +129,13 @@ def puzzle_size(size: str | None, source: WordSource) -> tuple[int | None, int |
     return None, None
 
 
-def word_source(arguments: list[str]) -> WordSource:
+def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
     """The entries to hide: from one file (or ``-``), else the arguments themselves.
 
-    Words on the command line may be separated by commas too (``LION,TIGER``), as in the
-    web form. A lone word that could be a file name without its suffix is taken as a word,
+    A line of a plain word file is split into several entries unless ``phrases``
+    (:func:`~wortsuche.words.source.parse_words`). Words on the command line may be separated
+    by commas too (``LION,TIGER``), as in the web form; an argument the shell kept whole
+    (``"Ice cream"``) is one entry. A lone word that could be a file name without its suffix is taken as a word,
     with a warning.
     """
     if not arguments:
@@ -138,9 +143,9 @@ def word_source(arguments: list[str]) -> WordSource:
     if len(arguments) == 1:
         (argument,) = arguments
         if argument == "-":
-            return parse_words(read_text("-"), name="standard input")
+            return parse_words(read_text("-"), name="standard input", phrases=phrases)
         if is_existing(argument) or looks_like_path(argument):
-            return parse_words(read_text(argument), name=argument)
+            return parse_words(read_text(argument), name=argument, phrases=phrases)
     entries = tuple(part.strip() for argument in arguments for part in argument.split(","))
     entries = tuple(entry for entry in entries if entry)
     if not entries:

@@ -35,7 +35,7 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
             ["" if letter == HOLE else display_letter(letter, lowercase) for letter in row]
         )
     writer.writerow([])
-    for entry in sorted_entries(puzzle, lowercase):
+    for entry in sorted_entries(puzzle):
         writer.writerow([entry])
     if options.answers:
         writer.writerow([])

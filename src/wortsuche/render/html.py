@@ -71,7 +71,7 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
                 answer_hash(salt, cell_sequence(o.cells))
                 for o, _ in report[word.letters].inside_longer
             ]
-        entry = word.entry.lower() if lowercase else word.entry
+        entry = word.entry  # the list keeps the words as written; only the grid is lowered
         # Where the word begins, for a hint. The page holds the grid and the words anyway, so
         # this is no secret it gives away; the whole line stays hashed.
         first = list(placement.start) if placement is not None else None

@@ -215,9 +215,10 @@ def sorted_words(puzzle: Puzzle) -> list[Word]:
     return sorted(puzzle.words, key=key)
 
 
-def sorted_entries(puzzle: Puzzle, lowercase: bool = False) -> list[str]:
-    """The word list as printed: entries as written (or in lower case), in alphabetical order."""
-    return [w.entry.lower() if lowercase else w.entry for w in sorted_words(puzzle)]
+def sorted_entries(puzzle: Puzzle) -> list[str]:
+    """The word list as printed: entries as written (Hund stays Hund under a grid in lower
+    case), in alphabetical order."""
+    return [w.entry for w in sorted_words(puzzle)]
 
 
 LARGE_PRINT_MARGIN = 28.0
@@ -357,9 +358,11 @@ def _worksheet(
     if heading is None:
         heading = options.title or puzzle.title or say.default_title(texts)
     if heading:
-        size = min(style.title, content_width / max(text_width(heading, 1, bold=True), 1e-9))
-        placed.append(Text(heading, centre, top + size * 0.8, size, bold=True, anchor="middle"))
-        top += size * 1.25
+        lines, size = title_lines(heading, style.title, content_width)
+        for k, line in enumerate(lines):
+            baseline = top + size * 0.8 + k * size * TITLE_LEADING
+            placed.append(Text(line, centre, baseline, size, bold=True, anchor="middle"))
+        top += size * 1.25 + (len(lines) - 1) * size * TITLE_LEADING
     room = _list_room(page, margin, list_on_page=list_on_page)
     columns, leftover = _word_list(puzzle, options, style, content_width, room=room)
     for line in _lines_above_grid(puzzle, options, texts, list_follows=bool(leftover)):
@@ -392,6 +395,29 @@ def _worksheet(
     if footer and page is not None:
         placed.append(Text(footer, centre, height - margin / 2, 8, anchor="middle", faint=True))
     return Sheet(width, height, tuple(placed), grid, leftover)
+
+
+TITLE_LEADING = 1.15
+"""Distance between the baselines of a title on two lines, in its size."""
+
+
+def title_lines(title: str, size: float, width: float) -> tuple[list[str], float]:
+    """The title as set in ``width``: one line at ``size`` if it fits, else two lines broken
+    at the space that makes the longer one shortest, at ``size`` if they fit; only past that
+    smaller, just enough to fit.
+
+    >>> title_lines("Tiere", 24, 500)
+    (['Tiere'], 24)
+    >>> title_lines("Tiere im Wald und auf der Wiese im Frühling und im Sommer", 24, 500)
+    (['Tiere im Wald und auf der Wiese', 'im Frühling und im Sommer'], 24)
+    """
+    words = title.split()
+    lines = [title]
+    if text_width(title, size, bold=True) > width and len(words) > 1:
+        splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
+        lines = min(splits, key=lambda pair: max(text_width(x, 1, bold=True) for x in pair))
+    widest = max(text_width(line, 1, bold=True) for line in lines)
+    return lines, min(size, width / max(widest, 1e-9))
 
 
 def _widths(
@@ -430,7 +456,7 @@ def _word_list(
     """
     if not (options.word_list and puzzle.words):
         return None, ()
-    entries = sorted_entries(puzzle, options.lowercase)
+    entries = sorted_entries(puzzle)
     if room == 0:
         return None, tuple(entries)
     size = style.words

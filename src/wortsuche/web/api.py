@@ -85,12 +85,13 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
     async def create_puzzle(new: NewPuzzle, request: Request) -> PublicPuzzle:
         """Make a puzzle from a word list and save it under a new short id."""
         arrived = time.monotonic()
-        entries, header_size = split_words(new.words)
+        options = new.options()
+        phrases = bool(options.pop("phrases", False))  # how the words text is read
+        entries, header_size = split_words(new.words, phrases=phrases)
         asked = (new.rows, new.cols)
         if None in asked and header_size is not None:
             asked = header_size  # a pasted competition file brings its size
         rows, cols = checked_size(*asked)
-        options = new.options()
         level = options.pop("level", default("level"))
         if level not in LEVELS:
             raise ApiError(
@@ -233,11 +234,15 @@ async def _disconnected(request: Request) -> None:
         pass
 
 
-def split_words(words: str | list[str]) -> tuple[list[str], tuple[int, int] | None]:
+def split_words(
+    words: str | list[str], *, phrases: bool = False
+) -> tuple[list[str], tuple[int, int] | None]:
     """The entries of a word list and the size its header gives (competition format), if any.
 
-    Text is read by the core's reader (one entry per line, ``#`` comments, or the competition
-    format with its size header); entries may also be separated by commas or semicolons.
+    Text is read by the core's reader (entries separated by spaces, commas, semicolons or
+    lines, ``"quoted"`` entries kept whole, ``#`` comments, or the competition format with its
+    size header); with ``phrases`` only lines, commas and semicolons separate entries. The
+    items of a list are entries, also separated by commas or semicolons.
     """
     size = None
     for text in [words] if isinstance(words, str) else words:
@@ -246,7 +251,7 @@ def split_words(words: str | list[str]) -> tuple[list[str], tuple[int, int] | No
         if not words.strip():
             raise ApiError(422, "type at least one word", "words", key="api.no-words")
         try:
-            source = parse_words(words, name="the word list")
+            source = parse_words(words, name="the word list", phrases=phrases)
         except InputError as error:
             raise words_refused(error) from None
         lines, size = list(source.entries), source.size

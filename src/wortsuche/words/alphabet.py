@@ -1,6 +1,7 @@
 """Alphabets and letter frequencies of the words' language, for choosing filler letters.
 
-German words get Ä Ö Ü in the filler too, so an umlaut does not give a word away.
+German words get Ä Ö Ü in the filler too, so an umlaut does not give a word away. The
+capital ẞ is never filler (:data:`NOT_FILLER`): it stands only where a word has it.
 """
 
 from __future__ import annotations
@@ -30,6 +31,11 @@ RARE_LETTER_WEIGHT = 0.2
 """Weight of a letter the words use but the language table lacks (Ñ, É, ẞ …)."""
 
 GERMAN_MARKERS = frozenset("ÄÖÜẞ")
+
+NOT_FILLER = frozenset("ẞ")
+"""Letters never drawn for a free cell. No German word begins with ß, so the capital ẞ is
+rare in print; a few of them scattered through the filler catch the eye and look like a
+mistake."""
 
 
 def detect_language(words: Iterable[str]) -> str:
@@ -62,12 +68,12 @@ def language_alphabet(language: str, words: Iterable[str]) -> dict[str, float]:
     weights = dict(FREQUENCIES[detect_language(words) if language == "auto" else language])
     if language == "auto" and not GERMAN_MARKERS & set("".join(words)):
         weights = {letter: weight for letter, weight in weights.items() if letter.isascii()}
-    for letter in sorted(set("".join(words))):
+    for letter in sorted(set("".join(words)) - NOT_FILLER):
         weights.setdefault(letter, RARE_LETTER_WEIGHT)
     return weights
 
 
 def word_letter_weights(words: Iterable[str]) -> dict[str, float]:
-    """The words' own letters, weighted by how often the words use them."""
+    """The words' own letters that may be filler, weighted by how often the words use them."""
     counts = Counter("".join(words))
-    return {letter: float(counts[letter]) for letter in sorted(counts)}
+    return {letter: float(counts[letter]) for letter in sorted(counts) if letter not in NOT_FILLER}

@@ -5,15 +5,20 @@ Text in, data out; reading files and decoding bytes is the command line's job
 
 The competition format has the size on line 1 (rows first: ``40 32`` is 40 rows by
 32 columns), the number of words on line 2 and then one word per line. A plain word
-list has one entry per line; blank lines and lines starting with ``#`` are ignored in
-both. A file is read as the competition format when its first line holds a number, or
-when it has two parts and the second line is a number.
+list has one or more entries per line, separated by spaces, commas, semicolons or tabs;
+an entry in double quotes (``"Ice cream"``) is kept whole, and with ``phrases`` every
+line is one entry. Blank lines and lines starting with ``#`` are ignored in both. A file
+is read as the competition format when its first line holds a number, or when it has two
+parts and the second line is a number.
 
 >>> source = parse_words("5 5\\n4\\nVOR\\nRAD\\nEVA\\nTORF\\n", name="worte0.txt")
 >>> source.size, source.entries, source.lines
 ((5, 5), ('VOR', 'RAD', 'EVA', 'TORF'), (3, 4, 5, 6))
->>> parse_words("Ice cream\\n# fruit\\nT-Shirt", name="list.txt").entries
-('Ice cream', 'T-Shirt')
+>>> source = parse_words('Hund Katze\\n# fruit\\n"Ice cream", T-Shirt', name="list.txt")
+>>> source.entries, source.lines
+(('Hund', 'Katze', 'Ice cream', 'T-Shirt'), (1, 1, 3, 3))
+>>> parse_words('Ice cream\\n"Hot dog"', name="list.txt", phrases=True).entries
+('Ice cream', 'Hot dog')
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ class WordSource:
     size: tuple[int, int] | None = None
     """``(rows, cols)`` from the competition header, else None."""
     format: str = WORD_LIST
+    notes: tuple[str, ...] = ()
+    """What reading did that the user should know (lines split into several entries)."""
 
     def words(
         self, *, transliterate: bool = False, eszett: str = "keep"
@@ -63,11 +70,12 @@ class WordSource:
                 key="error.in-source" if error.key else None,
                 values={"name": self.name, "error": error},
             ) from None
-        return words, tuple(f"{self.name}: {warning}" for warning in warnings)
+        return words, self.notes + tuple(f"{self.name}: {warning}" for warning in warnings)
 
 
-def parse_words(text: str, *, name: str) -> WordSource:
-    """Read entries from ``text`` in the competition format or as a plain word list."""
+def parse_words(text: str, *, name: str, phrases: bool = False) -> WordSource:
+    """Read entries from ``text`` in the competition format or as a plain word list (a line
+    split into several entries unless ``phrases``)."""
     lines = text.removeprefix("\ufeff").splitlines()
     if not any(line.strip() for line in lines):
         raise InputError(f"{name} is empty")
@@ -80,7 +88,53 @@ def parse_words(text: str, *, name: str) -> WordSource:
             key="error.only-comments",
             values={"name": name},
         )
-    return WordSource(name, entries, numbers, None, WORD_LIST)
+    if phrases:
+        return WordSource(name, tuple(map(_unquoted, entries)), numbers, None, WORD_LIST)
+    split = [(number, split_entries(entry)) for entry, number in zip(entries, numbers, strict=True)]
+    return WordSource(
+        name,
+        tuple(part for _, parts in split for part in parts),
+        tuple(number for number, parts in split for _ in parts),
+        None,
+        WORD_LIST,
+        _split_notes(name, [(number, parts) for number, parts in split if len(parts) > 1]),
+    )
+
+
+_ENTRY = re.compile(r'"([^"]*)"|„([^“”"]*)[“”"]|“([^”"]*)[”"]|([^\s,;"„“”]+)')
+"""An entry of a line: in double quotes (straight, „German“ or “English”), else a run of
+characters up to a space, comma, semicolon or tab."""
+
+
+def split_entries(line: str) -> tuple[str, ...]:
+    """The entries of one line of a plain list: separated by spaces, commas, semicolons or
+    tabs, an entry in double quotes kept whole.
+
+    >>> split_entries('Hund, Katze;Maus  "Ice cream"')
+    ('Hund', 'Katze', 'Maus', 'Ice cream')
+    """
+    parts = ("".join(match.groups("")).strip() for match in _ENTRY.finditer(line))
+    return tuple(part for part in parts if part)
+
+
+def _unquoted(entry: str) -> str:
+    """An entry without the double quotes around it, if it has them."""
+    quoted = _ENTRY.fullmatch(entry)
+    return "".join(quoted.groups("")).strip() or entry if quoted else entry
+
+
+def _split_notes(name: str, split: list[tuple[int, tuple[str, ...]]]) -> tuple[str, ...]:
+    """One line saying which line was split into several words (and how many more were)."""
+    if not split:
+        return ()
+    number, parts = split[0]
+    shown = ", ".join(parts[:3]) + (", …" if len(parts) > 3 else "")
+    more = len(split) - 1
+    also = f", {more} more line{'s' if more != 1 else ''} likewise" if more else ""
+    return (
+        f"{name}, line {number}: split into {len(parts)} words ({shown}){also}; "
+        '"quotes" or --phrases keep a line whole',
+    )
 
 
 def is_competition_format(lines: Sequence[str]) -> bool:
