@@ -128,7 +128,11 @@ class OptionSpec:
         if value is None:
             return None
         checker = _CHECKS.get(self.kind)
-        return value if checker is None else checker(self, value, label or self.name)
+        try:
+            return value if checker is None else checker(self, value, label or self.name)
+        except InputError as error:
+            error.values.setdefault("option", self.name)  # a form can show it at its field
+            raise
 
     def to_json(self, value: Any) -> Any:
         """The value as JSON data."""
@@ -710,7 +714,11 @@ class PuzzleSpec:
             hidden = HiddenMessage(" ".join(self.message.split()), letters, self.message_exact)
         elif self.message_exact:
             raise InputError("message_exact needs a message")
-        drawn = outline(self.shape, self.mask)
+        try:
+            drawn = outline(self.shape, self.mask)
+        except InputError as error:  # a form shows it at the field that drew the outline
+            error.values.setdefault("option", "mask" if self.mask is not None else "shape")
+            raise
         if options.wrap and drawn is not None:
             raise InputError(
                 "--wrap needs the whole rectangle: a shaped grid has no opposite edge to "

@@ -746,3 +746,20 @@ def test_a_web_client_cannot_ask_for_a_search_past_the_servers_limit(
     response = client.post("/api/puzzles", json={"words": ["HUND", "KATZE"], **option})
     assert response.status_code == 422
     assert response.json()["field"] == next(iter(option))
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("crossing", "sideways"), ("filler", "emoji"), ("directions", "up-ish"), ("shape", "blob")],
+)
+def test_a_bad_option_is_refused_at_its_own_field_in_the_readers_language(
+    client: TestClient, option: str, value: str
+) -> None:
+    body = {"words": ["HUND", "KATZE"], option: value}
+    english = client.post("/api/puzzles", json=body)
+    assert english.status_code == 422
+    assert english.json()["field"] == option
+    assert value in english.json()["error"]
+    german = client.post("/api/puzzles?lang=de", json=body)
+    assert german.json()["field"] == option
+    assert german.json()["error"] == f"Bitte prüfe das Feld „{option}“."

@@ -484,6 +484,10 @@ def generation_refused(error: WortsucheError, *, sized: bool) -> ApiError:
         if error.key in WRAP_REFUSALS:
             message, field = WRAP_REFUSALS[error.key]
             return ApiError(422, message, field, key=error.key.replace("error.", "api."))
+        option = error.values.get("option")
+        if isinstance(option, str) and option in NewPuzzle.model_fields:
+            said: dict[str, object] = {"field": option}
+            return ApiError(422, f"{error}.", option, key="api.invalid-field", values=said)
         return words_refused(error)
     return server_failed(error)
 
