@@ -1,7 +1,8 @@
 """The puzzle as one self-contained HTML file that plays offline: the web game, without a server.
 
-The page is ``templates/offline.html`` with the play page's own stylesheet and scripts
-(``wortsuche/web/static``) inlined as they stand, so the file and the web page run one game;
+The page is ``templates/offline.html`` with the play page's own board (``templates/board.html``),
+stylesheet and scripts (``wortsuche/web/static``) inlined as they stand, so the file and the web
+page run one game;
 only how a selection is checked differs (``offline.js`` instead of the server).
 
 The file holds the grid and the word list but not where the words are: for each word it stores a
@@ -19,7 +20,6 @@ True
 from __future__ import annotations
 
 import hashlib
-import json
 from functools import cache
 from html import escape
 from importlib.resources import files
@@ -29,7 +29,7 @@ from wortsuche.filling.message import message_shape
 from wortsuche.model import Cell, Puzzle
 from wortsuche.render.layout import display_letter, sorted_words
 from wortsuche.render.options import RenderOptions
-from wortsuche.render.template import catalogue_values, fill
+from wortsuche.render.template import catalogue_values, fill, part, script_json
 from wortsuche.render.texts import default_title, instruction
 from wortsuche.verification.verifier import verify_puzzle
 
@@ -103,12 +103,6 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
     }
 
 
-def script_json(value: Any) -> str:
-    """JSON to place inside a script element."""
-    # "<" inside a script element could end it early ("</script>", "<!--"); JSON allows \u003c.
-    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
-
-
 def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     """A playable HTML page for the puzzle (it has no answer key: the page is the game)."""
     options = options or RenderOptions()
@@ -118,12 +112,13 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     page_classes = [" large-print"] if options.large_print else []
     page_classes += [] if options.word_list else [" no-word-list"]
     return fill(
-        package_text("templates", "offline.html"),
+        part("offline.html"),
         **catalogue_values(texts),
         title=escape(heading),
         lang=texts.language,
         instruction=escape(lines),
         count=str(len(puzzle.words)),
+        wrap_help="",  # the instruction above the grid says that words run over the edge
         page_classes="".join(page_classes),
         data=script_json(game_data(puzzle, lowercase=options.lowercase)),
         style=static_text("style.css"),
@@ -133,12 +128,6 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
 
 GAME_SCRIPTS = ("texts.js", "geometry.js", "game.js", "offline.js")
 """The web game's scripts the file runs, in this order: the play page's game, checked offline."""
-
-
-@cache
-def package_text(*path: str) -> str:
-    """A file shipped in ``wortsuche.render``, read once for every file rendered after."""
-    return files("wortsuche.render").joinpath(*path).read_text(encoding="utf-8")
 
 
 @cache

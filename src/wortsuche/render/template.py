@@ -1,8 +1,10 @@
 """The one way pages are filled in: ``{{name}}`` placeholders replaced in a single pass.
 
 The offline game file and the web app's pages both use it, with the same catalogue texts
-(:func:`catalogue_values`). A value is inserted as given (the caller escapes it for its place)
-and never read again, so text that looks like a placeholder stays text.
+(:func:`catalogue_values`) and the same parts: ``{{> board.html}}`` stands for the file of that
+name in ``render/templates/`` (the game's board, written once for both). A value is inserted as
+given (the caller escapes it for its place) and never read again, so text that looks like a
+placeholder, or a part, stays text.
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ from __future__ import annotations
 import html
 import json
 import re
+from functools import cache
+from importlib.resources import files
+from typing import Any
 
 from wortsuche.i18n import Translator
 
@@ -21,8 +26,20 @@ def fill(template: str, **values: str) -> str:
 
     >>> fill("<h1>{{title}}</h1><p>{{instruction}}</p>", title="{{instruction}}", instruction="x")
     '<h1>{{instruction}}</h1><p>x</p>'
+    >>> "board-help" in fill("{{> board.html}}", t_puzzle="", t_board_label="", t_board_help="",
+    ...                      wrap_help="")
+    True
+    >>> fill("<h1>{{title}}</h1>", title="{{> board.html}}")
+    '<h1>{{> board.html}}</h1>'
     """
-    return PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
+    whole = PART.sub(lambda match: part(match.group(1)), template)
+    return PLACEHOLDER.sub(lambda match: values[match.group(1)], whole)
+
+
+@cache
+def part(name: str) -> str:
+    """A part shared by several pages, from ``render/templates/``, read once."""
+    return files("wortsuche.render").joinpath("templates", name).read_text(encoding="utf-8")
 
 
 def catalogue_values(texts: Translator) -> dict[str, str]:
@@ -41,8 +58,14 @@ def catalogue_values(texts: Translator) -> dict[str, str]:
         for msgid in texts.messages("web.")
     }
     scripts = {msgid.removeprefix("js."): texts.template(msgid) for msgid in texts.messages("js.")}
+    return {**words, "texts": script_json(scripts)}
+
+
+def script_json(value: Any) -> str:
+    """JSON to place inside a script element."""
     # "<" inside a script element could end it early ("</script>", "<!--"); JSON allows \u003c.
-    return {**words, "texts": json.dumps(scripts, ensure_ascii=False).replace("<", "\\u003c")}
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
 PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+PART = re.compile(r"\{\{> ([\w.-]+)\}\}")
