@@ -112,11 +112,28 @@ def test_eszett_ss_writes_two_letters_and_keeps_umlauts(capsys: pytest.CaptureFi
     assert main([*args, "--format", "json", "--eszett", "ss"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [w["letters"] for w in data["words"]] == ["STRASSE", "GRÖSSE"]
-    assert main([*args, "--format", "json"]) == 0
+    assert main([*args, "--format", "json", "--eszett", "keep"]) == 0
     assert [w["letters"] for w in json.loads(capsys.readouterr().out)["words"]] == [
         "STRAẞE",
         "GRÖẞE",
     ]
+
+
+def test_a_german_sheet_writes_ss_in_the_grid_and_keeps_the_eszett_in_the_list(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """As primary schools write it: no capital ẞ a child has not learnt, the word as written."""
+    args = ["generate", "Straße", "Fuß", "Größe", "--size", "8x8", "--seed", "1", "-o", "-"]
+    assert main([*args, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [w["letters"] for w in data["words"]] == ["STRASSE", "FUSS", "GRÖSSE"]
+    assert main(args) == 0
+    sheet = capsys.readouterr().out
+    assert "ẞ" not in sheet and "Straße" in sheet and "Fuß" in sheet
+    # a puzzle said to be English keeps the one letter, as before
+    assert main([*args, "--format", "json", "--language", "en"]) == 0
+    english = json.loads(capsys.readouterr().out)["words"]
+    assert english[0]["letters"] == "STRAẞE"
 
 
 def test_a_lone_word_that_looks_like_a_missing_file_is_questioned(

@@ -53,3 +53,19 @@ def test_the_setup_installs_into_a_virtual_environment_and_tests_from_it() -> No
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     for tool in ("ruff check", "ruff format --check", "mypy"):
         assert f"\n.venv/bin/{tool}" in ci
+
+
+def test_the_errors_the_readme_shows_are_what_the_command_says() -> None:
+    shown = re.findall(
+        r"^\$ wortsuche ([^\n]*)\n(wortsuche: error: [^\n]*\n)", README, re.MULTILINE
+    )
+    assert shown, "the tour shows an error"
+    for command, error in shown:
+        said = subprocess.run(
+            [sys.executable, "-m", "wortsuche", *command.split()],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        assert said.returncode == 2
+        assert said.stderr == error, command

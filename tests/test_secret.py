@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import cli
 from scan import assert_exactly_once, occurrences
 from wortsuche import DoesNotFitError, InputError, generate
 from wortsuche.puzzle_json import dumps, loads, schema
@@ -111,3 +113,31 @@ def test_secret_words_that_cannot_be_are_refused() -> None:
     with pytest.raises(InputError, match="contains a digit"):
         generate(FRUIT, 9, 9, secret=["Igel2"])
     assert generate(FRUIT, 9, 9, seed=1, secret=[]).secret_words == ()
+
+
+def test_the_secret_flag_takes_one_value_and_leaves_the_word_file_alone(tmp_path: Path) -> None:
+    """``--secret Fuchs tiere.txt`` once took the file for a second secret word."""
+    (tmp_path / "tiere.txt").write_text("Hund\nKatze\nMaus\nPferd\n")
+    out = tmp_path / "p.json"
+    result = cli.run(
+        "generate", "--secret", "Fuchs", "tiere.txt", "-o", out, "--seed", "2", cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(out.read_text())
+    assert [w["entry"] for w in data["words"]] == ["Hund", "Katze", "Maus", "Pferd"]
+    assert [w["entry"] for w in data["secret_words"]] == ["Fuchs"]
+    repeated = tmp_path / "q.json"
+    result = cli.run(
+        "generate",
+        "tiere.txt",
+        "--secret",
+        "Fuchs",
+        "--secret",
+        "Igel,Biber",
+        "-o",
+        repeated,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    secret = [w["entry"] for w in json.loads(repeated.read_text())["secret_words"]]
+    assert secret == ["Fuchs", "Igel", "Biber"]

@@ -138,7 +138,7 @@ def test_a_spec_is_frozen_compares_by_value_and_travels_to_a_worker() -> None:
     assert spec.replace(rows=8) == PuzzleSpec(WORDS, 8, 6, level="hard", wrap=True)
     assert spec.replace(wrap=None) == PuzzleSpec(WORDS, 6, level="hard")
     assert pickle.loads(pickle.dumps(spec)) == spec
-    assert (spec.filler, spec.effort, spec.eszett, spec.level) == (None, 1.0, "keep", "hard")
+    assert (spec.filler, spec.effort, spec.eszett, spec.level) == (None, 1.0, "auto", "hard")
     assert spec.given == {"level": "hard", "wrap": True}
 
 

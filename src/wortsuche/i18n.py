@@ -96,15 +96,23 @@ class Translator:
         said from the catalogue, a ``line`` value as "(line N)" after the word. Values that are
         errors themselves are said the same way.
         """
-        key = getattr(error, "key", None)
+        return self.say(error)
+
+    def say(self, said: object) -> str:
+        """An error or a :class:`~wortsuche.notes.Note` in this language (as written in English,
+        if it names no catalogue entry)."""
+        key = getattr(said, "key", None)
         if key is None or self.language == DEFAULT_LANGUAGE:
-            return str(error)
+            return str(said)
         values = {
-            name: self.error(value) if isinstance(value, BaseException) else value
-            for name, value in getattr(error, "values", {}).items()
+            name: self.say(value) if getattr(value, "key", None) is not None else value
+            for name, value in getattr(said, "values", {}).items()
         }
         line = values.pop("line", None)
         where = "" if line is None else self.t("error.where-line", line=line)
+        number = getattr(said, "number", None)
+        if number is not None:
+            return self.n(key, number, where=where, **values)
         return self.t(key, where=where, **values)
 
     def template(self, msgid: str, count: int | None = None) -> str:
@@ -112,6 +120,10 @@ class Translator:
         if count is None:
             return self._catalogue.gettext(msgid)
         return self._catalogue.ngettext(msgid, msgid, count)
+
+    def plurals(self) -> frozenset[str]:
+        """The ids of the messages with plural forms."""
+        return plural_ids(self.language)
 
     def messages(self, prefix: str = "") -> dict[str, str]:
         """Every message whose id starts with ``prefix`` (singular forms), for a web page's script."""
@@ -143,6 +155,13 @@ def message_ids(language: str) -> tuple[str, ...]:
     raw: Mapping[object, str] = getattr(catalogue, "_catalog", {})
     ids = {key[0] if isinstance(key, tuple) else key for key in raw}
     return tuple(sorted(str(i) for i in ids if i))
+
+
+@cache
+def plural_ids(language: str) -> frozenset[str]:
+    """The ids of the messages with plural forms in ``language``'s compiled catalogue."""
+    raw: Mapping[object, str] = getattr(_catalogue(language), "_catalog", {})
+    return frozenset(str(key[0]) for key in raw if isinstance(key, tuple))
 
 
 def system_language() -> str | None:

@@ -37,7 +37,7 @@ from wortsuche.model import (
     Options,
     Word,
 )
-from wortsuche.words.normalise import ESZETT
+from wortsuche.words.normalise import ESZETT, eszett_for
 
 
 class _Preset(enum.Enum):
@@ -438,8 +438,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "eszett",
         "choice",
-        "ß in the grid: keep as the one letter ẞ (default) or ss as two letters SS, keeping Ä Ö Ü",
-        "keep",
+        "ß in the grid: auto (default) is SS as primary schools write it, unless the puzzle is in "
+        "another language; keep the one letter ẞ; ss the two letters SS. The word list shows ß",
+        "auto",
         choices=ESZETT,
     ),
     OptionSpec(
@@ -489,8 +490,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "secret",
         "words",
-        "words hidden like the others but not listed (the sheet says how many, the key "
-        'names them); also comma separated: --secret "Fuchs, Igel"',
+        "a word hidden like the others but not listed (the sheet says how many, the key "
+        'names them); more separated by commas, --secret "Fuchs, Igel", or the flag repeated',
         metavar="WORD",
         group="hidden",
     ),
@@ -709,7 +710,9 @@ class PuzzleSpec:
         hidden = None
         if self.message is not None:
             letters = message_letters(
-                self.message, transliterate=self.transliterate, eszett=self.eszett
+                self.message,
+                transliterate=self.transliterate,
+                eszett=eszett_for(self.eszett, self.language),
             )
             hidden = HiddenMessage(" ".join(self.message.split()), letters, self.message_exact)
         elif self.message_exact:

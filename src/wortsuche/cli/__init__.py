@@ -46,6 +46,14 @@ def _terminated(signum: int, frame: object) -> None:
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from wortsuche.cli.interface import translating
+
+        kwargs["formatter_class"] = translating(
+            kwargs.get("formatter_class", argparse.HelpFormatter)
+        )
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
 
@@ -87,24 +95,28 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    from wortsuche.cli.interface import speaking, texts
+
+    said = texts()
     closed = sys.stdout is None  # started with standard output closed (``>&-``)
     if closed:
         sys.stdout = _closed_stdout()
     try:
-        return _run(argv)
+        with speaking(said):
+            return _run(argv)
     except UserError as error:
-        message = " ".join(str(error).split())  # always one line, whatever the message holds
-        print(f"wortsuche: error: {message}", file=sys.stderr)
+        message = " ".join(said.error(error).split())  # always one line, whatever it holds
+        print(f"wortsuche: {said.t('cli.error-prefix')}: {message}", file=sys.stderr)
         return EXIT_USAGE
     except WortsucheError as error:  # an InternalError, or a step's signal that escaped: a bug
         message = " ".join(str(error).split())
-        print(f"wortsuche: internal error, please report it: {message}", file=sys.stderr)
+        print(f"wortsuche: {said.t('cli.internal-error')}: {message}", file=sys.stderr)
         return EXIT_BUG
     except KeyboardInterrupt:
-        print("wortsuche: interrupted", file=sys.stderr)
+        print(f"wortsuche: {said.t('cli.interrupted')}", file=sys.stderr)
         return 130
     except Terminated:
-        print("wortsuche: terminated", file=sys.stderr)
+        print(f"wortsuche: {said.t('cli.terminated')}", file=sys.stderr)
         return 143
     except BrokenPipeError:
         _silence_stdout()
@@ -113,7 +125,8 @@ def _main(argv: Sequence[str] | None) -> int:
         if error.filename is not None:
             raise  # a file the command opened: each command reports its own, so this is a bug
         _silence_stdout()
-        print(f"wortsuche: error: cannot write the output ({error.strerror})", file=sys.stderr)
+        cannot = said.t("cli.cannot-write-output", reason=error.strerror)
+        print(f"wortsuche: {said.t('cli.error-prefix')}: {cannot}", file=sys.stderr)
         return EXIT_USAGE
     finally:
         if closed:

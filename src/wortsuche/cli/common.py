@@ -54,9 +54,13 @@ def read_text(path: str) -> str:
             )
         return decode(file.read_bytes(), path)
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(
+            f"{path}: no such file", key="error.no-such-file", values={"path": path}
+        ) from None
     except PermissionError:
-        raise InputError(f"{path}: permission denied") from None
+        raise InputError(
+            f"{path}: permission denied", key="error.permission-denied", values={"path": path}
+        ) from None
     except OSError as error:
         raise InputError(f"{path}: cannot read ({error.strerror})") from None
 
@@ -69,7 +73,11 @@ def check_output(path: str | None, *, force: bool = False) -> None:
     if target.exists() and not target.is_file() and not target.is_dir():
         return  # /dev/null, a pipe: written to directly
     if target.exists() and not force:
-        raise InputError(f"{path} exists; use --force to overwrite it")
+        raise InputError(
+            f"{path} exists; use --force to overwrite it",
+            key="error.output-exists",
+            values={"path": path},
+        )
     if not target.parent.is_dir():
         raise InputError(f"{target.parent} is not an existing folder")
 
@@ -189,7 +197,9 @@ def _argument(option: OptionSpec) -> dict[str, Any]:
     if option.kind in ("whole", "number"):
         argument["type"] = _number(option)
     if option.kind == "words":
-        argument["nargs"] = "+"
+        # One value a flag, repeated for more (or separated by commas): a list after the flag
+        # would swallow the word file that follows it (--secret Fuchs tiere.txt).
+        argument["action"] = "append"
     return argument
 
 
@@ -302,8 +312,11 @@ def output_format(args: argparse.Namespace) -> str:
 
 
 def note(message: str) -> None:
-    """Tell the user something on stderr (warnings and notes; the output stays on stdout)."""
-    print(f"wortsuche: {message}", file=sys.stderr)
+    """Tell the user something on stderr (warnings and notes; the output stays on stdout), in
+    the language of the command line where the message is a :class:`~wortsuche.notes.Note`."""
+    from wortsuche.cli.interface import texts
+
+    print(f"wortsuche: {texts().say(message)}", file=sys.stderr)
 
 
 def render_options(args: argparse.Namespace) -> RenderOptions:

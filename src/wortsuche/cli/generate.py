@@ -23,7 +23,9 @@ from wortsuche.cli.common import (
 from wortsuche.errors import DoesNotFitError, InputError
 from wortsuche.i18n import resolve_language
 from wortsuche.model import Puzzle, Word
+from wortsuche.notes import Note
 from wortsuche.spec import GENERATE, default
+from wortsuche.words.normalise import eszett_for
 from wortsuche.words.source import WordSource, parse_size, parse_words
 
 EXAMPLES = """\
@@ -91,8 +93,10 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--count draws words from a --theme; give a theme or leave it out")
     spec = {**spec_options(args, GENERATE), "seed": seed}
     spec.pop("phrases", None)  # how the word file was read
-    normalised = {name: spec.get(name, default(name)) for name in ("transliterate", "eszett")}
-    words, warnings = source.words(**normalised)
+    eszett = eszett_for(spec.get("eszett", default("eszett")), args.language)
+    words, warnings = source.words(
+        transliterate=spec.get("transliterate", default("transliterate")), eszett=eszett
+    )
     for warning in warnings:
         note(warning)
     puzzle = make_puzzle(words, *puzzle_size(args.size, source), spec)
@@ -105,9 +109,22 @@ def run(args: argparse.Namespace) -> int:
         note(text)
     from wortsuche.puzzle_json import coverage
 
-    note(f"the words cover {coverage(puzzle):.0%} of the cells")
+    percent = f"{coverage(puzzle) * 100:.0f}"
+    note(
+        Note(
+            f"the words cover {percent}% of the cells",
+            key="note.coverage",
+            values={"percent": percent},
+        )
+    )
     if args.seed is None:
-        note(f"seed {seed} chosen at random; --seed {seed} makes this puzzle again")
+        note(
+            Note(
+                f"seed {seed} chosen at random; --seed {seed} makes this puzzle again",
+                key="note.random-seed",
+                values={"seed": seed},
+            )
+        )
     if fmt == "text" and args.output in (None, "-") and sys.stdout.isatty():
         from wortsuche.render.terminal import print_puzzle
 
@@ -139,7 +156,10 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
     with a warning.
     """
     if not arguments:
-        raise InputError("no words given; name a word file, - for standard input, or the words")
+        raise InputError(
+            "no words given; name a word file, - for standard input, or the words",
+            key="error.no-words-cli",
+        )
     if len(arguments) == 1:
         (argument,) = arguments
         if argument == "-":
@@ -149,7 +169,10 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
     entries = tuple(part.strip() for argument in arguments for part in argument.split(","))
     entries = tuple(entry for entry in entries if entry)
     if not entries:
-        raise InputError("no words given; name a word file, - for standard input, or the words")
+        raise InputError(
+            "no words given; name a word file, - for standard input, or the words",
+            key="error.no-words-cli",
+        )
     if len(arguments) == 1 and len(entries) == 1 and looks_like_file_name(entries[0]):
         note(
             f"{entries[0]!r} is taken as the one word to hide; there is no file of that name "

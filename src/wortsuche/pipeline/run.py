@@ -40,6 +40,7 @@ from wortsuche.placement import place
 from wortsuche.rand import Rng, new_seed
 from wortsuche.spec import Checked, PuzzleSpec
 from wortsuche.verification.verifier import verify_puzzle
+from wortsuche.words.normalise import eszett_for
 from wortsuche.words.screen import screen_for
 from wortsuche.words.wordset import (
     outside_longer_words,
@@ -107,11 +108,10 @@ def generate(
         spec = PuzzleSpec(words, rows, cols, **asked)
     checked = spec.checked()
     budget = Budget(timeout=checked.timeout, effort=checked.effort)
-    prepared, notes = prepare_words(
-        spec.words, transliterate=spec.transliterate, eszett=spec.eszett
-    )
+    eszett = eszett_for(spec.eszett, spec.language)
+    prepared, notes = prepare_words(spec.words, transliterate=spec.transliterate, eszett=eszett)
     secret_words, secret_notes = prepare_secret_words(
-        spec.secret, prepared, checked.options, spec.transliterate, spec.eszett
+        spec.secret, prepared, checked.options, spec.transliterate, eszett
     )
     prepared, notes = prepared + secret_words, [*notes, *secret_notes]
     seed = new_seed() if checked.seed is None else checked.seed

@@ -15,6 +15,7 @@ from wortsuche.grid.shapes import Outline
 from wortsuche.grid.topology import Topology
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Crossing, HiddenMessage, Options, Puzzle, Word
+from wortsuche.notes import Note
 from wortsuche.placement import quick
 from wortsuche.rand import Rng
 from wortsuche.words.wordset import without_reverse_twins
@@ -100,7 +101,12 @@ def generate_auto_size(
         # each size gets a third of what is left, so a hopeless size leaves room for larger ones
         part = budget.share(SIZE_SHARE)
         try:
-            return build_side(side, rng, part, f"size {side}x{side} chosen from the words")
+            chosen = Note(
+                f"size {side}x{side} chosen from the words",
+                key="note.size-chosen",
+                values={"size": f"{side}x{side}"},
+            )
+            return build_side(side, rng, part, chosen)
         except DoesNotFitError:
             budget.take_back(part)
             if side >= MAX_SIDE:

@@ -57,7 +57,12 @@ def catalogue_values(texts: Translator) -> dict[str, str]:
         "t_" + msgid.removeprefix("web.").replace("-", "_"): html.escape(texts.template(msgid))
         for msgid in texts.messages("web.")
     }
-    scripts = {msgid.removeprefix("js."): texts.template(msgid) for msgid in texts.messages("js.")}
+    scripts = {}
+    for msgid in texts.messages("js."):
+        key = msgid.removeprefix("js.")
+        scripts[key] = texts.template(msgid)
+        if msgid in texts.plurals():  # its form for one too: say() picks it for count 1
+            scripts[key], scripts[f"{key}#one"] = texts.template(msgid, 2), texts.template(msgid, 1)
     return {**words, "texts": script_json(scripts)}
 
 

@@ -64,7 +64,7 @@ def page_routes(storage: Storage, is_puzzle_id: Callable[[str], bool]) -> APIRou
                 title=html.escape(title),
                 level=html.escape(level),
                 grid_of=html.escape(texts.t("web.grid-of", size=f"{puzzle.rows}×{puzzle.cols}")),
-                word_count=html.escape(texts.t("web.word-count", count=len(puzzle.words))),
+                word_count=html.escape(texts.n("web.word-count", len(puzzle.words))),
                 count=str(len(puzzle.words)),
                 difficulty=html.escape(texts.t("web.difficulty", score=score)),
                 wrap_help=f'<p class="hint wrap-help" id="wrap-help">'

@@ -21,14 +21,25 @@ from collections.abc import Sequence
 
 from wortsuche.errors import InputError
 from wortsuche.model import Word
+from wortsuche.notes import Note
 
 JOINERS = frozenset(" \t-‐‑‒–—'’ʼ`´_")
 """Characters that may join the parts of an entry ("ICE CREAM", "T-SHIRT", "O'NEIL")."""
 
 TRANSLITERATIONS = {"Ä": "AE", "Ö": "OE", "Ü": "UE", "ẞ": "SS"}
 
-ESZETT = ("keep", "ss")
-"""How ß is written in the grid: ``keep`` as the one capital ẞ, ``ss`` as the two letters SS."""
+ESZETT = ("auto", "keep", "ss")
+"""How ß is written in the grid: ``keep`` as the one capital ẞ, ``ss`` as the two letters SS;
+``auto`` as German primary schools write it, SS, unless the puzzle is in another language
+(:func:`eszett_for`). The word list always shows the word as written, ß and all."""
+
+
+def eszett_for(eszett: str, language: str | None) -> str:
+    """``eszett`` made definite for a puzzle in ``language``: ``auto`` is SS unless the puzzle
+    is said to be in another language than German."""
+    if eszett != "auto":
+        return eszett
+    return "keep" if language not in (None, "auto", "de") else "ss"
 
 
 def normalise_entry(
@@ -62,7 +73,7 @@ def normalise_entry(
     text = "".join(letters)
     if transliterate:
         text = _transliterate(text)
-    elif eszett == "ss":
+    elif eszett in ("ss", "auto"):
         text = text.replace("ẞ", "SS")
     if not text:
         raise InputError(
@@ -114,8 +125,12 @@ def normalise_words(
         if word.letters in seen:
             where = f" (line {line})" if line is not None else ""
             warnings.append(
-                f"duplicate word {word.entry!r}{where} removed "
-                f"(same as {seen[word.letters].entry!r})"
+                Note(
+                    f"duplicate word {word.entry!r}{where} removed "
+                    f"(same as {seen[word.letters].entry!r})",
+                    key="note.duplicate",
+                    values={"word": word.entry, "line": line, "same": seen[word.letters].entry},
+                )
             )
             continue
         seen[word.letters] = word
@@ -124,7 +139,11 @@ def normalise_words(
         backwards = word.letters[::-1]
         if backwards != word.letters and backwards in seen and word.letters < backwards:
             warnings.append(
-                f"{seen[backwards].entry!r} is {word.entry!r} read backwards; "
-                "both are hidden in the same cells"
+                Note(
+                    f"{seen[backwards].entry!r} is {word.entry!r} read backwards; "
+                    "both are hidden in the same cells",
+                    key="note.backwards-twin",
+                    values={"word": word.entry, "twin": seen[backwards].entry},
+                )
             )
     return tuple(words), tuple(warnings)

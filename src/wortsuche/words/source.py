@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from wortsuche.errors import InputError
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Word
+from wortsuche.notes import Note
 from wortsuche.words.normalise import normalise_words
 
 COMPETITION = "competition"
@@ -70,7 +71,14 @@ class WordSource:
                 key="error.in-source" if error.key else None,
                 values={"name": self.name, "error": error},
             ) from None
-        return words, self.notes + tuple(f"{self.name}: {warning}" for warning in warnings)
+        return words, self.notes + tuple(
+            Note(
+                f"{self.name}: {warning}",
+                key="note.in-source",
+                values={"name": self.name, "note": warning},
+            )
+            for warning in warnings
+        )
 
 
 def parse_words(text: str, *, name: str, phrases: bool = False) -> WordSource:
@@ -130,10 +138,23 @@ def _split_notes(name: str, split: list[tuple[int, tuple[str, ...]]]) -> tuple[s
     number, parts = split[0]
     shown = ", ".join(parts[:3]) + (", …" if len(parts) > 3 else "")
     more = len(split) - 1
-    also = f", {more} more line{'s' if more != 1 else ''} likewise" if more else ""
+    also = (
+        Note(
+            f", {more} more line{'s' if more != 1 else ''} likewise",
+            key="note.split-more",
+            number=more,
+        )
+        if more
+        else ""
+    )
     return (
-        f"{name}, line {number}: split into {len(parts)} words ({shown}){also}; "
-        '"quotes" or --phrases keep a line whole',
+        Note(
+            f"{name}, line {number}: split into {len(parts)} words ({shown}){also}; "
+            '"quotes" or --phrases keep a line whole',
+            key="note.split-line",
+            values={"name": name, "number": number, "shown": shown, "also": also},
+            number=len(parts),
+        ),
     )
 
 

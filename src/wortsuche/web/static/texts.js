@@ -14,7 +14,8 @@ function keepLanguage(url) {
   return chosen ? `${url}?lang=${encodeURIComponent(chosen)}` : url;
 }
 
+// A message with plural forms has its form for one under "key#one".
 function say(key, values = {}) {
-  const text = catalogue[key] ?? key;
+  const text = (values.count === 1 ? catalogue[`${key}#one`] : undefined) ?? catalogue[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }

@@ -1,0 +1,155 @@
+"""The command line speaks the system's language: German under a German locale, else English."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from cli import run
+from wortsuche.cli import build_parser
+from wortsuche.cli.interface import speaker
+from wortsuche.i18n import LOCALE_VARIABLES
+
+
+@pytest.fixture
+def german(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+
+
+@pytest.mark.parametrize(
+    "environment",
+    [
+        {"LANG": "de_DE.UTF-8"},
+        {"LC_ALL": "de_AT.UTF-8", "LANG": "en_US.UTF-8"},
+        {"LANGUAGE": "de:en", "LANG": "C.UTF-8"},
+    ],
+)
+def test_an_error_is_said_in_german_under_a_german_locale(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, environment: dict[str, str]
+) -> None:
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    result = run("generate", "tiere.txt", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == "wortsuche: Fehler: tiere.txt: Datei nicht gefunden\n"
+
+
+def test_without_a_german_locale_the_messages_stay_english(tmp_path: Path) -> None:
+    result = run("generate", "tiere.txt", cwd=tmp_path)
+    assert result.stderr == "wortsuche: error: tiere.txt: no such file\n"
+    (tmp_path / "raetsel.txt").write_text("x")
+    result = run("generate", "HUND", "KATZE", "-o", "raetsel.txt", cwd=tmp_path)
+    assert result.stderr == "wortsuche: error: raetsel.txt exists; use --force to overwrite it\n"
+    result = run("generate", "--bogus", "HUND", cwd=tmp_path)
+    assert result.stderr == "wortsuche: error: unrecognized arguments: --bogus\n"
+
+
+@pytest.mark.usefixtures("german")
+def test_argparse_speaks_german_too(tmp_path: Path) -> None:
+    result = run("generate", "--bogus", "HUND", cwd=tmp_path)
+    assert result.stderr == "wortsuche: Fehler: unbekannte Argumente: --bogus\n"
+    result = run("generate", "--level", "leicht", "HUND", cwd=tmp_path)
+    assert "ungültige Wahl: 'leicht' (möglich sind 'easy'" in result.stderr
+    result = run("generate", "HUND", "--secret", cwd=tmp_path)
+    assert result.stderr == "wortsuche: Fehler: Argument --secret: erwartet genau einen Wert\n"
+    assert run(cwd=tmp_path).stderr == "wortsuche: Fehler: diese Argumente fehlen: command\n"
+
+
+@pytest.mark.usefixtures("german")
+def test_the_help_is_german() -> None:
+    shown = run("generate", "--help").stdout
+    assert shown.startswith("Aufruf: wortsuche generate [-h]")
+    for text in (
+        "\nArgumente:\n",
+        "\nOptionen:\n",
+        "diese Hilfe zeigen und beenden",
+        "Ein Wortsuchrätsel erzeugen, in dem jedes Wort genau einmal vorkommt.",
+        "Einstellungen der Stufe:",
+        "\nBeispiele:\n",
+        "Seitengröße des PDF",
+    ):
+        assert text in shown
+    for english in ("usage:", "show this help", "options:", "examples:", "page size"):
+        assert english not in shown
+    top = run("--help").stdout
+    assert "ein Rätsel erzeugen" in top and "die Versionsnummer zeigen und beenden" in top
+
+
+def test_the_english_help_is_as_written() -> None:
+    shown = run("generate", "--help").stdout
+    assert shown.startswith("usage: wortsuche generate [-h]")
+    assert "show this help message and exit" in shown and "PDF page size (default: a4)" in shown
+
+
+def help_texts(parser: argparse.ArgumentParser) -> list[str]:
+    texts = [parser.description or "", parser.epilog or ""]
+    texts += [g.title or "" for g in parser._action_groups]
+    texts += [g.description or "" for g in parser._action_groups]
+    for action in parser._actions:
+        texts.append(action.help or "")
+        if isinstance(action, argparse._SubParsersAction):
+            texts += [choice.help or "" for choice in action._choices_actions]
+    return [text for text in texts if text and text != argparse.SUPPRESS]
+
+
+def test_every_help_text_of_generate_has_its_german_form() -> None:
+    top = build_parser("generate")
+    (commands,) = (a for a in top._actions if isinstance(a, argparse._SubParsersAction))
+    german = speaker("de")
+    texts = help_texts(top) + help_texts(commands.choices["generate"])
+    missing = [text for text in texts if german.help(text) == text]
+    assert not missing, "add to both catalogues: " + json.dumps(missing, ensure_ascii=False)
+
+
+@pytest.mark.usefixtures("german")
+def test_notes_are_german_with_their_plural_forms(tmp_path: Path) -> None:
+    (tmp_path / "tiere.txt").write_text("Hund Katze\nMaus Igel\nHund\nFuchs\n")
+    result = run("generate", "tiere.txt", "--seed", "1", cwd=tmp_path)
+    assert result.returncode == 0
+    notes = result.stderr.splitlines()
+    assert notes[0] == (
+        "wortsuche: tiere.txt, Zeile 1: in 2 Wörter geteilt (Hund, Katze), ebenso 1 weitere "
+        "Zeile; „Anführungszeichen“ oder --phrases lassen eine Zeile ganz"
+    )
+    assert notes[1] == "wortsuche: tiere.txt: doppeltes Wort „Hund“ (Zeile 3) entfernt (wie „Hund“)"
+    assert any(
+        n.startswith("wortsuche: die Wörter bedecken ") and n.endswith(" % der Felder")
+        for n in notes
+    )
+
+
+def test_english_notes_are_as_before(tmp_path: Path) -> None:
+    (tmp_path / "tiere.txt").write_text("Hund Katze\nMaus Igel\nHund\nFuchs\n")
+    notes = run("generate", "tiere.txt", "--seed", "1", cwd=tmp_path).stderr.splitlines()
+    assert notes[0] == (
+        "wortsuche: tiere.txt, line 1: split into 2 words (Hund, Katze), 1 more line likewise; "
+        '"quotes" or --phrases keep a line whole'
+    )
+    assert (
+        notes[1] == "wortsuche: tiere.txt: duplicate word 'Hund' (line 3) removed (same as 'Hund')"
+    )
+
+
+@pytest.mark.parametrize(
+    ("count", "de", "en"), [(1, "1 Wort", "1 word"), (2, "2 Wörter", "2 words")]
+)
+def test_counts_take_their_plural_form(count: int, de: str, en: str) -> None:
+    assert speaker("de").n("web.word-count", count) == de
+    assert speaker("en").n("web.word-count", count) == en
+
+
+def test_the_page_scripts_get_the_form_for_one() -> None:
+    from wortsuche.render.template import catalogue_values
+
+    texts = json.loads(catalogue_values(speaker("de"))["texts"])
+    assert texts["well-done#one"] == "Geschafft! Du hast das Wort in {time} gefunden."
+    assert "alle {count} Wörter" in texts["well-done"]
+
+
+def test_the_locale_variables_are_cleared_for_the_tests() -> None:
+    import os
+
+    assert not any(os.environ.get(variable) for variable in LOCALE_VARIABLES)
