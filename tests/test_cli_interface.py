@@ -153,3 +153,43 @@ def test_the_locale_variables_are_cleared_for_the_tests() -> None:
     import os
 
     assert not any(os.environ.get(variable) for variable in LOCALE_VARIABLES)
+
+
+@pytest.mark.parametrize(
+    ("words", "footer", "said"),
+    [
+        (["LION", "TIGER", "ZEBRA", "GIRAFFE"], "level easy", "sheet in English (guessed"),
+        (["Hund", "Katze", "Maus", "Pferd", "Vogel", "Fisch"], "Stufe leicht", "sheet in German"),
+    ],
+)
+def test_the_sheet_language_is_guessed_from_the_words_and_said(
+    tmp_path: Path, words: list[str], footer: str, said: str
+) -> None:
+    result = run("generate", "--level", "easy", "--seed", "3", *words, cwd=tmp_path)
+    assert footer in result.stdout
+    assert f"wortsuche: {said}" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("locale", "footer"), [("de_DE.UTF-8", "Stufe leicht"), ("C", "level easy")]
+)
+def test_a_short_list_follows_the_interface_language(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, locale: str, footer: str
+) -> None:
+    monkeypatch.setenv("LANG", locale)
+    result = run("generate", "--level", "easy", "--seed", "3", "Hund", "Katze", cwd=tmp_path)
+    assert footer in result.stdout
+    assert "guessed" not in result.stderr and "erraten" not in result.stderr
+
+
+def test_the_guess_is_said_in_german_and_not_when_the_language_is_given(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    result = run("generate", "--seed", "3", "LION", "TIGER", "ZEBRA", "GIRAFFE", cwd=tmp_path)
+    assert (
+        "wortsuche: Blatt auf Englisch (aus den Wörtern erraten; --language de ändert das)\n"
+        in (result.stderr)
+    )
+    given = run("generate", "--language", "en", "--seed", "3", "LION", "TIGER", cwd=tmp_path)
+    assert "erraten" not in given.stderr

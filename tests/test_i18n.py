@@ -195,3 +195,21 @@ def test_an_error_is_said_in_the_readers_language_with_its_line_and_its_source()
     assert translator("de").error(raised.value) == "tiere.txt: „R2D2“ (Zeile 3) enthält eine Ziffer"
     # an error without a catalogue entry is said as raised
     assert translator("de").error(WortsucheError("disk full")) == "disk full"
+
+
+@pytest.mark.parametrize(
+    ("words", "language"),
+    [
+        ("LION TIGER ZEBRA GIRAFFE", "en"),
+        ("Hund Katze Maus Pferd Vogel Fisch", "de"),
+        ("Apfel Birne Kirsche", "de"),
+        ("apple pear cherry", "en"),
+        ("TIGER ZEBRA GIRAFFE", None),  # the same in both languages
+        ("Hund Katze", None),  # too short to say
+        ("dog cat", None),
+    ],
+)
+def test_known_words_say_the_language_of_a_list_without_umlauts(
+    words: str, language: str | None
+) -> None:
+    assert words_language(words.split()) == language

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -69,3 +70,24 @@ def test_the_errors_the_readme_shows_are_what_the_command_says() -> None:
         )
         assert said.returncode == 2
         assert said.stderr == error, command
+
+
+def test_the_english_example_prints_an_english_sheet() -> None:
+    """The words make the sheet English, whatever the system's language."""
+    tour = re.search(
+        r"```\n\$ (wortsuche generate [^\n]* LION TIGER ZEBRA GIRAFFE)\n(.*?)\n\n\$",
+        README,
+        re.DOTALL,
+    )
+    assert tour
+    for language in ("de_DE.UTF-8", "C.UTF-8"):
+        shown = subprocess.run(
+            [sys.executable, "-m", "wortsuche", *tour.group(1).split()[1:]],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "LANG": language},
+        )
+        assert shown.stdout == tour.group(2) + "\n"
+        assert "level easy" in shown.stdout

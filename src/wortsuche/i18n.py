@@ -30,6 +30,7 @@ import gettext
 import itertools
 import os
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -54,6 +55,9 @@ GERMAN_LETTERS = frozenset("ÄÖÜẞäöüß")
 
 CLEAR_PAIRS = 24
 """Without umlauts or ß, words are clear about their language only from this many letter pairs on."""
+
+SHORT_LIST = 3
+"""A list of fewer words (without umlauts) does not say its language: the system's is used."""
 
 CLEAR_MARGIN = 0.2
 """… and only if they lean to one language by this much per pair (natural log of likelihood)."""
@@ -179,15 +183,26 @@ def system_language() -> str | None:
 
 
 def words_language(words: Iterable[str]) -> str | None:
-    """The language of the words, if they make it clear: umlauts or ß, or their letter pairs.
+    """The language of the words, if they make it clear: umlauts or ß, known words, or their
+    letter pairs.
 
-    Letter pairs (with the word's start and end) are scored against German and English
+    A list of fewer than :data:`SHORT_LIST` words without umlauts says nothing. Known words
+    are those of the themed lists shipped for each language (``data/themes``): a word known in
+    one language only is a vote for it, and the votes decide when one side has more than
+    twice the other's (``LION`` is English, ``Hund`` German; ``ZEBRA`` is both). Otherwise
+    letter pairs (with the word's start and end) are scored against German and English
     tables made from 10,000 words of each language (``data/bigrams.json``); the words are
     clear only if they lean to one side by :data:`CLEAR_MARGIN` per pair.
     """
-    text = unicodedata.normalize("NFC", "".join(words))
-    if GERMAN_LETTERS & set(text):
+    words = [unicodedata.normalize("NFC", word) for word in words]
+    if GERMAN_LETTERS & set("".join(words)):
         return "de"
+    if len(words) < SHORT_LIST:
+        return None
+    votes = known_votes(words)
+    (leader, most), (_, fewest) = votes.most_common()
+    if most > 2 * fewest:
+        return leader
     pairs = [
         a + b
         for word in words
@@ -204,6 +219,39 @@ def words_language(words: Iterable[str]) -> str | None:
     if abs(score) < CLEAR_MARGIN * len(pairs):
         return None
     return "de" if score > 0 else "en"
+
+
+def known_votes(words: Iterable[str]) -> Counter[str]:
+    """For each language, how many of ``words`` are known in it and not in the other one."""
+    known = _known_words()
+    votes: Counter[str] = Counter(dict.fromkeys(LANGUAGES, 0))
+    for word in words:
+        key = word.strip().upper()
+        holders = [language for language in LANGUAGES if key in known[language]]
+        if len(holders) == 1:
+            votes[holders[0]] += 1
+    return votes
+
+
+@cache
+def _known_words() -> dict[str, frozenset[str]]:
+    """The words of every shipped themed list, by language, in capitals (read here, as the
+    word steps that load themes come after this module)."""
+    known: dict[str, frozenset[str]] = {}
+    for language in LANGUAGES:
+        folder = PACKAGE.joinpath("data", "themes", language)
+        lines = (
+            line.strip()
+            for path in sorted(folder.iterdir())
+            if path.name.endswith(".txt")
+            for line in path.read_text("utf-8").splitlines()
+        )
+        known[language] = frozenset(
+            unicodedata.normalize("NFC", line).upper()
+            for line in lines
+            if line and not line.startswith("#")
+        )
+    return known
 
 
 @cache

@@ -104,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
     language = args.sheet_language or resolve_language(
         args.language, [word.entry for word in words]
     )
+    if not args.sheet_language and args.language in (None, "auto"):
+        guessed_note([word.entry for word in words])
     puzzle = replace(puzzle, title=args.title, sheet_language=language)
     for text in puzzle.notes:
         note(text)
@@ -134,6 +136,25 @@ def run(args: argparse.Namespace) -> int:
 
     write_output(args.output or "-", render(puzzle, fmt, render_options(args)), force=args.force)
     return 0
+
+
+def guessed_note(entries: list[str]) -> None:
+    """Say which language the words gave the sheet, and how to choose the other one."""
+    from wortsuche.cli.interface import texts
+    from wortsuche.i18n import LANGUAGES, translator, words_language
+
+    guessed = words_language(entries)
+    if guessed is None:
+        return
+    other = next(language for language in LANGUAGES if language != guessed)
+    name = translator("en").t(f"language.{guessed}")
+    note(
+        Note(
+            f"sheet in {name} (guessed from the words; --language {other} to change)",
+            key="note.sheet-guessed",
+            values={"language": texts().t(f"language.{guessed}"), "other": other},
+        )
+    )
 
 
 def puzzle_size(size: str | None, source: WordSource) -> tuple[int | None, int | None]:
