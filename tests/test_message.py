@@ -137,3 +137,31 @@ def test_an_automatic_size_makes_room_for_the_message() -> None:
     puzzle = generate(FRUIT, level="hard", seed=2, message=message)
     assert read_message(puzzle, len(letters)) == letters
     assert_exactly_once(puzzle)
+
+
+def test_the_sheet_says_how_many_leftover_letters_spell_the_message_with_a_blank_for_each(
+    tmp_path: Path,
+) -> None:
+    """The sentence is the first N letters left over, not all of them: the sheet says N."""
+    import subprocess
+
+    from cli import run
+
+    words = ["Hund", "Katze", "Maus", "Pferd", "Vogel", "Fisch"]
+    common = ["generate", *words, "--message", "Gut gemacht", "--seed", "1", "--size", "10"]
+    blanks = "___ ___ ___     ___ ___ ___ ___ ___ ___ ___"
+    text = run(*common, "--language", "en", cwd=tmp_path).stdout
+    assert "The first 10 letters left over, read row by row, spell a hidden message:\n" in text
+    assert f"\n{blanks}\n" in text
+    assert run(*common, "-o", "blatt.pdf", "--language", "de", cwd=tmp_path).returncode == 0
+    shown = subprocess.run(
+        ["pdftotext", str(tmp_path / "blatt.pdf"), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert (
+        "Die ersten 10 übrigen Buchstaben ergeben, Zeile für Zeile gelesen, einen Lösungssatz:"
+        in (shown)
+    )
+    assert shown.count("___") == 10
+    assert run(*common, "-o", "blatt.svg", "--language", "de", cwd=tmp_path).returncode == 0
+    svg = (tmp_path / "blatt.svg").read_text()
+    assert "Die ersten 10 übrigen Buchstaben" in svg and blanks in svg

@@ -79,11 +79,29 @@ def secret_answer(puzzle: Puzzle, texts: Translator) -> tuple[str, ...]:
 
 
 def message_hint(puzzle: Puzzle, texts: Translator) -> tuple[str, ...]:
-    """The worksheet's line saying that the letters left over spell a message (if one is hidden)."""
+    """The worksheet's lines on a hidden message (if one is hidden): how many of the letters
+    left over spell it, and a blank for each letter to write it in."""
     if puzzle.message is None:
         return ()
-    key = "sheet.message-hint-exact" if puzzle.message.exact else "sheet.message-hint"
-    return (texts.t(key),)
+    count = len(puzzle.message.letters)
+    if puzzle.message.exact:
+        hint = texts.t("sheet.message-hint-exact")
+    else:
+        hint = texts.n("sheet.message-first", count)
+    return (hint, message_blanks(puzzle.message.text, puzzle.message.letters))
+
+
+MESSAGE_BLANK = "___"
+"""One letter of the hidden message to fill in."""
+
+
+def message_blanks(text: str, letters: str) -> str:
+    """A blank for each of the message's ``letters`` (wide enough to write in), grouped as its words are, where
+    they can be told (``Gut`` → ``___ ___ ___``); else one group."""
+    groups = [sum(ch.isalpha() for ch in word) for word in text.split()]
+    if sum(groups) != len(letters) or not all(groups):
+        groups = [len(letters)]  # ß written SS, Ä as AE: the words' letters no longer count up
+    return "     ".join(" ".join([MESSAGE_BLANK] * n) for n in groups)
 
 
 def message_answer(puzzle: Puzzle, texts: Translator) -> tuple[str, ...]:
