@@ -31,6 +31,11 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 # command lines they start) see no system language, so they get English unless they ask.
 for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
     os.environ.pop(_variable, None)
+# Nor do they see a teacher's defaults (wortsuche.cli.settings): no WORTSUCHE_* settings, and
+# a config folder that holds no wortsuche/config.toml.
+for _setting in ("LANGUAGE", "ESZETT", "PAPER", "CASE", "FONT", "NAME_LINE"):
+    os.environ.pop(f"WORTSUCHE_{_setting}", None)
+os.environ["XDG_CONFIG_HOME"] = str(Path(__file__).resolve().parent / "no-config-here")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -19,7 +19,18 @@ from typing import Any
 
 from wortsuche.errors import UserError, WortsucheError
 
-COMMANDS = ("generate", "check", "solve", "rate", "render", "book", "themes", "serve", "completion")
+COMMANDS = (
+    "generate",
+    "check",
+    "solve",
+    "rate",
+    "render",
+    "book",
+    "themes",
+    "serve",
+    "completion",
+    "config",
+)
 """Subcommand names; each is a module ``wortsuche.cli.<name>``."""
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70
@@ -145,6 +156,9 @@ def _run(argv: Sequence[str] | None) -> int:
             sys.stdout.flush()
         raise
     _check_text_options(args)
+    from wortsuche.cli.settings import apply_settings
+
+    apply_settings(args)  # defaults set once (environment, config file) for flags not given
     code: int = args.run(args)
     sys.stdout.flush()
     return code

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import os
 import re
 import stat
@@ -273,13 +274,19 @@ def add_paper_options(
         help="language of the printed texts alone, e.g. an English sheet for a German class "
         "(default: the puzzle's language)",
     )
-    paper.add_argument(
-        "--paper", choices=("a4", "letter"), default="a4", help="PDF page size (default: a4)"
-    )
+    paper.add_argument("--paper", choices=("a4", "letter"), help="PDF page size (default: a4)")
     paper.add_argument(
         "--lowercase",
         action="store_true",
+        default=None,
         help="the grid's letters in lower case (the word list stays as written)",
+    )
+    paper.add_argument(
+        "--uppercase",
+        dest="lowercase",
+        action="store_false",
+        default=None,
+        help="the grid's letters in capitals (the default, unless case = lower is set)",
     )
     paper.add_argument(
         "--large-print", action="store_true", help="bigger letters and text for low vision"
@@ -327,16 +334,20 @@ def render_options(args: argparse.Namespace) -> RenderOptions:
     low, high = DPI_RANGE
     if dpi is not None and not low <= dpi <= high:
         raise InputError(f"--dpi must be between {low} and {high}, not {dpi}")
-    return RenderOptions(
+    from wortsuche.cli.settings import render_settings
+
+    options = RenderOptions(
         answers=bool(getattr(args, "answers", False)),
         title=getattr(args, "title", None),
-        paper=getattr(args, "paper", "a4"),
+        paper=getattr(args, "paper", None) or "a4",
         lowercase=bool(getattr(args, "lowercase", False)),
         large_print=bool(getattr(args, "large_print", False)),
         word_list=bool(getattr(args, "word_list", True)),
         dpi=dpi,
         language=getattr(args, "sheet_language", None),
     )
+    # font and name line, where this version's sheets have them and a setting gives them
+    return dataclasses.replace(options, **render_settings(args))
 
 
 def answers_note(fmt: str, args: argparse.Namespace) -> None:
