@@ -869,3 +869,34 @@ def test_the_keyboard_cursor_goes_round_and_selects_a_word_over_the_edge(
     page.keyboard.press("Enter")
     wait_found(page, 1)
     assert struck_off(page, answer["word"])
+
+
+def test_the_form_keeps_phrases_together_when_asked_and_writes_eszett_as_chosen(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    page.goto(live_server.url + "/?lang=de")
+    page.fill("#words", "Ice cream\nHot dog\nApple pie")
+    page.check("#phrases")
+    page.click("#make")
+    page.wait_for_selector("#board[data-ready]")
+    assert page.locator("#words li").all_inner_texts() == ["Ice cream", "Hot dog", "Apple pie"]
+    page.goto(live_server.url + "/?lang=de")
+    page.fill("#words", "Ice cream\nHot dog")
+    page.click("#make")
+    page.wait_for_selector("#board[data-ready]")
+    assert page.locator("#words li").all_inner_texts() == ["Ice", "cream", "Hot", "dog"]
+
+    def grid_after(choice: str | None) -> str:
+        page.goto(live_server.url + "/?lang=de")
+        page.fill("#words", "Straße\nFuß\nHund\nKatze")
+        page.locator("details.more summary").click()
+        if choice is not None:
+            page.select_option("#eszett", choice)
+        page.screenshot(path=screenshots / "create-eszett-phrases.png", full_page=True)
+        page.click("#make")
+        page.wait_for_selector("#board[data-ready]")
+        assert page.locator("#words li").all_inner_texts()[:2] == ["Straße", "Fuß"]
+        return "".join(page.locator("#board .cell").all_inner_texts())
+
+    assert "ẞ" not in grid_after(None)  # SS, as primary schools write it
+    assert "ẞ" in grid_after("keep")

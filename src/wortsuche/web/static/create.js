@@ -90,9 +90,10 @@ form.addEventListener("submit", async (event) => {
     }
   }
   // More options: each one left at "the level's" is not sent, so the level decides it.
-  for (const name of ["directions", "filler", "language", "shape"]) {
+  for (const name of ["directions", "filler", "language", "shape", "eszett"]) {
     if (form[name].value) body[name] = form[name].value;
   }
+  if (form.phrases.checked) body.phrases = true;
   if (form.absent.checked) body.absent = true;
   if (form.wrap.checked) body.wrap = true;
   if (form.message.value.trim()) body.message = form.message.value;
