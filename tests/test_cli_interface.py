@@ -195,3 +195,20 @@ def test_the_guess_is_said_in_german_and_not_when_the_language_is_given(
     )
     given = run("generate", "--language", "en", "--seed", "3", "LION", "TIGER", cwd=tmp_path)
     assert "erraten" not in given.stderr
+
+
+@pytest.mark.usefixtures("german")
+def test_a_layout_that_does_not_fit_is_said_in_german_with_its_advice(tmp_path: Path) -> None:
+    result = run("generate", "ELEFANT", "--size", "3x3", cwd=tmp_path)
+    assert result.stderr == (
+        "wortsuche: Fehler: ELEFANT hat 7 Buchstaben, aber in 3x3 passen in Richtung → ↓ ↘ ↗ "
+        "höchstens 3; versuche --size 7x7\n"
+    )
+    worte3 = Path(__file__).parent.parent / "examples" / "bwinf" / "worte3.txt"
+    result = run("generate", worte3, "--size", "12x7", "--seed", "1", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "wortsuche: Fehler: keine Anordnung gefunden: REFERAT, CHRONIK, EMISSION passten nicht in "
+        "12x7; eine Anordnung gibt es in 14x8; im gewählten Aufwand keine gefunden: --effort 4 "
+        "sucht länger\n"
+    )

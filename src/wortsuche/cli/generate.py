@@ -262,12 +262,38 @@ def make_puzzle(
 
 
 def _with_advice(error: DoesNotFitError, effort: float) -> DoesNotFitError:
-    """The error as one line that says how to find a layout: more effort, or a size that fits."""
+    """The error as one line that says how to find a layout: more effort, or a size that fits
+    (each part a note, so the line can be said in the reader's language)."""
     message = " ".join(str(error).split())
+    advice = _advice(error, effort, message)
+    message += advice["effort"] + advice["size"]
+    return DoesNotFitError(
+        message,
+        error.words,
+        error.suggested_size,
+        error.kind,
+        key="error.with-advice" if error.key else None,
+        values={"error": error, **advice},
+    )
+
+
+def _advice(error: DoesNotFitError, effort: float, message: str) -> dict[str, str]:
+    """The parts of the advice: a size the pipeline found (already in ``message``), more
+    effort, a size to try; each one empty where it does not apply."""
+    advice = {"exists": "", "effort": "", "size": ""}
+    size = "{}x{}".format(*error.suggested_size) if error.suggested_size else ""
+    exists = f"; a layout exists in {size}"
+    if size and exists in message:
+        advice["exists"] = Note(exists, key="error.advice-exists", values={"size": size})
     if error.kind == "not_found" and effort < 100:
-        message += f"; none found within the effort: --effort {min(100, max(4, 4 * effort)):g} searches longer"
-    if error.suggested_size is not None:
-        r, c = error.suggested_size
-        if f"{r}x{c}" not in message:
-            message += f"; try --size {r}x{c}"
-    return DoesNotFitError(message, error.words, error.suggested_size, error.kind)
+        more = f"{min(100, max(4, 4 * effort)):g}"
+        advice["effort"] = Note(
+            f"; none found within the effort: --effort {more} searches longer",
+            key="error.advice-effort",
+            values={"effort": more},
+        )
+    if size and size not in message:
+        advice["size"] = Note(
+            f"; try --size {size}", key="error.advice-size", values={"size": size}
+        )
+    return advice

@@ -301,6 +301,14 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
             words=tuple(too_long),
             suggested_size=(max(rows, need), max(cols, need)),
             kind="cannot_exist",
+            key="error.word-too-long",
+            values={
+                "word": too_long[0],
+                "length": len(too_long[0]),
+                "room": room,
+                "size": f"{rows}x{cols}",
+                "arrows": arrows,
+            },
         )
     total = sum(len(w) for w in words)
     if options.crossing is Crossing.NEVER and total > rows * cols:
@@ -310,4 +318,6 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
             "and they may not cross",
             suggested_size=(max(rows, side), max(cols, side)),
             kind="cannot_exist",
+            key="error.too-many-letters",
+            values={"letters": total, "size": f"{rows}x{cols}", "cells": rows * cols},
         )

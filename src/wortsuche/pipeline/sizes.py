@@ -111,7 +111,9 @@ def generate_auto_size(
             budget.take_back(part)
             if side >= MAX_SIDE:
                 raise DoesNotFitError(
-                    f"no layout found up to {MAX_SIDE}x{MAX_SIDE}, the largest size"
+                    f"no layout found up to {MAX_SIDE}x{MAX_SIDE}, the largest size",
+                    key="error.no-layout-up-to",
+                    values={"size": f"{MAX_SIDE}x{MAX_SIDE}"},
                 ) from None
             if budget.left < budget.steps * 0.01:
                 raise DoesNotFitError(

@@ -222,4 +222,6 @@ def no_layout_found(stuck: tuple[str, ...], board: Board) -> DoesNotFitError:
         f"no layout found: {', '.join(stuck)} did not fit in {board.rows}x{board.cols}",
         words=stuck,
         kind="not_found",
+        key="error.no-layout",
+        values={"words": ", ".join(stuck), "size": f"{board.rows}x{board.cols}"},
     )
