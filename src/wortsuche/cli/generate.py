@@ -195,9 +195,14 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
             key="error.no-words-cli",
         )
     if len(arguments) == 1 and len(entries) == 1 and looks_like_file_name(entries[0]):
+        meant = similar_files(entries[0]) or entries[0] + ".txt"
         note(
-            f"{entries[0]!r} is taken as the one word to hide; there is no file of that name "
-            f"(did you mean {similar_files(entries[0]) or entries[0] + '.txt'}?)"
+            Note(
+                f"{entries[0]!r} is taken as the one word to hide; there is no file of that "
+                f"name (did you mean {meant}?)",
+                key="note.lone-word",
+                values={"word": entries[0], "file": meant},
+            )
         )
     return WordSource(name="the command line", entries=entries, lines=None)
 

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from wortsuche.errors import DoesNotFitError, InputError
 from wortsuche.model import Direction, Puzzle, Word
+from wortsuche.notes import Note
 from wortsuche.pipeline.run import generate
 from wortsuche.rating.difficulty import rate_puzzle
 
@@ -149,7 +150,15 @@ def generate_near(
         for rung in rungs:
             search.attempt(rung, seed + extra * SEED_STRIDE)
     score, _, puzzle = search.nearest()
-    note = f"difficulty {score:.1f} reached for the target {target:g} (level {puzzle.level})"
+    note = Note(
+        f"difficulty {score:.1f} reached for the target {target:g} (level {puzzle.level})",
+        key="note.difficulty-reached",
+        values={
+            "score": Note(f"{score:.1f}", key="note.tenths", values=_tenths(score)),
+            "target": f"{target:g}",
+            "level": Note(puzzle.level, key=f"level.{puzzle.level}"),
+        },
+    )
     return _with_note(puzzle, note)
 
 
@@ -166,6 +175,12 @@ def _ladder(options: dict[str, Any]) -> Sequence[tuple[str, dict[str, Any]]]:
     return [
         (level, {k: v for k, v in changes.items() if k not in options}) for level, changes in LADDER
     ]
+
+
+def _tenths(value: float) -> dict[str, object]:
+    """``value`` to one decimal, as the parts a language joins with its decimal mark."""
+    whole, tenths = divmod(round(value * 10), 10)
+    return {"whole": whole, "tenths": tenths}
 
 
 def _with_note(puzzle: Puzzle, note: str) -> Puzzle:
