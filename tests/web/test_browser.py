@@ -900,3 +900,23 @@ def test_the_form_keeps_phrases_together_when_asked_and_writes_eszett_as_chosen(
 
     assert "ẞ" not in grid_after(None)  # SS, as primary schools write it
     assert "ẞ" in grid_after("keep")
+
+
+def test_one_word_found_is_said_in_the_singular(
+    chromium: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    context = chromium.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.fill("#words", "Elefant")
+    page.click("#make")
+    page.wait_for_selector("#board[data-ready]")
+    assert "1 Wort" in page.locator(".meta").inner_text()
+    assert "1 Wörter" not in page.locator(".meta").inner_text()
+    puzzle_id = page.locator("body").get_attribute("data-puzzle")
+    (answer,) = answers(live_server, puzzle_id)
+    drag(page, answer["start"], answer["end"])
+    wait_found(page, 1)
+    expect(page.locator("#done")).to_contain_text("Geschafft! Du hast das Wort in")
+    page.screenshot(path=screenshots / "de-one-word-finished.png", full_page=True)
+    context.close()
