@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,8 @@ for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
 # a config folder that holds no wortsuche/config.toml.
 for _setting in ("LANGUAGE", "ESZETT", "PAPER", "CASE", "FONT", "NAME_LINE"):
     os.environ.pop(f"WORTSUCHE_{_setting}", None)
-os.environ["XDG_CONFIG_HOME"] = str(Path(__file__).resolve().parent / "no-config-here")
+# The folder is a fresh temporary one: Chromium keeps its own settings under the same variable.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="wortsuche-no-config-")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
