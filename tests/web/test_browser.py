@@ -748,6 +748,10 @@ def test_more_options_on_the_form_reach_the_puzzle_and_the_pdf_links(
     page.check("#pdf-large")
     href = page.locator("#sheet-pdf").get_attribute("href") or ""
     assert "large_print=true" in href and "lowercase=false" in href
+    assert "name_line=true" in href
+    page.uncheck("#pdf-name-line")
+    href = page.locator("#sheet-pdf").get_attribute("href") or ""
+    assert "name_line=false" in href
     response = page.request.get(href)
     assert response.status == 200 and response.headers["content-type"] == "application/pdf"
 

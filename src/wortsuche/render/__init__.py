@@ -29,6 +29,7 @@ __all__ = [
     "format_for_path",
     "render",
     "render_book",
+    "render_versions",
     "require",
 ]
 
@@ -109,6 +110,8 @@ def render(
         options = RenderOptions.from_keywords(**changes)
     elif changes:
         options = RenderOptions.from_keywords(**{**vars(options), **changes})
+    if format == "pdf" and options.per_page > 1:
+        return render_versions([puzzle], options)  # copies side by side on each page
     draw = renderer(format)
     try:
         return draw(puzzle, options)
@@ -131,6 +134,20 @@ def render_book(
 
     try:
         return draw_book(puzzles, options or RenderOptions(), on_page=on_page, order=order)
+    except ModuleNotFoundError as error:
+        if error.name not in OPTIONAL_MODULES:
+            raise
+        raise _missing_extra("pdf") from None
+
+
+def render_versions(puzzles: Sequence[Puzzle], options: RenderOptions | None = None) -> bytes:
+    """A PDF of the versions of one sheet, ``options.per_page`` to a page, keys after; see
+    :func:`wortsuche.render.imposition.render_versions`."""
+    require("pdf")
+    from wortsuche.render.imposition import render_versions as draw_versions
+
+    try:
+        return draw_versions(puzzles, options or RenderOptions())
     except ModuleNotFoundError as error:
         if error.name not in OPTIONAL_MODULES:
             raise
