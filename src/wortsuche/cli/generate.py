@@ -20,7 +20,7 @@ from wortsuche.cli.common import (
     spec_options,
     write_output,
 )
-from wortsuche.cli.sheet import add_versions_option, check_pdf_only, version_letter, version_seed
+from wortsuche.cli.sheet import add_versions_option, check_format, version_letter, version_seed
 from wortsuche.errors import DoesNotFitError, InputError
 from wortsuche.i18n import resolve_language
 from wortsuche.model import Puzzle, Word
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     """Make the puzzle, report notes on stderr and write it."""
     fmt = output_format(args)  # a bad format or -o file fails before any work is done
     answers_note(fmt, args)
-    check_pdf_only(fmt, args)
+    check_format(fmt, args)
     check_output(args.output, force=args.force)
     seed = args.seed
     if seed is None:

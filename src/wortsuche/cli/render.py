@@ -16,7 +16,7 @@ from wortsuche.cli.common import (
     render_options,
     write_output,
 )
-from wortsuche.cli.sheet import check_pdf_only
+from wortsuche.cli.sheet import check_format
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
 
@@ -44,7 +44,7 @@ def write_puzzle(puzzle: Puzzle, args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     """Read the puzzle file and write it in the chosen format."""
     answers_note(output_format(args), args)  # a bad format or -o fails before any reading
-    check_pdf_only(output_format(args), args)
+    check_format(output_format(args), args)
     puzzle = loads(read_text(args.puzzle))
     write_puzzle(puzzle, args)
     return 0

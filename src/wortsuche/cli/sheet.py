@@ -31,8 +31,12 @@ def add_versions_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def check_pdf_only(fmt: str, args: argparse.Namespace) -> None:
-    """Refuse ``--per-page`` and ``--versions`` for a format that has no pages."""
+def check_format(fmt: str, args: argparse.Namespace) -> None:
+    """Before any work: the format can be written here (its extra is installed), and
+    ``--per-page`` and ``--versions`` are refused for a format that has no pages."""
+    from wortsuche.render import require
+
+    require(fmt)
     for flag, value in (("--per-page", "per_page"), ("--versions", "versions")):
         if getattr(args, value, 1) > 1 and fmt != "pdf":
             raise InputError(

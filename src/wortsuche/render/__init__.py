@@ -41,6 +41,8 @@ FORMATS: dict[str, str] = {
     "pdf": "wortsuche.render.pdf",
     "csv": "wortsuche.render.csv",
     "html": "wortsuche.render.html",
+    "docx": "wortsuche.render.docx",
+    "odt": "wortsuche.render.odt",
 }
 """Format name → module holding its ``render`` function."""
 
@@ -53,15 +55,25 @@ SUFFIXES: dict[str, str] = {
     ".csv": "csv",
     ".html": "html",
     ".htm": "html",
+    ".docx": "docx",
+    ".odt": "odt",
 }
 """File suffix → format name, for ``-o FILE`` without ``--format``."""
 
 
-NEEDS: dict[str, tuple[str, ...]] = {"pdf": ("fpdf",), "png": ("PIL",)}
-"""Format name → modules of the ``pdf`` extra it needs."""
+NEEDS: dict[str, tuple[str, ...]] = {
+    "pdf": ("fpdf",),
+    "png": ("PIL",),
+    "docx": ("docx",),
+    "odt": ("odf",),
+}
+"""Format name → modules of the extra it needs."""
+
+EXTRAS: dict[str, str] = {"docx": "office", "odt": "office"}
+"""Format name → the extra holding its modules (``pdf`` when not named here)."""
 
 OPTIONAL_MODULES = frozenset(module for modules in NEEDS.values() for module in modules)
-"""Modules of the ``pdf`` extra; a format that needs one names the extra when it is missing."""
+"""Modules of the optional extras; a format that needs one names the extra when it is missing."""
 
 
 def format_for_path(path: str) -> str:
@@ -86,7 +98,7 @@ def require(format: str) -> None:
 
 
 def _missing_extra(format: str) -> MissingExtraError:
-    return MissingExtraError(f"{format.upper()} output", "pdf")
+    return MissingExtraError(f"{format.upper()} output", EXTRAS.get(format, "pdf"))
 
 
 def renderer(format: str) -> Renderer:
