@@ -65,7 +65,7 @@ def test_each_field_has_a_line_to_write_on_inside_the_margins(tiere_puzzle: Puzz
     labels = [t for t in sheet.texts if t.text in ("Name:", "Datum:", "Klasse:")]
     assert len(labels) == len(sheet.rules) == 3
     for label, rule in zip(labels, sheet.rules, strict=True):
-        assert label.x < rule.x0 < rule.x1 <= sheet.width - 48
+        assert label.x < rule.x0 < rule.x1 <= sheet.width - 48 + 1e-9
         assert rule.y > label.y  # just under the baseline
     # the name gets the longest line, and the lines do not run into the next label
     assert max(sheet.rules, key=lambda r: r.x1 - r.x0) == sheet.rules[0]
@@ -91,3 +91,13 @@ def test_a_book_page_has_no_name_line(tmp_path: Path) -> None:
     puzzles = [("Tiere", generate(TIERE.split(), rows=9, cols=9, seed=1))]
     book.write_bytes(render_book(puzzles, RenderOptions(language="de")))
     assert all(fields(page) == [] for page in page_texts(book))
+
+
+def test_a_narrow_sheet_puts_date_and_class_under_the_name(tiere_puzzle: Puzzle) -> None:
+    """On a quarter page one line would leave too little room to write the date."""
+    quarter = worksheet(tiere_puzzle, RenderOptions(language="de"), page=(297, 421), margin=20)
+    name, date, school_class = sheet_rules = quarter.rules
+    assert name.y < date.y == school_class.y
+    assert all(rule.x1 - rule.x0 >= 4 * 11 for rule in sheet_rules)
+    title = quarter.texts[0]
+    assert date.y < title.y - title.size

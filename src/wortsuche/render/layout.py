@@ -399,46 +399,63 @@ class Frame:
 
 
 NAME_FIELDS = ((("sheet.name", 0.5), ("sheet.date", 0.28), ("sheet.class", 0.22)),)
-"""The fields of the name line and the share of its width each takes."""
+"""The fields of the name line and the share of the writing room each line takes."""
 
 NARROW_NAME_FIELDS = ((("sheet.name", 1.0),), (("sheet.date", 0.55), ("sheet.class", 0.45)))
-"""The name line on a narrow sheet (a quarter page): the name on a line of its own."""
+"""The name line on a narrow sheet: the name on a line of its own, date and class below."""
 
-NARROW = 330.0
-"""Sheets narrower than this (inside the margins) put the name line on two lines."""
+SHORTEST_RULE = 4.0
+"""The shortest line to write on, in the text's size: shorter, and the fields take two lines."""
+
+NAME_LEADING = 2.0
+"""Distance between the baselines of a name line on two lines, in its size (room to write)."""
 
 
 def name_line(
     texts: Translator, left: float, top: float, width: float, size: float, *, reserve: float = 0.0
 ) -> tuple[list[Text], list[Rule]]:
     """The name, date and class fields across ``width``: each label followed by a line to
-    write on, in one line (two on a narrow sheet). ``top`` is the top of the first line;
-    ``reserve`` is kept free at the right end of the first line (for a version's label)."""
+    write on, in one line, or in two where one would leave a line too short to write on.
+    ``top`` is the top of the first line; ``reserve`` is kept free at the right end of the
+    first line (for a version's label)."""
+    wide = _name_rows(texts, left, top, width, size, reserve, NAME_FIELDS)
+    if min(rule.x1 - rule.x0 for rule in wide[1]) >= SHORTEST_RULE * size:
+        return wide
+    return _name_rows(texts, left, top, width, size, reserve, NARROW_NAME_FIELDS)
+
+
+def _name_rows(
+    texts: Translator,
+    left: float,
+    top: float,
+    width: float,
+    size: float,
+    reserve: float,
+    rows: tuple[tuple[tuple[str, float], ...], ...],
+) -> tuple[list[Text], list[Rule]]:
+    """The fields in ``rows``: the room the labels and the gaps between fields leave is shared
+    among the lines to write on."""
     labels: list[Text] = []
     rules: list[Rule] = []
-    rows = NARROW_NAME_FIELDS if width < NARROW else NAME_FIELDS
+    pad, gap = size * 0.3, size * 1.5
     for number, row in enumerate(rows):
         baseline = top + size + number * size * NAME_LEADING
         room = width - (reserve if number == 0 else 0.0)
+        names = [texts.t(key) for key, _ in row]
+        taken = sum(text_width(name, size) + pad for name in names) + gap * (len(row) - 1)
+        free = max(room - taken, 0.0)
         x = left
-        for key, share in row:
-            label = texts.t(key)
-            end = x + share * room
-            labels.append(Text(label, x, baseline, size))
-            start = x + text_width(label, size) + size * 0.3
-            gap = size if end < left + room - 1 else 0.0
-            rules.append(Rule(start, end - gap, baseline + 2))
-            x = end
+        for name, (_, share) in zip(names, row, strict=True):
+            labels.append(Text(name, x, baseline, size))
+            start = x + text_width(name, size) + pad
+            rules.append(Rule(start, start + free * share, baseline + 2))
+            x = start + free * share + gap
     return labels, rules
 
 
-NAME_LEADING = 2.0
-"""Distance between the baselines of a name line on two lines, in its size (room to write)."""
-
-
-def name_line_height(width: float, size: float) -> float:
+def name_line_height(rules: list[Rule], size: float) -> float:
     """The height the name line takes above the title."""
-    rows = len(NARROW_NAME_FIELDS if width < NARROW else NAME_FIELDS)
+    rows = len({rule.y for rule in rules})
     return size * (2.6 + NAME_LEADING * (rows - 1))
 
 
@@ -460,7 +477,7 @@ def _worksheet(
     corner, rules = _top_line(options, texts, style, frame.label, margin, content_width)
     top = margin
     if rules:
-        top += name_line_height(content_width, style.line)
+        top += name_line_height(rules, style.line)
     elif corner:  # a version's label alone
         top += style.line * 2.6
     if heading is None:
