@@ -149,3 +149,12 @@ def test_render_takes_per_page_for_a_saved_puzzle(tiere: Path, tmp_path: Path) -
     out = tmp_path / "sheet.pdf"
     assert run("render", saved, "--per-page", "2", "-o", out).returncode == 0
     assert page_sizes(out) == [A4_LANDSCAPE]
+
+
+def test_a_theme_drawn_with_count_fills_four_quarters(tmp_path: Path) -> None:
+    out = tmp_path / "blatt.pdf"
+    args = ("--theme", "animals", "--language", "de", "--count", "8", "--seed", "2")
+    done = run("generate", *args, "--per-page", "4", "-o", out)
+    assert done.returncode == 0, done.stderr
+    (page,) = page_texts(out)
+    assert page.count("Finde die 8 Wörter") == 4 and page.count("Klasse:") == 4
