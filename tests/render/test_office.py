@@ -132,3 +132,15 @@ def test_a_missing_office_extra_is_named_before_any_work(
     done = run("generate", "LION", "TIGER", "-o", tmp_path / "sheet.odt")
     assert done.returncode == 2 and "pip install 'wortsuche[office]'" in done.stderr
     assert done.stderr.count("\n") == 1 and not (tmp_path / "sheet.odt").exists()
+
+
+def test_a_wide_grid_stays_inside_the_page() -> None:
+    from wortsuche import generate
+    from wortsuche.render.document import PAGE_MARGIN_CM, document
+    from wortsuche.render.options import RenderOptions
+
+    puzzle = generate(["Apfel", "Birne", "Kirsche"], rows=8, cols=40, seed=1)
+    content = document(puzzle, RenderOptions(paper="letter"))
+    grid = content.pages[0].grid
+    assert grid.cell_cm * 40 <= content.paper_cm[0] - 2 * PAGE_MARGIN_CM
+    assert grid.letter_pt > 5

@@ -13,6 +13,7 @@ catalogue as every other sheet.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from wortsuche.model import HOLE, Puzzle
@@ -24,8 +25,8 @@ from wortsuche.render.options import RenderOptions
 PAGE_MARGIN_CM = 1.8
 """The margins of an editable sheet's pages (what every printer prints)."""
 
-CELL_CM = (0.45, 1.2)
-"""The smallest and largest side of a grid cell: as large as the page's width allows."""
+CELL_CM = 1.2
+"""The largest side of a grid cell; a wider grid gets smaller cells, to stay on the page."""
 
 LIST_COLUMNS_WIDTH_PT = 480.0
 """The width the word list's columns are chosen for, in points (a page inside its margins)."""
@@ -103,8 +104,7 @@ def grid_table(
 ) -> GridTable:
     """The grid's letters as printed, in cells as large as the page's width allows."""
     room = paper_width_cm - 2 * PAGE_MARGIN_CM
-    low, high = CELL_CM
-    cell = round(max(low, min(high, room / puzzle.cols)), 2)
+    cell = min(CELL_CM, math.floor(room / puzzle.cols * 100) / 100)
     rows = tuple(
         tuple("" if ch == HOLE else display_letter(ch, options.lowercase) for ch in row)
         for row in puzzle.grid.rows
