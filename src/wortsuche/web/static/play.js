@@ -33,6 +33,11 @@ function updatePdfLinks() {
 
 // The tools that work before the puzzle is loaded.
 function setUpTools() {
+  // The create form's choice: a sheet without the name line.
+  if (new URLSearchParams(window.location.search).get("name_line") === "false") {
+    byId("pdf-name-line").checked = false;
+    updatePdfLinks();
+  }
   byId("pdf-lowercase").addEventListener("change", updatePdfLinks);
   byId("pdf-large").addEventListener("change", updatePdfLinks);
   byId("pdf-name-line").addEventListener("change", updatePdfLinks);
