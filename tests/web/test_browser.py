@@ -748,8 +748,36 @@ def test_more_options_on_the_form_reach_the_puzzle_and_the_pdf_links(
     page.check("#pdf-large")
     href = page.locator("#sheet-pdf").get_attribute("href") or ""
     assert "large_print=true" in href and "lowercase=false" in href
+    assert "name_line=true" in href
+    page.uncheck("#pdf-name-line")
+    href = page.locator("#sheet-pdf").get_attribute("href") or ""
+    assert "name_line=false" in href
     response = page.request.get(href)
     assert response.status == 200 and response.headers["content-type"] == "application/pdf"
+
+
+def test_the_create_forms_name_line_box_reaches_the_sheet_pdf(
+    page: Any, live_server: LiveServer
+) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    def sheet_text() -> str:
+        href = page.locator("#sheet-pdf").evaluate("link => link.href")
+        pdf = page.request.get(href).body()
+        return "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+
+    for wanted in (True, False):
+        page.goto(live_server.url + "/?lang=de")
+        page.fill("#words", "Apfel, Birne, Kirsche")
+        assert page.locator("#name-line").is_checked()  # on unless cleared
+        if not wanted:
+            page.uncheck("#name-line")
+        page.click("#make")
+        page.wait_for_selector("#board[data-ready]")
+        assert page.locator("#pdf-name-line").is_checked() == wanted
+        assert ("Klasse:" in sheet_text()) == wanted
 
 
 def test_zoom_makes_the_cells_of_a_large_grid_big_enough_for_a_finger(

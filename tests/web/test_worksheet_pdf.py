@@ -47,3 +47,13 @@ def test_an_unknown_language_or_puzzle_is_refused(client: TestClient) -> None:
     made = create(client)
     assert client.get(f"/api/puzzles/{made['id']}/sheet.pdf?lang=fr").status_code == 422
     assert client.get("/api/puzzles/nothing/sheet.pdf").status_code == 404
+
+
+def test_the_worksheet_has_a_name_line_unless_the_box_is_cleared(client: TestClient) -> None:
+    made = create(client, seed=2)
+    page = client.get(made["url"] + "?lang=de").text
+    assert 'id="pdf-name-line" checked' in page and "Namenszeile" in page
+    sheet = text(client.get(f"/api/puzzles/{made['id']}/sheet.pdf?lang=de").content)
+    assert "Name:" in sheet and "Datum:" in sheet and "Klasse:" in sheet
+    plain = client.get(f"/api/puzzles/{made['id']}/sheet.pdf?lang=de&name_line=false")
+    assert "Name:" not in text(plain.content)

@@ -265,6 +265,7 @@ def add_paper_options(
 ) -> None:
     """Options for printed and image output (PDF, SVG, PNG, HTML; CSV takes --lowercase)."""
     from wortsuche.i18n import LANGUAGES
+    from wortsuche.render.options import FONTS, PER_PAGE
 
     paper = parser.add_argument_group("paper and image options" if images else "paper options")
     paper.add_argument("--title", help=title_help)
@@ -297,9 +298,32 @@ def add_paper_options(
         action="store_false",
         help="leave out the word list (find the hidden words)",
     )
+    paper.add_argument(
+        "--font",
+        choices=FONTS,
+        default=None,
+        help="typeface of the sheet: standard (DejaVu Sans) or school (Andika, made for young "
+        "readers: single-storey a and g) (default: standard)",
+    )
     if images:
         paper.add_argument(
             "--dpi", type=int, metavar="N", help="resolution of PNG images (default: 150)"
+        )
+        paper.add_argument(
+            "--no-name-line",
+            dest="name_line",
+            action="store_false",
+            default=None,
+            help="leave out the line for name, date and class at the top of the worksheet",
+        )
+        paper.add_argument(
+            "--per-page",
+            type=int,
+            choices=PER_PAGE,
+            default=1,
+            metavar="N",
+            help="PDF: N puzzles on each page, each with its own word list, with cut marks "
+            "(2: A5 halves of A4 or half-letter; 4: quarters) (default: 1)",
         )
 
 
@@ -345,6 +369,9 @@ def render_options(args: argparse.Namespace) -> RenderOptions:
         word_list=bool(getattr(args, "word_list", True)),
         dpi=dpi,
         language=getattr(args, "sheet_language", None),
+        name_line=getattr(args, "name_line", None) is not False,
+        font=getattr(args, "font", None) or "standard",
+        per_page=getattr(args, "per_page", 1),
     )
     # font and name line, where this version's sheets have them and a setting gives them
     return dataclasses.replace(options, **render_settings(args))

@@ -20,6 +20,7 @@ from wortsuche.cli.common import (
     spec_options,
     write_output,
 )
+from wortsuche.cli.sheet import add_versions_option, check_format, version_letter, version_seed
 from wortsuche.errors import DoesNotFitError, InputError
 from wortsuche.i18n import resolve_language
 from wortsuche.model import Puzzle, Word
@@ -35,6 +36,7 @@ examples:
   wortsuche generate --size 12x12 --level easy LION TIGER ZEBRA GIRAFFE
   wortsuche generate --size 12x12 LION,TIGER,ZEBRA,GIRAFFE
   wortsuche generate tiere.txt --language de --sheet-language en -o sheet.pdf
+  wortsuche generate tiere.txt --per-page 2 --versions 2 --answers -o blatt.pdf
   wortsuche generate - < words.txt
   wortsuche generate words.txt -o puzzle.json
 """
@@ -74,6 +76,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--count", type=int, metavar="N", help="with --theme: N words drawn from the seed"
     )
     add_output_options(parser)
+    add_versions_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -81,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
     """Make the puzzle, report notes on stderr and write it."""
     fmt = output_format(args)  # a bad format or -o file fails before any work is done
     answers_note(fmt, args)
+    check_format(fmt, args)
     check_output(args.output, force=args.force)
     seed = args.seed
     if seed is None:
@@ -132,6 +136,9 @@ def run(args: argparse.Namespace) -> int:
 
         print_puzzle(puzzle, render_options(args))
         return 0
+    if args.versions > 1:
+        write_versions(puzzle, words, spec, args)
+        return 0
     from wortsuche.render import render
 
     write_output(args.output or "-", render(puzzle, fmt, render_options(args)), force=args.force)
@@ -155,6 +162,24 @@ def guessed_note(entries: list[str]) -> None:
             values={"language": texts().t(f"language.{guessed}"), "other": other},
         )
     )
+
+
+def write_versions(
+    first: Puzzle, words: tuple[Word, ...], spec: dict[str, Any], args: argparse.Namespace
+) -> None:
+    """Make the other versions of the sheet (same words, same size, seeds derived from the
+    first one's) and write all of them as one PDF."""
+    from wortsuche.render import render_versions
+
+    rows, cols = (None, None) if "mask" in spec else (first.rows, first.cols)
+    puzzles = [first]
+    for index in range(1, args.versions):
+        made = make_puzzle(words, rows, cols, {**spec, "seed": version_seed(first.seed, index)})
+        puzzles.append(replace(made, title=first.title, sheet_language=first.sheet_language))
+    seeds = ", ".join(f"{version_letter(i)} {p.seed}" for i, p in enumerate(puzzles))
+    note(f"{len(puzzles)} versions with the seeds {seeds}")
+    content = render_versions(puzzles, render_options(args))
+    write_output(args.output or "-", content, force=args.force)
 
 
 def puzzle_size(size: str | None, source: WordSource) -> tuple[int | None, int | None]:

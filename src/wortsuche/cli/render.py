@@ -16,6 +16,7 @@ from wortsuche.cli.common import (
     render_options,
     write_output,
 )
+from wortsuche.cli.sheet import check_format
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
 
@@ -43,6 +44,7 @@ def write_puzzle(puzzle: Puzzle, args: argparse.Namespace) -> None:
 def run(args: argparse.Namespace) -> int:
     """Read the puzzle file and write it in the chosen format."""
     answers_note(output_format(args), args)  # a bad format or -o fails before any reading
+    check_format(output_format(args), args)
     puzzle = loads(read_text(args.puzzle))
     write_puzzle(puzzle, args)
     return 0

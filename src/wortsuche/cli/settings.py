@@ -31,6 +31,7 @@ from typing import Any
 
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
+from wortsuche.render.options import FONTS
 from wortsuche.words.normalise import ESZETT
 
 ENV_PREFIX = "WORTSUCHE_"
@@ -101,7 +102,7 @@ SETTINGS: dict[str, Setting] = {
         Setting("eszett", "auto", ESZETT, flag="--eszett"),
         Setting("paper", "a4", ("a4", "letter"), flag="--paper"),
         Setting("case", "upper", ("upper", "lower"), flag="--lowercase / --uppercase"),
-        Setting("font", None, kind="text", flag="--font"),
+        Setting("font", "standard", FONTS, flag="--font"),
         Setting("name_line", True, kind="yes/no", flag="--no-name-line"),
     )
 }

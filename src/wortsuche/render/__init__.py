@@ -29,6 +29,7 @@ __all__ = [
     "format_for_path",
     "render",
     "render_book",
+    "render_versions",
     "require",
 ]
 
@@ -40,6 +41,8 @@ FORMATS: dict[str, str] = {
     "pdf": "wortsuche.render.pdf",
     "csv": "wortsuche.render.csv",
     "html": "wortsuche.render.html",
+    "docx": "wortsuche.render.docx",
+    "odt": "wortsuche.render.odt",
 }
 """Format name → module holding its ``render`` function."""
 
@@ -52,15 +55,25 @@ SUFFIXES: dict[str, str] = {
     ".csv": "csv",
     ".html": "html",
     ".htm": "html",
+    ".docx": "docx",
+    ".odt": "odt",
 }
 """File suffix → format name, for ``-o FILE`` without ``--format``."""
 
 
-NEEDS: dict[str, tuple[str, ...]] = {"pdf": ("fpdf",), "png": ("PIL",)}
-"""Format name → modules of the ``pdf`` extra it needs."""
+NEEDS: dict[str, tuple[str, ...]] = {
+    "pdf": ("fpdf",),
+    "png": ("PIL",),
+    "docx": ("docx",),
+    "odt": ("odf",),
+}
+"""Format name → modules of the extra it needs."""
+
+EXTRAS: dict[str, str] = {"docx": "office", "odt": "office"}
+"""Format name → the extra holding its modules (``pdf`` when not named here)."""
 
 OPTIONAL_MODULES = frozenset(module for modules in NEEDS.values() for module in modules)
-"""Modules of the ``pdf`` extra; a format that needs one names the extra when it is missing."""
+"""Modules of the optional extras; a format that needs one names the extra when it is missing."""
 
 
 def format_for_path(path: str) -> str:
@@ -85,7 +98,7 @@ def require(format: str) -> None:
 
 
 def _missing_extra(format: str) -> MissingExtraError:
-    return MissingExtraError(f"{format.upper()} output", "pdf")
+    return MissingExtraError(f"{format.upper()} output", EXTRAS.get(format, "pdf"))
 
 
 def renderer(format: str) -> Renderer:
@@ -109,6 +122,8 @@ def render(
         options = RenderOptions.from_keywords(**changes)
     elif changes:
         options = RenderOptions.from_keywords(**{**vars(options), **changes})
+    if format == "pdf" and options.per_page > 1:
+        return render_versions([puzzle], options)  # copies side by side on each page
     draw = renderer(format)
     try:
         return draw(puzzle, options)
@@ -131,6 +146,20 @@ def render_book(
 
     try:
         return draw_book(puzzles, options or RenderOptions(), on_page=on_page, order=order)
+    except ModuleNotFoundError as error:
+        if error.name not in OPTIONAL_MODULES:
+            raise
+        raise _missing_extra("pdf") from None
+
+
+def render_versions(puzzles: Sequence[Puzzle], options: RenderOptions | None = None) -> bytes:
+    """A PDF of the versions of one sheet, ``options.per_page`` to a page, keys after; see
+    :func:`wortsuche.render.imposition.render_versions`."""
+    require("pdf")
+    from wortsuche.render.imposition import render_versions as draw_versions
+
+    try:
+        return draw_versions(puzzles, options or RenderOptions())
     except ModuleNotFoundError as error:
         if error.name not in OPTIONAL_MODULES:
             raise

@@ -36,7 +36,8 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True)
 class Text:
-    """A line of text placed by its baseline; ``anchor`` is ``start`` (left) or ``middle``."""
+    """A line of text placed by its baseline; ``anchor`` is ``start`` (left), ``middle`` or
+    ``end`` (right)."""
 
     text: str
     x: float
@@ -55,6 +56,16 @@ class Box:
     y: float
     width: float
     height: float
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A straight line to write on (the name line), from ``(x0, y)`` to ``(x1, y)``."""
+
+    x0: float
+    x1: float
+    y: float
+    width: float = 0.6
 
 
 @dataclass(frozen=True)
@@ -122,6 +133,37 @@ class Sheet:
     grid: GridDrawing
     leftover_words: tuple[str, ...] = field(default=())
     """Word list entries too many for this page, to be printed on pages of their own."""
+    rules: tuple[Rule, ...] = ()
+    """Lines to write on: the name, date and class fields."""
+    font: str = "standard"
+    """The typeface the texts and letters are set in (a key of ``metrics.FONT_FILES``)."""
+
+    def moved(self, dx: float, dy: float) -> Sheet:
+        """The same sheet ``dx`` to the right and ``dy`` down (a part of a larger page)."""
+
+        def text(t: Text) -> Text:
+            return replace(t, x=t.x + dx, y=t.y + dy)
+
+        def box(b: Box) -> Box:
+            return replace(b, x=b.x + dx, y=b.y + dy)
+
+        def point(p: Point) -> Point:
+            return (p[0] + dx, p[1] + dy)
+
+        grid = self.grid
+        moved_grid = replace(
+            grid,
+            x=grid.x + dx,
+            y=grid.y + dy,
+            letters=tuple(map(text, grid.letters)),
+            capsules=tuple(
+                replace(c, start=point(c.start), end=point(c.end)) for c in grid.capsules
+            ),
+            frame=box(grid.frame),
+            tiles=tuple(map(box, grid.tiles)),
+        )
+        rules = tuple(replace(r, x0=r.x0 + dx, x1=r.x1 + dx, y=r.y + dy) for r in self.rules)
+        return replace(self, texts=tuple(map(text, self.texts)), grid=moved_grid, rules=rules)
 
 
 def display_letter(letter: str, lowercase: bool) -> str:
@@ -257,6 +299,23 @@ class Style:
             title=24, line=11, words=12, max_cell=36, letter_scale=0.6, fit_cell=28, min_words=7
         )
 
+    def for_page(self, page: tuple[float, float] | None) -> Style:
+        """The style for a page: on one narrower than A5 (a quarter of A4) the texts are a
+        quarter smaller, so that the grid keeps its room."""
+        if page is None or page[0] >= SMALL_PAGE:
+            return self
+        return replace(
+            self,
+            title=self.title * 0.75,
+            line=self.line * 0.85,
+            words=self.words * 0.85,
+            min_words=min(self.min_words, self.words * 0.85),
+        )
+
+
+SMALL_PAGE = 400.0
+"""Pages narrower than this (in points; A5 is 420) get :meth:`Style.for_page`'s smaller texts."""
+
 
 @dataclass(frozen=True)
 class WordColumns:
@@ -318,8 +377,11 @@ def worksheet(
     page: tuple[float, float] | None = None,
     heading: str | None = None,
     footer: str | None = None,
+    label: str = "",
+    margin: float | None = None,
 ) -> Sheet:
-    """Lay out one puzzle page: title, instruction line, grid, word list and a faint footer.
+    """Lay out one puzzle page: name line, title, instruction line, grid, word list and a
+    faint footer.
 
     ``heading`` replaces the title (a book's numbered titles; ``""`` for none). The footer
     defaults to the size, level and seed (so a teacher can make the puzzle again).
@@ -327,34 +389,114 @@ def worksheet(
     With ``page`` (width, height) the grid is as large as the page allows; without it the sheet
     is sized to its content (for SVG and PNG). Large print never makes the grid smaller than
     normal print would: if the larger word list would squeeze it, the list gets pages of its own.
+    ``label`` names a version (``Gruppe A``) in the top right corner; ``margin`` replaces the
+    style's (a puzzle on part of a page).
     """
     options = options or RenderOptions()
-    sheet = _worksheet(puzzle, options, page, heading, footer, list_on_page=True)
+    frame = Frame(heading, footer, label, margin)
+    sheet = _worksheet(puzzle, options, page, frame, list_on_page=True)
     if page is not None and options.large_print and options.word_list and not sheet.leftover_words:
         normal = _worksheet(
-            puzzle, replace(options, large_print=False), page, heading, footer, list_on_page=True
+            puzzle, replace(options, large_print=False), page, frame, list_on_page=True
         )
         if sheet.grid.cell <= normal.grid.cell:
-            sheet = _worksheet(puzzle, options, page, heading, footer, list_on_page=False)
+            sheet = _worksheet(puzzle, options, page, frame, list_on_page=False)
     return sheet
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What surrounds the puzzle on a sheet: heading, footer, version label and margin
+    (None: the defaults, see :func:`worksheet`)."""
+
+    heading: str | None = None
+    footer: str | None = None
+    label: str = ""
+    margin: float | None = None
+
+
+NAME_FIELDS = ((("sheet.name", 0.5), ("sheet.date", 0.28), ("sheet.class", 0.22)),)
+"""The fields of the name line and the share of the writing room each line takes."""
+
+NARROW_NAME_FIELDS = ((("sheet.name", 1.0),), (("sheet.date", 0.55), ("sheet.class", 0.45)))
+"""The name line on a narrow sheet: the name on a line of its own, date and class below."""
+
+SHORTEST_RULE = 4.0
+"""The shortest line to write on, in the text's size: shorter, and the fields take two lines."""
+
+NAME_LEADING = 2.0
+"""Distance between the baselines of a name line on two lines, in its size (room to write)."""
+
+
+def name_line(
+    texts: Translator, left: float, top: float, width: float, size: float, *, reserve: float = 0.0
+) -> tuple[list[Text], list[Rule]]:
+    """The name, date and class fields across ``width``: each label followed by a line to
+    write on, in one line, or in two where one would leave a line too short to write on.
+    ``top`` is the top of the first line; ``reserve`` is kept free at the right end of the
+    first line (for a version's label)."""
+    wide = _name_rows(texts, left, top, width, size, reserve, NAME_FIELDS)
+    if min(rule.x1 - rule.x0 for rule in wide[1]) >= SHORTEST_RULE * size:
+        return wide
+    return _name_rows(texts, left, top, width, size, reserve, NARROW_NAME_FIELDS)
+
+
+def _name_rows(
+    texts: Translator,
+    left: float,
+    top: float,
+    width: float,
+    size: float,
+    reserve: float,
+    rows: tuple[tuple[tuple[str, float], ...], ...],
+) -> tuple[list[Text], list[Rule]]:
+    """The fields in ``rows``: the room the labels and the gaps between fields leave is shared
+    among the lines to write on."""
+    labels: list[Text] = []
+    rules: list[Rule] = []
+    pad, gap = size * 0.3, size * 1.5
+    for number, row in enumerate(rows):
+        baseline = top + size + number * size * NAME_LEADING
+        room = width - (reserve if number == 0 else 0.0)
+        names = [texts.t(key) for key, _ in row]
+        taken = sum(text_width(name, size) + pad for name in names) + gap * (len(row) - 1)
+        free = max(room - taken, 0.0)
+        x = left
+        for name, (_, share) in zip(names, row, strict=True):
+            labels.append(Text(name, x, baseline, size))
+            start = x + text_width(name, size) + pad
+            rules.append(Rule(start, start + free * share, baseline + 2))
+            x = start + free * share + gap
+    return labels, rules
+
+
+def name_line_height(rules: list[Rule], size: float) -> float:
+    """The height the name line takes above the title."""
+    rows = len({rule.y for rule in rules})
+    return size * (2.6 + NAME_LEADING * (rows - 1))
 
 
 def _worksheet(
     puzzle: Puzzle,
     options: RenderOptions,
     page: tuple[float, float] | None,
-    heading: str | None,
-    footer: str | None,
+    frame: Frame,
     *,
     list_on_page: bool,
 ) -> Sheet:
     texts = options.texts(puzzle)
-    style = Style.for_print(options.large_print)
-    margin = style.margin if page is not None else MARGIN
+    style = Style.for_print(options.large_print).for_page(page)
+    margin = frame.margin if frame.margin is not None else style.margin if page else MARGIN
+    heading, footer = frame.heading, frame.footer
     width, content_width = _widths(puzzle, style, page, margin)
     centre = width / 2
     placed: list[Text] = []
+    corner, rules = _top_line(options, texts, style, frame.label, margin, content_width)
     top = margin
+    if rules:
+        top += name_line_height(rules, style.line)
+    elif corner:  # a version's label alone
+        top += style.line * 2.6
     if heading is None:
         heading = options.title or puzzle.title or say.default_title(texts)
     if heading:
@@ -394,7 +536,33 @@ def _worksheet(
         footer = say.footer(puzzle, texts)
     if footer and page is not None:
         placed.append(Text(footer, centre, height - margin / 2, 8, anchor="middle", faint=True))
-    return Sheet(width, height, tuple(placed), grid, leftover)
+    # After the title, so that a sheet's first text stays its title (an SVG's <title>).
+    placed.extend(corner)
+    return Sheet(width, height, tuple(placed), grid, leftover, tuple(rules), options.font)
+
+
+def _top_line(
+    options: RenderOptions,
+    texts: Translator,
+    style: Style,
+    label: str,
+    margin: float,
+    content_width: float,
+) -> tuple[list[Text], list[Rule]]:
+    """The line above the title: a version's label on the right and, on a worksheet (not on a
+    key), the name line across the rest."""
+    corner: list[Text] = []
+    rules: list[Rule] = []
+    reserve = 0.0
+    if label:
+        size = style.line * 1.2
+        right = margin + content_width
+        corner.append(Text(label, right, margin + size, size, bold=True, anchor="end"))
+        reserve = text_width(label, size, bold=True) + style.line * 2
+    if options.name_line and not options.answers:
+        labels, rules = name_line(texts, margin, margin, content_width, style.line, reserve=reserve)
+        corner.extend(labels)
+    return corner, rules
 
 
 TITLE_LEADING = 1.15

@@ -53,10 +53,22 @@ BOLD_FACTOR = 1.13
 """DejaVu Sans Bold is about this much wider than the regular face."""
 
 
-def font_path(bold: bool = False) -> Path:
-    """The TrueType file shipped with the package (DejaVu Sans, see fonts/LICENSE-DejaVu.txt)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return Path(str(resources.files("wortsuche.render") / "fonts" / name))
+FONT_FILES: dict[str, tuple[str, str]] = {
+    "standard": ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+    "school": ("Andika-Regular.ttf", "Andika-Bold.ttf"),
+}
+"""Typeface name → its regular and bold TrueType files in ``fonts/`` (each with its licence
+there): DejaVu Sans, and Andika, made for children learning to read (single-storey a and g).
+Andika's letters are no wider than DejaVu's but for I and J, so the widths below serve both."""
+
+FONT_FAMILIES: dict[str, str] = {"standard": "DejaVu Sans", "school": "Andika"}
+"""Typeface name → the family name an SVG asks the viewer's system for."""
+
+
+def font_path(bold: bool = False, font: str = "standard") -> Path:
+    """A TrueType file shipped with the package (see the LICENSE files next to it)."""
+    regular, heavy = FONT_FILES[font]
+    return Path(str(resources.files("wortsuche.render") / "fonts" / (heavy if bold else regular)))
 
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:

@@ -5,7 +5,7 @@ False
 >>> RenderOptions.from_keywords(answer=True)
 Traceback (most recent call last):
 ...
-wortsuche.errors.InputError: unknown render option 'answer'; the options are answers, title, paper, lowercase, large_print, word_list, dpi, language
+wortsuche.errors.InputError: unknown render option 'answer'; the options are answers, title, paper, lowercase, large_print, word_list, dpi, language, name_line, font, per_page
 """
 
 from __future__ import annotations
@@ -19,6 +19,13 @@ from wortsuche.model import Puzzle
 
 PAPERS = ("a4", "letter")
 """Paper sizes a PDF can have (their sizes are in :data:`wortsuche.render.metrics.PAPER`)."""
+
+FONTS = ("standard", "school")
+"""Typefaces of a sheet: DejaVu Sans, or Andika for young readers (see
+:data:`wortsuche.render.metrics.FONT_FILES`)."""
+
+PER_PAGE = (1, 2, 4)
+"""Puzzles on one PDF page: a whole page, halves (A5 on A4) or quarters."""
 
 DPI_RANGE = (10, 1200)
 """The resolutions a PNG may have, in dots per inch."""
@@ -44,6 +51,12 @@ class RenderOptions:
     """Resolution of a PNG image (None: 150)."""
     language: str | None = None
     """The language of the sheet's texts (``de``, ``en``); None for the puzzle's own."""
+    name_line: bool = True
+    """A line for the pupil's name, the date and the class at the top of the worksheet."""
+    font: str = "standard"
+    """The typeface: ``standard`` (DejaVu Sans) or ``school`` (Andika)."""
+    per_page: int = 1
+    """Puzzles on one PDF page (1, 2 or 4), each with its own word list, with cut marks."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -51,6 +64,12 @@ class RenderOptions:
         low, high = DPI_RANGE
         if self.dpi is not None and not low <= self.dpi <= high:
             raise InputError(f"dpi must be between {low} and {high}, not {self.dpi}")
+        if self.font not in FONTS:
+            raise InputError(f"unknown font {self.font!r}; choose one of {', '.join(FONTS)}")
+        if self.per_page not in PER_PAGE:
+            raise InputError(
+                f"puzzles per page are {', '.join(map(str, PER_PAGE))}, not {self.per_page}"
+            )
         if self.language is not None and self.language not in LANGUAGES:
             raise InputError(
                 f"unknown sheet language {self.language!r}; choose one of {', '.join(LANGUAGES)}"

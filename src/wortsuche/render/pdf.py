@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import itertools
+import logging
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -53,15 +54,25 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def new_document(paper: str, title: str, language: str) -> FPDF:
-    """An empty PDF in points with the shipped fonts registered."""
+def new_document(
+    paper: str,
+    title: str,
+    language: str,
+    *,
+    font: str = "standard",
+    orientation: str = "portrait",
+) -> FPDF:
+    """An empty PDF in points with the sheet's typeface (one of the shipped fonts) registered."""
     from fpdf import FPDF
 
-    pdf = FPDF(unit="pt", format=paper_size(paper))
+    pdf = FPDF(orientation=orientation, unit="pt", format=paper_size(paper))
     pdf.set_auto_page_break(False)
     pdf.set_margin(0)
-    pdf.add_font(FONT, "", str(font_path(bold=False)))
-    pdf.add_font(FONT, "B", str(font_path(bold=True)))
+    # Andika carries Graphite tables that a PDF never uses; the subsetter drops them and would
+    # say so on stderr for every sheet.
+    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
+    pdf.add_font(FONT, "", str(font_path(bold=False, font=font)))
+    pdf.add_font(FONT, "B", str(font_path(bold=True, font=font)))
     pdf.set_title(title)
     pdf.set_lang(language)
     pdf.set_creator("wortsuche")
@@ -73,8 +84,8 @@ def draw_text(pdf: FPDF, t: Text) -> None:
     """Place one line of text by its baseline."""
     pdf.set_font(FONT, "B" if t.bold else "", t.size)
     pdf.set_text_color(*_rgb(FAINT if t.faint else INK))
-    x = t.x - pdf.get_string_width(t.text) / 2 if t.anchor == "middle" else t.x
-    pdf.text(x, t.y, t.text)
+    shift = {"start": 0.0, "middle": 0.5, "end": 1.0}[t.anchor]
+    pdf.text(t.x - pdf.get_string_width(t.text) * shift if shift else t.x, t.y, t.text)
 
 
 def draw_grid(pdf: FPDF, grid: GridDrawing) -> None:
@@ -121,11 +132,16 @@ def draw_grid(pdf: FPDF, grid: GridDrawing) -> None:
         pdf.text(x, letter.y, letter.text)
 
 
-def draw_sheet(pdf: FPDF, sheet: Sheet) -> None:
-    """Draw a laid-out sheet on a new page."""
-    pdf.add_page()
+def draw_sheet(pdf: FPDF, sheet: Sheet, *, new_page: bool = True) -> None:
+    """Draw a laid-out sheet on a new page (or on the current one: a part of a page)."""
+    if new_page:
+        pdf.add_page()
     for t in sheet.texts:
         draw_text(pdf, t)
+    pdf.set_draw_color(*_rgb(INK))
+    for rule in sheet.rules:
+        pdf.set_line_width(rule.width)
+        pdf.line(rule.x0, rule.y, rule.x1, rule.y)
     draw_grid(pdf, sheet.grid)
 
 
@@ -166,11 +182,12 @@ def puzzle_pages(
 
 
 def render(puzzle: Puzzle, options: RenderOptions | None = None) -> bytes:
-    """A PDF worksheet: the puzzle page, then (with ``answers``) the answer-key page."""
+    """A PDF worksheet: the puzzle page, then (with ``answers``) the answer-key page (one
+    puzzle to a page: :func:`wortsuche.render.render` sends ``per_page`` to the imposition)."""
     options = options or RenderOptions()
     texts = options.texts(puzzle)
     title = options.title or puzzle.title or say.default_title(texts)
-    pdf = new_document(options.paper, title, texts.language)
+    pdf = new_document(options.paper, title, texts.language, font=options.font)
     sheet, list_pages = puzzle_pages(puzzle, replace(options, answers=False))
     draw_sheet(pdf, sheet)
     for page in list_pages:
@@ -231,11 +248,12 @@ def render_book(
         scores = [scores[i] for i in ranked]
         parts = sections(len(puzzles))
     language = book_language(puzzles, options)
-    options = replace(options, language=language, answers=False)
+    # A book is for solving, not a worksheet handed out in class: no name line.
+    options = replace(options, language=language, answers=False, name_line=False)
     texts = translator(language)
     title = options.title or texts.t("book.default-title")
     size = paper_size(options.paper)
-    pdf = new_document(options.paper, title, texts.language)
+    pdf = new_document(options.paper, title, texts.language, font=options.font)
     labels = puzzle_labels(puzzles, texts)
     laid_out = [
         puzzle_pages(puzzle, options, heading=label, footer="")

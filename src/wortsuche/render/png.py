@@ -14,6 +14,9 @@ DEFAULT_DPI = 150
 OVERSAMPLE = 2
 """Drawn this many times larger, then scaled down, for smooth lines (images up to 16 MP)."""
 
+ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+"""A text's anchor → Pillow's (left, middle or right end of the baseline)."""
+
 MAX_PIXELS = 64_000_000
 """The largest image made (a 500x500 grid at 150 dpi would need gigabytes of memory)."""
 
@@ -49,7 +52,7 @@ def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
     def font(size: float, bold: bool) -> ImageFont.FreeTypeFont:
         key = (max(1, round(size * scale)), bold)
         if key not in fonts:
-            fonts[key] = ImageFont.truetype(str(font_path(bold)), key[0])
+            fonts[key] = ImageFont.truetype(str(font_path(bold, sheet.font)), key[0])
         return fonts[key]
 
     grid = sheet.grid
@@ -87,13 +90,19 @@ def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
         )
         inside = layer.crop(area)
         image.paste(inside, area[:2], inside)
+    for rule in sheet.rules:
+        draw.line(
+            [(rule.x0 * scale, rule.y * scale), (rule.x1 * scale, rule.y * scale)],
+            fill=INK,
+            width=max(1, round(rule.width * scale)),
+        )
     for t in (*sheet.texts, *grid.letters):
         draw.text(
             (t.x * scale, t.y * scale),
             t.text,
             fill=FAINT if t.faint else INK,
             font=font(t.size, t.bold),
-            anchor="ms" if t.anchor == "middle" else "ls",
+            anchor=ANCHORS[t.anchor],
         )
     if oversample > 1:
         image = image.resize((width, height), Image.Resampling.LANCZOS)

@@ -12,10 +12,16 @@ from xml.sax.saxutils import escape, quoteattr
 
 from wortsuche.model import Puzzle
 from wortsuche.render.layout import Capsule, Sheet, Text, worksheet
-from wortsuche.render.metrics import CAPSULE, FAINT, INK, TILE
+from wortsuche.render.metrics import CAPSULE, FAINT, FONT_FAMILIES, INK, TILE
 from wortsuche.render.options import RenderOptions
 
 FONT_FAMILY = "'DejaVu Sans', Verdana, 'Helvetica Neue', Arial, sans-serif"
+
+
+def font_family(font: str) -> str:
+    """The CSS font list of a typeface: its own family first, the usual sans-serifs after."""
+    own = FONT_FAMILIES[font]
+    return FONT_FAMILY if own == "DejaVu Sans" else f"'{own}', {FONT_FAMILY}"
 
 
 def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
@@ -35,8 +41,8 @@ def _text(t: Text, css_class: str) -> str:
         f'y="{_num(t.y)}"',
         f'font-size="{_num(t.size)}"',
     ]
-    if t.anchor == "middle":
-        attrs.append('text-anchor="middle"')
+    if t.anchor != "start":
+        attrs.append(f'text-anchor="{t.anchor}"')
     if t.bold:
         attrs.append('font-weight="bold"')
     if t.faint:
@@ -68,9 +74,14 @@ def sheet_svg(sheet: Sheet, *, language: str = "en") -> str:
         f"xml:lang={quoteattr(language)}>",
         f"<title>{escape(sheet.texts[0].text if sheet.texts else '')}</title>",
         '<rect width="100%" height="100%" fill="#ffffff"/>',
-        f'<g font-family={quoteattr(FONT_FAMILY)} fill="{INK}">',
+        f'<g font-family={quoteattr(font_family(sheet.font))} fill="{INK}">',
     ]
     parts += [_text(t, "text") for t in sheet.texts]
+    parts += [
+        f'<line class="rule" x1="{_num(r.x0)}" y1="{_num(r.y)}" x2="{_num(r.x1)}" '
+        f'y2="{_num(r.y)}" stroke="{INK}" stroke-width="{_num(r.width)}"/>'
+        for r in sheet.rules
+    ]
     if grid.tiles:  # a shaped grid: its cells, no frame
         parts.append(
             f'<g class="tiles" fill="none" stroke="{TILE}" '

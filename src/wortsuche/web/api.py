@@ -130,6 +130,7 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
         lang: str | None = None,
         lowercase: bool = False,
         large_print: bool = False,
+        name_line: bool = True,
     ) -> Response:
         """The worksheet as a PDF to print; with ``answers=true`` the answer key follows it."""
         stored = find(storage, puzzle_id)
@@ -147,6 +148,7 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
                 language=lang,
                 lowercase=lowercase,
                 large_print=large_print,
+                name_line=name_line,
             )
         except MissingExtraError as error:
             raise ApiError(

@@ -110,7 +110,10 @@ form.addEventListener("submit", async (event) => {
   button.textContent = say("making");
   try {
     const puzzle = await call("POST", "/api/puzzles", body);
-    window.location.assign(keepLanguage(puzzle.url));
+    // The name line is the printed sheet's, not the puzzle's: the play page's PDF links take it.
+    const target = new URL(keepLanguage(puzzle.url), window.location.href);
+    if (!form.name_line.checked) target.searchParams.set("name_line", "false");
+    window.location.assign(target.pathname + target.search);
   } catch (error) {
     showError(error.message, error.field);
     button.disabled = false;

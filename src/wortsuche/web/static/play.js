@@ -20,20 +20,27 @@ function showPlayError(text) {
   byId("play-error").textContent = text;
 }
 
-// The PDF links carry the paper choices: lower case, large print.
+// The PDF links carry the paper choices: lower case, large print, the name line.
 function updatePdfLinks() {
   for (const link of [byId("sheet-pdf"), byId("answers-pdf")]) {
     const url = new URL(link.href);
     url.searchParams.set("lowercase", byId("pdf-lowercase").checked);
     url.searchParams.set("large_print", byId("pdf-large").checked);
+    url.searchParams.set("name_line", byId("pdf-name-line").checked);
     link.href = url.href;
   }
 }
 
 // The tools that work before the puzzle is loaded.
 function setUpTools() {
+  // The create form's choice: a sheet without the name line.
+  if (new URLSearchParams(window.location.search).get("name_line") === "false") {
+    byId("pdf-name-line").checked = false;
+    updatePdfLinks();
+  }
   byId("pdf-lowercase").addEventListener("change", updatePdfLinks);
   byId("pdf-large").addEventListener("change", updatePdfLinks);
+  byId("pdf-name-line").addEventListener("change", updatePdfLinks);
 
   // Zoom: big cells in a scrolling area, for large grids on small screens.
   byId("zoom").addEventListener("click", () => {

@@ -1,0 +1,146 @@
+"""Editable worksheets (DOCX for Word, ODT for LibreOffice): made through the real command line,
+opened and printed to PDF by LibreOffice itself, and read back with pdftotext."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli import run
+from pdftext import page_sizes, page_texts, squeezed
+
+pytestmark = pytest.mark.slow
+
+TIERE = "Hund\nKatze\nMaus\nIgel\nFuchs\nPferd\nZiege\nSchwein\nEnte\nKuh\n"
+WORDS = {"Ente", "Fuchs", "Hund", "Igel", "Katze", "Kuh", "Maus", "Pferd", "Schwein", "Ziege"}
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The sheet as JSON, DOCX and ODT, and the PDFs LibreOffice printed from the last two."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (libreoffice-writer-nogui) is not installed")
+    folder = tmp_path_factory.mktemp("office")
+    words = folder / "tiere.txt"
+    words.write_text(TIERE, encoding="utf-8")
+    files = {
+        "json": folder / "blatt.json",
+        "docx": folder / "blatt.docx",
+        "odt": folder / "blatt-odt.odt",
+    }
+    for out in files.values():
+        args = ("--seed", "5", "--size", "10x10", "--title", "Tiere, Klasse 3b", "--answers")
+        done = run("generate", words, *args, "-o", out)
+        assert done.returncode == 0, done.stderr
+    printed = folder / "printed"
+    profile = (folder / "profile").as_uri()  # a profile of its own: runs beside any other
+    office = ["soffice", f"-env:UserInstallation={profile}", "--headless"]
+    subprocess.run(
+        [
+            *office,
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(printed),
+            str(files["docx"]),
+            str(files["odt"]),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    return {**files, "docx.pdf": printed / "blatt.pdf", "odt.pdf": printed / "blatt-odt.pdf"}
+
+
+@pytest.mark.parametrize("format", ["docx", "odt"])
+def test_libreoffice_prints_the_sheet_and_the_key_with_the_grid_whole(
+    made: dict[str, Path], format: str
+) -> None:
+    grid = json.loads(made["json"].read_text(encoding="utf-8"))["grid"]
+    pdf = made[f"{format}.pdf"]
+    assert page_sizes(pdf) == [(595, 842), (595, 842)]
+    sheet, key = page_texts(pdf)
+    for page in (sheet, key):
+        assert "Tiere, Klasse 3b" in page
+        assert "".join(grid) in squeezed(page)  # every row, in order, each letter in its cell
+        assert set(page.split()) >= WORDS
+    assert all(f"{field}:" in sheet for field in ("Name", "Datum", "Klasse"))
+    assert "Finde die 10 Wörter" in sheet and "Lösung" not in sheet
+    assert "Lösung" in key and "Name:" not in key
+    assert "Seed 5" in sheet
+
+
+def test_the_docx_grid_has_fixed_square_cells_in_a_frame(made: dict[str, Path]) -> None:
+    import docx
+    from docx.enum.table import WD_ROW_HEIGHT_RULE
+
+    word = docx.Document(str(made["docx"]))
+    grid = word.tables[0]
+    assert (len(grid.rows), len(grid.columns)) == (10, 10)
+    side = grid.columns[0].width
+    assert side is not None and all(column.width == side for column in grid.columns)
+    assert all(
+        row.height == side and row.height_rule == WD_ROW_HEIGHT_RULE.EXACTLY for row in grid.rows
+    )
+    layout = grid._tbl.tblPr.xml
+    assert 'w:type="fixed"' in layout and "w:tblBorders" in layout
+    # the key is the third table (after the sheet's grid and word list), a page on
+    assert len(word.tables) == 4
+    assert sum(p.paragraph_format.page_break_before is True for p in word.paragraphs) == 1
+
+
+def test_the_odt_grid_has_fixed_square_cells(made: dict[str, Path]) -> None:
+    with zipfile.ZipFile(made["odt"]) as archive:
+        content = archive.read("content.xml").decode("utf-8")
+    assert 'style:column-width="1.2cm"' in content
+    assert (
+        'style:row-height="1.2cm"' in content and 'style:use-optimal-row-height="false"' in content
+    )
+    assert content.count("<table:table ") == 4
+    assert 'fo:break-before="page"' in content
+
+
+def test_an_english_sheet_and_no_name_line(tmp_path: Path) -> None:
+    import docx
+
+    out = tmp_path / "sheet.docx"
+    done = run("generate", "LION", "TIGER", "ZEBRA", "--sheet-language", "en", "-o", out)
+    assert done.returncode == 0, done.stderr
+    text = "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
+    assert "Name:" in text and "Date:" in text and "Class:" in text and "Answers" not in text
+    assert run("generate", "LION", "TIGER", "--no-name-line", "-o", out, "--force").returncode == 0
+    assert "Name:" not in "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
+
+
+def test_a_missing_office_extra_is_named_before_any_work(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import importlib.util
+
+    real_find_spec = importlib.util.find_spec
+
+    def no_odfpy(name: str, *args: Any) -> Any:
+        return None if name == "odf" else real_find_spec(name, *args)
+
+    monkeypatch.setattr(importlib.util, "find_spec", no_odfpy)
+    done = run("generate", "LION", "TIGER", "-o", tmp_path / "sheet.odt")
+    assert done.returncode == 2 and "pip install 'wortsuche[office]'" in done.stderr
+    assert done.stderr.count("\n") == 1 and not (tmp_path / "sheet.odt").exists()
+
+
+def test_a_wide_grid_stays_inside_the_page() -> None:
+    from wortsuche import generate
+    from wortsuche.render.document import PAGE_MARGIN_CM, document
+    from wortsuche.render.options import RenderOptions
+
+    puzzle = generate(["Apfel", "Birne", "Kirsche"], rows=8, cols=40, seed=1)
+    content = document(puzzle, RenderOptions(paper="letter"))
+    grid = content.pages[0].grid
+    assert grid.cell_cm * 40 <= content.paper_cm[0] - 2 * PAGE_MARGIN_CM
+    assert grid.letter_pt > 5
