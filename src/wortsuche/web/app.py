@@ -16,7 +16,8 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from wortsuche.web.api import api_routes, is_puzzle_id
+from wortsuche.web.api import api_routes, is_puzzle_id, new_generator
+from wortsuche.web.classroom_api import classroom_routes
 from wortsuche.web.errors import add_error_handlers
 from wortsuche.web.limits import Limits
 from wortsuche.web.middleware import GuardMiddleware
@@ -54,7 +55,9 @@ def create_app(db: str | Path, *, limits: Limits | None = None) -> FastAPI:
     app.add_middleware(GuardMiddleware)
     app.mount("/static", StaticFiles(directory=str(PACKAGE / "static")), name="static")
     add_error_handlers(app)
-    app.include_router(api_routes(storage, settings))
+    generator = new_generator(settings)  # one queue for the puzzles of both routers
+    app.include_router(api_routes(storage, settings, generator))
+    app.include_router(classroom_routes(storage, settings, generator))
     app.include_router(theme_routes())
     app.include_router(page_routes(storage, is_puzzle_id))
     return app

@@ -15,6 +15,7 @@ from types import TracebackType
 from typing import Any, Protocol, Self
 
 from wortsuche.errors import UserError
+from wortsuche.web.storage.classroom import CLASSROOM_SQL, CLASSROOM_SQLITE, ClassroomQueries
 
 ID_BYTES = 6
 """Random bytes in a puzzle id: 8 URL-safe characters, 2**48 possible ids."""
@@ -50,6 +51,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         ) STRICT
         """,
     ),
+    # version 1 -> 2: the classroom (assignments, pupils, their finds) and recorded play
+    Migration(CLASSROOM_SQL, sqlite=CLASSROOM_SQLITE),
 )
 """The steps that take the schema from version ``i`` to ``i + 1``; append, never edit."""
 
@@ -83,7 +86,7 @@ def new_puzzle_id() -> str:
     return secrets.token_urlsafe(ID_BYTES)
 
 
-class Storage(ABC):
+class Storage(ClassroomQueries, ABC):
     """The saved puzzles of one database; opening it creates or migrates the schema.
 
     The queries are written once, here, in SQL both databases speak, with ``?`` for each
@@ -122,7 +125,7 @@ class Storage(ABC):
     def _foreign_tables(self, cursor: Cursor) -> bool:
         """True if a database without our schema already holds tables, i.e. belongs to another."""
 
-    def _lock_schema(self, cursor: Cursor) -> None:  # noqa: B027  (a hook; SQLite needs none)
+    def _lock_schema(self, cursor: Cursor) -> None:
         """Keep other processes out of the schema until this transaction ends."""
 
     @abstractmethod
@@ -133,7 +136,7 @@ class Storage(ABC):
     def _driver_errors(self) -> tuple[type[BaseException], ...]:
         """The driver's errors a migration step may raise."""
 
-    def close(self) -> None:  # noqa: B027  (SQLite holds nothing open)
+    def close(self) -> None:
         """Let go of the database's connections (the storage cannot be used afterwards)."""
 
     # -- the shared logic ----------------------------------------------------------------------
