@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from wortsuche.web.api import api_routes, is_puzzle_id, new_generator
 from wortsuche.web.classroom_api import classroom_routes
+from wortsuche.web.classroom_pages import classroom_page_routes
 from wortsuche.web.errors import add_error_handlers
 from wortsuche.web.limits import Limits
 from wortsuche.web.middleware import GuardMiddleware
@@ -60,4 +61,5 @@ def create_app(db: str | Path, *, limits: Limits | None = None) -> FastAPI:
     app.include_router(classroom_routes(storage, settings, generator))
     app.include_router(theme_routes())
     app.include_router(page_routes(storage, is_puzzle_id))
+    app.include_router(classroom_page_routes(storage))
     return app

@@ -80,6 +80,7 @@ def classroom_routes(storage: Storage, settings: limits.Limits, generator: Gener
         title = checked_title(new.title)
         await run_in_threadpool(classroom.sweep, storage, now)
         sources = await assignment_puzzles(storage, generator, new, title)
+        title = title or sources[0].title  # a saved puzzle's title names its assignment
         token = classroom.new_token()
 
         def store() -> tuple[str, list[str]]:
