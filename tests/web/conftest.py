@@ -126,6 +126,12 @@ class LiveServer:
         self.thread.join(timeout=10)
         self.socket.close()
 
+    def api_status(self, method: str, path: str) -> int:
+        """The status code of an API call (for refusals)."""
+        import httpx
+
+        return httpx.request(method, self.url + path, timeout=30).status_code
+
     def api(self, method: str, path: str, body: Any = None) -> Any:
         """Call the JSON API directly (to learn answers the player has to find)."""
         import httpx
