@@ -300,3 +300,17 @@ def test_thirty_pupils_behind_one_address_play_without_429_and_a_flood_is_refuse
     flood = [select(client, code, tokens[0], [0, 0], [0, 1]).status_code for _ in range(60)]
     assert 429 in flood
     assert select(client, code, tokens[1], [0, 0], [0, 1]).status_code == 200  # others play on
+
+
+def test_results_as_pdf_need_the_teacher_token_and_list_each_pupil(client: TestClient) -> None:
+    from pypdf import PdfReader
+
+    made = new_assignment(client)
+    join(client, made["code"], "Jörg")
+    url = f"/api/assignments/{made['code']}/results.pdf?lang=de"
+    assert client.get(url).status_code == 401
+    assert client.get(url, headers=bearer("nope")).status_code == 403
+    answer = client.get(url, headers=bearer(made["teacher_token"]))
+    assert answer.status_code == 200 and answer.headers["content-type"] == "application/pdf"
+    text = PdfReader(io.BytesIO(answer.content)).pages[0].extract_text()
+    assert "Jörg" in text and "0/4" in text and "Gefunden" in text and "Moor" in text

@@ -225,6 +225,33 @@ def classroom_routes(storage: Storage, settings: limits.Limits, generator: Gener
             )
         return table
 
+    @router.get(
+        "/{code}/results.pdf",
+        response_class=Response,
+        responses={**TOKEN_ERRORS, 200: {"content": {"application/pdf": {}}}},
+    )
+    def results_pdf(
+        code: str, request: Request, lang: str | None = None, authorization: Authorization = None
+    ) -> Response:
+        """The results as a PDF to print (teacher token only)."""
+        from wortsuche.i18n import LANGUAGES, translator
+        from wortsuche.web.classroom_pdf import results_pdf
+        from wortsuche.web.pages import page_language
+
+        assignment = open_assignment(storage, code)
+        classroom.teacher_of(assignment, authorization)
+        refuse_when_over(rates, "teacher", assignment.code)
+        texts = translator(checked_language(lang, LANGUAGES) if lang else page_language(request))
+        title = assignment.title or texts.t("sheet.default-title")
+        pdf = results_pdf(results_of(storage, puzzles, assignment), texts, title)
+        return Response(
+            pdf,
+            media_type="application/pdf",
+            headers={
+                "Content-Disposition": f'attachment; filename="wortsuche-{assignment.code}.pdf"'
+            },
+        )
+
     @router.post("/{code}/show-answers", status_code=204, responses=TOKEN_ERRORS)
     def show_answers(code: str, authorization: Authorization = None) -> Response:
         """Let every pupil of the assignment see the answers."""
