@@ -35,9 +35,8 @@ class Browsers:
         self.errors: list[str] = []
 
     def page(self, **options: Any) -> Any:
-        context = self.chromium.new_context(
-            viewport={"width": 1100, "height": 900}, accept_downloads=True, **options
-        )
+        options.setdefault("viewport", {"width": 1100, "height": 900})
+        context = self.chromium.new_context(accept_downloads=True, **options)
         self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: self.errors.append(str(error)))
@@ -157,3 +156,43 @@ def test_a_lesson_teacher_and_three_pupils(
     expect(teacher.locator("#teacher-error")).not_to_be_empty()
     gone = live_server.api_status("GET", f"/api/assignments/{code}")
     assert gone == 404
+
+
+@pytest.fixture(scope="module")
+def recording_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server started with ``--record-play``."""
+    server = LiveServer(tmp_path_factory.mktemp("records") / "puzzles.sqlite", record_play=True)
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_record_play_keeps_each_finds_time_from_the_games_events(
+    browsers: Browsers, recording_server: LiveServer
+) -> None:
+    from wortsuche.web.storage import open_storage
+
+    puzzle = recording_server.api(
+        "POST", "/api/puzzles", {"words": ANIMALS, "rows": 7, "cols": 7, "level": "easy", "seed": 4}
+    )
+    placed = answers(recording_server, puzzle["id"])
+    player = browsers.page(viewport={"width": 390, "height": 844}, has_touch=False)
+    player.goto(recording_server.url + puzzle["url"])
+    player.wait_for_selector("#board[data-ready]")
+    drag(player, placed[0]["start"], placed[1]["end"])  # no word: counted as wrong
+    play_all(player, placed)
+    expect(player.locator("#done")).to_be_visible()
+
+    def kept() -> list[Any]:
+        with open_storage(recording_server.db_path) as storage:
+            return [record for _, record in storage.play_records()]
+
+    deadline = time.monotonic() + 5
+    while not (kept() and kept()[0]["finished"]) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    [record] = kept()
+    assert record["finished"] and record["screen"] == [390, 844]
+    assert [find["word"] for find in record["finds"]] == [answer["word"] for answer in placed]
+    times = [find["at"] for find in record["finds"]]
+    assert times == sorted(times) and record["seconds"] >= times[-1]
+    assert record["finds"][0]["wrong"] >= 1

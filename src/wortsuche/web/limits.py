@@ -60,6 +60,7 @@ class Limits:
             "join": Rate(per_second=2.0, burst=60),
             "play": Rate(per_second=4.0, burst=40),
             "teacher": Rate(per_second=4.0, burst=40),
+            "record": Rate(per_second=5.0, burst=60),  # --record-play: one post per find
         }
     )
     """Requests per client address for each limited action; beyond it, 429 with Retry-After."""

@@ -14,10 +14,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from wortsuche.web.storage.interface import Cursor
+from wortsuche.web.storage.cursor import Cursor
 
 _TABLES = """
 CREATE TABLE assignments (

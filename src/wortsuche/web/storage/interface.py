@@ -12,10 +12,11 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Any, Protocol, Self
+from typing import Self
 
 from wortsuche.errors import UserError
 from wortsuche.web.storage.classroom import CLASSROOM_SQL, CLASSROOM_SQLITE, ClassroomQueries
+from wortsuche.web.storage.cursor import Cursor
 
 ID_BYTES = 6
 """Random bytes in a puzzle id: 8 URL-safe characters, 2**48 possible ids."""
@@ -73,12 +74,6 @@ class StoredPuzzle:
     title: str
     request: str
     puzzle: str
-
-
-class Cursor(Protocol):
-    """What the storage needs of a database driver's connection or cursor."""
-
-    def execute(self, sql: Any, parameters: Any = ..., /) -> Any: ...
 
 
 def new_puzzle_id() -> str:

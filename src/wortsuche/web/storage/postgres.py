@@ -17,7 +17,8 @@ import psycopg
 import psycopg_pool
 from psycopg import errors
 
-from wortsuche.web.storage.interface import Cursor, Storage, StorageError
+from wortsuche.web.storage.cursor import Cursor
+from wortsuche.web.storage.interface import Storage, StorageError
 
 SCHEMA_LOCK = 0x776F7274  # "wort": the advisory lock that serialises migrations
 CONNECT_SECONDS = 10

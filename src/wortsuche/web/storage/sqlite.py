@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 
-from wortsuche.web.storage.interface import Cursor, Storage, StorageError
+from wortsuche.web.storage.cursor import Cursor
+from wortsuche.web.storage.interface import Storage, StorageError
 
 # how long a connection waits for another one's write before it gives up
 BUSY_SECONDS = 10.0
