@@ -314,3 +314,33 @@ def test_results_as_pdf_need_the_teacher_token_and_list_each_pupil(client: TestC
     assert answer.status_code == 200 and answer.headers["content-type"] == "application/pdf"
     text = PdfReader(io.BytesIO(answer.content)).pages[0].extract_text()
     assert "Jörg" in text and "0/4" in text and "Gefunden" in text and "Moor" in text
+
+
+def test_the_openapi_description_documents_the_classroom(client: TestClient) -> None:
+    description = client.get("/openapi.json").json()
+    paths = description["paths"]
+    assert {path for path in paths if path.startswith("/api/assignments")} == {
+        "/api/assignments",
+        "/api/assignments/{code}",
+        "/api/assignments/{code}/pupils",
+        "/api/assignments/{code}/me",
+        "/api/assignments/{code}/found",
+        "/api/assignments/{code}/hint",
+        "/api/assignments/{code}/answers",
+        "/api/assignments/{code}/results",
+        "/api/assignments/{code}/results.pdf",
+        "/api/assignments/{code}/show-answers",
+        "/api/assignments/{code}/qr.svg",
+    }
+    results = paths["/api/assignments/{code}/results"]["get"]
+    assert {"401", "403"} <= set(results["responses"])
+    assert "text/csv" in results["responses"]["200"]["content"]
+    assert paths["/api/assignments"]["post"]["description"]
+
+
+def test_the_qr_code_is_an_svg_of_the_class_link(client: TestClient) -> None:
+    made = new_assignment(client)
+    answer = client.get(f"/api/assignments/{made['code']}/qr.svg?name=Mia")
+    assert answer.status_code == 200 and answer.headers["content-type"] == "image/svg+xml"
+    assert answer.text.startswith("<svg") and "<script" not in answer.text
+    assert client.get(f"/api/assignments/{made['code']}/qr.svg?name=%3Cb%3E").status_code == 422

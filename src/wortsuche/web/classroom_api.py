@@ -16,10 +16,12 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
+from urllib.parse import quote
 
 from fastapi import APIRouter, Header, Request, Response
 from starlette.concurrency import run_in_threadpool
 
+from wortsuche.errors import MissingExtraError
 from wortsuche.levels import LEVELS
 from wortsuche.puzzle_json import dumps
 from wortsuche.web import classroom, limits
@@ -252,6 +254,23 @@ def classroom_routes(storage: Storage, settings: limits.Limits, generator: Gener
             },
         )
 
+    @router.get(
+        "/{code}/qr.svg",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}},
+    )
+    def class_qr(code: str, request: Request, name: str = "") -> Response:
+        """The QR code of the class link (with ``name``: the link that fills in that name)."""
+        assignment = classroom.open_assignment(storage, code)
+        url = str(request.base_url).rstrip("/") + f"/c/{assignment.code}"
+        if name:
+            url += "#name=" + quote(classroom.checked_pseudonym(name), safe="")
+        return Response(
+            qr_svg(url[:QR_URL_LENGTH]),
+            media_type="image/svg+xml",
+            headers={"Cache-Control": "private, max-age=3600"},
+        )
+
     @router.post("/{code}/show-answers", status_code=204, responses=TOKEN_ERRORS)
     def show_answers(code: str, authorization: Authorization = None) -> Response:
         """Let every pupil of the assignment see the answers."""
@@ -391,6 +410,21 @@ def results_of(storage: Storage, puzzles: PuzzleCache, assignment: Assignment) -
         pupils=rows,
         words=words,
     )
+
+
+QR_URL_LENGTH = 200
+"""The longest text put in a QR code (a class link with a name is far shorter)."""
+
+
+def qr_svg(text: str) -> bytes:
+    """A QR code of ``text`` as SVG (error correction M: readable from the back of a classroom)."""
+    try:
+        import segno
+    except ImportError as error:
+        raise MissingExtraError(f"QR codes ({error.name} is missing)", "web") from None
+    out = io.BytesIO()
+    segno.make(text, error="m", micro=False).save(out, kind="svg", scale=8, border=2, xmldecl=False)
+    return out.getvalue()
 
 
 CSV_COLUMNS = ("pseudonym", "found", "of", "words", "seconds", "hints", "finished", "puzzle")

@@ -1,20 +1,17 @@
 """The classroom's pages: the code entry, the class page (pseudonym, privacy note, the game), the
 teacher's page (live results, exports, name cards) and the QR code of a class link.
 
-The QR code is drawn here with ``segno``, never by a web service: a class link leaves the
-school's server only on the projector.
+The QR codes are drawn on the server (:func:`~wortsuche.web.classroom_api.qr_svg`).
 """
 
 from __future__ import annotations
 
 import html
-import io
 from datetime import UTC, datetime, timedelta
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
 
-from wortsuche.errors import MissingExtraError
 from wortsuche.i18n import Translator, translator
 from wortsuche.levels import LEVELS
 from wortsuche.puzzle_json import loads
@@ -24,9 +21,6 @@ from wortsuche.web.errors import ApiError
 from wortsuche.web.pages import page, page_language
 from wortsuche.web.storage import Storage
 from wortsuche.web.storage.classroom import Assignment
-
-QR_URL_LENGTH = 200
-"""The longest text put in a QR code (a class link with a name is far shorter)."""
 
 
 def classroom_page_routes(storage: Storage) -> APIRouter:
@@ -106,19 +100,6 @@ def classroom_page_routes(storage: Storage) -> APIRouter:
             )
         )
 
-    @router.get("/api/assignments/{code}/qr.svg", include_in_schema=True, tags=["classroom"])
-    def class_qr(code: str, request: Request, name: str = "") -> Response:
-        """The QR code of the class link (with ``name``: the link that fills in that name)."""
-        assignment = classroom.open_assignment(storage, code)
-        url = str(request.base_url).rstrip("/") + f"/c/{assignment.code}"
-        if name:
-            url += "#name=" + _quoted(classroom.checked_pseudonym(name))
-        return Response(
-            qr_svg(url[:QR_URL_LENGTH]),
-            media_type="image/svg+xml",
-            headers={"Cache-Control": "private, max-age=3600"},
-        )
-
     return router
 
 
@@ -143,17 +124,6 @@ def puzzle_choices(storage: Storage, assignment: Assignment, texts: Translator) 
     return f'<fieldset class="choices"><legend>{legend}</legend>{"".join(items)}</fieldset>'
 
 
-def qr_svg(text: str) -> bytes:
-    """A QR code of ``text`` as SVG (error correction M: readable from the back of a classroom)."""
-    try:
-        import segno
-    except ImportError as error:
-        raise MissingExtraError(f"QR codes ({error.name} is missing)", "web") from None
-    out = io.BytesIO()
-    segno.make(text, error="m", micro=False).save(out, kind="svg", scale=8, border=2, xmldecl=False)
-    return out.getvalue()
-
-
 def shown_date(moment: str, language: str) -> str:
     """The day of an ISO 8601 moment as a reader writes it.
 
@@ -170,9 +140,3 @@ def with_language(path: str, request: Request) -> str:
     """``path`` keeping the ``?lang=`` the reader chose."""
     lang = request.query_params.get("lang")
     return f"{path}?lang={lang}" if lang in ("de", "en") else path
-
-
-def _quoted(text: str) -> str:
-    from urllib.parse import quote
-
-    return quote(text, safe="")
