@@ -163,8 +163,7 @@ def classroom_routes(storage: Storage, settings: limits.Limits, generator: Gener
     @router.post("/{code}/found", responses=TOKEN_ERRORS)
     def found(code: str, selection: Selection, authorization: Authorization = None) -> CheckResult:
         """Check a pupil's selection (0-based cells) and record a find: ``word`` is null if none."""
-        assignment = open_assignment(storage, code)
-        pupil = classroom.pupil_of(storage, assignment, authorization)
+        pupil = classroom.playing(storage, code, authorization)
         refuse_when_over(rates, "play", pupil.id)
         played = puzzles.get(pupil.puzzle)
         result = check_run(played, selection)
@@ -180,8 +179,7 @@ def classroom_routes(storage: Storage, settings: limits.Limits, generator: Gener
     @router.post("/{code}/hint", responses=TOKEN_ERRORS)
     def hint(code: str, asked: HintRequest, authorization: Authorization = None) -> Hint:
         """Where one word begins (counted in the pupil's hints)."""
-        assignment = open_assignment(storage, code)
-        pupil = classroom.pupil_of(storage, assignment, authorization)
+        pupil = classroom.playing(storage, code, authorization)
         refuse_when_over(rates, "play", pupil.id)
         puzzle = puzzles.get(pupil.puzzle).puzzle
         if not 0 <= asked.index < len(puzzle.words):
@@ -298,21 +296,29 @@ async def assignment_puzzles(
     if ids and (new.words or new.theme):
         raise ApiError(422, "give either puzzles or words, not both", "words", key="api.invalid")
     if ids:
-        if len(ids) > classroom.MAX_PUZZLES:
+        return await run_in_threadpool(saved_puzzles, storage, ids, title)
+    return await new_puzzles(generator, new, title)
+
+
+def saved_puzzles(storage: Storage, ids: list[str], title: str) -> list[StoredCopy]:
+    """Saved puzzles to copy, in the order given (404 for one that does not exist)."""
+    if len(ids) > classroom.MAX_PUZZLES:
+        raise ApiError(
+            422, f"at most {classroom.MAX_PUZZLES} puzzles", "puzzles", key="api.invalid"
+        )
+    found = []
+    for puzzle_id in ids:
+        stored = storage.get(puzzle_id) if is_puzzle_id(puzzle_id) else None
+        if stored is None:
             raise ApiError(
-                422, f"at most {classroom.MAX_PUZZLES} puzzles", "puzzles", key="api.invalid"
+                404, "there is no puzzle with this id (check the link)", key="api.no-puzzle"
             )
-        found = []
-        for puzzle_id in ids:
-            stored = (
-                await run_in_threadpool(storage.get, puzzle_id) if is_puzzle_id(puzzle_id) else None
-            )
-            if stored is None:
-                raise ApiError(
-                    404, "there is no puzzle with this id (check the link)", key="api.no-puzzle"
-                )
-            found.append(StoredCopy(stored.title or title, stored.request, stored.puzzle))
-        return found
+        found.append(StoredCopy(stored.title or title, stored.request, stored.puzzle))
+    return found
+
+
+async def new_puzzles(generator: Generator, new: NewAssignment, title: str) -> list[StoredCopy]:
+    """New puzzles of the words or theme asked for, one per level."""
     words = theme_words(new) if new.theme else new.words
     if not words:
         raise ApiError(422, "type at least one word", "words", key="api.no-words")

@@ -82,6 +82,14 @@ class PostgresStorage(Storage):
             yield connection
 
     @contextmanager
+    def _play_transaction(self) -> Iterator[Cursor]:
+        # the commit does not wait for the WAL flush: a crash of the database server may lose
+        # the last moment of play records, never corrupt them
+        with self.pool.connection() as connection, connection.transaction():
+            connection.execute("SET LOCAL synchronous_commit TO OFF")
+            yield connection
+
+    @contextmanager
     def _reading(self) -> Iterator[Cursor]:
         with self.pool.connection() as connection:
             yield connection
