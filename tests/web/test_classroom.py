@@ -77,3 +77,20 @@ def test_a_pseudonym_shown_never_holds_markup_or_control_characters(text: str) -
 def test_first_names_of_a_class_are_welcome() -> None:
     for name in ["Mia", "Jörg", "Zoë", "Ali-Can", "O'Brien", "Anna L.", "Łukasz", "Ayşe", "Kim 2"]:
         assert classroom.checked_pseudonym(f"  {name} ") == name
+
+
+def test_the_words_the_class_struggled_with_are_the_ones_fewest_found_then_most_helped() -> None:
+    from wortsuche.web.storage.classroom import Find, Pupil
+
+    def pupil(name: str) -> Pupil:
+        return Pupil(name, "AB-CDEF", "", name, "p", 0.0, 0.0, None, 0)
+
+    pupils = [
+        (pupil("a"), [Find("a", "IGEL", 5.0, 3, 4), Find("a", "REH", 9.0, 0, 0)]),
+        (pupil("b"), [Find("b", "IGEL", 7.0, 0, 0), Find("b", "REH", 8.0, 0, 1)]),
+        (pupil("c"), [Find("c", "IGEL", 4.0, 0, 0)]),
+    ]
+    ranked = classroom.word_results(pupils, {"p": ["IGEL", "REH", "DACHS"]})
+    assert [word.word for word in ranked] == ["DACHS", "REH", "IGEL"]
+    assert (ranked[1].found_by, ranked[1].pupils, ranked[1].wrong) == (2, 3, 1)
+    assert ranked[2].times == [5.0, 7.0, 4.0] and ranked[2].hints == 3

@@ -195,10 +195,11 @@ class WordResult:
     times: list[float] = field(default_factory=list)
 
     @property
-    def struggle(self) -> float:
-        """How hard the class found it: the share who did not find it, then hints and misses."""
+    def struggle(self) -> tuple[float, float]:
+        """How hard the class found it: the share who have not found it, then the hints and
+        wrong selections (a quarter each) that went before its finds, per pupil."""
         missed = 1 - self.found_by / self.pupils if self.pupils else 0.0
-        return missed + (self.hints + 0.25 * self.wrong) / max(1, self.pupils)
+        return missed, (self.hints + 0.25 * self.wrong) / max(1, self.pupils)
 
 
 def pupil_result(pupil: Pupil, finds: list[Find], words_in_all: int) -> PupilResult:
@@ -234,7 +235,7 @@ def word_results(
                 entry.hints += find.hints
                 entry.wrong += find.wrong
                 entry.times.append(find.at)
-    return sorted(results.values(), key=lambda r: (-r.struggle, r.word))
+    return sorted(results.values(), key=lambda r: (-r.struggle[0], -r.struggle[1], r.word))
 
 
 def expired(assignment: Assignment, now: datetime | None = None) -> bool:
