@@ -94,6 +94,7 @@ def test_a_lesson_teacher_and_three_pupils(
     mia = browsers.page(locale="de-DE")
     mia.goto(class_link)
     expect(mia.locator("#privacy")).to_contain_text("Datenschutz")
+    expect(mia.locator("#game")).to_be_hidden()  # no board before the name
     mia.fill("#pseudonym", "Mia")
     mia.click("#start")
     ben = browsers.page(locale="en-GB")
@@ -111,6 +112,7 @@ def test_a_lesson_teacher_and_three_pupils(
     ada.click("#start")
     for pupil in (mia, ben, ada):
         pupil.wait_for_selector("#board[data-ready]")
+        expect(pupil.locator("#join")).to_be_hidden()
     expect(teacher.locator("#pupil-rows tr")).to_have_count(3)
 
     # a find reaches the teacher's page live
