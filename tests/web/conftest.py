@@ -94,7 +94,7 @@ def free_port() -> int:
 class LiveServer:
     """The app served by uvicorn in a background thread, on a free localhost port."""
 
-    def __init__(self, db_path: Path) -> None:
+    def __init__(self, db_path: Path, *, record_play: bool = False) -> None:
         import uvicorn
 
         self.db_path = db_path
@@ -107,7 +107,8 @@ class LiveServer:
         # The browser tests make many puzzles in a minute from one address; the rate limits
         # are tested on their own (test_hardening.py), so here they never get in the way.
         generous = Limits(rates={name: Rate(per_second=100.0, burst=1000) for name in RATED})
-        config = uvicorn.Config(create_app(db_path, limits=generous), log_level="warning")
+        app = create_app(db_path, limits=generous, record_play=record_play)
+        config = uvicorn.Config(app, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True
@@ -125,6 +126,12 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(timeout=10)
         self.socket.close()
+
+    def api_status(self, method: str, path: str) -> int:
+        """The status code of an API call (for refusals)."""
+        import httpx
+
+        return httpx.request(method, self.url + path, timeout=30).status_code
 
     def api(self, method: str, path: str, body: Any = None) -> Any:
         """Call the JSON API directly (to learn answers the player has to find)."""

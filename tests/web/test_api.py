@@ -556,7 +556,8 @@ def test_the_create_page_lists_the_levels_with_their_descriptions(client: TestCl
 
 def test_the_openapi_description_lists_the_endpoints(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
-    assert set(paths) == {
+    classroom = {path for path in paths if path.startswith("/api/assignments")}  # their own test
+    assert set(paths) - classroom == {
         "/api/puzzles",
         "/api/puzzles/{puzzle_id}",
         "/api/puzzles/{puzzle_id}/check",

@@ -249,3 +249,61 @@ class socket_nobody_listens_on:
 
     def __exit__(self, *_: object) -> None:
         self.socket.close()
+
+
+def test_a_database_of_schema_1_gains_the_classroom_and_keeps_its_puzzles(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as before:
+        before.setattr(storage_module, "MIGRATIONS", storage_module.MIGRATIONS[:1])
+        with open_storage(db) as old:
+            assert old.schema_version() == 1
+            kept = add_one(old, title="Vorher")
+    with open_storage(db) as storage:
+        assert storage.schema_version() == SCHEMA_VERSION >= 2
+        stored = storage.get(kept)
+        assert stored is not None and stored.title == "Vorher"
+        code = storage.add_assignment(
+            new_code=lambda: "AB-CDEF",
+            teacher_hash="0" * 64,
+            created="2026-01-01T00:00:00+00:00",
+            ends="2026-01-15T00:00:00+00:00",
+            title="",
+            puzzles=[kept],
+        )
+        storage.add_pupil(
+            pupil_id="p1", assignment=code, token_hash="1" * 64, pseudonym="Mia", puzzle=kept,
+            started=100.0,
+        )  # fmt: skip
+        assert storage.record_find("p1", "TORF", 112.5, words_in_all=2)
+        assert not storage.record_find("p1", "TORF", 113.0, words_in_all=2)  # once per word
+        storage.record_wrong("p1", 114.0)
+        storage.record_hint("p1", 115.0)
+        assert storage.record_find("p1", "VOR", 120.0, words_in_all=2)
+        [(pupil, finds)] = storage.pupils_of(code)
+        assert pupil.finished == 20.0 and pupil.hints == 1
+        assert [(f.word, f.at, f.hints, f.wrong) for f in finds] == [
+            ("TORF", 12.5, 0, 0),
+            ("VOR", 20.0, 1, 1),
+        ]
+        assert storage.delete_assignment(code)
+        assert storage.pupils_of(code) == [] and storage.get(kept) is None
+        assert not storage.delete_assignment(code)
+
+
+def test_a_taken_class_code_is_drawn_again(db: str) -> None:
+    with open_storage(db) as storage:
+        puzzle = add_one(storage)
+        codes = iter(["AB-CDEF", "AB-CDEF", "GH-JKLM"])
+        made = [
+            storage.add_assignment(
+                new_code=lambda: next(codes),
+                teacher_hash="0" * 64,
+                created="2026-01-01T00:00:00+00:00",
+                ends="2026-01-15T00:00:00+00:00",
+                title="",
+                puzzles=[puzzle],
+            )
+            for _ in range(2)
+        ]
+        assert made == ["AB-CDEF", "GH-JKLM"]

@@ -28,6 +28,7 @@ COMMANDS = (
     "book",
     "themes",
     "serve",
+    "records",
     "completion",
     "config",
 )

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 DB_VARIABLE = "WORTSUCHE_DB"
 """The environment variable that names the database when ``--db`` is not given."""
+RECORD_PLAY_VARIABLE = "WORTSUCHE_RECORD_PLAY"
+"""``on`` makes the play page report each find's time (what ``--record-play`` passes on)."""
 RATE_LIMIT_VARIABLE = "WORTSUCHE_RATE_LIMIT"
 """``off`` switches the per-address rate limits off (what ``--no-rate-limit`` passes on)."""
 DEFAULT_DB = "wortsuche.sqlite"
@@ -68,6 +70,13 @@ def add_parser(subparsers: Any) -> None:
         help="no per-address limit on creating, checking and revealing (a trusted network, a "
         "classroom behind one address)",
     )
+    parser.add_argument(
+        "--record-play",
+        action="store_true",
+        help="keep a record of every game played on the play page: the puzzle, each word's "
+        "find time, hints and wrong selections before it, the total time and the screen size; "
+        "no names, addresses or cookies (for `wortsuche records export` and calibration)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -103,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
     # every server process, the first included, builds its app from these
     os.environ[DB_VARIABLE] = str(args.db)
     os.environ[RATE_LIMIT_VARIABLE] = "on" if args.rate_limit else "off"
+    os.environ[RECORD_PLAY_VARIABLE] = "on" if args.record_play else "off"
+    if args.record_play:
+        print("wortsuche: recording play (find times, hints, screen size; no names)")
     if args.workers == 1:
         config = uvicorn.Config(app_from_environment(), log_level="warning", access_log=False)
         uvicorn.Server(config).run(sockets=[listener])
@@ -122,13 +134,16 @@ def run(args: argparse.Namespace) -> int:
 
 def app_from_environment() -> FastAPI:
     """The web app of one server process: the database from ``WORTSUCHE_DB`` (default
-    ``./wortsuche.sqlite``), rate limits unless ``WORTSUCHE_RATE_LIMIT=off``."""
+    ``./wortsuche.sqlite``), rate limits unless ``WORTSUCHE_RATE_LIMIT=off``, play recorded
+    if ``WORTSUCHE_RECORD_PLAY=on``."""
     from wortsuche.web.app import create_app
     from wortsuche.web.limits import Limits
 
     db = os.environ.get(DB_VARIABLE) or DEFAULT_DB
     rate_limited = os.environ.get(RATE_LIMIT_VARIABLE, "on") != "off"
-    return create_app(db, limits=Limits() if rate_limited else Limits(rates={}))
+    record_play = os.environ.get(RECORD_PLAY_VARIABLE, "off") == "on"
+    limits = Limits() if rate_limited else Limits(rates={})
+    return create_app(db, limits=limits, record_play=record_play)
 
 
 def _listen(host: str, port: int) -> socket.socket:

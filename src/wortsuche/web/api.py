@@ -63,7 +63,9 @@ def is_puzzle_id(text: str) -> bool:
     return ID_PATTERN.fullmatch(text) is not None
 
 
-def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
+def api_routes(
+    storage: Storage, settings: limits.Limits, generator: Generator | None = None
+) -> APIRouter:
     """The API endpoints, storing puzzles in ``storage`` under the limits of ``settings``.
 
     The endpoints that generate are ``async``: they wait for a generation slot without holding
@@ -71,12 +73,7 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
     that only read are plain functions (run in the thread pool, SQLite blocks).
     """
     router = APIRouter(prefix="/api/puzzles", responses=ERRORS)
-    generator = Generator(
-        slots=settings.generation_slots,
-        queue_length=settings.queue_length,
-        seconds=settings.generation_seconds,
-        in_process=not settings.worker_processes,
-    )
+    generator = generator or new_generator(settings)
     rates = RateLimiter(settings.rates)
 
     @router.post(
@@ -134,6 +131,8 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
     ) -> Response:
         """The worksheet as a PDF to print; with ``answers=true`` the answer key follows it."""
         stored = find(storage, puzzle_id)
+        if answers:
+            answers_locked(storage, puzzle_id)
         puzzle = loads(stored.puzzle)
         if lang is not None:
             checked_language(lang, LANGUAGES)
@@ -165,6 +164,7 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
     def hint(puzzle_id: str, asked: HintRequest) -> Hint:
         """Where one word begins: the first letter's cell, for a player who is stuck."""
         puzzle = loads(find(storage, puzzle_id).puzzle)
+        answers_locked(storage, puzzle_id)
         if not 0 <= asked.index < len(puzzle.words):
             raise ApiError(
                 422,
@@ -188,6 +188,7 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
     def reveal(puzzle_id: str) -> Answers:
         """Every word's position, in word-list order."""
         puzzle = loads(find(storage, puzzle_id).puzzle)
+        answers_locked(storage, puzzle_id)
         return answers(puzzle)
 
     @router.post(
@@ -211,6 +212,16 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
         return public(await run_in_threadpool(save, storage, puzzle, stored.title, asked))
 
     return router
+
+
+def new_generator(settings: limits.Limits) -> Generator:
+    """The generation slots and queue of one server, as ``settings`` allow."""
+    return Generator(
+        slots=settings.generation_slots,
+        queue_length=settings.queue_length,
+        seconds=settings.generation_seconds,
+        in_process=not settings.worker_processes,
+    )
 
 
 async def unless_disconnected(request: Request, work: Coroutine[Any, Any, Puzzle]) -> Puzzle:
@@ -512,6 +523,13 @@ def does_not_fit(error: DoesNotFitError, *, sized: bool) -> ApiError:
 def save(storage: Storage, puzzle: Puzzle, title: str, request: dict[str, Any]) -> StoredPuzzle:
     """Store a new puzzle."""
     return storage.add(title=title, request=json.dumps(request), puzzle=dumps(puzzle, indent=None))
+
+
+def answers_locked(storage: Storage, puzzle_id: str) -> None:
+    """Refuse with 403 the answers of a class's puzzle until its teacher shows them."""
+    assignment = storage.assignment_of_puzzle(puzzle_id)
+    if assignment is not None and not assignment.answers_shown:
+        raise ApiError(403, "the teacher has not shown the answers yet", key="api.answers-locked")
 
 
 def find(storage: Storage, puzzle_id: str) -> StoredPuzzle:

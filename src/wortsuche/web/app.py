@@ -16,18 +16,25 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from wortsuche.web.api import api_routes, is_puzzle_id
+from wortsuche.web.api import api_routes, is_puzzle_id, new_generator
+from wortsuche.web.classroom_api import classroom_routes
+from wortsuche.web.classroom_pages import classroom_page_routes
 from wortsuche.web.errors import add_error_handlers
 from wortsuche.web.limits import Limits
 from wortsuche.web.middleware import GuardMiddleware
 from wortsuche.web.pages import PACKAGE, page_routes, version
+from wortsuche.web.records import record_routes
 from wortsuche.web.storage import open_storage
 from wortsuche.web.themes import theme_routes
 
 
-def create_app(db: str | Path, *, limits: Limits | None = None) -> FastAPI:
+def create_app(
+    db: str | Path, *, limits: Limits | None = None, record_play: bool = False
+) -> FastAPI:
     """The web app storing its puzzles in ``db`` (created and migrated if needed): an SQLite
     file, or a ``postgresql://`` URL (:func:`~wortsuche.web.storage.open_storage`).
+
+    With ``record_play`` the play page reports each find's time (:mod:`~wortsuche.web.records`).
 
     Puzzles are generated in worker processes (see :mod:`wortsuche.web.generation`), so a script
     that serves the app itself needs the usual ``if __name__ == "__main__":`` guard.
@@ -54,7 +61,12 @@ def create_app(db: str | Path, *, limits: Limits | None = None) -> FastAPI:
     app.add_middleware(GuardMiddleware)
     app.mount("/static", StaticFiles(directory=str(PACKAGE / "static")), name="static")
     add_error_handlers(app)
-    app.include_router(api_routes(storage, settings))
+    generator = new_generator(settings)  # one queue for the puzzles of both routers
+    app.include_router(api_routes(storage, settings, generator))
+    app.include_router(classroom_routes(storage, settings, generator))
     app.include_router(theme_routes())
-    app.include_router(page_routes(storage, is_puzzle_id))
+    app.include_router(page_routes(storage, is_puzzle_id, record_play=record_play))
+    if record_play:
+        app.include_router(record_routes(storage, settings))
+    app.include_router(classroom_page_routes(storage))
     return app

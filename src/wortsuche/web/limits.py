@@ -55,6 +55,23 @@ class Limits:
             "create": Rate(per_second=0.5, burst=10),
             "check": Rate(per_second=10.0, burst=40),
             "reveal": Rate(per_second=1.0, burst=10),
+            # the classroom's, keyed per assignment or pupil (see CLASSROOM_KEYS), not address
+            "assign": Rate(per_second=0.2, burst=10),
+            "join": Rate(per_second=2.0, burst=60),
+            "play": Rate(per_second=4.0, burst=40),
+            "teacher": Rate(per_second=4.0, burst=40),
+            "record": Rate(per_second=5.0, burst=60),  # --record-play: one post per find
         }
     )
     """Requests per client address for each limited action; beyond it, 429 with Retry-After."""
+
+
+CLASSROOM_KEYS = {
+    "assign": "address",
+    "join": "assignment",
+    "play": "pupil",
+    "teacher": "assignment",
+}
+"""What each classroom rate is counted per. A pupil's selections and hints (``play``) per pupil:
+a quick player selects about once a second, far below 4 a second, while a script is stopped
+after 40. Joining per assignment: a whole class of 30 joins within the burst of 60."""

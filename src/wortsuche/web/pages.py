@@ -27,8 +27,15 @@ LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
 """Each language in its own name, for the switch on every page."""
 
 
-def page_routes(storage: Storage, is_puzzle_id: Callable[[str], bool]) -> APIRouter:
-    """The pages, reading puzzles from ``storage``."""
+RECORDING_SCRIPT = '<script src="/static/records.js" defer></script>\n'
+"""What the play page loads when play is recorded (``serve --record-play``)."""
+
+
+def page_routes(
+    storage: Storage, is_puzzle_id: Callable[[str], bool], *, record_play: bool = False
+) -> APIRouter:
+    """The pages, reading puzzles from ``storage``; with ``record_play`` the play page reports
+    its finds (:mod:`wortsuche.web.records`)."""
     router = APIRouter(include_in_schema=False)
 
     @router.get("/", response_class=HTMLResponse)
@@ -71,7 +78,7 @@ def page_routes(storage: Storage, is_puzzle_id: Callable[[str], bool]) -> APIRou
                 f"{html.escape(texts.t('web.wrap-hint'))}</p>"
                 if puzzle.options.wrap
                 else "",
-            )
+            ).replace("</head>", RECORDING_SCRIPT + "</head>" if record_play else "</head>", 1)
         )
 
     return router

@@ -1,5 +1,8 @@
 """Request rates per client: a token bucket for each action (create, check, reveal) and address.
 
+The classroom's actions are keyed by what they act for instead (:func:`refuse_when_over`): a
+pupil's selections per pupil, joining and the teacher's page per assignment, so a class behind
+one school address shares no bucket while a flood from one pupil is still refused.
 Beyond the rate the answer is 429 with ``Retry-After``. Buckets that have refilled are
 forgotten, so the table stays as small as the set of clients active in the last minutes.
 """
@@ -57,15 +60,23 @@ def limited(limiter: RateLimiter, action: str) -> Callable[[Request], Awaitable[
 
     async def within_rate(request: Request) -> None:
         client = request.client.host if request.client else "unknown"
-        wait = limiter.take(action, client)
-        if wait > 0:
-            raise ApiError(
-                429,
-                f"too many requests ({action}) from your address; try again in "
-                f"{math.ceil(wait)} seconds",
-                retry_after=math.ceil(wait),
-                key="api.too-many-requests",
-                values={"seconds": math.ceil(wait)},
-            )
+        refuse_when_over(limiter, action, client, said="api.too-many-requests")
 
     return within_rate
+
+
+def refuse_when_over(
+    limiter: RateLimiter, action: str, key: str, *, said: str = "api.too-many-selections"
+) -> None:
+    """Spend a token of ``action`` for ``key`` (an address, a pupil, an assignment), else 429
+    with the catalogue's message ``said``."""
+    wait = limiter.take(action, key)
+    if wait > 0:
+        whom = "from your address" if said == "api.too-many-requests" else f"({action})"
+        raise ApiError(
+            429,
+            f"too many requests {whom}; try again in {math.ceil(wait)} seconds",
+            retry_after=math.ceil(wait),
+            key=said,
+            values={"seconds": math.ceil(wait)},
+        )

@@ -11,8 +11,8 @@ class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
-  const headers = { Accept: "application/json" };
+async function call(method, path, body, extraHeaders = {}) {
+  const headers = { Accept: "application/json", ...extraHeaders };
   if (document.documentElement.lang) headers["Accept-Language"] = document.documentElement.lang;
   const options = { method, headers };
   if (body !== undefined) {

@@ -359,12 +359,14 @@ function startGame({ puzzle, checker, id }) {
 
   function acceptFind(result) {
     progress.found.push({ indices: result.indices, cells: result.cells, words: result.words });
+    document.dispatchEvent(new CustomEvent("wortsuche:found", { detail: { puzzle: id, word: result.word, start: result.cells[0], end: result.cells[result.cells.length - 1], at: elapsed() / 1000 } }));
     const secret = result.indices[0] >= puzzle.words.length;
     announce(secret ? say("secret-found", { word: result.word }) : say("found", { words: result.words.join(say("and")) }));
     if (!progress.done && listedFound() === puzzle.words.length) {
       stopTimer();
       progress.done = true;
       rememberBestTime(progress.elapsed);
+      document.dispatchEvent(new CustomEvent("wortsuche:complete", { detail: { puzzle: id, seconds: progress.elapsed / 1000, hints: progress.hints ?? 0 } }));
     }
     saveProgress();
     drawFound();
@@ -375,6 +377,7 @@ function startGame({ puzzle, checker, id }) {
     drawSelection("wrong");
     announce(say("not-a-word"));
     const rejected = selection;
+    document.dispatchEvent(new CustomEvent("wortsuche:wrong", { detail: { puzzle: id, start: rejected.start, end: rejected.end } }));
     rejected.by = "rejected"; // flashing: neither Enter nor the pointer can submit it again
     setTimeout(() => {
       if (selection === rejected) cancelSelection();
@@ -525,6 +528,7 @@ function startGame({ puzzle, checker, id }) {
       const hint = await checker.hint(index);
       if (!hint) return;
       progress.hints = (progress.hints ?? 0) + 1;
+      document.dispatchEvent(new CustomEvent("wortsuche:hint", { detail: { puzzle: id, word: puzzle.words[index] } }));
       saveProgress();
       const element = cellElement(hint.first);
       element.classList.add("hint");
@@ -558,6 +562,7 @@ function startGame({ puzzle, checker, id }) {
     }
     drawFound();
     startTimer();
+    document.dispatchEvent(new CustomEvent("wortsuche:start", { detail: { puzzle: id } }));
     showTime();
     board.dataset.ready = "true"; // the page is ready for play (used by the tests)
     setInterval(() => {

@@ -12,9 +12,11 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Any, Protocol, Self
+from typing import Self
 
 from wortsuche.errors import UserError
+from wortsuche.web.storage.classroom import CLASSROOM_SQL, CLASSROOM_SQLITE, ClassroomQueries
+from wortsuche.web.storage.cursor import Cursor
 
 ID_BYTES = 6
 """Random bytes in a puzzle id: 8 URL-safe characters, 2**48 possible ids."""
@@ -50,6 +52,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         ) STRICT
         """,
     ),
+    # version 1 -> 2: the classroom (assignments, pupils, their finds) and recorded play
+    Migration(CLASSROOM_SQL, sqlite=CLASSROOM_SQLITE),
 )
 """The steps that take the schema from version ``i`` to ``i + 1``; append, never edit."""
 
@@ -72,18 +76,12 @@ class StoredPuzzle:
     puzzle: str
 
 
-class Cursor(Protocol):
-    """What the storage needs of a database driver's connection or cursor."""
-
-    def execute(self, sql: Any, parameters: Any = ..., /) -> Any: ...
-
-
 def new_puzzle_id() -> str:
     """A fresh random id: 8 URL-safe characters from the operating system's random source."""
     return secrets.token_urlsafe(ID_BYTES)
 
 
-class Storage(ABC):
+class Storage(ClassroomQueries, ABC):
     """The saved puzzles of one database; opening it creates or migrates the schema.
 
     The queries are written once, here, in SQL both databases speak, with ``?`` for each
@@ -122,7 +120,7 @@ class Storage(ABC):
     def _foreign_tables(self, cursor: Cursor) -> bool:
         """True if a database without our schema already holds tables, i.e. belongs to another."""
 
-    def _lock_schema(self, cursor: Cursor) -> None:  # noqa: B027  (a hook; SQLite needs none)
+    def _lock_schema(self, cursor: Cursor) -> None:
         """Keep other processes out of the schema until this transaction ends."""
 
     @abstractmethod
@@ -133,7 +131,7 @@ class Storage(ABC):
     def _driver_errors(self) -> tuple[type[BaseException], ...]:
         """The driver's errors a migration step may raise."""
 
-    def close(self) -> None:  # noqa: B027  (SQLite holds nothing open)
+    def close(self) -> None:
         """Let go of the database's connections (the storage cannot be used afterwards)."""
 
     # -- the shared logic ----------------------------------------------------------------------

@@ -17,7 +17,8 @@ import psycopg
 import psycopg_pool
 from psycopg import errors
 
-from wortsuche.web.storage.interface import Cursor, Storage, StorageError
+from wortsuche.web.storage.cursor import Cursor
+from wortsuche.web.storage.interface import Storage, StorageError
 
 SCHEMA_LOCK = 0x776F7274  # "wort": the advisory lock that serialises migrations
 CONNECT_SECONDS = 10
@@ -78,6 +79,14 @@ class PostgresStorage(Storage):
     @contextmanager
     def _transaction(self) -> Iterator[Cursor]:
         with self.pool.connection() as connection, connection.transaction():
+            yield connection
+
+    @contextmanager
+    def _play_transaction(self) -> Iterator[Cursor]:
+        # the commit does not wait for the WAL flush: a crash of the database server may lose
+        # the last moment of play records, never corrupt them
+        with self.pool.connection() as connection, connection.transaction():
+            connection.execute("SET LOCAL synchronous_commit TO OFF")
             yield connection
 
     @contextmanager

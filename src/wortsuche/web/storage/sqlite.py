@@ -2,7 +2,8 @@
 
 The schema version lives in the file header (``PRAGMA user_version``), where it commits together
 with the migration step it names. One connection per call: SQLite opens a file in microseconds,
-and a connection is never shared between the server's threads.
+and a connection is never shared between the server's threads; one more stays open, idle, so
+that closing the others does not checkpoint the journal after every write.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import AbstractContextManager, closing, contextmanager
 from pathlib import Path
 
-from wortsuche.web.storage.interface import Cursor, Storage, StorageError
+from wortsuche.web.storage.cursor import Cursor
+from wortsuche.web.storage.interface import Storage, StorageError
 
 # how long a connection waits for another one's write before it gives up
 BUSY_SECONDS = 10.0
@@ -27,11 +29,22 @@ class SqliteStorage(Storage):
     def __init__(self, path: Path) -> None:
         self.path = path
         self.location = str(path)
+        self._keeper: sqlite3.Connection | None = None
         try:
             self._use_wal()
             self.migrate()
         except sqlite3.DatabaseError as error:
             raise StorageError(f"{path} is not a usable wortsuche database ({error})") from None
+        # One connection stays open while the storage is: SQLite checkpoints the whole WAL and
+        # waits for the disk whenever the last connection to a file closes, which with one
+        # connection per call would be after every write (25 ms instead of 0.3 ms each).
+        self._keeper = sqlite3.connect(self.path, check_same_thread=False)  # closed by any thread
+        self._keeper.execute("SELECT count(*) FROM sqlite_master").fetchone()  # opens the WAL
+
+    def close(self) -> None:
+        if self._keeper is not None:
+            self._keeper.close()
+            self._keeper = None
 
     def _use_wal(self) -> None:
         """Switch the file to the WAL journal (it stays so): readers never wait for the writer,
@@ -61,9 +74,15 @@ class SqliteStorage(Storage):
         return connection
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """A connection inside ``BEGIN IMMEDIATE``: committed on success, rolled back on any error."""
+    def _transaction(self, *, flushed: bool = True) -> Iterator[sqlite3.Connection]:
+        """A connection inside ``BEGIN IMMEDIATE``: committed on success, rolled back on any error.
+
+        ``flushed=False`` commits without waiting for the disk (``synchronous = NORMAL``): the
+        write survives a crash of the server, a power cut may lose it, nothing is corrupted.
+        """
         with closing(self._connect()) as connection:
+            if not flushed:
+                connection.execute("PRAGMA synchronous = NORMAL")
             # IMMEDIATE takes the write lock at once, so two writers never deadlock half way
             connection.execute("BEGIN IMMEDIATE")
             try:
@@ -72,6 +91,9 @@ class SqliteStorage(Storage):
                 connection.execute("ROLLBACK")
                 raise
             connection.execute("COMMIT")
+
+    def _play_transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        return self._transaction(flushed=False)
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:

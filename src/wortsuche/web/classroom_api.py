@@ -1,0 +1,462 @@
+"""The classroom's API: a teacher makes an assignment, pupils join and play, the teacher reads results.
+
+Every route that acts for a pupil or a teacher takes its token as ``Authorization: Bearer``;
+without it the answer is 401, with a wrong one (another class's included) 403, never a result.
+The class's own routes (``GET /api/assignments/{code}``, joining, the QR code) show no other
+pupil's progress and no answer. See :mod:`wortsuche.web.classroom` for the tokens and codes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import statistics
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+from urllib.parse import quote
+
+from fastapi import APIRouter, Header, Request, Response
+from starlette.concurrency import run_in_threadpool
+
+from wortsuche.errors import MissingExtraError
+from wortsuche.levels import LEVELS
+from wortsuche.puzzle_json import dumps
+from wortsuche.web import classroom, limits
+from wortsuche.web.api import (
+    answers,
+    checked_language,
+    checked_size,
+    checked_title,
+    is_puzzle_id,
+    make_puzzle,
+    selected_runs,
+    split_words,
+    words_along,
+)
+from wortsuche.web.classroom import PuzzleCache, open_assignment
+from wortsuche.web.classroom_schemas import (
+    ClassPuzzle,
+    CreatedAssignment,
+    JoinedPupil,
+    NewAssignment,
+    NewPupil,
+    PublicAssignment,
+    PupilProgress,
+    PupilRow,
+    Results,
+    WordRow,
+)
+from wortsuche.web.errors import ApiError
+from wortsuche.web.generation import Generator
+from wortsuche.web.rates import RateLimiter, refuse_when_over
+from wortsuche.web.schemas import BUSY, ERRORS, Answers, CheckResult, Hint, HintRequest, Selection
+from wortsuche.web.storage import Storage
+from wortsuche.web.storage.classroom import Assignment
+
+Authorization = Annotated[str | None, Header(description="Bearer TOKEN (teacher or pupil)")]
+
+TOKEN_ERRORS: dict[int | str, dict[str, object]] = {
+    401: {"description": "No token"},
+    403: {"description": "A token that does not open this assignment"},
+}
+
+
+def classroom_routes(storage: Storage, settings: limits.Limits, generator: Generator) -> APIRouter:
+    """The classroom endpoints under ``/api/assignments``."""
+    router = APIRouter(prefix="/api/assignments", responses=ERRORS, tags=["classroom"])
+    rates = RateLimiter(settings.rates)
+    puzzles = PuzzleCache(storage)
+
+    @router.post("", status_code=201, responses=BUSY)
+    async def create_assignment(new: NewAssignment, request: Request) -> CreatedAssignment:
+        """Make an assignment from saved puzzles or new ones; the teacher token is shown once.
+
+        The puzzles are copied, so their answers stay locked until the teacher shows them.
+        """
+        refuse_when_over(rates, "assign", request.client.host if request.client else "unknown")
+        now = datetime.now(UTC)
+        ends = classroom.checked_end(new.ends, now)
+        title = checked_title(new.title)
+        await run_in_threadpool(classroom.sweep, storage, now)
+        sources = await assignment_puzzles(storage, generator, new, title)
+        title = title or sources[0].title  # a saved puzzle's title names its assignment
+        token = classroom.new_token()
+
+        def store() -> tuple[str, list[str]]:
+            copies = [
+                storage.add(title=p.title, request=p.request, puzzle=p.puzzle).id for p in sources
+            ]
+            code = storage.add_assignment(
+                new_code=classroom.new_code,
+                teacher_hash=classroom.token_hash(token),
+                created=classroom.now_iso(now),
+                ends=classroom.now_iso(ends),
+                title=title,
+                puzzles=copies,
+            )
+            return code, copies
+
+        code, copies = await run_in_threadpool(store)
+        base = str(request.base_url).rstrip("/")
+        return CreatedAssignment(
+            code=code,
+            class_url=f"{base}/c/{code}",
+            teacher_url=f"{base}/t/{code}#{token}",
+            teacher_token=token,
+            puzzles=copies,
+            ends=classroom.now_iso(ends),
+        )
+
+    @router.get("/{code}")
+    def class_view(code: str) -> PublicAssignment:
+        """What the class link shows: the title and the puzzles to choose from."""
+        assignment = open_assignment(storage, code)
+        shown = []
+        for puzzle_id in assignment.puzzles:
+            puzzle = puzzles.get(puzzle_id).puzzle
+            stored = storage.get(puzzle_id)
+            shown.append(
+                ClassPuzzle(
+                    id=puzzle_id,
+                    title=stored.title if stored else "",
+                    level=puzzle.level,
+                    rows=puzzle.rows,
+                    cols=puzzle.cols,
+                    words=len(puzzle.words),
+                )
+            )
+        return PublicAssignment(
+            code=assignment.code,
+            title=assignment.title,
+            ends=assignment.ends,
+            answers_shown=assignment.answers_shown,
+            puzzles=shown,
+        )
+
+    @router.post("/{code}/pupils", status_code=201)
+    def add_pupil(code: str, new: NewPupil) -> JoinedPupil:
+        """A pupil joins under a pseudonym; the answer's token is their key to play."""
+        assignment = open_assignment(storage, code)
+        refuse_when_over(rates, "join", assignment.code)
+        token, pupil = classroom.join(storage, assignment, new.pseudonym, new.puzzle)
+        return JoinedPupil(pupil_token=token, puzzle=pupil.puzzle)
+
+    @router.get("/{code}/me", responses=TOKEN_ERRORS)
+    def own_progress(code: str, authorization: Authorization = None) -> PupilProgress:
+        """A pupil's own progress (their token): the words the server recorded."""
+        assignment = open_assignment(storage, code)
+        pupil = classroom.pupil_of(storage, assignment, authorization)
+        mine = next(
+            finds for who, finds in storage.pupils_of(assignment.code) if who.id == pupil.id
+        )
+        return PupilProgress(
+            pseudonym=pupil.pseudonym,
+            puzzle=pupil.puzzle,
+            words=[find.word for find in mine],
+            finished=pupil.finished is not None,
+            answers_shown=assignment.answers_shown,
+        )
+
+    @router.post("/{code}/found", responses=TOKEN_ERRORS)
+    def found(code: str, selection: Selection, authorization: Authorization = None) -> CheckResult:
+        """Check a pupil's selection (0-based cells) and record a find: ``word`` is null if none."""
+        pupil = classroom.playing(storage, code, authorization)
+        refuse_when_over(rates, "play", pupil.id)
+        played = puzzles.get(pupil.puzzle)
+        result = check_run(played, selection)
+        now = time.time()
+        listed = [i for i in result.indices if i < len(played.puzzle.words)]
+        if not result.found:
+            storage.record_wrong(pupil.id, now)
+        for index in listed:
+            entry = played.puzzle.words[index].entry
+            storage.record_find(pupil.id, entry, now, len(played.puzzle.words))
+        return result
+
+    @router.post("/{code}/hint", responses=TOKEN_ERRORS)
+    def hint(code: str, asked: HintRequest, authorization: Authorization = None) -> Hint:
+        """Where one word begins (counted in the pupil's hints)."""
+        pupil = classroom.playing(storage, code, authorization)
+        refuse_when_over(rates, "play", pupil.id)
+        puzzle = puzzles.get(pupil.puzzle).puzzle
+        if not 0 <= asked.index < len(puzzle.words):
+            raise ApiError(422, f"there is no word number {asked.index}", "index")
+        placement = puzzle.placements.get(puzzle.words[asked.index].letters)
+        if placement is None:
+            raise ApiError(404, "that word is not in the grid", key="api.word-not-in-grid")
+        storage.record_hint(pupil.id, time.time())
+        return Hint(index=asked.index, first=placement.start)
+
+    @router.post("/{code}/answers", responses=TOKEN_ERRORS)
+    def class_answers(code: str, authorization: Authorization = None) -> Answers:
+        """The answers of a pupil's puzzle, once the teacher has shown them to the class."""
+        assignment = open_assignment(storage, code)
+        pupil = classroom.pupil_of(storage, assignment, authorization)
+        if not assignment.answers_shown:
+            raise ApiError(
+                403, "the teacher has not shown the answers yet", key="api.answers-locked"
+            )
+        return answers(puzzles.get(pupil.puzzle).puzzle)
+
+    @router.get(
+        "/{code}/results",
+        response_model=Results,
+        responses={**TOKEN_ERRORS, 200: {"content": {"text/csv": {}}}},
+    )
+    def results(
+        code: str, format: Literal["json", "csv"] = "json", authorization: Authorization = None
+    ) -> Any:
+        """One row per pupil (pseudonym, found, words, seconds, hints, finished) and the words
+        the class struggled with; ``?format=csv`` for a spreadsheet. Teacher token only."""
+        assignment = open_assignment(storage, code)
+        classroom.teacher_of(assignment, authorization)
+        refuse_when_over(rates, "teacher", assignment.code)
+        table = results_of(storage, puzzles, assignment)
+        if format == "csv":
+            return Response(
+                results_csv(table),
+                media_type="text/csv; charset=utf-8",
+                headers={
+                    "Content-Disposition": f'attachment; filename="wortsuche-{assignment.code}.csv"'
+                },
+            )
+        return table
+
+    @router.get(
+        "/{code}/results.pdf",
+        response_class=Response,
+        responses={**TOKEN_ERRORS, 200: {"content": {"application/pdf": {}}}},
+    )
+    def results_pdf(
+        code: str, request: Request, lang: str | None = None, authorization: Authorization = None
+    ) -> Response:
+        """The results as a PDF to print (teacher token only)."""
+        from wortsuche.i18n import LANGUAGES, translator
+        from wortsuche.web.classroom_pdf import results_pdf
+        from wortsuche.web.pages import page_language
+
+        assignment = open_assignment(storage, code)
+        classroom.teacher_of(assignment, authorization)
+        refuse_when_over(rates, "teacher", assignment.code)
+        texts = translator(checked_language(lang, LANGUAGES) if lang else page_language(request))
+        title = assignment.title or texts.t("sheet.default-title")
+        pdf = results_pdf(results_of(storage, puzzles, assignment), texts, title)
+        return Response(
+            pdf,
+            media_type="application/pdf",
+            headers={
+                "Content-Disposition": f'attachment; filename="wortsuche-{assignment.code}.pdf"'
+            },
+        )
+
+    @router.get(
+        "/{code}/qr.svg",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}},
+    )
+    def class_qr(code: str, request: Request, name: str = "") -> Response:
+        """The QR code of the class link (with ``name``: the link that fills in that name)."""
+        assignment = classroom.open_assignment(storage, code)
+        url = str(request.base_url).rstrip("/") + f"/c/{assignment.code}"
+        if name:
+            url += "#name=" + quote(classroom.checked_pseudonym(name), safe="")
+        return Response(
+            qr_svg(url[:QR_URL_LENGTH]),
+            media_type="image/svg+xml",
+            headers={"Cache-Control": "private, max-age=3600"},
+        )
+
+    @router.post("/{code}/show-answers", status_code=204, responses=TOKEN_ERRORS)
+    def show_answers(code: str, authorization: Authorization = None) -> Response:
+        """Let every pupil of the assignment see the answers."""
+        assignment = open_assignment(storage, code)
+        classroom.teacher_of(assignment, authorization)
+        storage.show_answers(assignment.code)
+        return Response(status_code=204)
+
+    @router.delete("/{code}", status_code=204, responses=TOKEN_ERRORS)
+    def delete_assignment(code: str, authorization: Authorization = None) -> Response:
+        """Delete the assignment now, with every pupil, find and puzzle copy of it."""
+        assignment = open_assignment(storage, code)
+        classroom.teacher_of(assignment, authorization)
+        storage.delete_assignment(assignment.code)
+        return Response(status_code=204)
+
+    return router
+
+
+async def assignment_puzzles(
+    storage: Storage, generator: Generator, new: NewAssignment, title: str
+) -> list[StoredCopy]:
+    """The puzzles an assignment is made of: saved ones, or new ones made now."""
+    ids = [new.puzzle] if new.puzzle else list(new.puzzles or [])
+    if ids and (new.words or new.theme):
+        raise ApiError(422, "give either puzzles or words, not both", "words", key="api.invalid")
+    if ids:
+        return await run_in_threadpool(saved_puzzles, storage, ids, title)
+    return await new_puzzles(generator, new, title)
+
+
+def saved_puzzles(storage: Storage, ids: list[str], title: str) -> list[StoredCopy]:
+    """Saved puzzles to copy, in the order given (404 for one that does not exist)."""
+    if len(ids) > classroom.MAX_PUZZLES:
+        raise ApiError(
+            422, f"at most {classroom.MAX_PUZZLES} puzzles", "puzzles", key="api.invalid"
+        )
+    found = []
+    for puzzle_id in ids:
+        stored = storage.get(puzzle_id) if is_puzzle_id(puzzle_id) else None
+        if stored is None:
+            raise ApiError(
+                404, "there is no puzzle with this id (check the link)", key="api.no-puzzle"
+            )
+        found.append(StoredCopy(stored.title or title, stored.request, stored.puzzle))
+    return found
+
+
+async def new_puzzles(generator: Generator, new: NewAssignment, title: str) -> list[StoredCopy]:
+    """New puzzles of the words or theme asked for, one per level."""
+    words = theme_words(new) if new.theme else new.words
+    if not words:
+        raise ApiError(422, "type at least one word", "words", key="api.no-words")
+    entries, _ = split_words(words)
+    rows, cols = checked_size(new.rows, new.cols)
+    levels = new.levels or [new.level or "medium"]
+    if len(levels) > classroom.MAX_PUZZLES or any(level not in LEVELS for level in levels):
+        raise ApiError(
+            422,
+            f"choose levels from: {', '.join(LEVELS)}",
+            "level",
+            key="api.level",
+            values={"levels": ", ".join(LEVELS)},
+        )
+    made = []
+    for level in levels:
+        puzzle = await make_puzzle(generator, entries, rows, cols, level, None, time.monotonic())
+        request: dict[str, object] = {"rows": rows, "cols": cols, "level": level, "options": {}}
+        made.append(StoredCopy(title, json.dumps(request), dumps(puzzle, indent=None)))
+    return made
+
+
+@dataclass(frozen=True)
+class StoredCopy:
+    """A puzzle to copy into an assignment: its title, request and JSON."""
+
+    title: str
+    request: str
+    puzzle: str
+
+
+def theme_words(new: NewAssignment) -> list[str]:
+    """The words of the theme asked for (``count`` of them, drawn at random)."""
+    from wortsuche.errors import InputError
+    from wortsuche.rand import new_seed
+    from wortsuche.words.themes import THEME_LANGUAGES, draw, load_theme, theme_names
+
+    language = checked_language(new.lang, THEME_LANGUAGES)
+    if new.theme not in theme_names():
+        raise ApiError(
+            404, f"there is no theme {str(new.theme)[:40]!r}", "theme", key="api.no-theme"
+        )
+    try:
+        return draw(load_theme(new.theme, language), new.count, new_seed())
+    except InputError as error:
+        raise ApiError(422, str(error), "count") from None
+
+
+def check_run(played: classroom.PlayedPuzzle, selection: Selection) -> CheckResult:
+    """Whether a selection covers a word of a cached puzzle (the play page's check, cached)."""
+    puzzle = played.puzzle
+    for name, cell in (("start", selection.start), ("end", selection.end)):
+        if cell not in puzzle.grid:
+            raise ApiError(
+                422, f"{name} {list(cell)} is outside the {puzzle.rows}x{puzzle.cols} grid", name
+            )
+    everything = puzzle.words + puzzle.secret_words
+    for cells in selected_runs(puzzle, selection.start, selection.end, selection.step):
+        indices = words_along(cells, played.accepted)
+        if indices:
+            entries = [everything[i].entry for i in indices]
+            return CheckResult(
+                found=True, word=entries[0], words=entries, indices=indices, cells=list(cells)
+            )
+    return CheckResult(found=False)
+
+
+def results_of(storage: Storage, puzzles: PuzzleCache, assignment: Assignment) -> Results:
+    """The teacher's results of an assignment."""
+    pupils = storage.pupils_of(assignment.code)
+    words_of = {
+        puzzle_id: [word.entry for word in puzzles.get(puzzle_id).puzzle.words]
+        for puzzle_id in assignment.puzzles
+    }
+    rows = [
+        PupilRow(**vars(classroom.pupil_result(pupil, finds, len(words_of.get(pupil.puzzle, [])))))
+        for pupil, finds in pupils
+    ]
+    words = [
+        WordRow(
+            word=w.word,
+            pupils=w.pupils,
+            found_by=w.found_by,
+            hints=w.hints,
+            wrong=w.wrong,
+            median_seconds=round(statistics.median(w.times), 1) if w.times else None,
+        )
+        for w in classroom.word_results(pupils, words_of)
+    ]
+    return Results(
+        code=assignment.code,
+        title=assignment.title,
+        ends=assignment.ends,
+        answers_shown=assignment.answers_shown,
+        pupils=rows,
+        words=words,
+    )
+
+
+QR_URL_LENGTH = 200
+"""The longest text put in a QR code (a class link with a name is far shorter)."""
+
+
+def qr_svg(text: str) -> bytes:
+    """A QR code of ``text`` as SVG (error correction M: readable from the back of a classroom)."""
+    try:
+        import segno
+    except ImportError as error:
+        raise MissingExtraError(f"QR codes ({error.name} is missing)", "web") from None
+    out = io.BytesIO()
+    segno.make(text, error="m", micro=False).save(out, kind="svg", scale=8, border=2, xmldecl=False)
+    return out.getvalue()
+
+
+CSV_COLUMNS = ("pseudonym", "found", "of", "words", "seconds", "hints", "finished", "puzzle")
+
+
+def results_csv(results: Results) -> str:
+    """The results as CSV: one row per pupil, the found words joined by spaces."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for row in results.pupils:
+        writer.writerow(
+            [
+                _cell(row.pseudonym),
+                row.found,
+                row.of,
+                " ".join(row.words),
+                row.seconds,
+                row.hints,
+                "yes" if row.finished else "no",
+                row.puzzle,
+            ]
+        )
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text

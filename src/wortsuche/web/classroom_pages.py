@@ -1,0 +1,142 @@
+"""The classroom's pages: the code entry, the class page (pseudonym, privacy note, the game), the
+teacher's page (live results, exports, name cards) and the QR code of a class link.
+
+The QR codes are drawn on the server (:func:`~wortsuche.web.classroom_api.qr_svg`).
+"""
+
+from __future__ import annotations
+
+import html
+from datetime import UTC, datetime, timedelta
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+from wortsuche.i18n import Translator, translator
+from wortsuche.levels import LEVELS
+from wortsuche.puzzle_json import loads
+from wortsuche.web import classroom
+from wortsuche.web.api import is_puzzle_id
+from wortsuche.web.errors import ApiError
+from wortsuche.web.pages import page, page_language
+from wortsuche.web.storage import Storage
+from wortsuche.web.storage.classroom import Assignment
+
+
+def classroom_page_routes(storage: Storage) -> APIRouter:
+    """The classroom's pages, reading assignments from ``storage``."""
+    router = APIRouter(include_in_schema=False)
+
+    @router.get("/c", response_class=HTMLResponse, response_model=None)
+    def code_page(request: Request, code: str = "") -> HTMLResponse | RedirectResponse:
+        texts = translator(page_language(request))
+        problem = ""
+        if code:
+            normal = classroom.normal_code(code)
+            if normal is not None and storage.get_assignment(normal) is not None:
+                return RedirectResponse(with_language(f"/c/{normal}", request), status_code=303)
+            problem = texts.t("web.class-missing")
+        return HTMLResponse(page("code.html", texts, request, problem=html.escape(problem)))
+
+    @router.get("/c/{code}", response_class=HTMLResponse)
+    def class_page(code: str, request: Request) -> HTMLResponse:
+        texts = translator(page_language(request))
+        try:
+            assignment = classroom.open_assignment(storage, code)
+        except ApiError:
+            problem = html.escape(texts.t("web.class-missing"))
+            return HTMLResponse(page("code.html", texts, request, problem=problem), 404)
+        title = assignment.title or texts.t("sheet.default-title")
+        return HTMLResponse(
+            page(
+                "class.html",
+                texts,
+                request,
+                code=html.escape(assignment.code),
+                title=html.escape(title),
+                wrap_help="",
+                choices=puzzle_choices(storage, assignment, texts),
+            )
+        )
+
+    @router.get("/t/new", response_class=HTMLResponse)
+    def new_assignment_page(request: Request, puzzle: str = "") -> HTMLResponse:
+        texts = translator(page_language(request))
+        stored = storage.get(puzzle) if is_puzzle_id(puzzle) else None
+        if stored is None:
+            return HTMLResponse(page("missing.html", texts, request), status_code=404)
+        today = datetime.now(UTC).date()
+        return HTMLResponse(
+            page(
+                "teacher-new.html",
+                texts,
+                request,
+                id=html.escape(stored.id),
+                title=html.escape(stored.title or texts.t("sheet.default-title")),
+                ends=(today + timedelta(days=classroom.DEFAULT_DAYS)).isoformat(),
+                tomorrow=(today + timedelta(days=1)).isoformat(),
+                latest=(today + timedelta(days=classroom.MAX_DAYS - 1)).isoformat(),
+            )
+        )
+
+    @router.get("/t/{code}", response_class=HTMLResponse)
+    def teacher_page(code: str, request: Request) -> HTMLResponse:
+        # the token stays after the "#": the page's script sends it, the server never sees the URL
+        texts = translator(page_language(request))
+        try:
+            assignment = classroom.open_assignment(storage, code)
+        except ApiError:
+            return HTMLResponse(page("missing.html", texts, request), status_code=404)
+        class_url = str(request.base_url).rstrip("/") + f"/c/{assignment.code}"
+        return HTMLResponse(
+            page(
+                "teacher.html",
+                texts,
+                request,
+                code=html.escape(assignment.code),
+                title=html.escape(assignment.title or texts.t("sheet.default-title")),
+                class_url=html.escape(class_url),
+                ends=html.escape(shown_date(assignment.ends, texts.language)),
+            )
+        )
+
+    return router
+
+
+def puzzle_choices(storage: Storage, assignment: Assignment, texts: Translator) -> str:
+    """The puzzles a pupil may choose from, as radio buttons (nothing if there is one)."""
+    if len(assignment.puzzles) < 2:
+        return ""
+    items = []
+    for number, puzzle_id in enumerate(assignment.puzzles):
+        stored = storage.get(puzzle_id)
+        if stored is None:
+            continue
+        puzzle = loads(stored.puzzle)
+        level = texts.t(f"level.{puzzle.level}") if puzzle.level in LEVELS else puzzle.level
+        size = texts.t("web.grid-of", size=f"{puzzle.rows}×{puzzle.cols}")
+        checked = " checked" if number == 0 else ""
+        items.append(
+            f'<label><input type="radio" name="puzzle" value="{html.escape(puzzle_id)}"{checked}>'
+            f" {html.escape(level[:1].upper() + level[1:])} · {html.escape(size)}</label>"
+        )
+    legend = html.escape(texts.t("web.class-choose"))
+    return f'<fieldset class="choices"><legend>{legend}</legend>{"".join(items)}</fieldset>'
+
+
+def shown_date(moment: str, language: str) -> str:
+    """The day of an ISO 8601 moment as a reader writes it.
+
+    >>> shown_date("2026-12-09T14:00:00+00:00", "de"), shown_date("2026-12-09T14:00:00+00:00", "en")
+    ('9.12.2026', '9 Dec 2026')
+    """
+    day = datetime.fromisoformat(moment)
+    if language == "de":
+        return f"{day.day}.{day.month}.{day.year}"
+    return f"{day.day} {day:%b} {day.year}"
+
+
+def with_language(path: str, request: Request) -> str:
+    """``path`` keeping the ``?lang=`` the reader chose."""
+    lang = request.query_params.get("lang")
+    return f"{path}?lang={lang}" if lang in ("de", "en") else path

@@ -1,0 +1,147 @@
+"""Play records: how long each word of a puzzle took, for calibrating the difficulty rating.
+
+With ``wortsuche serve --record-play`` the play page sends, after every find, the game so far:
+the puzzle's id, each find (word, seconds since the clock started, hints and wrong selections
+before it), the total time once finished, and the size of the screen. Nothing else is kept: no
+name, no address, no cookie, no token; a random id joins the updates of one game. The classroom
+records the same for each pupil of an assignment (under a pseudonym, deleted with it).
+
+:func:`play_records` gives both as the JSON Lines records ``wortsuche records export`` writes:
+``{"puzzle": {...}, "finds": [...], "seconds", "finished", "screen", "source"}``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from wortsuche.web import limits
+from wortsuche.web.errors import ApiError
+from wortsuche.web.rates import RateLimiter, refuse_when_over
+from wortsuche.web.schemas import ERRORS
+from wortsuche.web.storage import Storage
+
+MAX_FINDS = 250
+"""Finds in one record (a puzzle has at most 200 words, and some secret ones)."""
+CSV_COLUMNS = ("puzzle", "rows", "cols", "level", "word", "at", "hints", "wrong", "screen")
+"""The CSV form: one row per find."""
+
+
+class FindIn(BaseModel):
+    """One find as the page reports it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    word: str = Field(max_length=limits.MAX_WORD_LENGTH)
+    at: float = Field(ge=0, le=86_400 * 7)
+    hints: int = Field(0, ge=0, le=1000)
+    wrong: int = Field(0, ge=0, le=100_000)
+
+
+class GameRecord(BaseModel):
+    """The game so far: sent again after every find, the last one kept."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]{16,40}$", description="Random, one per game")
+    puzzle: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")
+    finds: list[FindIn] = Field(max_length=MAX_FINDS)
+    seconds: float | None = Field(None, ge=0, le=86_400 * 7)
+    finished: bool = False
+    screen: tuple[int, int] | None = None
+
+
+def record_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
+    """``POST /api/records``: keep a game's record (only with ``serve --record-play``)."""
+    router = APIRouter(prefix="/api/records", responses=ERRORS, tags=["records"])
+    rates = RateLimiter(settings.rates)
+
+    @router.post("", status_code=204)
+    def keep_record(record: GameRecord, request: Request) -> Response:
+        """Keep the record of one game of the web game (replacing its earlier state)."""
+        refuse_when_over(rates, "record", request.client.host if request.client else "unknown")
+        stored = storage.get(record.puzzle)
+        if stored is None:
+            raise ApiError(404, "there is no puzzle with this id", key="api.no-puzzle")
+        kept = record.model_dump(exclude={"id", "puzzle"})
+        storage.add_play_record(
+            record_id=record.id,
+            created=datetime.now(UTC).isoformat(timespec="seconds"),
+            puzzle=record.puzzle,
+            record=json.dumps(kept),
+        )
+        return Response(status_code=204)
+
+    return router
+
+
+def play_records(storage: Storage) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every record with its puzzle's id, the web game's then the classroom's, in the JSON
+    Lines form (the puzzle object itself carries no id)."""
+    puzzles: dict[str, dict[str, Any] | None] = {}
+
+    def puzzle(puzzle_id: str) -> dict[str, Any] | None:
+        if puzzle_id not in puzzles:
+            stored = storage.get(puzzle_id)
+            puzzles[puzzle_id] = None if stored is None else json.loads(stored.puzzle)
+        return puzzles[puzzle_id]
+
+    for puzzle_id, record in storage.play_records():
+        shown = puzzle(puzzle_id)
+        if shown is not None:
+            yield puzzle_id, {"puzzle": shown, **record, "source": "game"}
+    for pupil, finds in storage.all_pupils():
+        shown = puzzle(pupil.puzzle)
+        if shown is None:
+            continue
+        yield (
+            pupil.puzzle,
+            {
+                "puzzle": shown,
+                "finds": [
+                    {"word": f.word, "at": f.at, "hints": f.hints, "wrong": f.wrong} for f in finds
+                ],
+                "seconds": pupil.finished,
+                "finished": pupil.finished is not None,
+                "screen": None,
+                "source": "classroom",
+            },
+        )
+
+
+def records_jsonl(records: Iterable[tuple[str, dict[str, Any]]]) -> str:
+    """The records as JSON Lines: one record per line."""
+    return "".join(json.dumps(record, ensure_ascii=False) + "\n" for _, record in records)
+
+
+def records_csv(records: Iterable[tuple[str, dict[str, Any]]]) -> str:
+    """The records as CSV: one row per find."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for puzzle_id, record in records:
+        puzzle = record["puzzle"]
+        rows, cols = puzzle.get("rows", ""), puzzle.get("cols", "")
+        screen = "x".join(str(n) for n in record["screen"]) if record.get("screen") else ""
+        for find in record["finds"]:
+            writer.writerow(
+                [
+                    puzzle_id,
+                    rows,
+                    cols,
+                    puzzle.get("level", ""),
+                    find["word"],
+                    find["at"],
+                    find["hints"],
+                    find["wrong"],
+                    screen,
+                ]
+            )
+    return out.getvalue()

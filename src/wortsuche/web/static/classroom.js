@@ -1,0 +1,121 @@
+// The class page: join under a pseudonym, then play the game (game.js) with the server as the
+// checker, which records every find for the teacher. The pupil's token is kept in localStorage
+// (no cookies) so a reload plays on. A plain script after texts.js, api.js, geometry.js, game.js.
+"use strict";
+
+const classCode = document.body.dataset.code;
+const tokenKey = `wortsuche:class:${classCode}`;
+const byId = (name) => document.getElementById(name);
+const CLASS_POLL_MS = 5000; // how often the page asks whether the teacher has shown the answers
+
+const bearer = (token) => ({ Authorization: `Bearer ${token}` });
+
+function savedPupil() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(tokenKey));
+    return saved && typeof saved.token === "string" ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+// The server checks each selection and records it; hints are counted there too.
+function classChecker(token) {
+  const base = `/api/assignments/${classCode}`;
+  return {
+    check: ({ start, end, step }) =>
+      call("POST", `${base}/found`, step ? { start, end, step } : { start, end }, bearer(token)),
+    hint: (index) => call("POST", `${base}/hint`, { index }, bearer(token)),
+    answers: async () => (await call("POST", `${base}/answers`, undefined, bearer(token))).answers,
+  };
+}
+
+// Once the teacher shows the answers, they appear on the board (the print layer, on screen).
+function watchForAnswers(pupil, game) {
+  const timer = setInterval(async () => {
+    try {
+      const me = await call("GET", `/api/assignments/${classCode}/me`, undefined, bearer(pupil.token));
+      if (me.answers_shown) {
+        clearInterval(timer);
+        await game.loadAnswers();
+        document.body.classList.add("class-answers");
+        byId("class-note").textContent = say("class-answers-shown");
+      }
+    } catch (error) {
+      if (error.status === 404) {
+        clearInterval(timer);
+        byId("class-note").textContent = say("class-left");
+      }
+    }
+  }, CLASS_POLL_MS);
+}
+
+async function play(pupil, answersShown) {
+  let puzzle;
+  try {
+    puzzle = await call("GET", `/api/puzzles/${pupil.puzzle}`);
+  } catch (error) {
+    byId("join-error").textContent = error.message;
+    return;
+  }
+  byId("join").hidden = true;
+  byId("game").hidden = false;
+  byId("playing-as").textContent = pupil.pseudonym;
+  byId("word-count").textContent = puzzle.words.length;
+  const id = `class:${classCode}:${pupil.token.split(".")[0]}`;
+  const game = startGame({ puzzle, checker: classChecker(pupil.token), id });
+  if (answersShown) {
+    await game.loadAnswers();
+    document.body.classList.add("class-answers");
+    byId("class-note").textContent = say("class-answers-shown");
+  } else {
+    watchForAnswers(pupil, game);
+  }
+}
+
+function setUpJoin() {
+  // A name card's QR code opens the class link with the name after "#" (never sent anywhere).
+  const fromCard = new URLSearchParams(window.location.hash.slice(1)).get("name");
+  if (fromCard) byId("pseudonym").value = fromCard;
+  byId("join-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const button = byId("start");
+    button.disabled = true;
+    byId("join-error").textContent = "";
+    const pseudonym = byId("pseudonym").value;
+    const chosen = document.querySelector('input[name="puzzle"]:checked');
+    const body = chosen ? { pseudonym, puzzle: chosen.value } : { pseudonym };
+    try {
+      const joined = await call("POST", `/api/assignments/${classCode}/pupils`, body);
+      const pupil = { token: joined.pupil_token, puzzle: joined.puzzle, pseudonym: pseudonym.trim() };
+      try {
+        localStorage.setItem(tokenKey, JSON.stringify(pupil));
+      } catch {
+        // private mode: the game works, a reload asks for the name again
+      }
+      history.replaceState(null, "", window.location.pathname + window.location.search);
+      await play(pupil, false);
+    } catch (error) {
+      byId("join-error").textContent = error.message;
+      button.disabled = false;
+    }
+  });
+}
+
+async function openClass() {
+  setUpJoin();
+  const pupil = savedPupil();
+  if (!pupil) return;
+  try {
+    const me = await call("GET", `/api/assignments/${classCode}/me`, undefined, bearer(pupil.token));
+    await play({ ...pupil, pseudonym: me.pseudonym, puzzle: me.puzzle }, me.answers_shown);
+  } catch (error) {
+    if (error.status === 401 || error.status === 403 || error.status === 404) {
+      localStorage.removeItem(tokenKey); // a token of a deleted or ended assignment
+    } else {
+      byId("join-error").textContent = error.message;
+    }
+  }
+}
+
+openClass();

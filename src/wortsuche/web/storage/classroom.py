@@ -1,0 +1,389 @@
+"""The classroom's tables: assignments, their pupils, each pupil's finds, and recorded play.
+
+The queries are written once for both databases, like the puzzles' (:class:`.Storage`); this
+module holds the migration that adds the tables and the queries that use them. Tokens are never
+stored, only their SHA-256 (:mod:`wortsuche.web.classroom` draws and checks them). Deleting an
+assignment deletes everything recorded for it (``ON DELETE CASCADE``) and its copies of the
+puzzles, in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any
+
+from wortsuche.web.storage.cursor import Cursor
+
+_TABLES = """
+CREATE TABLE assignments (
+    code          TEXT PRIMARY KEY,            -- what pupils type: K7-QX4M
+    teacher_hash  TEXT NOT NULL,               -- SHA-256 of the teacher token (hex)
+    created       TEXT NOT NULL,               -- ISO 8601, UTC
+    ends          TEXT NOT NULL,               -- ISO 8601, UTC: then the records are deleted
+    title         TEXT NOT NULL DEFAULT '',
+    answers_shown INTEGER NOT NULL DEFAULT 0
+){strict};
+CREATE TABLE assignment_puzzles (
+    assignment TEXT NOT NULL REFERENCES assignments (code) ON DELETE CASCADE,
+    position   INTEGER NOT NULL,
+    puzzle     TEXT NOT NULL,                  -- the assignment's own copy in puzzles
+    PRIMARY KEY (assignment, position)
+){strict};
+CREATE TABLE pupils (
+    id         TEXT PRIMARY KEY,
+    assignment TEXT NOT NULL REFERENCES assignments (code) ON DELETE CASCADE,
+    token_hash TEXT NOT NULL,                  -- SHA-256 of the pupil token (hex)
+    pseudonym  TEXT NOT NULL,
+    puzzle     TEXT NOT NULL,
+    started    {real} NOT NULL,                -- Unix time of joining: the pupil's clock
+    last_seen  {real} NOT NULL,                -- Unix time of the last selection or hint
+    finished   {real},                         -- seconds from start to the last word, or NULL
+    hints      INTEGER NOT NULL DEFAULT 0,     -- hints in all
+    open_hints INTEGER NOT NULL DEFAULT 0,     -- hints since the last find
+    open_wrong INTEGER NOT NULL DEFAULT 0      -- wrong selections since the last find
+){strict};
+CREATE INDEX pupils_by_assignment ON pupils (assignment);
+CREATE TABLE finds (
+    pupil TEXT NOT NULL REFERENCES pupils (id) ON DELETE CASCADE,
+    word  TEXT NOT NULL,
+    at    {real} NOT NULL,                     -- seconds since the pupil's start
+    hints INTEGER NOT NULL,                    -- hints asked before this find
+    wrong INTEGER NOT NULL,                    -- wrong selections before this find
+    PRIMARY KEY (pupil, word)
+){strict};
+CREATE TABLE play_records (
+    id      TEXT PRIMARY KEY,
+    created TEXT NOT NULL,                     -- ISO 8601, UTC
+    puzzle  TEXT NOT NULL,                     -- the puzzle's id
+    record  TEXT NOT NULL                      -- JSON: finds, seconds, finished, screen
+){strict}
+"""
+
+CLASSROOM_SQL = _TABLES.format(strict="", real="DOUBLE PRECISION")
+"""The classroom's tables in portable SQL (PostgreSQL's float is ``DOUBLE PRECISION``)."""
+CLASSROOM_SQLITE = _TABLES.format(strict=" STRICT", real="REAL")
+"""The same tables for SQLite: STRICT, so the column types are checked too."""
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """One assignment: its code, the teacher token's hash, its end and its puzzles' ids."""
+
+    code: str
+    teacher_hash: str
+    created: str
+    ends: str
+    title: str
+    answers_shown: bool
+    puzzles: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pupil:
+    """One pupil of an assignment, as recorded (no name beyond the pseudonym they chose)."""
+
+    id: str
+    assignment: str
+    token_hash: str
+    pseudonym: str
+    puzzle: str
+    started: float
+    last_seen: float
+    finished: float | None
+    hints: int
+
+
+@dataclass(frozen=True)
+class Find:
+    """A word a pupil found: when (seconds since their start), after how many hints and misses."""
+
+    pupil: str
+    word: str
+    at: float
+    hints: int
+    wrong: int
+
+
+_PUPIL_COLUMNS = (
+    "id, assignment, token_hash, pseudonym, puzzle, started, last_seen, finished, hints"
+)
+
+
+class ClassroomQueries(ABC):
+    """The classroom's queries, shared by both databases (mixed into :class:`.Storage`)."""
+
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[Cursor]:
+        """A connection in a transaction."""
+
+    @abstractmethod
+    def _reading(self) -> AbstractContextManager[Cursor]:
+        """A connection for one read."""
+
+    @abstractmethod
+    def _sql(self, query: str) -> str:
+        """``query`` with the driver's placeholders."""
+
+    @abstractmethod
+    def _is_taken_id(self, error: BaseException) -> bool:
+        """True if ``error`` says that the key is already saved."""
+
+    def _play_transaction(self) -> AbstractContextManager[Cursor]:
+        """A transaction for the many small records of play: a backend may commit it without
+        waiting for the disk (lost in a power cut at worst, never half written)."""
+        return self._transaction()
+
+    # -- assignments ---------------------------------------------------------------------------
+
+    def add_assignment(
+        self,
+        *,
+        new_code: Callable[[], str],
+        teacher_hash: str,
+        created: str,
+        ends: str,
+        title: str,
+        puzzles: list[str],
+    ) -> str:
+        """Save an assignment under a fresh code from ``new_code`` and return the code."""
+        while True:
+            code = new_code()
+            try:
+                with self._transaction() as cursor:
+                    cursor.execute(
+                        self._sql(
+                            "INSERT INTO assignments (code, teacher_hash, created, ends, title)"
+                            " VALUES (?, ?, ?, ?, ?)"
+                        ),
+                        (code, teacher_hash, created, ends, title),
+                    )
+                    for position, puzzle in enumerate(puzzles):
+                        cursor.execute(
+                            self._sql(
+                                "INSERT INTO assignment_puzzles (assignment, position, puzzle)"
+                                " VALUES (?, ?, ?)"
+                            ),
+                            (code, position, puzzle),
+                        )
+            except Exception as error:
+                if self._is_taken_id(error):
+                    continue  # the code is taken: draw another
+                raise
+            return code
+
+    def get_assignment(self, code: str) -> Assignment | None:
+        """The assignment with this code, or None."""
+        with self._reading() as cursor:
+            row = cursor.execute(
+                self._sql(
+                    "SELECT code, teacher_hash, created, ends, title, answers_shown"
+                    " FROM assignments WHERE code = ?"
+                ),
+                (code,),
+            ).fetchone()
+            if row is None:
+                return None
+            puzzles = cursor.execute(
+                self._sql(
+                    "SELECT puzzle FROM assignment_puzzles WHERE assignment = ? ORDER BY position"
+                ),
+                (code,),
+            ).fetchall()
+        code, teacher_hash, created, ends, title, shown = row
+        return Assignment(
+            code, teacher_hash, created, ends, title, bool(shown), tuple(p[0] for p in puzzles)
+        )
+
+    def delete_assignment(self, code: str) -> bool:
+        """Delete an assignment, its pupils, their finds and its puzzles; False if none."""
+        with self._transaction() as cursor:
+            puzzles = cursor.execute(
+                self._sql("SELECT puzzle FROM assignment_puzzles WHERE assignment = ?"), (code,)
+            ).fetchall()
+            # finds go with their pupils, pupils and puzzle rows with their assignment
+            deleted = cursor.execute(
+                self._sql("DELETE FROM assignments WHERE code = ?"), (code,)
+            ).rowcount
+            for (puzzle,) in puzzles:
+                cursor.execute(self._sql("DELETE FROM puzzles WHERE id = ?"), (puzzle,))
+        return bool(deleted)
+
+    def expired_assignments(self, now: str) -> list[str]:
+        """The codes of the assignments whose end (ISO 8601, UTC) is before ``now``."""
+        with self._reading() as cursor:
+            rows = cursor.execute(
+                self._sql("SELECT code FROM assignments WHERE ends < ?"), (now,)
+            ).fetchall()
+        return [row[0] for row in rows]
+
+    def show_answers(self, code: str) -> None:
+        """Let the pupils of an assignment see the answers."""
+        with self._transaction() as cursor:
+            cursor.execute(
+                self._sql("UPDATE assignments SET answers_shown = 1 WHERE code = ?"), (code,)
+            )
+
+    def assignment_of_puzzle(self, puzzle_id: str) -> Assignment | None:
+        """The assignment a puzzle belongs to (its copy for a class), or None."""
+        with self._reading() as cursor:
+            row = cursor.execute(
+                self._sql("SELECT assignment FROM assignment_puzzles WHERE puzzle = ?"),
+                (puzzle_id,),
+            ).fetchone()
+        return None if row is None else self.get_assignment(row[0])
+
+    # -- pupils and their play -----------------------------------------------------------------
+
+    def add_pupil(
+        self,
+        *,
+        pupil_id: str,
+        assignment: str,
+        token_hash: str,
+        pseudonym: str,
+        puzzle: str,
+        started: float,
+    ) -> None:
+        """Record a pupil joining an assignment (``started``: Unix time, their clock's zero)."""
+        with self._transaction() as cursor:
+            cursor.execute(
+                self._sql(
+                    "INSERT INTO pupils"
+                    " (id, assignment, token_hash, pseudonym, puzzle, started, last_seen)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                ),
+                (pupil_id, assignment, token_hash, pseudonym, puzzle, started, started),
+            )
+
+    def get_pupil(self, pupil_id: str) -> Pupil | None:
+        """The pupil with this id, or None."""
+        with self._reading() as cursor:
+            row = cursor.execute(
+                self._sql(f"SELECT {_PUPIL_COLUMNS} FROM pupils WHERE id = ?"), (pupil_id,)
+            ).fetchone()
+        return None if row is None else Pupil(*row)
+
+    def playing_pupil(self, pupil_id: str) -> tuple[Pupil, str] | None:
+        """A pupil and the end of their assignment, in one read (every selection asks)."""
+        columns = ", ".join(f"pupils.{name.strip()}" for name in _PUPIL_COLUMNS.split(","))
+        with self._reading() as cursor:
+            row = cursor.execute(
+                self._sql(
+                    f"SELECT {columns}, assignments.ends FROM pupils"
+                    " JOIN assignments ON assignments.code = pupils.assignment"
+                    " WHERE pupils.id = ?"
+                ),
+                (pupil_id,),
+            ).fetchone()
+        return None if row is None else (Pupil(*row[:-1]), row[-1])
+
+    def record_find(self, pupil_id: str, word: str, now: float, words_in_all: int) -> bool:
+        """Record that a pupil found ``word`` at Unix time ``now``; False if found before.
+
+        The hints and wrong selections since the previous find go with it; the pupil has
+        finished when ``words_in_all`` words are found.
+        """
+        with self._play_transaction() as cursor:
+            row = cursor.execute(
+                self._sql("SELECT started, open_hints, open_wrong FROM pupils WHERE id = ?"),
+                (pupil_id,),
+            ).fetchone()
+            if row is None:
+                return False
+            started, hints, wrong = row
+            at = round(now - started, 3)
+            added = cursor.execute(
+                self._sql(
+                    "INSERT INTO finds (pupil, word, at, hints, wrong) VALUES (?, ?, ?, ?, ?)"
+                    " ON CONFLICT (pupil, word) DO NOTHING"
+                ),
+                (pupil_id, word, at, hints, wrong),
+            ).rowcount
+            if not added:
+                return False
+            found = cursor.execute(
+                self._sql("SELECT count(*) FROM finds WHERE pupil = ?"), (pupil_id,)
+            ).fetchone()[0]
+            cursor.execute(
+                self._sql(
+                    "UPDATE pupils SET open_hints = 0, open_wrong = 0, last_seen = ?,"
+                    " finished = ? WHERE id = ?"
+                ),
+                (now, at if found >= words_in_all else None, pupil_id),
+            )
+        return True
+
+    def record_wrong(self, pupil_id: str, now: float) -> None:
+        """Count a selection that was no word."""
+        with self._play_transaction() as cursor:
+            cursor.execute(
+                self._sql(
+                    "UPDATE pupils SET open_wrong = open_wrong + 1, last_seen = ? WHERE id = ?"
+                ),
+                (now, pupil_id),
+            )
+
+    def record_hint(self, pupil_id: str, now: float) -> None:
+        """Count a hint."""
+        with self._play_transaction() as cursor:
+            cursor.execute(
+                self._sql(
+                    "UPDATE pupils SET hints = hints + 1, open_hints = open_hints + 1,"
+                    " last_seen = ? WHERE id = ?"
+                ),
+                (now, pupil_id),
+            )
+
+    def pupils_of(self, code: str) -> list[tuple[Pupil, list[Find]]]:
+        """Each pupil of an assignment, in joining order, with their finds in finding order."""
+        with self._reading() as cursor:
+            pupils = cursor.execute(
+                self._sql(
+                    f"SELECT {_PUPIL_COLUMNS} FROM pupils WHERE assignment = ? ORDER BY started, id"
+                ),
+                (code,),
+            ).fetchall()
+            finds = cursor.execute(
+                self._sql(
+                    "SELECT finds.pupil, finds.word, finds.at, finds.hints, finds.wrong"
+                    " FROM finds JOIN pupils ON pupils.id = finds.pupil"
+                    " WHERE pupils.assignment = ? ORDER BY finds.at"
+                ),
+                (code,),
+            ).fetchall()
+        by_pupil: dict[str, list[Find]] = {row[0]: [] for row in pupils}
+        for row in finds:
+            by_pupil[row[0]].append(Find(*row))
+        return [(Pupil(*row), by_pupil[row[0]]) for row in pupils]
+
+    def all_pupils(self) -> Iterator[tuple[Pupil, list[Find]]]:
+        """Every pupil of every assignment with their finds (for exporting play records)."""
+        with self._reading() as cursor:
+            codes = [row[0] for row in cursor.execute("SELECT code FROM assignments").fetchall()]
+        for code in codes:
+            yield from self.pupils_of(code)
+
+    # -- recorded play of the web game ---------------------------------------------------------
+
+    def add_play_record(self, *, record_id: str, created: str, puzzle: str, record: str) -> None:
+        """Keep one play record of the web game (``record``: JSON without the puzzle)."""
+        with self._play_transaction() as cursor:
+            cursor.execute(
+                self._sql(
+                    "INSERT INTO play_records (id, created, puzzle, record) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (id) DO UPDATE SET record = excluded.record"
+                ),
+                (record_id, created, puzzle, record),
+            )
+
+    def play_records(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Each recorded game: the puzzle's id and the record, oldest first."""
+        with self._reading() as cursor:
+            rows = cursor.execute(
+                "SELECT puzzle, record FROM play_records ORDER BY created, id"
+            ).fetchall()
+        return ((puzzle, json.loads(record)) for puzzle, record in rows)
