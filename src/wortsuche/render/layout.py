@@ -30,6 +30,7 @@ from wortsuche.render.metrics import (
     text_width,
 )
 from wortsuche.render.options import RenderOptions
+from wortsuche.words.clues import listed
 
 Point = tuple[float, float]
 
@@ -204,21 +205,23 @@ def _capsules(placement: Placement, x: float, y: float, cell: float) -> list[Cap
 
 
 def sorted_words(puzzle: Puzzle) -> list[Word]:
-    """The words in word-list order: alphabetical, ignoring case and accents."""
+    """The words in word-list order: alphabetical by what the list shows (the clue, if a word
+    has one), ignoring case and accents."""
 
     def key(word: Word) -> tuple[str, str]:
+        shown = listed(word)
         plain = "".join(
-            ch for ch in unicodedata.normalize("NFD", word.entry) if not unicodedata.combining(ch)
+            ch for ch in unicodedata.normalize("NFD", shown) if not unicodedata.combining(ch)
         )
-        return (plain.casefold(), word.entry)
+        return (plain.casefold(), shown)
 
     return sorted(puzzle.words, key=key)
 
 
-def sorted_entries(puzzle: Puzzle) -> list[str]:
+def sorted_entries(puzzle: Puzzle, *, answers: bool = False) -> list[str]:
     """The word list as printed: entries as written (Hund stays Hund under a grid in lower
-    case), in alphabetical order."""
-    return [w.entry for w in sorted_words(puzzle)]
+    case), or their clues (on an answer key the word and its clue), in alphabetical order."""
+    return [listed(w, answers=answers) for w in sorted_words(puzzle)]
 
 
 LARGE_PRINT_MARGIN = 28.0
@@ -456,7 +459,7 @@ def _word_list(
     """
     if not (options.word_list and puzzle.words):
         return None, ()
-    entries = sorted_entries(puzzle)
+    entries = sorted_entries(puzzle, answers=options.answers)
     if room == 0:
         return None, tuple(entries)
     size = style.words

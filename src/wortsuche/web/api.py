@@ -53,6 +53,7 @@ from wortsuche.web.schemas import (
     Selection,
 )
 from wortsuche.web.storage import Storage, StoredPuzzle
+from wortsuche.words.clues import has_clue
 from wortsuche.words.source import parse_words
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -257,7 +258,12 @@ def split_words(
         lines, size = list(source.entries), source.size
     else:
         lines = list(words)
-    entries = [part.strip() for line in lines for part in re.split(r"[,;]", line)]
+    # A line with a clue is one entry: its clue may hold commas.
+    entries = [
+        part.strip()
+        for line in lines
+        for part in ([line] if has_clue(line) else re.split(r"[,;]", line))
+    ]
     entries = [entry for entry in entries if entry]
     if not entries:
         raise ApiError(422, "type at least one word", "words", key="api.no-words")
@@ -270,7 +276,7 @@ def split_words(
             values={"count": len(entries), "most": limits.MAX_WORDS},
         )
     for entry in entries:
-        if len(entry) > limits.MAX_WORD_LENGTH:
+        if len(entry.partition("=")[0].strip()) > limits.MAX_WORD_LENGTH:
             raise ApiError(
                 422,
                 f"the word {entry[:20]!r}… is too long ({len(entry)} characters, "
