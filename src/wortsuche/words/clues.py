@@ -88,7 +88,11 @@ def is_picture(clue: str | None) -> bool:
 
 
 def _is_emoji_char(char: str) -> bool:
-    return unicodedata.category(char) == "So" or _is_modifier(char)
+    # The emoji blocks count whole: emoji newer than this Python's Unicode tables (🫎, 🪿)
+    # are unassigned to it.
+    return (
+        unicodedata.category(char) == "So" or 0x1F000 <= ord(char) <= 0x1FAFF or _is_modifier(char)
+    )
 
 
 def _is_modifier(char: str) -> bool:
