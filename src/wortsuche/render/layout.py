@@ -30,6 +30,7 @@ from wortsuche.render.metrics import (
     text_width,
 )
 from wortsuche.render.options import RenderOptions
+from wortsuche.render.pictures import Picture, PictureList, has_pictures, picture_list
 from wortsuche.words.clues import listed
 
 Point = tuple[float, float]
@@ -123,6 +124,10 @@ class Sheet:
     grid: GridDrawing
     leftover_words: tuple[str, ...] = field(default=())
     """Word list entries too many for this page, to be printed on pages of their own."""
+    pictures: tuple[Picture, ...] = ()
+    """A picture list's pictures (:mod:`wortsuche.render.pictures`)."""
+    boxes: tuple[Box, ...] = ()
+    """Rounded boxes drawn around parts of the sheet (a picture list)."""
 
 
 def display_letter(letter: str, lowercase: bool) -> str:
@@ -367,7 +372,10 @@ def _worksheet(
             placed.append(Text(line, centre, baseline, size, bold=True, anchor="middle"))
         top += size * 1.25 + (len(lines) - 1) * size * TITLE_LEADING
     room = _list_room(page, margin, list_on_page=list_on_page)
-    columns, leftover = _word_list(puzzle, options, style, content_width, room=room)
+    pictures = _picture_list(puzzle, options, content_width, room)
+    columns, leftover = (
+        (None, ()) if pictures else _word_list(puzzle, options, style, content_width, room=room)
+    )
     for line in _lines_above_grid(puzzle, options, texts, list_follows=bool(leftover)):
         line_size = min(style.line, content_width / max(text_width(line, 1), 1e-9))
         placed.append(Text(line, centre, top + line_size, line_size, anchor="middle"))
@@ -375,6 +383,8 @@ def _worksheet(
     top += style.line
 
     list_height = columns.height + style.words * 1.5 if columns else 0.0
+    if pictures:
+        list_height = pictures.height + style.words * 1.5
 
     if page is None:
         grid_height = puzzle.rows * style.fit_cell + style.fit_cell / 2
@@ -390,14 +400,20 @@ def _worksheet(
         max_cell=style.max_cell if page is not None else style.fit_cell,
         letter_scale=style.letter_scale,
     )
+    list_top = grid.frame.y + grid.frame.height + style.words * 1.5
     if columns:
-        list_top = grid.frame.y + grid.frame.height + style.words * 1.5
         placed.extend(columns.texts(centre, list_top))
+    drawn: tuple[Picture, ...] = ()
+    boxes: tuple[Box, ...] = ()
+    if pictures:
+        frame, shown, labels = pictures.place(centre, list_top)
+        drawn, boxes = tuple(shown), (Box(frame.x, frame.y, frame.width, frame.height),)
+        placed.extend(Text(t.text, t.x, t.y, t.size, anchor="middle") for t in labels)
     if footer is None:
         footer = say.footer(puzzle, texts)
     if footer and page is not None:
         placed.append(Text(footer, centre, height - margin / 2, 8, anchor="middle", faint=True))
-    return Sheet(width, height, tuple(placed), grid, leftover)
+    return Sheet(width, height, tuple(placed), grid, leftover, drawn, boxes)
 
 
 TITLE_LEADING = 1.15
@@ -472,6 +488,21 @@ def _word_list(
     if columns.height > room:
         return None, tuple(entries)
     return columns, ()
+
+
+def _picture_list(
+    puzzle: Puzzle, options: RenderOptions, width: float, room: float | None
+) -> PictureList | None:
+    """The word list as pictures in a box, if any clue is a picture (else None)."""
+    if not (options.word_list and has_pictures(puzzle)):
+        return None
+    return picture_list(
+        puzzle.words,
+        width=width,
+        answers=options.answers,
+        large_print=options.large_print,
+        room=room or None,
+    )
 
 
 def _lines_above_grid(

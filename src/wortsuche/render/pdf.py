@@ -127,6 +127,19 @@ def draw_sheet(pdf: FPDF, sheet: Sheet) -> None:
     for t in sheet.texts:
         draw_text(pdf, t)
     draw_grid(pdf, sheet.grid)
+    draw_pictures(pdf, sheet)
+
+
+def draw_pictures(pdf: FPDF, sheet: Sheet) -> None:
+    """Draw a picture list: its box and its pictures."""
+    pdf.set_draw_color(*_rgb(TILE))
+    pdf.set_line_width(1.0)
+    for box in sheet.boxes:
+        pdf.rect(
+            box.x, box.y, box.width, box.height, style="D", round_corners=True, corner_radius=8
+        )
+    for picture in sheet.pictures:
+        pdf.image(str(picture.path), picture.x, picture.y, picture.size, picture.size)
 
 
 def draw_footer(pdf: FPDF, text: str) -> None:

@@ -18,6 +18,7 @@ import unicodedata
 
 from wortsuche.errors import InputError
 from wortsuche.model import Word
+from wortsuche.words.pictures import has_picture, picture_key
 
 SEPARATOR = "="
 """What stands between a word and its clue."""
@@ -64,7 +65,16 @@ def split_clue(entry: str, line: int | None = None) -> tuple[str, str | None]:
             key="error.clue-long",
             values={"line": line, "word": word, "limit": MAX_CLUE},
         )
-    return word, unicodedata.normalize("NFC", clue)
+    clue = unicodedata.normalize("NFC", clue)
+    if is_picture(clue) and not has_picture(clue):
+        code = picture_key(clue).upper()
+        raise InputError(
+            f"there is no picture of {clue} (U+{code}){where} among wortsuche's emoji; "
+            "choose another emoji or write the clue in words",
+            key="error.no-emoji-picture",
+            values={"line": line, "emoji": clue, "code": code},
+        )
+    return word, clue
 
 
 _EMOJI_PARTS = frozenset("\u200d\ufe0f\ufe0e\u20e3")
