@@ -53,8 +53,10 @@ from wortsuche.web.schemas import (
     Selection,
 )
 from wortsuche.web.storage import Storage, StoredPuzzle
-from wortsuche.words.clues import has_clue
+from wortsuche.words.clues import has_clue, listed
 from wortsuche.words.source import parse_words
+from wortsuche.words.vocabulary import with_clues
+from wortsuche.words.wordset import prepare_words
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -88,7 +90,9 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
         arrived = time.monotonic()
         options = new.options()
         phrases = bool(options.pop("phrases", False))  # how the words text is read
+        clues = options.pop("clues", None)  # what the list shows: given to the words here
         entries, header_size = split_words(new.words, phrases=phrases)
+        words = entries if clues is None else clued_words(entries, clues, options)
         asked = (new.rows, new.cols)
         if None in asked and header_size is not None:
             asked = header_size  # a pasted competition file brings its size
@@ -108,7 +112,7 @@ def api_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
             checked_message(options["message"])
         if secret := checked_secret(options.pop("secret", None)):
             options["secret"] = secret
-        work = make_puzzle(generator, entries, rows, cols, level, seed, arrived, options)
+        work = make_puzzle(generator, words, rows, cols, level, seed, arrived, options)
         puzzle = await unless_disconnected(request, work)
         request_json = {"rows": rows, "cols": cols, "level": level, "options": options}
         stored = await run_in_threadpool(save, storage, puzzle, title, request_json)
@@ -233,6 +237,20 @@ async def _disconnected(request: Request) -> None:
     """Return once the client has closed the connection (the request body is already read)."""
     while (await request.receive())["type"] != "http.disconnect":
         pass
+
+
+def clued_words(entries: list[str], clues: str, options: dict[str, Any]) -> list[Word]:
+    """The entries as words with the clues ``clues`` asks for (the form's "list shows");
+    a word no theme knows is refused at the words field."""
+    try:
+        words, _ = prepare_words(
+            entries,
+            transliterate=bool(options.get("transliterate", False)),
+            eszett=options.get("eszett") or "keep",
+        )
+        return list(with_clues(words, clues))
+    except InputError as error:
+        raise words_refused(error) from None
 
 
 def split_words(
@@ -539,7 +557,8 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
         cols=puzzle.cols,
         seed=puzzle.seed,
         grid=list(puzzle.grid.rows),
-        words=[word.entry for word in puzzle.words],
+        # a word with a clue is listed by its clue: the player finds the word
+        words=[listed(word) for word in puzzle.words],
         notes=list(puzzle.notes),
         created=stored.created,
         difficulty=rate_puzzle(puzzle).score,

@@ -23,6 +23,7 @@ from wortsuche.web.middleware import GuardMiddleware
 from wortsuche.web.pages import PACKAGE, page_routes, version
 from wortsuche.web.storage import open_storage
 from wortsuche.web.themes import theme_routes
+from wortsuche.words.pictures import FOLDER as PICTURES
 
 
 def create_app(db: str | Path, *, limits: Limits | None = None) -> FastAPI:
@@ -53,6 +54,8 @@ def create_app(db: str | Path, *, limits: Limits | None = None) -> FastAPI:
     app.state.storage = storage
     app.add_middleware(GuardMiddleware)
     app.mount("/static", StaticFiles(directory=str(PACKAGE / "static")), name="static")
+    # the pictures of emoji clues (Noto Emoji), by code points: /emoji/1f994.png
+    app.mount("/emoji", StaticFiles(directory=str(PICTURES)), name="emoji")
     add_error_handlers(app)
     app.include_router(api_routes(storage, settings))
     app.include_router(theme_routes())
