@@ -156,3 +156,23 @@ def test_arguments_and_standard_input_carry_clues(tmp_path: Path) -> None:
         "Sie schläft am Tag, und jagt in der Nacht",
         None,
     ]
+
+
+def test_a_book_takes_clue_files_and_names_word_and_clue_in_its_answers(tmp_path: Path) -> None:
+    (tmp_path / "tiere.txt").write_text(
+        "IGEL = Ein Tier mit Stacheln\nEULE = Sie jagt in der Nacht\nHUND = Er bellt\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "animals.txt").write_text("Hund\nKatze\nIgel\n", encoding="utf-8")
+    result = run("book", "tiere.txt", "--count", "1", "--seed", "1", "-o", "b.pdf", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    pages = _pages(tmp_path / "b.pdf")
+    puzzle_page = next(page for page in pages if "Er bellt" in page)
+    assert not {"IGEL", "EULE", "HUND"} & set(re.findall(r"\w+", puzzle_page))
+    key = " ".join(pages[-2].split())
+    assert "IGEL – Ein Tier mit Stacheln" in key and "HUND – Er bellt" in key
+    args = ["book", "animals.txt", "--clues", "en", "--count", "1", "--seed", "1", "-o", "e.pdf"]
+    result = run(*args, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    text = " ".join(pdftotext(tmp_path / "e.pdf").split())
+    assert "hedgehog" in text and "Igel – hedgehog" in text

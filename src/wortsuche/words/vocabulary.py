@@ -21,6 +21,7 @@ from functools import cache
 from wortsuche.data import read_text
 from wortsuche.errors import InputError
 from wortsuche.model import Word
+from wortsuche.words.clues import split_clue
 from wortsuche.words.themes import Theme, theme_names
 
 CLUES = ("de", "en", "picture", "none")
@@ -98,18 +99,42 @@ def with_clues(words: Iterable[Word], clues: str | None) -> tuple[Word, ...]:
     return tuple(word if word.clue else _clued(word, clues) for word in words)
 
 
+def clued_entries(entries: Iterable[str], clues: str | None) -> list[str]:
+    """Entries as written (``word`` or ``word = clue``) with the clues ``clues`` asks for, as
+    :func:`with_clues` gives them, still written as entries (a book plans its puzzles so).
+
+    >>> clued_entries(["Igel", "Eule = Nachtvogel"], "en")
+    ['Igel = hedgehog', 'Eule = Nachtvogel']
+    """
+    out = []
+    for entry in entries:
+        word, clue = split_clue(entry)
+        if clues == "none":
+            out.append(word)
+        elif clues is None or clue is not None:
+            out.append(entry)
+        else:
+            out.append(f"{word} = {_clue_for(word, clues)}")
+    return out
+
+
 def _clued(word: Word, clues: str) -> Word:
-    """``word`` with the clue its pair gives; an :class:`InputError` if it has none."""
-    pair = partner(word.entry)
+    """``word`` with the clue its pair gives."""
+    return replace(word, clue=_clue_for(word.entry, clues))
+
+
+def _clue_for(entry: str, clues: str) -> str:
+    """The clue of ``entry``'s pair for ``clues``; an :class:`InputError` if it has none."""
+    pair = partner(entry)
     clue = pair.clue(clues) if pair is not None else None
     if clue is None:
         what = "picture" if clues == "picture" else f"{_LANGUAGE_NAMES[clues]} word"
         raise InputError(
-            f"no {what} known for {word.entry!r}; write its clue yourself: {word.entry} = …",
+            f"no {what} known for {entry!r}; write its clue yourself: {entry} = …",
             key="error.no-picture" if clues == "picture" else f"error.no-partner-{clues}",
-            values={"word": word.entry},
+            values={"word": entry},
         )
-    return replace(word, clue=clue)
+    return clue
 
 
 _LANGUAGE_NAMES = {"de": "German", "en": "English"}
