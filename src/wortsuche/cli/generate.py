@@ -190,7 +190,7 @@ def similar_files(stem: str) -> str | None:
 def theme_source(args: argparse.Namespace, seed: int) -> WordSource:
     """The words of ``--theme``, ``--count`` of them drawn from the seed; sets the language."""
     from wortsuche.words.themes import draw, load_theme
-    from wortsuche.words.vocabulary import with_pictures
+    from wortsuche.words.vocabulary import theme_entries, with_pictures
 
     if args.words:
         raise InputError("give either words or --theme, not both")
@@ -199,7 +199,7 @@ def theme_source(args: argparse.Namespace, seed: int) -> WordSource:
         args.language = theme.language
     if args.clues == "picture":
         theme = with_pictures(theme)  # only the words a picture can stand for
-    entries = tuple(draw(theme, args.count, seed))
+    entries = tuple(theme_entries(theme, draw(theme, args.count, seed), args.clues))
     return WordSource(name=f"the theme {theme.title}", entries=entries, lines=None)
 
 

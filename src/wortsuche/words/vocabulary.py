@@ -70,6 +70,25 @@ def partner(word: str) -> Pair | None:
     return _index().get(word.strip().casefold())
 
 
+def theme_entries(theme: Theme, words: Iterable[str], clues: str | None) -> list[str]:
+    """``words`` of ``theme`` as entries with the clues of the theme's own pairs (Nebel is
+    nebula in space, fog in the weather), written ``word = clue``.
+
+    >>> from wortsuche.words.themes import load_theme
+    >>> theme_entries(load_theme("space", "de"), ["Nebel"], "en")
+    ['Nebel = nebula']
+    """
+    if clues in (None, "none"):
+        return list(words)
+    own = {getattr(pair, theme.language): pair for pair in theme_pairs(theme.name)}
+    entries = []
+    for word in words:
+        pair = own.get(word)
+        clue = pair.clue(clues) if pair is not None else None
+        entries.append(word if clue is None else f"{word} = {clue}")
+    return entries
+
+
 def with_pictures(theme: Theme) -> Theme:
     """``theme`` with only the words that have a picture (for a picture list)."""
     pictured = {
