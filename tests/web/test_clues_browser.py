@@ -44,6 +44,9 @@ def test_a_clue_list_is_played_and_a_found_clue_shows_its_word(
     wait_found(page, 1)
     expect(item.locator(".found-word")).to_have_text(" IGEL")
     assert "found" in (item.get_attribute("class") or "")
+    page.reload()  # the page opened anew shows the words found so far
+    page.wait_for_selector("#board[data-ready]")
+    expect(item.locator(".found-word")).to_have_text(" IGEL")
     # a hint names the clue, never the word it points at
     page.locator("#hint").click()
     expect(page.locator("#announce")).to_contain_text(re.compile("Er bellt|Sie jagt in der Nacht"))

@@ -42,8 +42,7 @@
     return image ? image.alt : item.querySelector(".entry").textContent;
   }
 
-  document.addEventListener("wortsuche:found", (event) => {
-    const { indices = [], words = [] } = event.detail;
+  function showWords({ indices = [], words = [] }) {
     indices.forEach((index, k) => {
       const item = list.querySelector(`li[data-index="${index}"]`);
       if (!item || item.querySelector(".found-word") || clueOf(item) === words[k]) return;
@@ -53,8 +52,26 @@
       word.style.fontWeight = "bold";
       item.querySelector(".entry").after(word);
     });
-  });
+  }
 
-  new MutationObserver(showPictures).observe(list, { childList: true });
-  showPictures();
+  // The finds the game kept for this puzzle (localStorage, as game.js saves them), shown
+  // again when the page is opened anew.
+  function savedFinds() {
+    const data = document.getElementById("puzzle-data");
+    const id = data ? `offline:${JSON.parse(data.textContent).salt}` : document.body.dataset.puzzle;
+    try {
+      return JSON.parse(localStorage.getItem(`wortsuche:progress:${id}`))?.found ?? [];
+    } catch {
+      return [];
+    }
+  }
+
+  function listBuilt() {
+    showPictures();
+    if (list.children.length) savedFinds().forEach(showWords);
+  }
+
+  document.addEventListener("wortsuche:found", (event) => showWords(event.detail));
+  new MutationObserver(listBuilt).observe(list, { childList: true });
+  listBuilt();
 })();
