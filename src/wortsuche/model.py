@@ -137,11 +137,13 @@ def line(start: Cell, end: Cell) -> tuple[Cell, ...] | None:
 class Word:
     """A word to hide: ``entry`` as the user wrote it, ``letters`` as it stands in the grid.
 
-    ``letters`` is a string with one character per grid cell (upper case, NFC).
+    ``letters`` is a string with one character per grid cell (upper case, NFC). ``clue``, if
+    any, is what the word list shows instead of the word: a text or one emoji (a picture).
     """
 
     entry: str
     letters: str
+    clue: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.entry, str) or not isinstance(self.letters, str):

@@ -38,7 +38,7 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         "seed": puzzle.seed,
         "options": options_to_dict(puzzle.options),
         "grid": list(puzzle.grid.rows),
-        "words": [{"entry": w.entry, "letters": w.letters} for w in puzzle.words],
+        "words": [_word_dict(w) for w in puzzle.words],
         "placements": [
             {
                 "letters": p.letters,
@@ -69,6 +69,14 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         "difficulty": rate_puzzle(puzzle).to_dict(),
         "coverage": round(coverage(puzzle), 3),
     }
+
+
+def _word_dict(word: Word) -> dict[str, str]:
+    """A listed word; ``clue`` only when it has one (older readers ignore it)."""
+    data = {"entry": word.entry, "letters": word.letters}
+    if word.clue is not None:
+        data["clue"] = word.clue
+    return data
 
 
 def coverage(puzzle: Puzzle) -> float:
@@ -147,10 +155,10 @@ def _message(data: Any) -> HiddenMessage | None:
     return HiddenMessage(_text(data.get("text"), "message.text"), letters, exact)
 
 
-def _optional_text(data: dict[str, Any], key: str) -> str | None:
+def _optional_text(data: dict[str, Any], key: str, *, where: str | None = None) -> str | None:
     """A text field added after version 1 was written: absent or null in older files."""
     value = data.get(key)
-    return None if value is None else _text(value, key)
+    return None if value is None else _text(value, where or key)
 
 
 def loads(text: str) -> Puzzle:
@@ -211,7 +219,9 @@ def _object(value: Any, where: str) -> dict[str, Any]:
 def _word(value: Any, where: str) -> Word:
     item = _object(value, where)
     return Word(
-        _text(item.get("entry"), f"{where}.entry"), _text(item.get("letters"), f"{where}.letters")
+        _text(item.get("entry"), f"{where}.entry"),
+        _text(item.get("letters"), f"{where}.letters"),
+        _optional_text(item, "clue", where=f"{where}.clue"),
     )
 
 

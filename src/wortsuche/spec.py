@@ -458,6 +458,18 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "name=..., phrases=True))",
     ),
     OptionSpec(
+        "clues",
+        "choice",
+        "what the word list shows instead of the words: de or en the word in German or "
+        "English (from the themes' translations), picture its emoji drawn as a picture, none "
+        "the words themselves; a clue written in the list (IGEL = Ein Tier mit Stacheln) stays",
+        choices=("de", "en", "picture", "none"),
+        group="puzzle",
+        surfaces=frozenset({GENERATE, BOOK, WEB}),
+        elsewhere="it gives the words their clues before the puzzle is made (in Python: "
+        "wortsuche.words.vocabulary.with_clues(words, 'de'), or Word(entry, letters, clue))",
+    ),
+    OptionSpec(
         "timeout",
         "number",
         "give up after this many seconds (default: no limit; every generation ends anyway "

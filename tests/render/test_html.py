@@ -211,8 +211,9 @@ def test_the_offline_renderer_holds_no_script_of_its_own() -> None:
     assert [attributes for attributes, _ in scripts] == [
         ' type="application/json" id="texts"',
         ' type="application/json" id="puzzle-data"',
+        ' type="application/json" id="pictures"',
     ]
-    assert [body for _, body in scripts] == ["{{texts}}", "{{data}}"]
+    assert [body for _, body in scripts] == ["{{texts}}", "{{data}}", "{{pictures}}"]
 
 
 def play_by_keyboard(page: Any, start: Cell, end: Cell, cursor: Cell) -> None:

@@ -539,7 +539,7 @@ def test_a_title_with_a_script_tag_is_escaped_in_the_page(client: TestClient) ->
     assert re.findall(r"<script[^>]*>", page) == [
         *(
             f'<script src="/static/{name}.js?v={_version()}" defer>'
-            for name in ("texts", "api", "geometry", "game", "play")
+            for name in ("texts", "api", "geometry", "game", "play", "clues")
         ),
         '<script type="application/json" id="texts">',
     ]

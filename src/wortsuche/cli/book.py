@@ -31,6 +31,7 @@ from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.spec import BOOK, declared, default
 from wortsuche.words.source import parse_size, parse_words
+from wortsuche.words.vocabulary import clued_entries
 
 if TYPE_CHECKING:
     from wortsuche.book import BookSettings, PlannedPuzzle
@@ -150,6 +151,8 @@ def run(args: argparse.Namespace) -> int:
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
     read = [read_list(path, bool(args.phrases)) for path in args.lists]
+    if args.clues is not None:  # each entry gets the clue the list should show
+        read = [(title, clued_entries(entries, args.clues), size) for title, entries, size in read]
     by_file = [(path, entries) for (_, entries, _), path in zip(read, args.lists, strict=True)]
     for name, have, wanted in short_lists(
         by_file, count=args.count, words_per_puzzle=args.words_per_puzzle
@@ -202,6 +205,7 @@ def book_settings(args: argparse.Namespace, rows: int | None, cols: int | None) 
     options = spec_options(args, BOOK)
     options.pop("seed", None)  # the book's seed: each puzzle's seed comes from it
     options.pop("phrases", None)  # how the word files were read
+    options.pop("clues", None)  # given to the entries when they were read
     level = options.pop("level", default("level"))
     difficulty = options.pop("difficulty", None)
     return BookSettings(rows=rows, cols=cols, level=level, options=options, difficulty=difficulty)

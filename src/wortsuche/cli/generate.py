@@ -28,6 +28,7 @@ from wortsuche.notes import Note
 from wortsuche.spec import GENERATE, default
 from wortsuche.words.normalise import eszett_for
 from wortsuche.words.source import WordSource, parse_size, parse_words
+from wortsuche.words.vocabulary import clue_language, with_clues
 
 EXAMPLES = """\
 examples:
@@ -39,6 +40,8 @@ examples:
   wortsuche generate tiere.txt --per-page 2 --versions 2 --answers -o blatt.pdf
   wortsuche generate - < words.txt
   wortsuche generate words.txt -o puzzle.json
+  wortsuche generate tiere.txt --level easy -o blatt.pdf --answers   # IGEL = Ein Tier mit Stacheln
+  wortsuche generate --theme animals --language en --clues de --count 12 -o vokabeln.pdf
 """
 
 
@@ -97,16 +100,21 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--count draws words from a --theme; give a theme or leave it out")
     spec = {**spec_options(args, GENERATE), "seed": seed}
     spec.pop("phrases", None)  # how the word file was read
+    clues = spec.pop("clues", None)  # what the list shows: given to the words before making
     eszett = eszett_for(spec.get("eszett", default("eszett")), args.language)
     words, warnings = source.words(
         transliterate=spec.get("transliterate", default("transliterate")), eszett=eszett
     )
     for warning in warnings:
         note(warning)
+    words = with_clues(words, clues)
     puzzle = make_puzzle(words, *puzzle_size(args.size, source), spec)
-    # The sheet's title and language belong to the puzzle, so a saved puzzle keeps them.
-    language = args.sheet_language or resolve_language(
-        args.language, [word.entry for word in words]
+    # The sheet's title and language belong to the puzzle, so a saved puzzle keeps them; a
+    # list of clues in a language is read in that language.
+    language = (
+        args.sheet_language
+        or clue_language(clues)
+        or resolve_language(args.language, [word.entry for word in words])
     )
     if not args.sheet_language and args.language in (None, "auto"):
         guessed_note([word.entry for word in words])
@@ -256,13 +264,16 @@ def similar_files(stem: str) -> str | None:
 def theme_source(args: argparse.Namespace, seed: int) -> WordSource:
     """The words of ``--theme``, ``--count`` of them drawn from the seed; sets the language."""
     from wortsuche.words.themes import draw, load_theme
+    from wortsuche.words.vocabulary import theme_entries, with_pictures
 
     if args.words:
         raise InputError("give either words or --theme, not both")
     theme = load_theme(args.theme, args.language or "auto")
     if args.language is None:
         args.language = theme.language
-    entries = tuple(draw(theme, args.count, seed))
+    if args.clues == "picture":
+        theme = with_pictures(theme)  # only the words a picture can stand for
+    entries = tuple(theme_entries(theme, draw(theme, args.count, seed), args.clues))
     return WordSource(name=f"the theme {theme.title}", entries=entries, lines=None)
 
 

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import base64
 import hashlib
 from functools import cache
 from html import escape
@@ -32,6 +33,8 @@ from wortsuche.render.options import RenderOptions
 from wortsuche.render.template import catalogue_values, fill, part, script_json
 from wortsuche.render.texts import default_title, instruction
 from wortsuche.verification.verifier import verify_puzzle
+from wortsuche.words.clues import is_picture
+from wortsuche.words.pictures import picture_path
 
 
 def cell_sequence(cells: tuple[Cell, ...] | list[Cell]) -> str:
@@ -88,6 +91,19 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
                     "secret": True,
                 }
             )
+        elif word.clue is not None:
+            # Listed by its clue; like a secret word the file holds only the word's shape and
+            # a hash of its letters, and the game spells it from the grid once it is found.
+            words.append(
+                {
+                    "entry": word.clue,
+                    "clued": True,
+                    "shape": message_shape(entry),
+                    "letters": answer_hash(salt, f"letters:{shown}"),
+                    "hashes": hashes,
+                    "first": first,
+                }
+            )
         else:
             words.append({"entry": entry, "hashes": hashes, "first": first})
     return {
@@ -122,11 +138,22 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
         page_classes="".join(page_classes),
         data=script_json(game_data(puzzle, lowercase=options.lowercase)),
         style=static_text("style.css"),
+        pictures=script_json(picture_data(puzzle)),
         scripts="\n".join(f"<script>\n{static_text(name)}</script>" for name in GAME_SCRIPTS),
     )
 
 
-GAME_SCRIPTS = ("texts.js", "geometry.js", "game.js", "offline.js")
+def picture_data(puzzle: Puzzle) -> dict[str, str]:
+    """Each picture clue's emoji and its picture as a data URL, for the file to show offline."""
+    return {
+        word.clue: "data:image/png;base64,"
+        + base64.b64encode(picture_path(word.clue).read_bytes()).decode("ascii")
+        for word in puzzle.words
+        if word.clue is not None and is_picture(word.clue)
+    }
+
+
+GAME_SCRIPTS = ("texts.js", "geometry.js", "game.js", "clues.js", "offline.js")
 """The web game's scripts the file runs, in this order: the play page's game, checked offline."""
 
 

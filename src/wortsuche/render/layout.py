@@ -30,6 +30,8 @@ from wortsuche.render.metrics import (
     text_width,
 )
 from wortsuche.render.options import RenderOptions
+from wortsuche.render.pictures import Picture, PictureList, has_pictures, picture_list
+from wortsuche.words.clues import listed
 
 Point = tuple[float, float]
 
@@ -137,6 +139,10 @@ class Sheet:
     """Lines to write on: the name, date and class fields."""
     font: str = "standard"
     """The typeface the texts and letters are set in (a key of ``metrics.FONT_FILES``)."""
+    pictures: tuple[Picture, ...] = ()
+    """A picture list's pictures (:mod:`wortsuche.render.pictures`)."""
+    boxes: tuple[Box, ...] = ()
+    """Rounded boxes drawn around parts of the sheet (a picture list)."""
 
     def moved(self, dx: float, dy: float) -> Sheet:
         """The same sheet ``dx`` to the right and ``dy`` down (a part of a larger page)."""
@@ -163,7 +169,15 @@ class Sheet:
             tiles=tuple(map(box, grid.tiles)),
         )
         rules = tuple(replace(r, x0=r.x0 + dx, x1=r.x1 + dx, y=r.y + dy) for r in self.rules)
-        return replace(self, texts=tuple(map(text, self.texts)), grid=moved_grid, rules=rules)
+        pictures = tuple(replace(p, x=p.x + dx, y=p.y + dy) for p in self.pictures)
+        return replace(
+            self,
+            texts=tuple(map(text, self.texts)),
+            grid=moved_grid,
+            rules=rules,
+            pictures=pictures,
+            boxes=tuple(map(box, self.boxes)),
+        )
 
 
 def display_letter(letter: str, lowercase: bool) -> str:
@@ -246,21 +260,23 @@ def _capsules(placement: Placement, x: float, y: float, cell: float) -> list[Cap
 
 
 def sorted_words(puzzle: Puzzle) -> list[Word]:
-    """The words in word-list order: alphabetical, ignoring case and accents."""
+    """The words in word-list order: alphabetical by what the list shows (the clue, if a word
+    has one), ignoring case and accents."""
 
     def key(word: Word) -> tuple[str, str]:
+        shown = listed(word)
         plain = "".join(
-            ch for ch in unicodedata.normalize("NFD", word.entry) if not unicodedata.combining(ch)
+            ch for ch in unicodedata.normalize("NFD", shown) if not unicodedata.combining(ch)
         )
-        return (plain.casefold(), word.entry)
+        return (plain.casefold(), shown)
 
     return sorted(puzzle.words, key=key)
 
 
-def sorted_entries(puzzle: Puzzle) -> list[str]:
+def sorted_entries(puzzle: Puzzle, *, answers: bool = False) -> list[str]:
     """The word list as printed: entries as written (Hund stays Hund under a grid in lower
-    case), in alphabetical order."""
-    return [w.entry for w in sorted_words(puzzle)]
+    case), or their clues (on an answer key the word and its clue), in alphabetical order."""
+    return [listed(w, answers=answers) for w in sorted_words(puzzle)]
 
 
 LARGE_PRINT_MARGIN = 28.0
@@ -499,14 +515,13 @@ def _worksheet(
         top += style.line * 2.6
     if heading is None:
         heading = options.title or puzzle.title or say.default_title(texts)
-    if heading:
-        lines, size = title_lines(heading, style.title, content_width)
-        for k, line in enumerate(lines):
-            baseline = top + size * 0.8 + k * size * TITLE_LEADING
-            placed.append(Text(line, centre, baseline, size, bold=True, anchor="middle"))
-        top += size * 1.25 + (len(lines) - 1) * size * TITLE_LEADING
+    title, top = _title_texts(heading, style.title, content_width, centre, top)
+    placed.extend(title)
     room = _list_room(page, margin, list_on_page=list_on_page)
-    columns, leftover = _word_list(puzzle, options, style, content_width, room=room)
+    pictures = _picture_list(puzzle, options, content_width, room)
+    columns, leftover = (
+        (None, ()) if pictures else _word_list(puzzle, options, style, content_width, room=room)
+    )
     for line in _lines_above_grid(puzzle, options, texts, list_follows=bool(leftover)):
         line_size = min(style.line, content_width / max(text_width(line, 1), 1e-9))
         placed.append(Text(line, centre, top + line_size, line_size, anchor="middle"))
@@ -514,6 +529,8 @@ def _worksheet(
     top += style.line
 
     list_height = columns.height + style.words * 1.5 if columns else 0.0
+    if pictures:
+        list_height = pictures.height + style.words * 1.5
 
     if page is None:
         grid_height = puzzle.rows * style.fit_cell + style.fit_cell / 2
@@ -529,16 +546,53 @@ def _worksheet(
         max_cell=style.max_cell if page is not None else style.fit_cell,
         letter_scale=style.letter_scale,
     )
+    list_top = grid.frame.y + grid.frame.height + style.words * 1.5
     if columns:
-        list_top = grid.frame.y + grid.frame.height + style.words * 1.5
         placed.extend(columns.texts(centre, list_top))
+    drawn, boxes, labels = _placed_pictures(pictures, centre, list_top)
+    placed.extend(labels)
     if footer is None:
         footer = say.footer(puzzle, texts)
     if footer and page is not None:
         placed.append(Text(footer, centre, height - margin / 2, 8, anchor="middle", faint=True))
     # After the title, so that a sheet's first text stays its title (an SVG's <title>).
     placed.extend(corner)
-    return Sheet(width, height, tuple(placed), grid, leftover, tuple(rules), options.font)
+    return Sheet(
+        width, height, tuple(placed), grid, leftover, tuple(rules), options.font, drawn, boxes
+    )
+
+
+def _title_texts(
+    heading: str, size: float, width: float, centre: float, top: float
+) -> tuple[list[Text], float]:
+    """The title's lines centred below ``top`` (none for an empty heading), and the top of
+    what follows them."""
+    if not heading:
+        return [], top
+    lines, size = title_lines(heading, size, width)
+    placed = [
+        Text(
+            line,
+            centre,
+            top + size * 0.8 + k * size * TITLE_LEADING,
+            size,
+            bold=True,
+            anchor="middle",
+        )
+        for k, line in enumerate(lines)
+    ]
+    return placed, top + size * 1.25 + (len(lines) - 1) * size * TITLE_LEADING
+
+
+def _placed_pictures(
+    pictures: PictureList | None, centre: float, top: float
+) -> tuple[tuple[Picture, ...], tuple[Box, ...], list[Text]]:
+    """A picture list placed below the grid: its pictures, the box around them, their labels."""
+    if not pictures:
+        return (), (), []
+    around, shown, labels = pictures.place(centre, top)
+    box = Box(around.x, around.y, around.width, around.height)
+    return tuple(shown), (box,), [Text(t.text, t.x, t.y, t.size, anchor="middle") for t in labels]
 
 
 def _top_line(
@@ -624,7 +678,7 @@ def _word_list(
     """
     if not (options.word_list and puzzle.words):
         return None, ()
-    entries = sorted_entries(puzzle)
+    entries = sorted_entries(puzzle, answers=options.answers)
     if room == 0:
         return None, tuple(entries)
     size = style.words
@@ -637,6 +691,21 @@ def _word_list(
     if columns.height > room:
         return None, tuple(entries)
     return columns, ()
+
+
+def _picture_list(
+    puzzle: Puzzle, options: RenderOptions, width: float, room: float | None
+) -> PictureList | None:
+    """The word list as pictures in a box, if any clue is a picture (else None)."""
+    if not (options.word_list and has_pictures(puzzle)):
+        return None
+    return picture_list(
+        puzzle.words,
+        width=width,
+        answers=options.answers,
+        large_print=options.large_print,
+        room=room or None,
+    )
 
 
 def _lines_above_grid(

@@ -26,6 +26,7 @@ from wortsuche.render.layout import (
     Sheet,
     Text,
     grid_drawing,
+    sorted_words,
     word_list_pages,
     worksheet,
 )
@@ -40,6 +41,7 @@ from wortsuche.render.metrics import (
     text_width,
 )
 from wortsuche.render.options import RenderOptions, puzzle_language
+from wortsuche.words.clues import is_picture, listed
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -143,6 +145,19 @@ def draw_sheet(pdf: FPDF, sheet: Sheet, *, new_page: bool = True) -> None:
         pdf.set_line_width(rule.width)
         pdf.line(rule.x0, rule.y, rule.x1, rule.y)
     draw_grid(pdf, sheet.grid)
+    draw_pictures(pdf, sheet)
+
+
+def draw_pictures(pdf: FPDF, sheet: Sheet) -> None:
+    """Draw a picture list: its box and its pictures."""
+    pdf.set_draw_color(*_rgb(TILE))
+    pdf.set_line_width(1.0)
+    for box in sheet.boxes:
+        pdf.rect(
+            box.x, box.y, box.width, box.height, style="D", round_corners=True, corner_radius=8
+        )
+    for picture in sheet.pictures:
+        pdf.image(str(picture.path), picture.x, picture.y, picture.size, picture.size)
 
 
 def draw_footer(pdf: FPDF, text: str) -> None:
@@ -288,15 +303,43 @@ def render_book(
         x = MARGIN + col * cell_w
         y = MARGIN + 30 + row * cell_h
         draw_text(pdf, Text(label, x + cell_w / 2, y + 14, 11, bold=True, anchor="middle"))
+        clues = clue_lines(puzzle, cell_w - 16)  # a key of a clue list names word and clue
         grid = grid_drawing(
             puzzle,
-            Box(x + 8, y + 22, cell_w - 16, cell_h - 30),
+            Box(x + 8, y + 22, cell_w - 16, cell_h - 30 - len(clues) * CLUE_LINE),
             answers=True,
             lowercase=options.lowercase,
             centre_vertically=True,
         )
         draw_grid(pdf, grid)
+        for k, line in enumerate(clues):
+            bottom = y + cell_h - 8 - (len(clues) - 1 - k) * CLUE_LINE
+            draw_text(pdf, Text(line, x + cell_w / 2, bottom, CLUE_SIZE, anchor="middle"))
     return bytes(pdf.output())
+
+
+CLUE_SIZE = 7.0
+"""The size of the word – clue lines under a book's answer key."""
+CLUE_LINE = CLUE_SIZE * 1.3
+
+
+def clue_lines(puzzle: Puzzle, width: float) -> list[str]:
+    """Each clued word with its clue in words (``IGEL – Ein Tier mit Stacheln``, a picture's
+    word alone), in the list's order, set in lines as wide as ``width``."""
+    if not any(word.clue for word in puzzle.words):
+        return []
+    parts = [
+        word.entry if is_picture(word.clue) else listed(word, answers=True)
+        for word in sorted_words(puzzle)
+    ]
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and text_width(joined, CLUE_SIZE) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines
 
 
 BOOK_ORDERS = ("as-given", "easy-to-hard")

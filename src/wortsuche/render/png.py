@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 from wortsuche.errors import InputError
 from wortsuche.model import Puzzle
 from wortsuche.render.layout import Sheet, worksheet
 from wortsuche.render.metrics import CAPSULE, FAINT, INK, TILE, font_path
 from wortsuche.render.options import RenderOptions
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 DEFAULT_DPI = 150
 OVERSAMPLE = 2
@@ -96,6 +100,7 @@ def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
             fill=INK,
             width=max(1, round(rule.width * scale)),
         )
+    _draw_pictures(image, sheet, scale)
     for t in (*sheet.texts, *grid.letters):
         draw.text(
             (t.x * scale, t.y * scale),
@@ -109,3 +114,20 @@ def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(dpi, dpi), optimize=True)
     return out.getvalue()
+
+
+def _draw_pictures(image: Image.Image, sheet: Sheet, scale: float) -> None:
+    """A picture list: its box and its pictures, each scaled to its size."""
+    from PIL import Image, ImageDraw
+
+    draw = ImageDraw.Draw(image)
+    for box in sheet.boxes:
+        corners = [box.x, box.y, box.x + box.width, box.y + box.height]
+        draw.rounded_rectangle(
+            [v * scale for v in corners], radius=8 * scale, outline=TILE, width=round(scale)
+        )
+    for picture in sheet.pictures:
+        side = max(1, round(picture.size * scale))
+        with Image.open(picture.path) as source:
+            drawn = source.convert("RGBA").resize((side, side), Image.Resampling.LANCZOS)
+        image.paste(drawn, (round(picture.x * scale), round(picture.y * scale)), drawn)

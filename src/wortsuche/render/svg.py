@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import base64
 from xml.sax.saxutils import escape, quoteattr
 
 from wortsuche.model import Puzzle
@@ -61,6 +62,23 @@ def capsule_path(capsule: Capsule) -> str:
         f"M {_num(d[0])} {_num(d[1])} L {_num(a[0])} {_num(a[1])} {arc} {_num(b[0])} {_num(b[1])} "
         f"L {_num(c[0])} {_num(c[1])} {arc} {_num(d[0])} {_num(d[1])} Z"
     )
+
+
+def _pictures(sheet: Sheet) -> list[str]:
+    """A picture list: its box, and each picture as an embedded PNG named by its emoji."""
+    parts = [
+        f'<rect class="picture-box" x="{_num(b.x)}" y="{_num(b.y)}" width="{_num(b.width)}" '
+        f'height="{_num(b.height)}" rx="8" fill="none" stroke="{TILE}" stroke-width="1"/>'
+        for b in sheet.boxes
+    ]
+    for p in sheet.pictures:
+        data = base64.b64encode(p.path.read_bytes()).decode("ascii")
+        parts.append(
+            f'<image class="picture" x="{_num(p.x)}" y="{_num(p.y)}" width="{_num(p.size)}" '
+            f'height="{_num(p.size)}" href="data:image/png;base64,{data}">'
+            f"<title>{escape(p.emoji)}</title></image>"
+        )
+    return parts
 
 
 def sheet_svg(sheet: Sheet, *, language: str = "en") -> str:
@@ -118,6 +136,7 @@ def sheet_svg(sheet: Sheet, *, language: str = "en") -> str:
     parts.append('<g class="grid">')
     parts += [_text(t, "letter") for t in grid.letters]
     parts.append("</g>")
+    parts += _pictures(sheet)
     parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -13,6 +13,7 @@ from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
 from wortsuche.render.options import RenderOptions
 from wortsuche.render.text import summary
+from wortsuche.words.clues import listed
 
 if TYPE_CHECKING:
     from rich.columns import Columns
@@ -60,7 +61,7 @@ def word_entry(puzzle: Puzzle, index: int, texts: Translator, *, answers: bool =
     from rich.text import Text
 
     word = puzzle.words[index]
-    text = Text(word.entry)
+    text = Text(listed(word, answers=answers))
     placement = puzzle.placements.get(word.letters)
     if answers and placement is not None:
         (r, c), arrow = placement.start, placement.direction.arrow

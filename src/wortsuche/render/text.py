@@ -27,6 +27,7 @@ from wortsuche.render.texts import (
     secret_hint,
     solving_time,
 )
+from wortsuche.words.clues import listed
 
 HIDDEN = "·"
 """Stands for a cell that belongs to no word in the answer key."""
@@ -42,7 +43,7 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     lines = [" ".join(row) for row in puzzle.grid.rows]
     lines.append("")
     width = max(2 * puzzle.cols - 1, MIN_LIST_WIDTH)
-    lines += in_columns([word.entry for word in puzzle.words], width)
+    lines += in_columns([listed(word) for word in puzzle.words], width)
     lines.append("")
     lines += [*secret_hint(puzzle, texts), *message_hint(puzzle, texts), summary(puzzle, texts)]
     if options.answers:
@@ -113,5 +114,6 @@ def answer_positions(puzzle: Puzzle, texts: Translator) -> list[str]:
             where += " " + texts.t("text.wrap-mark")
         if word in puzzle.secret_words:
             where += " " + texts.t("text.secret-mark")
-        lines.append(f"{word.entry:<{width}}  {where}")
+        clue = f"  ({word.clue})" if word.clue is not None else ""
+        lines.append(f"{word.entry:<{width}}  {where}{clue}")
     return lines

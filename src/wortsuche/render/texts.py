@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wortsuche.i18n import Translator
+from wortsuche.i18n import Translator, resolve_language
 from wortsuche.levels import LEVELS
 from wortsuche.model import Direction, Puzzle
 from wortsuche.rating.difficulty import Difficulty, rate_puzzle
+from wortsuche.words.clues import is_picture
+from wortsuche.words.themes import THEME_LANGUAGES
 
 FOOTER_SEPARATOR = " · "
 """Between the parts of a sheet's footer."""
@@ -56,11 +58,24 @@ def instruction(
     if word_list and list_follows:
         what = texts.n("sheet.find-list-follows", count)
     elif word_list:
-        what = texts.n("sheet.find-below", count)
+        what = texts.n(find_below_key(puzzle, texts), count)
     else:
         what = texts.n("sheet.hidden", count)
     wrap = (texts.t("sheet.wrap-hint"),) if puzzle.options.wrap else ()
     return (what, how, *wrap, *secret_hint(puzzle, texts), *message_hint(puzzle, texts))
+
+
+def find_below_key(puzzle: Puzzle, texts: Translator) -> str:
+    """The message saying what to find above a word list: the words, the words for the clues
+    or pictures, or the words in another language than the sheet's (a vocabulary sheet)."""
+    if not any(word.clue is not None for word in puzzle.words):
+        return "sheet.find-below"
+    if all(is_picture(word.clue) for word in puzzle.words):
+        return "sheet.find-pictures"
+    language = resolve_language(puzzle.options.language, [w.entry for w in puzzle.words])
+    if language != texts.language and language in THEME_LANGUAGES:
+        return f"sheet.find-in-{language}"
+    return "sheet.find-clues"
 
 
 def secret_hint(puzzle: Puzzle, texts: Translator) -> tuple[str, ...]:

@@ -53,7 +53,10 @@ from wortsuche.web.schemas import (
     Selection,
 )
 from wortsuche.web.storage import Storage, StoredPuzzle
+from wortsuche.words.clues import has_clue, listed
 from wortsuche.words.source import parse_words
+from wortsuche.words.vocabulary import with_clues
+from wortsuche.words.wordset import prepare_words
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -84,7 +87,9 @@ def api_routes(
         arrived = time.monotonic()
         options = new.options()
         phrases = bool(options.pop("phrases", False))  # how the words text is read
+        clues = options.pop("clues", None)  # what the list shows: given to the words here
         entries, header_size = split_words(new.words, phrases=phrases)
+        words = entries if clues is None else clued_words(entries, clues, options)
         asked = (new.rows, new.cols)
         if None in asked and header_size is not None:
             asked = header_size  # a pasted competition file brings its size
@@ -104,7 +109,7 @@ def api_routes(
             checked_message(options["message"])
         if secret := checked_secret(options.pop("secret", None)):
             options["secret"] = secret
-        work = make_puzzle(generator, entries, rows, cols, level, seed, arrived, options)
+        work = make_puzzle(generator, words, rows, cols, level, seed, arrived, options)
         puzzle = await unless_disconnected(request, work)
         request_json = {"rows": rows, "cols": cols, "level": level, "options": options}
         stored = await run_in_threadpool(save, storage, puzzle, title, request_json)
@@ -247,6 +252,20 @@ async def _disconnected(request: Request) -> None:
         pass
 
 
+def clued_words(entries: list[str], clues: str, options: dict[str, Any]) -> list[Word]:
+    """The entries as words with the clues ``clues`` asks for (the form's "list shows");
+    a word no theme knows is refused at the words field."""
+    try:
+        words, _ = prepare_words(
+            entries,
+            transliterate=bool(options.get("transliterate", False)),
+            eszett=options.get("eszett") or "keep",
+        )
+        return list(with_clues(words, clues))
+    except InputError as error:
+        raise words_refused(error) from None
+
+
 def split_words(
     words: str | list[str], *, phrases: bool = False
 ) -> tuple[list[str], tuple[int, int] | None]:
@@ -270,7 +289,12 @@ def split_words(
         lines, size = list(source.entries), source.size
     else:
         lines = list(words)
-    entries = [part.strip() for line in lines for part in re.split(r"[,;]", line)]
+    # A line with a clue is one entry: its clue may hold commas.
+    entries = [
+        part.strip()
+        for line in lines
+        for part in ([line] if has_clue(line) else re.split(r"[,;]", line))
+    ]
     entries = [entry for entry in entries if entry]
     if not entries:
         raise ApiError(422, "type at least one word", "words", key="api.no-words")
@@ -283,7 +307,7 @@ def split_words(
             values={"count": len(entries), "most": limits.MAX_WORDS},
         )
     for entry in entries:
-        if len(entry) > limits.MAX_WORD_LENGTH:
+        if len(entry.partition("=")[0].strip()) > limits.MAX_WORD_LENGTH:
             raise ApiError(
                 422,
                 f"the word {entry[:20]!r}… is too long ({len(entry)} characters, "
@@ -553,7 +577,8 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
         cols=puzzle.cols,
         seed=puzzle.seed,
         grid=list(puzzle.grid.rows),
-        words=[word.entry for word in puzzle.words],
+        # a word with a clue is listed by its clue: the player finds the word
+        words=[listed(word) for word in puzzle.words],
         notes=list(puzzle.notes),
         created=stored.created,
         difficulty=rate_puzzle(puzzle).score,

@@ -26,6 +26,7 @@ from wortsuche.web.pages import PACKAGE, page_routes, version
 from wortsuche.web.records import record_routes
 from wortsuche.web.storage import open_storage
 from wortsuche.web.themes import theme_routes
+from wortsuche.words.pictures import FOLDER as PICTURES
 
 
 def create_app(
@@ -60,6 +61,8 @@ def create_app(
     app.state.storage = storage
     app.add_middleware(GuardMiddleware)
     app.mount("/static", StaticFiles(directory=str(PACKAGE / "static")), name="static")
+    # the pictures of emoji clues (Noto Emoji), by code points: /emoji/1f994.png
+    app.mount("/emoji", StaticFiles(directory=str(PICTURES)), name="emoji")
     add_error_handlers(app)
     generator = new_generator(settings)  # one queue for the puzzles of both routers
     app.include_router(api_routes(storage, settings, generator))

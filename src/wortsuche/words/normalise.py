@@ -5,7 +5,7 @@ becomes the capital ẞ instead of the two letters SS). Spaces, hyphens and apos
 inside an entry are dropped in the grid, while the entry keeps them for the word list.
 
 >>> normalise_entry("T-Shirt")
-Word(entry='T-Shirt', letters='TSHIRT')
+Word(entry='T-Shirt', letters='TSHIRT', clue=None)
 >>> normalise_entry("Straße").letters
 'STRAẞE'
 >>> normalise_entry("Straße", transliterate=True).letters
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import replace
 
 from wortsuche.errors import InputError
 from wortsuche.model import Word
@@ -112,8 +113,10 @@ def normalise_words(
     transliterate: bool = False,
     eszett: str = "keep",
     lines: Sequence[int] | None = None,
+    clues: Sequence[str | None] | None = None,
 ) -> tuple[tuple[Word, ...], tuple[str, ...]]:
-    """Normalise a list of entries; return the words (duplicates removed) and warnings."""
+    """Normalise a list of entries (with ``clues``: each entry's clue or None); return the
+    words (duplicates removed) and warnings."""
     if not entries:
         raise InputError("no words given", key="error.no-words")
     words: list[Word] = []
@@ -122,6 +125,8 @@ def normalise_words(
     for k, entry in enumerate(entries):
         line = lines[k] if lines is not None else None
         word = normalise_entry(entry, transliterate=transliterate, eszett=eszett, line=line)
+        if clues is not None and clues[k] is not None:
+            word = replace(word, clue=clues[k])
         if word.letters in seen:
             where = f" (line {line})" if line is not None else ""
             warnings.append(

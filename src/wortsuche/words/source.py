@@ -7,7 +7,8 @@ The competition format has the size on line 1 (rows first: ``40 32`` is 40 rows 
 32 columns), the number of words on line 2 and then one word per line. A plain word
 list has one or more entries per line, separated by spaces, commas, semicolons or tabs;
 an entry in double quotes (``"Ice cream"``) is kept whole, and with ``phrases`` every
-line is one entry. Blank lines and lines starting with ``#`` are ignored in both. A file
+line is one entry. A line ``IGEL = Ein Tier mit Stacheln`` is one entry with its clue
+(:mod:`wortsuche.words.clues`). Blank lines and lines starting with ``#`` are ignored in both. A file
 is read as the competition format when its first line holds a number, or when it has two
 parts and the second line is a number.
 
@@ -31,6 +32,7 @@ from wortsuche.errors import InputError
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Word
 from wortsuche.notes import Note
+from wortsuche.words.clues import has_clue, split_clue
 from wortsuche.words.normalise import normalise_words
 
 COMPETITION = "competition"
@@ -62,8 +64,13 @@ class WordSource:
     ) -> tuple[tuple[Word, ...], tuple[str, ...]]:
         """The normalised words (duplicates removed) and warnings naming this source."""
         try:
+            entries, clues = self.entries_and_clues()
             words, warnings = normalise_words(
-                self.entries, transliterate=transliterate, eszett=eszett, lines=self.lines
+                entries,
+                transliterate=transliterate,
+                eszett=eszett,
+                lines=self.lines,
+                clues=clues if any(clue is not None for clue in clues) else None,
             )
         except InputError as error:
             raise InputError(
@@ -79,6 +86,12 @@ class WordSource:
             )
             for warning in warnings
         )
+
+    def entries_and_clues(self) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+        """The entries without their clues, and each entry's clue (None for a plain word)."""
+        lines = self.lines or [None] * len(self.entries)
+        split = [split_clue(entry, line) for entry, line in zip(self.entries, lines, strict=True)]
+        return tuple(_unquoted(word) for word, _ in split), tuple(clue for _, clue in split)
 
 
 def parse_words(text: str, *, name: str, phrases: bool = False) -> WordSource:
@@ -98,7 +111,11 @@ def parse_words(text: str, *, name: str, phrases: bool = False) -> WordSource:
         )
     if phrases:
         return WordSource(name, tuple(map(_unquoted, entries)), numbers, None, WORD_LIST)
-    split = [(number, split_entries(entry)) for entry, number in zip(entries, numbers, strict=True)]
+    # A line with a clue is one entry: the clue's spaces and commas are part of it.
+    split = [
+        (number, (entry,) if has_clue(entry) else split_entries(entry))
+        for entry, number in zip(entries, numbers, strict=True)
+    ]
     return WordSource(
         name,
         tuple(part for _, parts in split for part in parts),

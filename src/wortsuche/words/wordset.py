@@ -16,13 +16,15 @@ from dataclasses import replace
 from wortsuche.errors import InputError
 from wortsuche.limits import MAX_WORDS
 from wortsuche.model import Options, Placement, Word
+from wortsuche.words.clues import split_clue
 from wortsuche.words.normalise import normalise_words
 
 
 def prepare_words(
     words: Iterable[str | Word], *, transliterate: bool = False, eszett: str = "keep"
 ) -> tuple[tuple[Word, ...], list[str]]:
-    """Normalise entries given as strings; keep :class:`Word` values as they are."""
+    """Normalise entries given as strings (``word = clue`` with its clue); keep :class:`Word`
+    values as they are."""
     if isinstance(words, str | bytes) or not isinstance(words, Iterable):
         raise InputError(f"words must be a list of words, not {type(words).__name__}")
     items = list(words)
@@ -35,8 +37,12 @@ def prepare_words(
         raise InputError(f"too many words: {len(items)} (at most {MAX_WORDS})")
     if all(isinstance(w, Word) for w in items):
         return tuple(w for w in items if isinstance(w, Word)), []
-    entries = [w.entry if isinstance(w, Word) else str(w) for w in items]
-    prepared, warnings = normalise_words(entries, transliterate=transliterate, eszett=eszett)
+    # An entry may carry its clue ("IGEL = Ein Tier mit Stacheln"); a Word keeps its own.
+    split = [(w.entry, w.clue) if isinstance(w, Word) else split_clue(str(w)) for w in items]
+    entries, clues = [entry for entry, _ in split], [clue for _, clue in split]
+    prepared, warnings = normalise_words(
+        entries, transliterate=transliterate, eszett=eszett, clues=clues
+    )
     return prepared, list(warnings)
 
 

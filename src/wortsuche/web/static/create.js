@@ -20,6 +20,7 @@ const FIELDS = {
   secret: ["secret-error", "secret"],
   difficulty: ["difficulty-error", "difficulty"],
   shape: ["form-error", "shape"],
+  clues: ["form-error", "clues"],
 };
 
 function clearErrors() {
@@ -90,7 +91,7 @@ form.addEventListener("submit", async (event) => {
     }
   }
   // More options: each one left at "the level's" is not sent, so the level decides it.
-  for (const name of ["directions", "filler", "language", "shape", "eszett"]) {
+  for (const name of ["directions", "filler", "language", "shape", "eszett", "clues"]) {
     if (form[name].value) body[name] = form[name].value;
   }
   if (form.phrases.checked) body.phrases = true;

@@ -371,6 +371,7 @@ function startGame({ puzzle, checker, id }) {
     saveProgress();
     drawFound();
     showTime();
+    document.dispatchEvent(new CustomEvent("wortsuche:found", { detail: { puzzle: id, word: result.word, words: result.words, indices: result.indices, start: result.cells[0], end: result.cells[result.cells.length - 1] } }));
   }
 
   function rejectSelection() {

@@ -33,9 +33,10 @@ function selectedRuns({ start, end, step }, puzzle) {
 function hashChecker(data, puzzle) {
   const salt = data.salt;
 
-  // A secret word's spelling, read from its line in the grid (the file holds only its shape).
+  // A secret word's spelling, or a word listed by its clue, read from its line in the grid
+  // (the file holds only its shape).
   async function spelling(word, run) {
-    if (!word.secret) return word.entry;
+    if (!word.secret && !word.clued) return word.entry;
     const read = run.map(([r, c]) => puzzle.grid[r][c]);
     const forwards = await sha256(`${salt}:letters:${read.join("")}`);
     return fillShape(word.shape, forwards === word.letters ? read : read.slice().reverse());

@@ -1,0 +1,77 @@
+// Clues in the word list: a clue that is one emoji shows as its picture (Noto Emoji, from
+// /emoji/ or, in the offline file, from its #pictures data), and a word listed by its clue
+// shows beside the clue once it is found. The list item keeps the clue as its text, so hints
+// and screen readers say the clue, not the word.
+// A plain script after game.js: it watches the word list and listens for wortsuche:found.
+"use strict";
+
+(function clues() {
+  const list = document.getElementById("words");
+  if (!list) return;
+  const embedded = document.getElementById("pictures");
+  const pictures = embedded ? JSON.parse(embedded.textContent) : null;
+  const ONE_EMOJI =
+    /^(\p{Regional_Indicator}{2}|\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?(\u200D\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?)*[\u{E0020}-\u{E007F}]*)$/u;
+
+  // The picture's file name: the code points in hexadecimal, without U+FE0F (as the package names them).
+  function pictureKey(emoji) {
+    return Array.from(emoji, (char) => char.codePointAt(0).toString(16))
+      .filter((hex) => hex !== "fe0f")
+      .join("-");
+  }
+
+  function showPictures() {
+    for (const entry of list.querySelectorAll(".entry")) {
+      const text = entry.textContent;
+      if (entry.querySelector("img") || !ONE_EMOJI.test(text)) continue;
+      const source = pictures ? pictures[text] : `/emoji/${pictureKey(text)}.png`;
+      if (!source) continue;
+      const image = document.createElement("img");
+      image.className = "picture";
+      image.src = source;
+      image.alt = text; // read as the emoji's name
+      image.style.height = "2.6em";
+      image.style.width = "2.6em";
+      image.style.verticalAlign = "middle";
+      entry.replaceChildren(image);
+    }
+  }
+
+  function clueOf(item) {
+    const image = item.querySelector(".entry img");
+    return image ? image.alt : item.querySelector(".entry").textContent;
+  }
+
+  function showWords({ indices = [], words = [] }) {
+    indices.forEach((index, k) => {
+      const item = list.querySelector(`li[data-index="${index}"]`);
+      if (!item || item.querySelector(".found-word") || clueOf(item) === words[k]) return;
+      const word = document.createElement("span");
+      word.className = "found-word";
+      word.textContent = ` ${words[k]}`;
+      word.style.fontWeight = "bold";
+      item.querySelector(".entry").after(word);
+    });
+  }
+
+  // The finds the game kept for this puzzle (localStorage, as game.js saves them), shown
+  // again when the page is opened anew.
+  function savedFinds() {
+    const data = document.getElementById("puzzle-data");
+    const id = data ? `offline:${JSON.parse(data.textContent).salt}` : document.body.dataset.puzzle;
+    try {
+      return JSON.parse(localStorage.getItem(`wortsuche:progress:${id}`))?.found ?? [];
+    } catch {
+      return [];
+    }
+  }
+
+  function listBuilt() {
+    showPictures();
+    if (list.children.length) savedFinds().forEach(showWords);
+  }
+
+  document.addEventListener("wortsuche:found", (event) => showWords(event.detail));
+  new MutationObserver(listBuilt).observe(list, { childList: true });
+  listBuilt();
+})();

@@ -1,0 +1,125 @@
+"""Entries with clues: ``IGEL = Ein Tier mit Stacheln`` hides IGEL and lists its clue.
+
+The grid holds the word; the word list shows the clue instead (the answer key both). A clue
+is a text or one emoji, which the sheets draw as a picture. An entry without ``=`` is a plain
+word, so a list may mix both.
+
+>>> split_clue("IGEL = Ein Tier mit Stacheln")
+('IGEL', 'Ein Tier mit Stacheln')
+>>> split_clue("Hund")
+('Hund', None)
+>>> is_picture("🦔"), is_picture("Ein Tier"), is_picture("🇩🇪"), is_picture("👩‍🚀")
+(True, False, True, True)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from wortsuche.errors import InputError
+from wortsuche.model import Word
+from wortsuche.words.pictures import has_picture, picture_key
+
+SEPARATOR = "="
+"""What stands between a word and its clue."""
+
+MAX_CLUE = 200
+"""Characters in a clue: a line of the word list, not a paragraph."""
+
+
+def has_clue(entry: str) -> bool:
+    """True if ``entry`` is written as ``word = clue`` (and so must not be split at spaces)."""
+    return SEPARATOR in entry
+
+
+def split_clue(entry: str, line: int | None = None) -> tuple[str, str | None]:
+    """The word and the clue of an entry (the clue None for a plain word); a bad entry
+    raises :class:`InputError` naming its line."""
+    if SEPARATOR not in entry:
+        return entry, None
+    word, _, clue = entry.partition(SEPARATOR)
+    values = {"line": line, "entry": _short(entry)}
+    where = f" (line {line})" if line is not None else ""
+    if SEPARATOR in clue:
+        raise InputError(
+            f'{_short(entry)!r}{where} has "=" twice; write the word, one "=", then its clue',
+            key="error.clue-twice",
+            values=values,
+        )
+    word, clue = word.strip(), " ".join(clue.split())
+    if not word:
+        raise InputError(
+            f'{_short(entry)!r}{where} has no word before "="',
+            key="error.clue-no-word",
+            values=values,
+        )
+    if not clue:
+        raise InputError(
+            f'{_short(entry)!r}{where} has no clue after "="',
+            key="error.clue-empty",
+            values=values,
+        )
+    if len(clue) > MAX_CLUE:
+        raise InputError(
+            f"the clue of {word!r}{where} is longer than {MAX_CLUE} characters",
+            key="error.clue-long",
+            values={"line": line, "word": word, "limit": MAX_CLUE},
+        )
+    clue = unicodedata.normalize("NFC", clue)
+    if is_picture(clue) and not has_picture(clue):
+        code = picture_key(clue).upper()
+        raise InputError(
+            f"there is no picture of {clue} (U+{code}){where} among wortsuche's emoji; "
+            "choose another emoji or write the clue in words",
+            key="error.no-emoji-picture",
+            values={"line": line, "emoji": clue, "code": code},
+        )
+    return word, clue
+
+
+_EMOJI_PARTS = frozenset("\u200d\ufe0f\ufe0e\u20e3")
+"""Joiners and selectors inside one emoji (👩‍🚀, ❤️, 1️⃣)."""
+
+
+def is_picture(clue: str | None) -> bool:
+    """True if ``clue`` is one emoji: symbols only, joined into one picture (no letters,
+    digits, spaces or punctuation)."""
+    if not clue:
+        return False
+    symbols = [char for char in clue if char not in _EMOJI_PARTS]
+    if not symbols or not all(_is_emoji_char(char) for char in symbols):
+        return False
+    # Several pictures side by side are no one picture: only joined parts, modifiers, tags and
+    # the two halves of a flag may follow the first symbol.
+    base = [char for char in symbols if not _is_modifier(char)]
+    flag = len(base) == 2 and all(0x1F1E6 <= ord(char) <= 0x1F1FF for char in base)
+    joined = clue.count("\u200d") == len(base) - 1
+    return flag or joined
+
+
+def _is_emoji_char(char: str) -> bool:
+    # The emoji blocks count whole: emoji newer than this Python's Unicode tables (🫎, 🪿)
+    # are unassigned to it.
+    return (
+        unicodedata.category(char) == "So" or 0x1F000 <= ord(char) <= 0x1FAFF or _is_modifier(char)
+    )
+
+
+def _is_modifier(char: str) -> bool:
+    """Skin tones and the tag letters of subdivision flags."""
+    return 0x1F3FB <= ord(char) <= 0x1F3FF or 0xE0020 <= ord(char) <= 0xE007F
+
+
+def listed(word: Word, *, answers: bool = False) -> str:
+    """The word list's line for ``word``: its clue, or the word; on an answer key both.
+
+    >>> listed(Word("Igel", "IGEL", "Ein Tier mit Stacheln"), answers=True)
+    'Igel – Ein Tier mit Stacheln'
+    """
+    if word.clue is None:
+        return word.entry
+    return f"{word.entry} – {word.clue}" if answers else word.clue
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"

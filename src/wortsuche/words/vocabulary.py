@@ -1,0 +1,159 @@
+"""The themes as vocabulary: each German word with its English partner and, where one exists,
+an emoji, so a list can show clues in the other language or pictures.
+
+Each theme has a file ``wortsuche/data/themes/pairs/<name>.txt`` with one pair a line,
+``Hund = dog = 🐕``. Every word of the theme's German list and of its English list stands in
+exactly one pair; the partner of a word may be one its own list lacks.
+
+>>> pair = partner("Igel")
+>>> pair.de, pair.en, pair.emoji
+('Igel', 'hedgehog', '🦔')
+>>> [w.clue for w in with_clues([Word("dog", "DOG")], "de")]
+['Hund']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import cache
+
+from wortsuche.data import read_text
+from wortsuche.errors import InputError
+from wortsuche.model import Word
+from wortsuche.words.clues import split_clue
+from wortsuche.words.themes import Theme, theme_names
+
+CLUES = ("de", "en", "picture", "none")
+"""What a word list shows: the words' partners in German or English, their pictures, or the
+words themselves (no clues, also none a word file gives)."""
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One concept in both languages, with its emoji if it has one."""
+
+    de: str
+    en: str
+    emoji: str | None = None
+
+    def clue(self, clues: str) -> str | None:
+        """The clue this pair gives for ``clues`` (``de``, ``en`` or ``picture``)."""
+        return self.emoji if clues == "picture" else getattr(self, clues)
+
+
+@cache
+def theme_pairs(name: str) -> tuple[Pair, ...]:
+    """The pairs of the theme called ``name``, in the file's order."""
+    pairs = []
+    text = read_text("data", "themes", "pairs", f"{name}.txt")
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            de, en, *emoji = (part.strip() for part in line.split("="))
+            pairs.append(Pair(de, en, emoji[0] if emoji else None))
+    return tuple(pairs)
+
+
+@cache
+def _index() -> dict[str, Pair]:
+    """Every word of every theme's pairs, in either language (case-folded), to its pair."""
+    index: dict[str, Pair] = {}
+    for name in theme_names():
+        for pair in theme_pairs(name):
+            for word in (pair.de, pair.en):
+                index.setdefault(word.casefold(), pair)
+    return index
+
+
+def partner(word: str) -> Pair | None:
+    """The pair holding ``word`` in either language, or None if no theme has it."""
+    return _index().get(word.strip().casefold())
+
+
+def theme_entries(theme: Theme, words: Iterable[str], clues: str | None) -> list[str]:
+    """``words`` of ``theme`` as entries with the clues of the theme's own pairs (Nebel is
+    nebula in space, fog in the weather), written ``word = clue``.
+
+    >>> from wortsuche.words.themes import load_theme
+    >>> theme_entries(load_theme("space", "de"), ["Nebel"], "en")
+    ['Nebel = nebula']
+    """
+    if clues in (None, "none"):
+        return list(words)
+    own = {getattr(pair, theme.language): pair for pair in theme_pairs(theme.name)}
+    entries = []
+    for word in words:
+        pair = own.get(word)
+        clue = pair.clue(clues) if pair is not None else None
+        entries.append(word if clue is None else f"{word} = {clue}")
+    return entries
+
+
+def with_pictures(theme: Theme) -> Theme:
+    """``theme`` with only the words that have a picture (for a picture list)."""
+    pictured = {
+        pair.de if theme.language == "de" else pair.en
+        for pair in theme_pairs(theme.name)
+        if pair.emoji
+    }
+    return replace(theme, words=tuple(w for w in theme.words if w in pictured))
+
+
+def clue_language(clues: str | None) -> str | None:
+    """The language a list of ``clues`` is in (``de``, ``en``), None for pictures or words."""
+    return clues if clues in ("de", "en") else None
+
+
+def with_clues(words: Iterable[Word], clues: str | None) -> tuple[Word, ...]:
+    """The words with the clues ``clues`` asks for: ``de``/``en`` the partner in that language,
+    ``picture`` the emoji, ``none`` no clue at all (None: as they are). A clue a word already
+    has is kept; a word no theme knows is refused by name."""
+    words = tuple(words)
+    if clues is None:
+        return words
+    if clues not in CLUES:
+        raise InputError(f"--clues must be one of {', '.join(CLUES)}, not {clues!r}")
+    if clues == "none":
+        return tuple(replace(word, clue=None) for word in words)
+    return tuple(word if word.clue else _clued(word, clues) for word in words)
+
+
+def clued_entries(entries: Iterable[str], clues: str | None) -> list[str]:
+    """Entries as written (``word`` or ``word = clue``) with the clues ``clues`` asks for, as
+    :func:`with_clues` gives them, still written as entries (a book plans its puzzles so).
+
+    >>> clued_entries(["Igel", "Eule = Nachtvogel"], "en")
+    ['Igel = hedgehog', 'Eule = Nachtvogel']
+    """
+    out = []
+    for entry in entries:
+        word, clue = split_clue(entry)
+        if clues == "none":
+            out.append(word)
+        elif clues is None or clue is not None:
+            out.append(entry)
+        else:
+            out.append(f"{word} = {_clue_for(word, clues)}")
+    return out
+
+
+def _clued(word: Word, clues: str) -> Word:
+    """``word`` with the clue its pair gives."""
+    return replace(word, clue=_clue_for(word.entry, clues))
+
+
+def _clue_for(entry: str, clues: str) -> str:
+    """The clue of ``entry``'s pair for ``clues``; an :class:`InputError` if it has none."""
+    pair = partner(entry)
+    clue = pair.clue(clues) if pair is not None else None
+    if clue is None:
+        what = "picture" if clues == "picture" else f"{_LANGUAGE_NAMES[clues]} word"
+        raise InputError(
+            f"no {what} known for {entry!r}; write its clue yourself: {entry} = …",
+            key="error.no-picture" if clues == "picture" else f"error.no-partner-{clues}",
+            values={"word": entry},
+        )
+    return clue
+
+
+_LANGUAGE_NAMES = {"de": "German", "en": "English"}

@@ -1,0 +1,91 @@
+"""Picture clues: an emoji clue is drawn as a picture of at least 12 mm, in a box below the grid."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from tests.cli import run
+from tests.test_cli_paper import pdftotext
+
+from wortsuche import generate
+from wortsuche.render.layout import worksheet
+from wortsuche.render.metrics import PAPER
+from wortsuche.render.options import RenderOptions
+from wortsuche.render.pictures import MIN_SIZE, MM
+from wortsuche.render.svg import render as svg
+from wortsuche.words.pictures import FOLDER, has_picture
+from wortsuche.words.themes import theme_names
+from wortsuche.words.vocabulary import theme_pairs
+
+BILDER = "IGEL = 🦔\nEULE = 🦉\nHUND = 🐕\nKATZE = 🐈\nMAUS = 🐁\nFUCHS = 🦊\n"
+
+
+@pytest.mark.parametrize("name", theme_names())
+def test_every_emoji_of_the_themes_has_its_picture(name: str) -> None:
+    lacking = [p.emoji for p in theme_pairs(name) if p.emoji and not has_picture(p.emoji)]
+    assert lacking == []
+
+
+def test_the_pictures_carry_their_licence() -> None:
+    licence = (FOLDER / "LICENSE").read_text(encoding="utf-8")
+    assert "Noto Emoji" in licence and "Apache License" in licence
+
+
+def test_a_picture_sheet_holds_images_and_no_words_the_key_names_them(tmp_path: Path) -> None:
+    (tmp_path / "bilder.txt").write_text(BILDER, encoding="utf-8")
+    args = ["generate", "bilder.txt", "--level", "easy", "--size", "8", "--seed", "3"]
+    result = run(*args, "-o", "bilder.pdf", "--answers", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    sheet, key, *_ = pdftotext(tmp_path / "bilder.pdf").split("\f")
+    words = {"IGEL", "EULE", "HUND", "KATZE", "MAUS", "FUCHS"}
+    assert not words & set(re.findall(r"\w+", sheet))
+    assert "Finde die 6 Wörter zu den Bildern unten im Gitter." in " ".join(sheet.split())
+    assert words <= set(re.findall(r"\w+", key))
+    listing = subprocess.run(
+        ["pdfimages", "-list", str(tmp_path / "bilder.pdf")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    images = [line.split() for line in listing.splitlines()[2:]]
+    on_sheet = [row for row in images if row[0] == "1" and row[2] == "image"]
+    assert len(on_sheet) == 6
+
+
+@pytest.mark.parametrize("count", [1, 8, 30])
+def test_pictures_are_at_least_12_mm_even_in_a_long_list(count: int) -> None:
+    emoji = ["🦔", "🦉", "🐕", "🐈", "🐁", "🦊", "🐻", "🐒", "🐘", "🦒"] * 3
+    words = [f"{'ABCDEFGHIJ'[i % 10]}{'KLMNO'[i // 10]}X = {emoji[i]}" for i in range(count)]
+    puzzle = generate(words, 12, 12, seed=1, level="easy")
+    for answers in (False, True):
+        sheet = worksheet(puzzle, RenderOptions(answers=answers), page=PAPER["a4"])
+        assert len(sheet.pictures) == count
+        assert all(p.size >= MIN_SIZE - 1e-9 for p in sheet.pictures)
+        assert pytest.approx(12 * MM) == MIN_SIZE
+        (box,) = sheet.boxes
+        assert all(box.x < p.x and p.x + p.size < box.x + box.width for p in sheet.pictures)
+        assert box.y > sheet.grid.frame.y + sheet.grid.frame.height  # below the grid
+        assert box.y + box.height < PAPER["a4"][1]
+
+
+def test_svg_and_png_draw_the_pictures(tmp_path: Path) -> None:
+    puzzle = generate(BILDER.splitlines(), 8, 8, seed=3)
+    drawing = svg(puzzle)
+    assert drawing.count('<image class="picture"') == 6
+    assert "<title>🦔</title>" in drawing
+    (tmp_path / "bilder.txt").write_text(BILDER, encoding="utf-8")
+    result = run("generate", "bilder.txt", "--seed", "3", "-o", "b.png", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "b.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_an_emoji_without_a_picture_is_named(tmp_path: Path) -> None:
+    result = run("generate", "-", stdin="HUND = 🐕\nLAND = 🇩🇪\n", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "wortsuche: error: standard input: there is no picture of 🇩🇪 (U+1F1E9-1F1EA) (line 2) "
+        "among wortsuche's emoji; choose another emoji or write the clue in words"
+    ]

@@ -1,0 +1,103 @@
+"""The themes as vocabulary: every word has exactly one partner in the other language."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from tests.cli import run
+from tests.test_cli_paper import pdftotext
+
+from wortsuche.errors import InputError
+from wortsuche.model import Word
+from wortsuche.words.clues import is_picture
+from wortsuche.words.themes import load_theme, theme_names
+from wortsuche.words.vocabulary import partner, theme_pairs, with_clues, with_pictures
+
+
+def test_there_are_pairs_for_all_31_themes() -> None:
+    assert len(theme_names()) == 31
+    assert all(theme_pairs(name) for name in theme_names())
+
+
+@pytest.mark.parametrize("name", theme_names())
+def test_every_word_has_exactly_one_partner_in_both_directions(name: str) -> None:
+    pairs = theme_pairs(name)
+    for language in ("de", "en"):
+        side = Counter(getattr(pair, language) for pair in pairs)
+        assert [word for word, n in side.items() if n > 1] == [], f"{language} used twice"
+        words = load_theme(name, language).words
+        missing = [word for word in words if word not in side]
+        assert missing == [], f"{name} ({language}) words without a partner"
+    for pair in pairs:  # no pair is stray: one of its words is on a list of the theme
+        assert pair.de in load_theme(name, "de").words or pair.en in load_theme(name, "en").words
+
+
+@pytest.mark.parametrize("name", theme_names())
+def test_each_emoji_is_one_picture_and_names_one_word_of_its_theme(name: str) -> None:
+    emoji = [pair.emoji for pair in theme_pairs(name) if pair.emoji]
+    assert all(is_picture(e) for e in emoji)
+    assert [e for e, n in Counter(emoji).items() if n > 1] == []
+
+
+def test_clues_come_from_the_partner_or_the_picture() -> None:
+    words = (Word("dog", "DOG"), Word("hedgehog", "HEDGEHOG", "has spines"))
+    assert [w.clue for w in with_clues(words, "de")] == ["Hund", "has spines"]
+    assert [w.clue for w in with_clues([Word("Igel", "IGEL")], "picture")] == ["🦔"]
+    assert [w.clue for w in with_clues(words, "none")] == [None, None]
+    assert partner("EULE") is not None and partner("eule").en == "owl"  # type: ignore[union-attr]
+
+
+def test_a_word_no_theme_knows_is_named() -> None:
+    with pytest.raises(InputError, match="no German word known for 'Quokka'"):
+        with_clues([Word("Quokka", "QUOKKA")], "de")
+    with pytest.raises(InputError, match="no picture known for 'Kröte'"):
+        with_clues([Word("Kröte", "KRÖTE")], "picture")
+
+
+def test_a_picture_theme_keeps_only_the_words_with_a_picture() -> None:
+    animals = with_pictures(load_theme("animals", "de"))
+    assert "Igel" in animals.words and "Kröte" not in animals.words
+    assert len(animals.words) >= 30
+
+
+def test_english_words_in_the_grid_with_german_clues_and_a_german_instruction(
+    tmp_path: Path,
+) -> None:
+    args = ["generate", "--theme", "animals", "--language", "en", "--clues", "de"]
+    result = run(*args, "--count", "12", "--seed", "4", "-o", "v.pdf", "--answers", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    sheet, key, *_ = pdftotext(tmp_path / "v.pdf").split("\f")
+    puzzle = json.loads(
+        run(*args, "--count", "12", "--seed", "4", "--format", "json", cwd=tmp_path).stdout
+    )
+    english = [w["entry"] for w in puzzle["words"]]
+    german = [w["clue"] for w in puzzle["words"]]
+    assert len(english) == 12 and all(e in load_theme("animals", "en").words for e in english)
+    assert all(partner(e).de == g for e, g in zip(english, german, strict=True))  # type: ignore[union-attr]
+    flat = " ".join(sheet.split())
+    assert "Finde zu den 12 Wörtern unten die englischen Wörter im Gitter." in flat
+    shown = set(re.findall(r"[\w-]+", sheet))
+    assert set(german) <= shown
+    assert not {e for e in english if e.casefold() not in {g.casefold() for g in german}} & shown
+    flat_key = " ".join(key.split())
+    assert all(f"{e} – {g}" in flat_key for e, g in zip(english, german, strict=True))
+
+
+def test_clues_none_lists_the_words_of_a_clue_file(tmp_path: Path) -> None:
+    (tmp_path / "t.txt").write_text("IGEL = Stacheln\nEULE = Nachtvogel\n", encoding="utf-8")
+    result = run("generate", "t.txt", "--clues", "none", "--seed", "2", cwd=tmp_path)
+    assert result.returncode == 0 and "IGEL" in result.stdout and "Stacheln" not in result.stdout
+
+
+def test_a_word_without_partner_is_one_line_exit_2(tmp_path: Path) -> None:
+    result = run("generate", "Quokka", "Hund", "--clues", "en", cwd=tmp_path)
+    assert result.returncode == 2
+    assert (
+        result.stderr.strip()
+        .splitlines()[-1]
+        .startswith("wortsuche: error: no English word known for 'Quokka'")
+    )

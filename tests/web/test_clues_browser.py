@@ -1,0 +1,113 @@
+"""The web game with clues, in Debian's Chromium: the list shows clues or pictures, a word is
+found by its clue, and then the word appears beside it; the offline file likewise."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+
+from wortsuche import generate
+from wortsuche.render import render
+
+from . import test_browser
+from .conftest import LiveServer
+from .test_browser import answers, drag, new_puzzle, open_puzzle, wait_found
+
+page = test_browser.page  # the browser tests' fixtures: a fresh page, the screenshot folder
+screenshots = test_browser.screenshots
+
+CLUES = "IGEL = Ein Tier mit Stacheln\nEULE = Sie jagt in der Nacht\nHUND = Er bellt"
+PICTURES = "IGEL = 🦔\nEULE = 🦉\nHUND = 🐕\nKATZE = 🐈"
+
+
+def find_by_clue(page: Any, server: LiveServer, puzzle: dict[str, Any], word: str) -> None:
+    """Drag across ``word``, whose place the API tells (the page knows only the clues)."""
+    (answer,) = [a for a in answers(server, puzzle["id"]) if a["word"] == word]
+    drag(page, answer["start"], answer["end"])
+
+
+def test_a_clue_list_is_played_and_a_found_clue_shows_its_word(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    puzzle = new_puzzle(live_server, words=CLUES, rows=7, cols=7, level="easy", seed=3)
+    assert sorted(puzzle["words"]) == ["Ein Tier mit Stacheln", "Er bellt", "Sie jagt in der Nacht"]
+    open_puzzle(page, live_server, puzzle)
+    items = page.locator("#words li")
+    expect(items).to_have_count(3)
+    assert "IGEL" not in page.locator("#words").inner_text()
+    item = page.locator("#words li", has_text="Ein Tier mit Stacheln")
+    find_by_clue(page, live_server, puzzle, "IGEL")
+    wait_found(page, 1)
+    expect(item.locator(".found-word")).to_have_text(" IGEL")
+    assert "found" in (item.get_attribute("class") or "")
+    page.reload()  # the page opened anew shows the words found so far
+    page.wait_for_selector("#board[data-ready]")
+    expect(item.locator(".found-word")).to_have_text(" IGEL")
+    # a hint names the clue, never the word it points at
+    page.locator("#hint").click()
+    expect(page.locator("#announce")).to_contain_text(re.compile("Er bellt|Sie jagt in der Nacht"))
+    assert not re.search("EULE|HUND", page.locator("#announce").inner_text())
+    page.screenshot(path=str(screenshots / "clues.png"))
+
+
+def test_a_picture_list_shows_pictures_and_a_found_picture_its_word(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    puzzle = new_puzzle(live_server, words=PICTURES, rows=6, cols=6, level="easy", seed=2)
+    open_puzzle(page, live_server, puzzle)
+    pictures = page.locator("#words li img.picture")
+    expect(pictures).to_have_count(4)
+    for k in range(4):  # every picture is loaded from the shipped set
+        expect(pictures.nth(k)).to_have_js_property("complete", True)
+        assert pictures.nth(k).evaluate("i => i.naturalWidth") == 128
+    hedgehog = page.locator("#words li", has=page.locator('img[alt="🦔"]'))
+    find_by_clue(page, live_server, puzzle, "IGEL")
+    wait_found(page, 1)
+    expect(hedgehog.locator(".found-word")).to_have_text(" IGEL")
+    page.screenshot(path=str(screenshots / "pictures.png"))
+
+
+def test_the_form_offers_clues_from_the_themes(page: Any, live_server: LiveServer) -> None:
+    page.goto(live_server.url + "/?lang=de")
+    page.locator("#words").fill("Hund\nKatze\nMaus")
+    page.locator("details").first.evaluate("d => d.open = true")
+    page.locator("#clues").select_option("en")
+    page.locator("#make").click()
+    page.wait_for_selector("#board[data-ready]")
+    assert sorted(page.locator("#words li .entry").all_inner_texts()) == ["cat", "dog", "mouse"]
+
+
+def test_the_offline_file_lists_clues_and_pictures_without_the_words(
+    chromium: Any, tmp_path: Path
+) -> None:
+    puzzle = generate([*PICTURES.splitlines()[:2], "HUND = Er bellt"], 6, 6, seed=2, level="easy")
+    file = tmp_path / "play.html"
+    text = str(render(puzzle, "html"))
+    data = json.loads(re.search(r'id="puzzle-data">(.*?)</script>', text, re.S).group(1))  # type: ignore[union-attr]
+    assert sorted(w["entry"] for w in data["words"]) == ["Er bellt", "🦉", "🦔"]
+    assert not re.search(r"\b(Igel|IGEL|Eule|EULE|Hund)\b", json.dumps(data["words"]))
+    file.write_text(text, encoding="utf-8")
+    tab = chromium.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(file.as_uri())
+    expect(tab.locator("#words li img.picture")).to_have_count(2)
+    placement = puzzle.placements["HUND"]
+    cells = tab.locator(".cell")
+
+    def centre(cell: tuple[int, int]) -> tuple[float, float]:
+        box = cells.nth(cell[0] * puzzle.cols + cell[1]).bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    tab.mouse.move(*centre(placement.start))
+    tab.mouse.down()
+    tab.mouse.move(*centre(placement.end), steps=8)
+    tab.mouse.up()
+    item = tab.locator("#words li", has_text="Er bellt")
+    expect(item.locator(".found-word")).to_have_text(" HUND")
+    assert errors == []
+    tab.close()
