@@ -62,6 +62,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "else chosen from the words)",
     )
     add_spec_options(parser, GENERATE)
+    target = parser.add_argument_group("target difficulty", "how --difficulty searches and rates")
+    target.add_argument(
+        "--nearest",
+        action="store_true",
+        help="with --difficulty: make the nearest puzzle when the target is out of reach "
+        "(default: say the reachable range and stop)",
+    )
+    target.add_argument(
+        "--model",
+        metavar="FILE",
+        help="with --difficulty: the model's constants fitted to real play "
+        "(written by wortsuche calibrate)",
+    )
     themed = parser.add_argument_group("themes", "words from a list shipped with wortsuche")
     themed.add_argument(
         "--theme",
@@ -89,13 +102,16 @@ def run(args: argparse.Namespace) -> int:
     source = theme_source(args, seed) if args.theme else word_source(args.words, phrases=phrases)
     if args.count is not None and not args.theme:
         raise InputError("--count draws words from a --theme; give a theme or leave it out")
+    if (args.nearest or args.model) and args.difficulty is None:
+        raise InputError("--nearest and --model go with --difficulty N")
     spec = {**spec_options(args, GENERATE), "seed": seed}
     spec.pop("phrases", None)  # how the word file was read
     normalised = {name: spec.get(name, default(name)) for name in ("transliterate", "eszett")}
     words, warnings = source.words(**normalised)
     for warning in warnings:
         note(warning)
-    puzzle = make_puzzle(words, *puzzle_size(args.size, source), spec)
+    search = _target_search(args) if args.difficulty is not None else {}
+    puzzle = make_puzzle(words, *puzzle_size(args.size, source), spec, search)
     # The sheet's title and language belong to the puzzle, so a saved puzzle keeps them.
     language = args.sheet_language or resolve_language(
         args.language, [word.entry for word in words]
@@ -197,11 +213,23 @@ def looks_like_path(argument: str) -> bool:
     return "/" in argument or "\\" in argument or bool(Path(argument).suffix)
 
 
+def _target_search(args: argparse.Namespace) -> dict[str, Any]:
+    """How ``--difficulty`` searches: refuse a target out of reach or not, and the model file."""
+    from wortsuche.rating.constants import DEFAULT, constants_from_text
+
+    constants = constants_from_text(read_text(args.model), args.model) if args.model else DEFAULT
+    return {"nearest": args.nearest, "constants": constants}
+
+
 def make_puzzle(
-    words: tuple[Word, ...], rows: int | None, cols: int | None, spec: dict[str, Any]
+    words: tuple[Word, ...],
+    rows: int | None,
+    cols: int | None,
+    spec: dict[str, Any],
+    search: dict[str, Any] | None = None,
 ) -> Puzzle:
-    """Run the core with the options given (``--difficulty``: the nearest candidate); a failed
-    layout becomes one line with a size that fits."""
+    """Run the core with the options given (``--difficulty``: the candidate nearest it, as
+    ``search`` says); a failed layout becomes one line with a size that fits."""
     from wortsuche.pipeline.run import generate
     from wortsuche.rating.targeting import generate_near
 
@@ -211,7 +239,7 @@ def make_puzzle(
         if target is not None:
             # The search varies the level and its knobs; only the options given stay fixed.
             options.pop("level", None)
-            return generate_near(words, rows, cols, target=target, **options)
+            return generate_near(words, rows, cols, target=target, **(search or {}), **options)
         return generate(words, rows, cols, **options)
     except DoesNotFitError as error:
         raise _with_advice(error, options.get("effort", default("effort"))) from None
