@@ -18,8 +18,14 @@ Two further tables: how long rating takes (a 40x32 grid with 77 words, worte4, a
 scanner here on the same grids), and how near ``--difficulty`` comes to a target on worte2,
 worte4 and a 15x15 list of 15 words.
 
-    python benchmarks/difficulty.py            # 20 seeds per input and level
-    python benchmarks/difficulty.py --quick    # 5 seeds
+The solver family (``solvers.py``: four strategies × four scan:compare cost ratios × neutral or
+habit direction weights, sharing no code with the package) rates worte1–worte4 and the frozen lists
+at the input's size and at the size each level chooses, and prints each member's adjacent level
+steps and the family minimum (``--family-only`` prints only that).
+
+    python benchmarks/difficulty.py                 # 20 seeds per input and level
+    python benchmarks/difficulty.py --quick         # 5 seeds
+    python benchmarks/difficulty.py --family-only   # the solver family's table alone
 """
 
 from __future__ import annotations
@@ -342,6 +348,14 @@ def main() -> None:
         *speed_table(len(seeds)),
         "",
         *target_table(seeds[:3]),
+        "",
+        "Solver family, at the input's size:",
+        "",
+        *family_table(seeds),
+        "",
+        "Solver family, no size given:",
+        "",
+        *family_table(seeds, auto_size=True),
     ]
     text = "\n".join(lines)
     print(text)
