@@ -18,8 +18,14 @@ Two further tables: how long rating takes (a 40x32 grid with 77 words, worte4, a
 scanner here on the same grids), and how near ``--difficulty`` comes to a target on worte2,
 worte4 and a 15x15 list of 15 words.
 
-    python benchmarks/difficulty.py            # 20 seeds per input and level
-    python benchmarks/difficulty.py --quick    # 5 seeds
+The solver family (``solvers.py``: four strategies × four scan:compare cost ratios × neutral or
+habit direction weights, sharing no code with the package) rates worte1–worte4 and the frozen lists
+at the input's size and at the size each level chooses, and prints each member's adjacent level
+steps and the family minimum (``--family-only`` prints only that).
+
+    python benchmarks/difficulty.py                 # 20 seeds per input and level
+    python benchmarks/difficulty.py --quick         # 5 seeds
+    python benchmarks/difficulty.py --family-only   # the solver family's table alone
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generators import Theirs  # noqa: E402
+from solvers import Member, family, family_costs  # noqa: E402
 from wortsuche import generate  # noqa: E402
 from wortsuche.levels import LEVELS  # noqa: E402
 from wortsuche.model import Direction  # noqa: E402
@@ -158,6 +165,97 @@ def target_table(seeds: range) -> list[str]:
     return lines
 
 
+FAMILY_INPUTS = [p for p in INPUTS if p.stem not in ("worte0", "worte5")]
+"""The inputs the level targets are set on: worte1–worte4 and the two frozen 15x15 lists."""
+
+LEVEL_STEPS = (("easy", "medium"), ("medium", "hard"), ("hard", "evil"))
+
+
+def family_costs_by_level(
+    seeds: range, *, auto_size: bool = False
+) -> dict[str, dict[str, list[dict[Member, float]]]]:
+    """Every family member's work on every puzzle: input → level → one dict per seed."""
+    results: dict[str, dict[str, list[dict[Member, float]]]] = {}
+    for path in FAMILY_INPUTS:
+        source = parse_words(path.read_text(encoding="utf-8"), name=path.name)
+        words, _ = source.words()
+        letters = [w.letters for w in words]
+        rows, cols = (None, None) if auto_size else (source.size or (15, 15))
+        results[path.stem] = {}
+        for level in LEVELS:
+            results[path.stem][level] = []
+            for seed in seeds:
+                puzzle = generate(words, rows, cols, level=level, seed=seed)
+                told = [d.name for d in puzzle.options.directions]
+                results[path.stem][level].append(
+                    family_costs(list(puzzle.grid.rows), letters, told)
+                )
+    return results
+
+
+def family_steps(
+    costs: dict[str, dict[str, list[dict[Member, float]]]],
+) -> dict[Member, dict[tuple[str, str], dict[str, float]]]:
+    """Each member's adjacent level steps per input: the ratio of the medians over seeds."""
+    steps: dict[Member, dict[tuple[str, str], dict[str, float]]] = {}
+    for member in family():
+        steps[member] = {}
+        for lower, upper in LEVEL_STEPS:
+            steps[member][lower, upper] = {
+                name: statistics.median(c[member] for c in levels[upper])
+                / statistics.median(c[member] for c in levels[lower])
+                for name, levels in costs.items()
+            }
+    return steps
+
+
+def family_table(seeds: range, *, auto_size: bool = False) -> list[str]:
+    """The adjacent level steps under every member of the solver family, and the family minimum."""
+    costs = family_costs_by_level(seeds, auto_size=auto_size)
+    steps = family_steps(costs)
+    names = list(costs)
+    header = " | ".join(f"{a} → {b}: median [min]" for a, b in LEVEL_STEPS)
+    lines = [
+        f"| solver | {header} |",
+        "|---|---|---|---|",
+    ]
+    lowest: dict[tuple[str, str], dict[str, float]] = {
+        pair: {name: min(steps[m][pair][name] for m in steps) for name in names}
+        for pair in LEVEL_STEPS
+    }
+
+    def cells(by_pair: dict[tuple[str, str], dict[str, float]]) -> str:
+        return " | ".join(
+            f"{statistics.median(by_pair[pair].values()):.2f} [{min(by_pair[pair].values()):.2f}]"
+            for pair in LEVEL_STEPS
+        )
+
+    for member, by_pair in steps.items():
+        lines.append(f"| {member.name} | {cells(by_pair)} |")
+    lines.append(f"| **family minimum** | {cells(lowest)} |")
+    size = "the level's own size (no size given)" if auto_size else "the input's size"
+    lines += [
+        "",
+        f"Steps: ratio of the medians over {len(seeds)} seeds, per input; median and smallest over "
+        f"{', '.join(names)}, at {size}. k: scan:compare cost ratio; w: habit direction weights "
+        "(↓ 1.2, diagonal 1.5, backwards 2), else all 1. all8 tries all 8 directions whatever the "
+        "sheet names; the others only the directions it names.",
+        "",
+        "| input | "
+        + " | ".join(f"family minimum {a} → {b}" for a, b in LEVEL_STEPS)
+        + " | scanner k=1 "
+        + " | ".join(f"{a} → {b}" for a, b in LEVEL_STEPS)
+        + " |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    scanner = Member("scanner", 1, False)
+    for name in names:
+        low = " | ".join(f"{lowest[pair][name]:.2f}" for pair in LEVEL_STEPS)
+        scan = " | ".join(f"{steps[scanner][pair][name]:.2f}" for pair in LEVEL_STEPS)
+        lines.append(f"| {name} | {low} | {scan} |")
+    return lines
+
+
 def quartiles(values: list[float]) -> tuple[float, float, float]:
     if len(values) < 2:
         return (values[0],) * 3
@@ -169,8 +267,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="5 seeds instead of 20")
     parser.add_argument("--out", type=Path, help="also write the table (Markdown) here")
+    parser.add_argument(
+        "--family-only", action="store_true", help="only the solver family's level steps"
+    )
     args = parser.parse_args()
     seeds = range(5 if args.quick else 20)
+    if args.family_only:
+        family_lines = [
+            "Given size:", "", *family_table(seeds), "",
+            "No size given:", "", *family_table(seeds, auto_size=True),
+        ]  # fmt: skip
+        print("\n".join(family_lines))
+        if args.out:
+            args.out.write_text("\n".join(family_lines) + "\n", encoding="utf-8")
+        return
     theirs = Theirs() if Theirs.available() else None
     lines = [
         "| input | level | score: median [quartiles] | × level below | scanner: all steps "
@@ -238,6 +348,14 @@ def main() -> None:
         *speed_table(len(seeds)),
         "",
         *target_table(seeds[:3]),
+        "",
+        "Solver family, at the input's size:",
+        "",
+        *family_table(seeds),
+        "",
+        "Solver family, no size given:",
+        "",
+        *family_table(seeds, auto_size=True),
     ]
     text = "\n".join(lines)
     print(text)

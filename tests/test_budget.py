@@ -81,7 +81,7 @@ def test_the_automatic_size_stops_at_the_largest_side_with_a_layout_error(
         tried.append(rows)
         raise DoesNotFitError("no layout")
 
-    monkeypatch.setattr(sizes, "auto_size", lambda words, options, message="": MAX_SIDE - 30)
+    monkeypatch.setattr(sizes, "auto_size", lambda words, options, message="", **_: MAX_SIDE - 30)
     monkeypatch.setattr(pipeline, "build", never_fits)
     with pytest.raises(DoesNotFitError, match=f"up to {MAX_SIDE}x{MAX_SIDE}"):
         pipeline.generate(["TORF", "VOR"])

@@ -218,7 +218,9 @@ def test_a_layout_that_does_not_fit_is_said_in_german_with_its_advice(tmp_path: 
 def test_the_notes_of_a_target_difficulty_and_a_lone_word_are_german(tmp_path: Path) -> None:
     words = ["Hund", "Katze", "Maus", "Pferd", "Vogel", "Fisch"]
     result = run("generate", *words, "--difficulty", "2", "--seed", "1", cwd=tmp_path)
-    assert "wortsuche: Schwierigkeit 0,6 erreicht für das Ziel 2 (Stufe schwer)\n" in result.stderr
+    assert (
+        "wortsuche: Schwierigkeit 2,1 erreicht für das Ziel 2 (Stufe teuflisch)\n" in result.stderr
+    )
     (tmp_path / "hund.txt").write_text("Hund\n")
     result = run("generate", "hund", "--seed", "1", cwd=tmp_path)
     assert (

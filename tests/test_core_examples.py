@@ -110,14 +110,16 @@ def test_hard_reads_backwards_and_crosses_evil_fills_only_with_word_letters() ->
     directions = {p.direction for p in puzzle.placements.values()}
     assert any(d.is_reversed for d in directions)
     cells = [cell for p in puzzle.placements.values() for cell in p.cells]
-    assert len(cells) > len(set(cells)), "hard prefers crossings"
+    assert len(cells) > len(set(cells)), "hard's words cross"
     evil = generate(words, rows, cols, level="evil", seed=5)
     assert set("".join(evil.grid.rows)) <= set("".join(words))
     apart = set(outside_longer_words([w.letters for w in evil.words]))
-    assert all(p.direction.is_reversed for w, p in evil.placements.items() if w in apart)
+    backwards = [p.direction.is_reversed for w, p in evil.placements.items() if w in apart]
+    # most words backwards, never all: a solver who noticed would read only backwards
+    assert sum(backwards) > len(backwards) / 2 and not all(backwards)
 
 
-def test_crossing_preference_makes_hard_denser_than_medium() -> None:
+def test_hard_crosses_more_than_medium() -> None:
     words, rows, cols = read_example(4)
 
     def crossings(level: str) -> int:

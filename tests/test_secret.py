@@ -94,8 +94,8 @@ def test_secret_words_travel_in_json_and_the_schema_allows_them() -> None:
 def test_the_sheet_counts_the_secret_words_and_only_the_key_names_them() -> None:
     puzzle = generate(FRUIT, 9, 9, level="hard", seed=2, secret=["Fuchs", "Igel"])
     for language, hint, answer, mark in (
-        ("de", "Außerdem sind 2 geheime Wörter versteckt", "Fuchs    Zeile 5", "(geheim)"),
-        ("en", "2 more words hide in the grid but not on the list", "Fuchs    row 5", "(secret)"),
+        ("de", "Außerdem sind 2 geheime Wörter versteckt", "Fuchs    Zeile 6", "(geheim)"),
+        ("en", "2 more words hide in the grid but not on the list", "Fuchs    row 6", "(secret)"),
     ):
         sheet = str(render(puzzle, "text", language=language))
         key = str(render(puzzle, "text", answers=True, language=language))

@@ -22,24 +22,29 @@ LEVELS: dict[str, Options] = {
     "medium": Options(FORWARD_AND_DIAGONAL, Crossing.ALLOWED, Filler.ALPHABET, 50, Decoys.NONE),
     "hard": Options(
         ALL_DIRECTIONS,
-        Crossing.PREFERRED,
+        Crossing.ALLOWED,
         Filler.ALPHABET,
-        25,
+        75,
         Decoys.NONE,
-        reversed_share=30,
-        letter_floor=35,
+        letter_floor=50,
     ),
     "evil": Options(
-        ALL_DIRECTIONS, Crossing.PREFERRED, Filler.TRAPS, 100, Decoys.MAX, reversed_share=100
+        ALL_DIRECTIONS, Crossing.PREFERRED, Filler.TRAPS, 100, Decoys.MAX, reversed_share=80
     ),
 }
 """The four presets, easiest first."""
 
+AUTO_DENSITY: dict[str, float] = {"easy": 0.66, "medium": 0.42, "hard": 0.3, "evil": 0.2}
+"""Word letters per cell each level's grid holds when no size is given, as puzzle books do:
+easy compact and dense, evil large. Each level has about 1.4 times the cells of the one below,
+so a scan for a letter takes that much longer whatever else a solver does
+(``benchmarks/difficulty.py --family-only``, "No size given")."""
+
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "easy": "Words run right or down and never cross; no other letter is the first or last letter of a word.",
     "medium": "Words also run diagonally and may cross; the other letters are a normal mix with many of the words' letters.",
-    "hard": "Words run all 8 ways, some backwards, and cross often.",
-    "evil": "Every word runs backwards, hidden among its own letters, decoys and false leads; optionally none of the words is there.",
+    "hard": "Words run all 8 ways, half of them backwards, and may cross; most other letters are the words' own, rare ones lifted.",
+    "evil": "Words run all 8 ways, most of them backwards, hidden among their own letters, decoys and false leads; optionally none of the words is there.",
 }
 
 

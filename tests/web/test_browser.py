@@ -443,7 +443,7 @@ def test_the_german_print_view_reads_german_on_paper(
     (screenshots / "de-print.pdf").write_bytes(pdf)
     context.close()
     text = pdf_text(pdf)
-    for german in ("Schwer", "Gitter", "Wörter", "Schwierigkeit"):
+    for german in ("Schwer", "Gitter", "Wörter", "Min. (Modell)"):
         assert german in text, (german, text)
     for english in ("Hard", "grid", "words", "Difficulty", "Level", "Time", "found"):
         assert english not in text, (english, text)
@@ -541,7 +541,7 @@ def test_a_german_browser_sees_german_pages_from_start_to_finish(
     page.wait_for_selector("#board[data-ready]")
     expect(page.locator(".timer")).to_contain_text("Zeit")
     assert "Wörter" in page.locator(".meta").inner_text()
-    assert "Schwierigkeit" in page.locator(".meta").inner_text()
+    assert "geschätzt" in page.locator(".meta").inner_text()
     page.screenshot(path=screenshots / f"de-play-{width}.png", full_page=True)
     if width > 500:
         save_for_docs(screenshots / f"de-play-{width}.png", "web-play-de.png")
@@ -744,7 +744,7 @@ def test_more_options_on_the_form_reach_the_puzzle_and_the_pdf_links(
     page.fill("#difficulty", "0,2")
     page.click("#make")
     page.wait_for_selector("#board[data-ready]")
-    assert "Schwierigkeit" in page.locator(".meta").inner_text()
+    assert "geschätzt" in page.locator(".meta").inner_text()
     page.check("#pdf-large")
     href = page.locator("#sheet-pdf").get_attribute("href") or ""
     assert "large_print=true" in href and "lowercase=false" in href

@@ -31,6 +31,7 @@ COMMANDS = (
     "records",
     "completion",
     "config",
+    "calibrate",
 )
 """Subcommand names; each is a module ``wortsuche.cli.<name>``."""
 

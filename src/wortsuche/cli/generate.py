@@ -69,6 +69,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "else chosen from the words)",
     )
     add_spec_options(parser, GENERATE)
+    target = parser.add_argument_group("target difficulty", "how --difficulty searches and rates")
+    target.add_argument(
+        "--nearest",
+        action="store_true",
+        help="with --difficulty: make the nearest puzzle when the target is out of reach "
+        "(default: say the reachable range and stop)",
+    )
+    target.add_argument(
+        "--model",
+        metavar="FILE",
+        help="with --difficulty: the model's constants fitted to real play "
+        "(written by wortsuche calibrate)",
+    )
     themed = parser.add_argument_group("themes", "words from a list shipped with wortsuche")
     themed.add_argument(
         "--theme",
@@ -98,17 +111,14 @@ def run(args: argparse.Namespace) -> int:
     source = theme_source(args, seed) if args.theme else word_source(args.words, phrases=phrases)
     if args.count is not None and not args.theme:
         raise InputError("--count draws words from a --theme; give a theme or leave it out")
+    if (args.nearest or args.model) and args.difficulty is None:
+        raise InputError("--nearest and --model go with --difficulty N")
     spec = {**spec_options(args, GENERATE), "seed": seed}
     spec.pop("phrases", None)  # how the word file was read
     clues = spec.pop("clues", None)  # what the list shows: given to the words before making
-    eszett = eszett_for(spec.get("eszett", default("eszett")), args.language)
-    words, warnings = source.words(
-        transliterate=spec.get("transliterate", default("transliterate")), eszett=eszett
-    )
-    for warning in warnings:
-        note(warning)
-    words = with_clues(words, clues)
-    puzzle = make_puzzle(words, *puzzle_size(args.size, source), spec)
+    words = _read_words(source, spec, args.language, clues)
+    search = _target_search(args) if args.difficulty is not None else {}
+    puzzle = make_puzzle(words, *puzzle_size(args.size, source), spec, search)
     # The sheet's title and language belong to the puzzle, so a saved puzzle keeps them; a
     # list of clues in a language is read in that language.
     language = (
@@ -119,26 +129,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.sheet_language and args.language in (None, "auto"):
         guessed_note([word.entry for word in words])
     puzzle = replace(puzzle, title=args.title, sheet_language=language)
-    for text in puzzle.notes:
-        note(text)
-    from wortsuche.puzzle_json import coverage
-
-    percent = f"{coverage(puzzle) * 100:.0f}"
-    note(
-        Note(
-            f"the words cover {percent}% of the cells",
-            key="note.coverage",
-            values={"percent": percent},
-        )
-    )
-    if args.seed is None:
-        note(
-            Note(
-                f"seed {seed} chosen at random; --seed {seed} makes this puzzle again",
-                key="note.random-seed",
-                values={"seed": seed},
-            )
-        )
+    _say_notes(puzzle, seed, args)
     if fmt == "text" and args.output in (None, "-") and sys.stdout.isatty():
         from wortsuche.render.terminal import print_puzzle
 
@@ -170,6 +161,43 @@ def guessed_note(entries: list[str]) -> None:
             values={"language": texts().t(f"language.{guessed}"), "other": other},
         )
     )
+
+
+def _read_words(
+    source: WordSource, spec: dict[str, Any], language: str | None, clues: str | None
+) -> tuple[Word, ...]:
+    """The words of ``source`` normalised as ``spec`` says, notes said, clues given."""
+    eszett = eszett_for(spec.get("eszett", default("eszett")), language)
+    words, warnings = source.words(
+        transliterate=spec.get("transliterate", default("transliterate")), eszett=eszett
+    )
+    for warning in warnings:
+        note(warning)
+    return with_clues(words, clues)
+
+
+def _say_notes(puzzle: Puzzle, seed: int, args: argparse.Namespace) -> None:
+    """The puzzle's notes, its coverage and, for a seed drawn at random, how to make it again."""
+    for text in puzzle.notes:
+        note(text)
+    from wortsuche.puzzle_json import coverage
+
+    percent = f"{coverage(puzzle) * 100:.0f}"
+    note(
+        Note(
+            f"the words cover {percent}% of the cells",
+            key="note.coverage",
+            values={"percent": percent},
+        )
+    )
+    if args.seed is None:
+        note(
+            Note(
+                f"seed {seed} chosen at random; --seed {seed} makes this puzzle again",
+                key="note.random-seed",
+                values={"seed": seed},
+            )
+        )
 
 
 def write_versions(
@@ -282,11 +310,23 @@ def looks_like_path(argument: str) -> bool:
     return "/" in argument or "\\" in argument or bool(Path(argument).suffix)
 
 
+def _target_search(args: argparse.Namespace) -> dict[str, Any]:
+    """How ``--difficulty`` searches: refuse a target out of reach or not, and the model file."""
+    from wortsuche.rating.constants import DEFAULT, constants_from_text
+
+    constants = constants_from_text(read_text(args.model), args.model) if args.model else DEFAULT
+    return {"nearest": args.nearest, "constants": constants}
+
+
 def make_puzzle(
-    words: tuple[Word, ...], rows: int | None, cols: int | None, spec: dict[str, Any]
+    words: tuple[Word, ...],
+    rows: int | None,
+    cols: int | None,
+    spec: dict[str, Any],
+    search: dict[str, Any] | None = None,
 ) -> Puzzle:
-    """Run the core with the options given (``--difficulty``: the nearest candidate); a failed
-    layout becomes one line with a size that fits."""
+    """Run the core with the options given (``--difficulty``: the candidate nearest it, as
+    ``search`` says); a failed layout becomes one line with a size that fits."""
     from wortsuche.pipeline.run import generate
     from wortsuche.rating.targeting import generate_near
 
@@ -296,7 +336,7 @@ def make_puzzle(
         if target is not None:
             # The search varies the level and its knobs; only the options given stay fixed.
             options.pop("level", None)
-            return generate_near(words, rows, cols, target=target, **options)
+            return generate_near(words, rows, cols, target=target, **(search or {}), **options)
         return generate(words, rows, cols, **options)
     except DoesNotFitError as error:
         raise _with_advice(error, options.get("effort", default("effort"))) from None

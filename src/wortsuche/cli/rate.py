@@ -31,6 +31,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="report format (default: text)"
     )
+    parser.add_argument(
+        "--model",
+        metavar="FILE",
+        help="the model's constants fitted to real play (written by wortsuche calibrate)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -38,18 +43,23 @@ def run(args: argparse.Namespace) -> int:
     """Rate the puzzle and print the score with its parts."""
     from wortsuche.levels import parse_directions
     from wortsuche.model import ALL_DIRECTIONS
+    from wortsuche.rating.constants import DEFAULT, constants_from_text
     from wortsuche.rating.difficulty import rate, score_text
 
+    constants = constants_from_text(read_text(args.model), args.model) if args.model else DEFAULT
     text = read_text(args.grid)
     directions = parse_directions(args.directions) if args.directions else None
     if is_json(text) and args.words_file is None and args.words is None:
         puzzle = puzzle_from_text(text, args.grid)
         letters = [w.letters for w in puzzle.words]
-        rating = rate(puzzle.grid, letters, directions or puzzle.options.directions)
+        rating = rate(
+            puzzle.grid, letters, directions or puzzle.options.directions, constants=constants
+        )
     else:
         words, _ = given_words(args, text).words()
         grid = grid_from_text(text, name=args.grid)
-        rating = rate(grid, [w.letters for w in words], directions or ALL_DIRECTIONS)
+        letters = [w.letters for w in words]
+        rating = rate(grid, letters, directions or ALL_DIRECTIONS, constants=constants)
     if args.format == "json":
         data = rating.to_dict()
         data["words"] = [
@@ -65,7 +75,11 @@ def run(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    print(f"difficulty {score_text(rating.score)}: about {rating.minutes:.1f} minutes for an adult")
+    kind = "calibrated model" if rating.calibrated else "model"
+    print(
+        f"difficulty {score_text(rating.score)}: estimated {rating.minutes:.1f} minutes for an "
+        f"adult ({kind})"
+    )
     parts = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in rating.components.items())
     print(f"model solver-1: {parts}")
     width = max((len(e.letters) for e in rating.words), default=0)

@@ -135,6 +135,7 @@ def generate(
             _square_builder(plan),
             checked.message,
             checked.outline,
+            spec.level,
         )
     rows, cols = checked.size
     try:

@@ -13,6 +13,7 @@ from wortsuche.errors import BudgetExhausted, DoesNotFitError
 from wortsuche.grid.board import Board, Lexicon
 from wortsuche.grid.shapes import Outline
 from wortsuche.grid.topology import Topology
+from wortsuche.levels import AUTO_DENSITY
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Crossing, HiddenMessage, Options, Puzzle, Word
 from wortsuche.notes import Note
@@ -68,11 +69,14 @@ def suggest_size(
     return None
 
 
-def auto_size(words: Sequence[Word], options: Options, message: str = "") -> int:
+def auto_size(
+    words: Sequence[Word], options: Options, message: str = "", *, level: str | None = None
+) -> int:
     """A square side that comfortably holds the words and a hidden message's letters (the search
-    grows it if needed)."""
+    grows it if needed); ``level`` sets how densely (:data:`~wortsuche.levels.AUTO_DENSITY`)."""
     lengths = [len(w) for w in words] + ([len(message)] if message else [])
     density = 0.45 if options.crossing is Crossing.NEVER else 0.6
+    density = AUTO_DENSITY.get(level or "", density)
     if options.density == "high":
         density = 0.6 if options.crossing is Crossing.NEVER else 0.85
     least = max(2, Topology.least_side(options))
@@ -87,9 +91,10 @@ def generate_auto_size(
     build_side: SideBuilder,
     message: HiddenMessage | None = None,
     drawn: Outline | None = None,
+    level: str | None = None,
 ) -> Puzzle:
     """Try growing squares from :func:`auto_size` up to ``MAX_SIDE``, all from one budget."""
-    side = auto_size(words, options, message.letters if message else "")
+    side = auto_size(words, options, message.letters if message else "", level=level)
     if drawn is not None:  # the shape keeps only part of the square
         side = math.ceil(side / math.sqrt(max(drawn.share(), 0.05)))
     side = min(side, MAX_SIDE)
@@ -101,12 +106,7 @@ def generate_auto_size(
         # each size gets a third of what is left, so a hopeless size leaves room for larger ones
         part = budget.share(SIZE_SHARE)
         try:
-            chosen = Note(
-                f"size {side}x{side} chosen from the words",
-                key="note.size-chosen",
-                values={"size": f"{side}x{side}"},
-            )
-            return build_side(side, rng, part, chosen)
+            return build_side(side, rng, part, _size_note(side, level))
         except DoesNotFitError:
             budget.take_back(part)
             if side >= MAX_SIDE:
@@ -121,3 +121,17 @@ def generate_auto_size(
                     "steps; try fewer or shorter words, or an easier level"
                 ) from None
             side = min(MAX_SIDE, side + max(1, side // 10))
+
+
+def _size_note(side: int, level: str | None) -> Note:
+    """The note that the size was chosen from the words (and the level, where one was given)."""
+    size = f"{side}x{side}"
+    if level is None:
+        return Note(
+            f"size {size} chosen from the words", key="note.size-chosen", values={"size": size}
+        )
+    return Note(
+        f"size {size} chosen from the words for the level {level}",
+        key="note.size-chosen-level",
+        values={"size": size, "level": Note(level, key=f"level.{level}")},
+    )

@@ -37,30 +37,22 @@ from dataclasses import dataclass
 
 from wortsuche.grid.topology import Topology
 from wortsuche.model import ALL_DIRECTIONS, HOLE, Direction, Grid, Puzzle
+from wortsuche.rating.constants import DEFAULT, Constants
 
 MODEL = "solver-1"
 """The name of this model: ratings of different models are not comparable."""
 
-SCAN_COST = 0.1
+SCAN_COST = DEFAULT.scan_cost
 """Units for looking at one cell while scanning for a letter."""
 
-READING_ORDER: tuple[tuple[Direction, float], ...] = (
-    (Direction.E, 1.0),
-    (Direction.S, 1.2),
-    (Direction.SE, 1.5),
-    (Direction.NE, 1.5),
-    (Direction.W, 2.0),
-    (Direction.N, 2.0),
-    (Direction.NW, 2.0),
-    (Direction.SW, 2.0),
-)
+READING_ORDER: tuple[tuple[Direction, float], ...] = DEFAULT.reading_order()
 """The directions in the order a solver tries them, with the cost of one letter compared."""
 
-RARE = 0.5
+RARE = DEFAULT.rare
 """A letter is scanned for instead of the first one when it is at most half as common: a
 difference people see at a glance (a lone Z or Q), where small differences go unnoticed."""
 
-SECONDS_PER_UNIT = 0.25
+SECONDS_PER_UNIT = DEFAULT.seconds_per_unit
 """One unit is one fixation of the eyes, about a quarter of a second."""
 
 
@@ -79,11 +71,12 @@ class WordEffort:
     """Expected lines followed for two or more letters that did not complete the word."""
     direction: Direction | None
     """The direction the word was found in (None: it is not in the grid)."""
+    seconds_per_unit: float = SECONDS_PER_UNIT
 
     @property
     def minutes(self) -> float:
         """Expected minutes for this word."""
-        return self.units * SECONDS_PER_UNIT / 60
+        return self.units * self.seconds_per_unit / 60
 
 
 @dataclass(frozen=True)
@@ -94,6 +87,8 @@ class Difficulty:
     units: float
     words: tuple[WordEffort, ...]
     components: dict[str, float]
+    calibrated: bool = False
+    """Whether the constants were fitted to real play (``wortsuche calibrate``)."""
 
     @property
     def score(self) -> float:
@@ -105,7 +100,11 @@ class Difficulty:
         return {
             "score": self.score,
             "unit": "minutes",
+            "label": "estimated minutes (calibrated model)"
+            if self.calibrated
+            else "estimated minutes (model)",
             "model": MODEL,
+            "calibrated": self.calibrated,
             "components": {k: round(v, 3) for k, v in self.components.items()},
         }
 
@@ -116,23 +115,26 @@ def rate(
     directions: Iterable[Direction] = ALL_DIRECTIONS,
     *,
     topology: Topology | None = None,
+    constants: Constants = DEFAULT,
 ) -> Difficulty:
     """Rate the grid for ``words`` (their grid letters, e.g. ``Word.letters``).
 
     ``directions`` are the ones the solver is told words may run in (the sheet says so);
     the solver reads only those. Without it, all 8. ``topology`` is the grid's (by default
     flat, its holes the cells holding :data:`~wortsuche.model.HOLE`): where the sheet says
-    lines go on past the edge, the solver reads on instead of stopping there.
+    lines go on past the edge, the solver reads on instead of stopping there. ``constants``
+    are the model's costs (:mod:`wortsuche.rating.constants`; fitted ones from a model file).
     """
     rows = tuple(grid.rows if isinstance(grid, Grid) else grid)
     allowed = set(directions)
-    order = tuple((d, w) for d, w in READING_ORDER if d in allowed)
-    reader = _Reader(rows, order, topology if topology is not None else Topology.of_grid(rows))
+    order = tuple((d, w) for d, w in constants.reading_order() if d in allowed)
+    shape = topology if topology is not None else Topology.of_grid(rows)
+    reader = _Reader(rows, order, shape, constants)
     efforts = tuple(reader.search(w) for w in dict.fromkeys(words) if w)
     units = sum(e.units for e in efforts)
-    return Difficulty(
-        units * SECONDS_PER_UNIT / 60, units, efforts, _components(reader, efforts, units)
-    )
+    minutes = units * constants.seconds_per_unit / 60
+    components = _components(reader, efforts, units)
+    return Difficulty(minutes, units, efforts, components, constants.calibrated)
 
 
 def _components(reader: _Reader, efforts: Sequence[WordEffort], units: float) -> dict[str, float]:
@@ -156,13 +158,14 @@ def _ratio(part: float, whole: float) -> float:
     return part / whole if whole else 0.0
 
 
-def rate_puzzle(puzzle: Puzzle) -> Difficulty:
+def rate_puzzle(puzzle: Puzzle, constants: Constants = DEFAULT) -> Difficulty:
     """Rate a puzzle for the directions its sheet names."""
     return rate(
         puzzle.grid,
         [w.letters for w in puzzle.words],
         puzzle.options.directions,
         topology=Topology.of_puzzle(puzzle),
+        constants=constants,
     )
 
 
@@ -179,7 +182,7 @@ def score_text(score: float) -> str:
 
 def _scan_units(reader: _Reader, effort: WordEffort) -> float:
     true = max(1, reader.occurrences_of(effort))
-    return SCAN_COST * reader.size / (true + 1)
+    return reader.constants.scan_cost * reader.size / (true + 1)
 
 
 class _Reader:
@@ -190,9 +193,11 @@ class _Reader:
         rows: Sequence[str],
         order: tuple[tuple[Direction, float], ...],
         topology: Topology,
+        constants: Constants = DEFAULT,
     ) -> None:
         self.rows = rows
         self.order = order
+        self.constants = constants
         self.topology = topology
         """Where a line goes on: the solver reads to its end (an edge, a hole) or round it."""
         # the cells a scan looks at: the holes of a shaped grid are none
@@ -211,7 +216,7 @@ class _Reader:
     def search(self, word: str) -> WordEffort:
         """Search from the first letter, or from a letter of the word that is clearly rarer."""
         rarest = min(range(len(word)), key=lambda i: (self.counts[word[i]], i))
-        if self.counts[word[rarest]] > RARE * self.counts[word[0]]:
+        if self.counts[word[rarest]] > self.constants.rare * self.counts[word[0]]:
             rarest = 0
         return self._search_from(word, rarest)
 
@@ -255,10 +260,12 @@ class _Reader:
         share = (
             1 / (true + 1) if true else 1.0
         )  # each false anchor comes before the first true one this often
-        units = SCAN_COST * self.size * share + total_cost * share
+        units = self.constants.scan_cost * self.size * share + total_cost * share
         if true:
             units += _mean(true_costs)
-        return WordEffort(word, units, word[at], len(anchors), total_leads * share, true_direction)
+        spu = self.constants.seconds_per_unit
+        false_leads = total_leads * share
+        return WordEffort(word, units, word[at], len(anchors), false_leads, true_direction, spu)
 
     def _search_letter(self, word: str, at: int, anchors: list[tuple[int, int]]) -> WordEffort:
         """:meth:`_search_from` for a word of one letter, or a solver told of no direction:
@@ -267,8 +274,9 @@ class _Reader:
         true = len(anchors) if found else 0
         self._true[(word, word[at])] = true
         share = 1 / (true + 1) if true else 1.0
-        units = SCAN_COST * self.size * share
-        return WordEffort(word, units, word[at], len(anchors), 0.0, found)
+        units = self.constants.scan_cost * self.size * share
+        spu = self.constants.seconds_per_unit
+        return WordEffort(word, units, word[at], len(anchors), 0.0, found, spu)
 
     def _true_anchor(
         self, word: str, at: int, cell: tuple[int, int], index: int

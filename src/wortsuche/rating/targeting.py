@@ -3,7 +3,10 @@
 The candidates are a ladder of option sets, each a little harder than the one before by the
 difficulty model (``wortsuche.rating.difficulty``). Every candidate uses the same seed, so the same
 words, size, target and seed give the same puzzle; the search stops as soon as one is within
-:data:`CLOSE_ENOUGH` of the target.
+:data:`CLOSE_ENOUGH` of the target. Without a size, the size is part of the search: a larger
+grid where even the hardest rung is too easy, a smaller one where even the easiest is too hard.
+A target no candidate comes within :data:`TOLERANCE` of is refused with the range the size
+reaches, unless the nearest puzzle is asked for.
 
 >>> puzzle = generate_near(["TORF", "VOR", "RAD", "EVA"], 8, 8, target=0.2, seed=1)
 >>> puzzle.notes[-1].startswith("difficulty")
@@ -12,18 +15,31 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from wortsuche.errors import DoesNotFitError, InputError
+from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Direction, Puzzle, Word
 from wortsuche.notes import Note
 from wortsuche.pipeline.run import generate
+from wortsuche.rating.constants import DEFAULT, Constants
 from wortsuche.rating.difficulty import rate_puzzle
 
 CLOSE_ENOUGH = 0.05
 """A candidate this close to the target (as a share of it) ends the search."""
+
+TOLERANCE = 0.10
+"""A target is reached when a candidate is this close (as a share of it); further off, the
+target is out of reach for the size."""
+
+SIZE_ROUNDS = 5
+"""Sizes tried at most when the search chooses the size."""
+
+START_DENSITY = 0.42
+"""Word letters per cell of the first size tried when none is given (medium's automatic size)."""
 
 EXTRA_SEEDS = 8
 """Further seeds tried on the two nearest candidates when none is close enough."""
@@ -72,6 +88,7 @@ class _Search:
     target: float
     options: dict[str, Any]
     ladder: Sequence[tuple[str, dict[str, Any]]]
+    constants: Constants = DEFAULT
     tried: list[Candidate] = field(default_factory=list)
     failure: DoesNotFitError | None = None
 
@@ -85,7 +102,7 @@ class _Search:
         except DoesNotFitError as error:
             self.failure = self.failure or error
             return None
-        candidate = Candidate(rate_puzzle(puzzle).minutes, rung, puzzle)
+        candidate = Candidate(rate_puzzle(puzzle, self.constants).minutes, rung, puzzle)
         self.tried.append(candidate)
         return candidate
 
@@ -120,6 +137,26 @@ class _Search:
         """The candidate nearest the target; of two as near, the one on the easier rung."""
         return min(self.tried, key=lambda c: (self.distance(c), c.rung))
 
+    def search(self, seed: int) -> None:
+        """Climb the ladder, then try other seeds on the rungs nearest the target."""
+        self.climb(seed)
+        if not self.tried:
+            return
+        rungs = self.nearest_rungs()
+        for extra in range(1, EXTRA_SEEDS + 1):
+            if self.close_enough():
+                break
+            for rung in rungs:
+                self.attempt(rung, seed + extra * SEED_STRIDE)
+
+    def reach(self, seed: int) -> tuple[float, float]:
+        """The easiest and the hardest score this size gives (both ends of the ladder made)."""
+        for rung in (0, len(self.ladder) - 1):
+            if all(c.rung != rung for c in self.tried):
+                self.attempt(rung, seed)
+        scores = [c.score for c in self.tried]
+        return min(scores), max(scores)
+
 
 def generate_near(
     words: Iterable[str | Word],
@@ -128,38 +165,115 @@ def generate_near(
     *,
     target: float,
     seed: int,
+    nearest: bool = True,
+    constants: Constants = DEFAULT,
     **options: Any,
 ) -> Puzzle:
     """The candidate puzzle whose difficulty score is nearest ``target`` (minutes).
 
-    ``options`` (language, transliterate, …) apply to every candidate; the level and the
-    knobs are what the search varies.
+    ``options`` (language, transliterate, …) apply to every candidate; the level, the knobs
+    and, when no size is given, the size are what the search varies. With ``nearest`` False, a
+    target no candidate comes within :data:`TOLERANCE` of raises :class:`InputError` with the
+    range of scores reached. ``constants`` are the model's (a model file's, fitted to play).
+    The puzzle keeps ``seed``: the same words, size, target and seed make it again.
     """
     if isinstance(target, bool) or not isinstance(target, int | float) or not target > 0:
         raise InputError(f"the target difficulty must be a number above 0, not {target!r}")
-    search = _Search(list(words), rows, cols, target, options, _ladder(options))
-    search.climb(seed)
-    if not search.tried:
-        assert search.failure is not None
-        raise search.failure
-    # Between two rungs: other seeds of the rungs nearest the target, until one is close enough.
-    rungs = search.nearest_rungs()
-    for extra in range(1, EXTRA_SEEDS + 1):
-        if search.close_enough():
-            break
-        for rung in rungs:
-            search.attempt(rung, seed + extra * SEED_STRIDE)
-    score, _, puzzle = search.nearest()
-    note = Note(
-        f"difficulty {score:.1f} reached for the target {target:g} (level {puzzle.level})",
+    items = list(words)
+    ladder = _ladder(options)
+    if rows is not None or cols is not None:
+        searches = [_Search(items, rows, cols, target, options, ladder, constants)]
+        searches[0].search(seed)
+    else:
+        searches = _search_sizes(items, target, seed, options, ladder, constants)
+    tried = [c for s in searches for c in s.tried]
+    if not tried:
+        failure = next((s.failure for s in searches if s.failure is not None), None)
+        assert failure is not None
+        raise failure
+    best = min(tried, key=lambda c: (_distance(c.score, target), c.rung))
+    if _distance(best.score, target) > TOLERANCE:
+        low, high = _reach(searches, seed)
+        size = _sizes_text(searches)
+        if not nearest:
+            raise InputError(
+                f"a difficulty of {target:g} (minutes) is out of reach: {size} gives "
+                f"{low:.1f} to {high:.1f} minutes; use --nearest for the nearest puzzle"
+                + ("" if rows is None and cols is None else ", or another --size")
+            )
+        note = (
+            f"difficulty {best.score:.1f} is the nearest to the target {target:g} "
+            f"({size} gives {low:.1f} to {high:.1f}; level {best.puzzle.level})"
+        )
+    else:
+        note = _reached(best.score, target, best.puzzle.level)
+    return _with_note(best.puzzle, note, seed)
+
+
+def _reached(score: float, target: float, level: str) -> Note:
+    """The note that the search reached its target, in the words of either language."""
+    return Note(
+        f"difficulty {score:.1f} reached for the target {target:g} (level {level})",
         key="note.difficulty-reached",
         values={
             "score": Note(f"{score:.1f}", key="note.tenths", values=_tenths(score)),
             "target": f"{target:g}",
-            "level": Note(puzzle.level, key=f"level.{puzzle.level}"),
+            "level": Note(level, key=f"level.{level}"),
         },
     )
-    return _with_note(puzzle, note)
+
+
+def _tenths(value: float) -> dict[str, object]:
+    """``value`` to one decimal, as the parts a language joins with its decimal mark."""
+    whole, tenths = divmod(round(value * 10), 10)
+    return {"whole": whole, "tenths": tenths}
+
+
+def _search_sizes(
+    words: list[str | Word],
+    target: float,
+    seed: int,
+    options: dict[str, Any],
+    ladder: Sequence[tuple[str, dict[str, Any]]],
+    constants: Constants,
+) -> list[_Search]:
+    """Searches at growing or shrinking squares until one reaches the target (or none can)."""
+    lengths = [len(w.letters if isinstance(w, Word) else w) for w in words]
+    least = max(lengths)
+    side = max(least, math.ceil(math.sqrt(sum(lengths) / START_DENSITY)))
+    searches: list[_Search] = []
+    for _ in range(SIZE_ROUNDS):
+        search = _Search(words, side, side, target, options, ladder, constants)
+        searches.append(search)
+        search.search(seed)
+        if not search.tried:
+            side = min(MAX_SIDE, side + max(1, side // 10))  # the words do not fit yet
+            continue
+        if search.distance(search.nearest()) <= TOLERANCE:
+            break
+        low, high = search.reach(seed)
+        if target > high and side < MAX_SIDE:
+            side = min(MAX_SIDE, max(side + 1, math.ceil(side * math.sqrt(target / high))))
+        elif target < low and side > least:
+            side = max(least, min(side - 1, math.floor(side * math.sqrt(target / low))))
+        else:
+            break
+    return searches
+
+
+def _reach(searches: Sequence[_Search], seed: int) -> tuple[float, float]:
+    """The easiest and the hardest score over the sizes tried."""
+    ends = [s.reach(seed) for s in searches if s.tried]
+    return min(low for low, _ in ends), max(high for _, high in ends)
+
+
+def _sizes_text(searches: Sequence[_Search]) -> str:
+    """The size searched, or the range of sizes ("9x9 to 21x21")."""
+    sizes = sorted({(s.rows, s.cols) for s in searches if s.tried}, key=lambda rc: rc[0] or 0)
+    first, last = sizes[0], sizes[-1]
+    if first == last:
+        return f"{first[0]}x{first[1]}"
+    return f"{first[0]}x{first[1]} to {last[0]}x{last[1]}"
 
 
 def _score(candidate: Candidate) -> float:
@@ -177,13 +291,9 @@ def _ladder(options: dict[str, Any]) -> Sequence[tuple[str, dict[str, Any]]]:
     ]
 
 
-def _tenths(value: float) -> dict[str, object]:
-    """``value`` to one decimal, as the parts a language joins with its decimal mark."""
-    whole, tenths = divmod(round(value * 10), 10)
-    return {"whole": whole, "tenths": tenths}
-
-
-def _with_note(puzzle: Puzzle, note: str) -> Puzzle:
+def _with_note(puzzle: Puzzle, note: str, seed: int) -> Puzzle:
+    """The candidate with the search's note, and the search's seed: a candidate made with a
+    further seed is made again by the same target and seed, which the footer shows."""
     from dataclasses import replace
 
-    return replace(puzzle, notes=(*puzzle.notes, note))
+    return replace(puzzle, notes=(*puzzle.notes, note), seed=seed)

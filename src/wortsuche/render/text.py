@@ -8,7 +8,7 @@ columns are counted from 1 for people.
 >>> from wortsuche import generate
 >>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="easy", seed=1)
 >>> print(render(puzzle).splitlines()[-1])
-5x5, level easy, seed 1, difficulty 0.1 (under a minute)
+5x5, level easy, seed 1, difficulty 0.1: estimated under a minute (model)
 """
 
 from __future__ import annotations

@@ -1,0 +1,191 @@
+"""A family of simulated solvers, sharing no code and no constants with ``wortsuche.rating``.
+
+Each member finds every word of a puzzle the way one kind of person might, and counts its work:
+looking at a cell while scanning for a letter costs ``1 / k`` of comparing one letter along a
+line (k is the scan:compare cost ratio), and comparing a letter costs the weight of the
+direction it is read in (all 1, or the reading-habit weights).
+
+Strategies:
+
+- ``scanner``: scans the grid in reading order for the word's first letter and, at each cell
+  holding it, tries the directions the sheet names, clockwise from →, letter by letter;
+- ``anchor``: scans for the word's rarest letter in this grid instead, and reads from it both ways;
+- ``all8``: the scanner, but it tries all 8 directions whatever the sheet names;
+- ``habit``: the strategy the package's model describes, written again here: the first letter,
+  or a letter at most half as common; directions in the order of reading habit (→ ↓ ↘ ↗, then
+  backwards).
+
+A scan starts at a random cell; the cost given is the exact mean over every start cell, so a
+member's figure for a grid has no noise of its own. A word that is not in the grid costs a
+whole scan round.
+
+>>> member = Member("scanner", 1, False)
+>>> round(member.cost(["DAS", "XYZ", "QRT"], ["DAS"], ("E",)), 2)
+7.0
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+STEPS: dict[str, tuple[int, int]] = {
+    "E": (0, 1), "SE": (1, 1), "S": (1, 0), "SW": (1, -1),
+    "W": (0, -1), "NW": (-1, -1), "N": (-1, 0), "NE": (-1, 1),
+}  # fmt: skip
+"""Clockwise from →: the order the scanner and the anchor solver try directions in."""
+
+HABIT_ORDER = ("E", "S", "SE", "NE", "W", "N", "NW", "SW")
+"""The order of reading habit: forwards first, backwards last."""
+
+HABIT_WEIGHTS = {"E": 1.0, "S": 1.2, "SE": 1.5, "NE": 1.5, "W": 2.0, "N": 2.0, "NW": 2.0, "SW": 2.0}
+"""Comparing a letter against the reading habit costs more (the weights the review questioned)."""
+
+RATIOS = (1, 2, 5, 10)
+"""Scan:compare cost ratios k: scanning a cell costs 1/k of comparing a letter."""
+
+STRATEGIES = ("scanner", "anchor", "all8", "habit")
+
+HALF = 0.5
+"""The habit solver scans for another letter of the word when it is at most this share as common."""
+
+
+@dataclass(frozen=True)
+class Member:
+    """One solver: a strategy, the scan:compare ratio ``k``, neutral or habit direction weights."""
+
+    strategy: str
+    k: int
+    weighted: bool
+
+    @property
+    def name(self) -> str:
+        """Short label such as ``scanner k=1`` or ``anchor k=5 w``."""
+        return f"{self.strategy} k={self.k}" + (" w" if self.weighted else "")
+
+    def cost(self, rows: Sequence[str], words: Iterable[str], told: Sequence[str]) -> float:
+        """Expected work to find all ``words`` when the sheet names the directions ``told``."""
+        return self.cost_on(Grid(rows), words, told)
+
+    def cost_on(self, grid: Grid, words: Iterable[str], told: Sequence[str]) -> float:
+        """:meth:`cost` on a grid read once for several members."""
+        directions = self._directions(told)
+        weights = {d: HABIT_WEIGHTS[d] if self.weighted else 1.0 for d in directions}
+        return sum(
+            grid.expected(word, self._anchor(grid, word), directions, weights, 1 / self.k)
+            for word in words
+        )
+
+    def _directions(self, told: Sequence[str]) -> tuple[str, ...]:
+        if self.strategy == "all8":
+            return tuple(STEPS)
+        if self.strategy == "habit":
+            return tuple(d for d in HABIT_ORDER if d in told)
+        return tuple(d for d in STEPS if d in told)
+
+    def _anchor(self, grid: Grid, word: str) -> int:
+        """The index of the letter this solver scans for."""
+        if self.strategy in ("scanner", "all8"):
+            return 0
+        rarest = min(range(len(word)), key=lambda i: (grid.counts[word[i]], i))
+        if self.strategy == "habit" and grid.counts[word[rarest]] > HALF * grid.counts[word[0]]:
+            return 0
+        return rarest
+
+
+def family() -> list[Member]:
+    """Every member: 4 strategies × 4 ratios × (neutral, habit) direction weights."""
+    return [Member(s, k, w) for s in STRATEGIES for k in RATIOS for w in (False, True)]
+
+
+def family_costs(
+    rows: Sequence[str], words: Sequence[str], told: Sequence[str]
+) -> dict[Member, float]:
+    """Every member's expected work on one grid."""
+    grid = Grid(rows)
+    return {member: member.cost_on(grid, words, told) for member in family()}
+
+
+class Grid:
+    """The grid as a solver reads it: letters by reading position, and their counts."""
+
+    def __init__(self, rows: Sequence[str]) -> None:
+        self.rows = list(rows)
+        self.height, self.width = len(rows), max(len(r) for r in rows)
+        self.size = self.height * self.width
+        self.counts = Counter("".join(rows))
+        self.positions: dict[str, list[int]] = {}
+        for r, row in enumerate(rows):
+            for c, x in enumerate(row):
+                self.positions.setdefault(x, []).append(r * self.width + c)
+        self._readings: dict[tuple[str, int, int, str], tuple[int, bool]] = {}
+
+    def letter(self, r: int, c: int) -> str | None:
+        if 0 <= r < self.height and 0 <= c < len(self.rows[r]):
+            return self.rows[r][c]
+        return None
+
+    def reading(self, word: str, at: int, position: int, direction: str) -> tuple[int, bool]:
+        """:meth:`read` from a reading position, remembered (members share the grid)."""
+        key = (word, at, position, direction)
+        known = self._readings.get(key)
+        if known is None:
+            known = self._readings[key] = self.read(
+                word, at, *divmod(position, self.width), direction
+            )
+        return known
+
+    def read(self, word: str, at: int, r: int, c: int, direction: str) -> tuple[int, bool]:
+        """Letters compared reading ``word`` from its letter ``at`` (in cell r, c) along
+        ``direction`` (the letters after it), then the other way (the letters before it);
+        and whether every one matched."""
+        dr, dc = STEPS[direction]
+        compared = 0
+        for letters, sign in ((word[at + 1 :], 1), (word[:at][::-1], -1)):
+            for distance, expected in enumerate(letters, start=1):
+                there = self.letter(r + sign * distance * dr, c + sign * distance * dc)
+                if there is None:
+                    return compared, False
+                compared += 1
+                if there != expected:
+                    return compared, False
+        return compared, True
+
+    def expected(
+        self,
+        word: str,
+        at: int,
+        directions: Sequence[str],
+        weights: dict[str, float],
+        scan: float,
+    ) -> float:
+        """The mean work over every start cell to find ``word`` scanning for ``word[at]``.
+
+        A cell is paid for by every start that reaches it: the starts after the previous cell
+        where the search ends, up to the cell itself (cyclic reading order).
+        """
+        stops: list[tuple[int, float, bool]] = []  # (reading position, compare cost, found)
+        for position in self.positions.get(word[at], ()):
+            cost, found = 0.0, False
+            for direction in directions:
+                compared, complete = self.reading(word, at, position, direction)
+                cost += weights[direction] * compared
+                if complete:
+                    found = True
+                    break
+            stops.append((position, cost, found))
+        ends = [p for p, _, found in stops if found]
+        if not ends:  # absent: every start reads the whole round
+            return self.size * scan + sum(cost for _, cost, _ in stops)
+        total = 0.0
+        # scan cost: the cells between two successive ends, q+1..q', are reached by 1..L starts
+        for i, end in enumerate(ends):
+            previous = ends[i - 1]
+            length = (end - previous) % self.size or self.size
+            total += scan * length * (length + 1) / 2
+        # compare costs: an anchor cell is reached by the starts since the previous end
+        for position, cost, _ in stops:
+            previous = max((e for e in ends if e < position), default=ends[-1] - self.size)
+            total += cost * (position - previous)
+        return total / self.size

@@ -1,0 +1,103 @@
+"""``wortsuche calibrate``: fit the difficulty model's constants to per-word find times from play."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import TYPE_CHECKING, Any
+
+from wortsuche.cli.common import check_output, read_text, write_output
+from wortsuche.errors import InputError
+from wortsuche.puzzle_json import puzzle_from_dict
+from wortsuche.rating.calibration import Find, PlayRecord
+
+if TYPE_CHECKING:
+    from wortsuche.rating.constants import Constants
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``calibrate``."""
+    parser = subparsers.add_parser(
+        "calibrate",
+        help="fit the difficulty model to recorded play",
+        description="Fit the difficulty model's constants (scan cost, direction costs, "
+        "rare-letter rule, seconds per unit) to the per-word find times of play records "
+        "(JSON Lines, one game a line), report how well they fit, and write a model file "
+        "for rate --model and generate --difficulty --model.",
+    )
+    parser.add_argument("records", metavar="RECORDS", help="play records, JSON Lines")
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="write the model file here (default: print it)"
+    )
+    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    parser.set_defaults(run=run)
+
+
+def records_from_lines(text: str, name: str = "records") -> list[PlayRecord]:
+    """Read play records, one JSON object per line (blank lines skipped)."""
+    records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{name} line {number}"
+        try:
+            data = json.loads(line)
+        except ValueError as error:
+            raise InputError(f"{where} is not JSON: {error}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("finds"), list):
+            raise InputError(f'{where}: a play record needs "puzzle" and "finds"')
+        try:
+            puzzle = puzzle_from_dict(data.get("puzzle"))
+        except InputError as error:
+            raise InputError(f"{where}: {error}") from None
+        finds = tuple(_find(item, where) for item in data["finds"])
+        seconds = data.get("seconds")
+        total = float(seconds) if isinstance(seconds, int | float) and seconds > 0 else None
+        records.append(PlayRecord(puzzle, finds, total, bool(data.get("finished"))))
+    return records
+
+
+def _find(item: Any, where: str) -> Find:
+    if not isinstance(item, dict) or not isinstance(item.get("word"), str):
+        raise InputError(f'{where}: each find needs a "word"')
+    at = item.get("at")
+    if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at) or at < 0:
+        raise InputError(f'{where}: the find of {item["word"]} needs a time "at" (seconds)')
+    return Find(item["word"], float(at), int(item.get("hints") or 0), int(item.get("wrong") or 0))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Fit, write the model file, and report the fit (on stderr when the file goes to stdout)."""
+    from wortsuche.rating.calibration import fit
+
+    check_output(args.output, force=args.force)
+    records = records_from_lines(read_text(args.records), args.records)
+    constants = fit(records)
+    text = json.dumps(constants.to_dict(), indent=2) + "\n"
+    to_stdout = args.output in (None, "-")
+    write_output("-" if to_stdout else args.output, text, force=args.force)
+    report = sys.stderr if to_stdout else sys.stdout
+    for line in _report(constants):
+        print(line, file=report)
+    return 0
+
+
+def _report(constants: Constants) -> list[str]:
+    """The fitted constants and how well the assumed and the fitted ones predict the games."""
+    fit = constants.fit
+    lines = [
+        f"fitted on {fit['words']} words found in {fit['records']} games, in units of "
+        f"{constants.seconds_per_unit:g} s: scan cost {constants.scan_cost:.3f} a cell, "
+        f"a letter compared {constants.forward:.2f} forward, {constants.diagonal:.2f} diagonally, "
+        f"{constants.backward:.2f} backwards; a rare letter is at most {constants.rare:g} as common"
+    ]
+    for when, label in (("before", "assumed constants"), ("after", "fitted constants")):
+        part = fit[when]
+        rho, error = part["rank_agreement"], part["error_minutes"]
+        lines.append(
+            f"{label}: rank agreement {'-' if rho is None else f'{rho:.2f}'}, median error "
+            f"{'-' if error is None else f'{error:.2f}'} minutes over {part['games']} finished games"
+        )
+    return lines

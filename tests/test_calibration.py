@@ -1,0 +1,145 @@
+"""Calibration from play: simulated players whose constants are known are recovered."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cli import run as wortsuche
+from wortsuche import generate
+from wortsuche.cli.calibrate import records_from_lines
+from wortsuche.errors import InputError
+from wortsuche.model import Puzzle
+from wortsuche.puzzle_json import puzzle_to_dict
+from wortsuche.rating.calibration import fit, spearman
+from wortsuche.rating.constants import DEFAULT, Constants, constants_from_text
+from wortsuche.rating.difficulty import rate_puzzle
+
+WORDS = [
+    "IGEL", "HASE", "FUCHS", "DACHS", "REH", "HIRSCH", "BIBER", "OTTER",
+    "MARDER", "WIESEL", "LUCHS", "WOLF", "BAER", "ADLER", "EULE",
+]  # fmt: skip
+
+
+def puzzles() -> list[Puzzle]:
+    """Puzzles of every level and a few sizes: the records a class might produce."""
+    made = []
+    for seed in range(12):
+        for level in ("easy", "medium", "hard", "evil"):
+            size = 12 + 2 * (seed % 3)
+            made.append(generate(WORDS, size, size, level=level, seed=seed))
+    return made
+
+
+def play(puzzle: Puzzle, player: Constants, rng: random.Random) -> str:
+    """One game by a simulated player: each word takes the model's time under the player's
+    constants, give or take 10 %; a record as the game stores it."""
+    rating = rate_puzzle(puzzle, player)
+    at, finds = 0.0, []
+    for effort in rating.words:
+        at += effort.minutes * 60 * rng.lognormvariate(0, 0.1)
+        finds.append({"word": effort.letters, "at": round(at, 2), "hints": 0, "wrong": 0})
+    record = {
+        "puzzle": puzzle_to_dict(puzzle),
+        "finds": finds,
+        "seconds": round(at, 2),
+        "finished": True,
+        "screen": [390, 844],
+        "source": "game",
+    }
+    return json.dumps(record)
+
+
+def records_of(player: Constants, seed: int = 1) -> str:
+    rng = random.Random(seed)
+    return "\n".join(play(p, player, rng) for p in puzzles()) + "\n"
+
+
+SLOW_SCANNER = Constants(scan_cost=0.25, forward=1.2, diagonal=1.8, backward=2.6, rare=0.5)
+
+
+@pytest.fixture(scope="module")
+def slow_scanner_fit() -> Constants:
+    return fit(records_from_lines(records_of(SLOW_SCANNER)))
+
+
+def test_the_fit_recovers_the_players_constants_within_ten_percent(
+    slow_scanner_fit: Constants,
+) -> None:
+    fitted = slow_scanner_fit
+    for name in ("scan_cost", "forward", "diagonal", "backward"):
+        want, got = getattr(SLOW_SCANNER, name), getattr(fitted, name)
+        assert abs(got - want) <= 0.1 * want, (name, want, got)
+    assert fitted.rare == SLOW_SCANNER.rare
+
+
+def test_the_fit_reports_rank_agreement_and_error_in_minutes(slow_scanner_fit: Constants) -> None:
+    after, before = slow_scanner_fit.fit["after"], slow_scanner_fit.fit["before"]
+    assert after["games"] == 48
+    assert after["rank_agreement"] > 0.9
+    assert after["error_minutes"] < before["error_minutes"]
+
+
+def test_players_who_read_backwards_as_fast_as_forwards_drive_the_backward_cost_to_one() -> None:
+    player = Constants(scan_cost=0.1, forward=1.0, diagonal=1.5, backward=1.0, rare=0.5)
+    fitted = fit(records_from_lines(records_of(player, seed=2)))
+    assert abs(fitted.backward - 1.0) <= 0.1
+    assert abs(fitted.backward / fitted.forward - 1.0) <= 0.1
+
+
+def test_a_model_file_round_trips(slow_scanner_fit: Constants) -> None:
+    text = json.dumps(slow_scanner_fit.to_dict())
+    again = constants_from_text(text, "model.json")
+    assert again == slow_scanner_fit and again.calibrated
+    assert not DEFAULT.calibrated
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1, 2]",
+        '{"version": 2}',
+        '{"version": 1, "scan_cost": -1, "direction_costs": {}, "rare_letter": {}}',
+        '{"version": 1, "scan_cost": 0.1, "direction_costs": {"forward": "x"}, "rare_letter": {}}',
+    ],
+)
+def test_a_bad_model_file_is_refused_clearly(text: str) -> None:
+    with pytest.raises(InputError):
+        constants_from_text(text, "model.json")
+
+
+def test_spearman_of_the_same_order_is_one_and_of_the_reverse_minus_one() -> None:
+    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+
+
+def test_calibrate_writes_a_model_file_that_rate_uses(tmp_path: Path) -> None:
+    records = tmp_path / "records.jsonl"
+    records.write_text(records_of(SLOW_SCANNER), encoding="utf-8")
+    model = tmp_path / "model.json"
+    result = wortsuche("calibrate", str(records), "-o", str(model))
+    assert result.returncode == 0, result.stderr
+    assert "rank agreement" in result.stdout
+    data = json.loads(model.read_text(encoding="utf-8"))
+    assert data["version"] == 1 and data["fit"]["records"] == 48
+    puzzle = tmp_path / "p.json"
+    puzzle.write_text(json.dumps(puzzle_to_dict(puzzles()[0])), encoding="utf-8")
+    default = json.loads(wortsuche("rate", str(puzzle), "--format", "json").stdout)
+    fitted = json.loads(
+        wortsuche("rate", str(puzzle), "--format", "json", "--model", str(model)).stdout
+    )
+    assert fitted["calibrated"] and not default["calibrated"]
+    assert fitted["score"] != default["score"]
+    again = wortsuche("calibrate", str(records), "-o", str(model))
+    assert again.returncode == 2 and "exists" in again.stderr
+
+
+def test_calibrate_refuses_a_bad_records_file_in_one_line(tmp_path: Path) -> None:
+    records = tmp_path / "records.jsonl"
+    records.write_text('{"finds": []}\nnot json\n', encoding="utf-8")
+    result = wortsuche("calibrate", str(records))
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1

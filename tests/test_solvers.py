@@ -1,0 +1,73 @@
+"""The benchmark's solver family: its exact mean over start cells is the mean of real walks."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+
+from solvers import STEPS, Grid, Member, family
+
+
+def walk(
+    rows: list[str], word: str, at: int, directions: tuple[str, ...], scan: float, start: int
+) -> float:
+    """One solver's work from one start cell, walking the grid in reading order (the reference)."""
+    grid = Grid(rows)
+    total = 0.0
+    for step in range(grid.size):
+        position = (start + step) % grid.size
+        total += scan
+        r, c = divmod(position, grid.width)
+        if rows[r][c] != word[at]:
+            continue
+        for direction in directions:
+            compared, complete = grid.read(word, at, r, c, direction)
+            total += compared
+            if complete:
+                return total
+    return total
+
+
+grids = st.integers(2, 5).flatmap(
+    lambda n: st.lists(st.text("ABD", min_size=n, max_size=n), min_size=2, max_size=5)
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(grids, st.text("ABD", min_size=2, max_size=4), st.sampled_from([1, 2, 5, 10]))
+def test_the_expected_work_is_the_mean_of_walks_from_every_start(
+    rows: list[str], word: str, k: int
+) -> None:
+    grid = Grid(rows)
+    directions = tuple(STEPS)
+    weights = dict.fromkeys(directions, 1.0)
+    expected = grid.expected(word, 0, directions, weights, 1 / k)
+    walks = [walk(rows, word, 0, directions, 1 / k, s) for s in range(grid.size)]
+    assert abs(expected - sum(walks) / len(walks)) < 1e-9
+
+
+def test_a_solver_reads_only_the_directions_the_sheet_names_unless_it_tries_all() -> None:
+    rows = ["DXX", "AXX", "SXX"]  # DAS runs down
+    across = Member("scanner", 1, False).cost(rows, ["DAS"], ("E",))
+    assert across == 9 + 1  # not found: one round of 9 cells, one letter compared at D
+    every = Member("all8", 1, False).cost(rows, ["DAS"], ("E",))
+    # found from the start cell D after E (1), SE (1), S (2): 5 cells scanned on average
+    assert every == 5 + 4
+
+
+def test_the_anchor_solver_scans_for_the_rarest_letter() -> None:
+    rows = ["AAAAA", "AAAAA", "AAAZA"]  # AZ: thirteen A to try, one Z
+    first = Member("scanner", 10, False).cost(rows, ["AZ"], ("E",))
+    rarest = Member("anchor", 10, False).cost(rows, ["AZ"], ("E",))
+    assert rarest < first / 2
+
+
+def test_the_family_has_every_strategy_ratio_and_weighting() -> None:
+    members = family()
+    assert len(members) == 32
+    assert {m.strategy for m in members} == {"scanner", "anchor", "all8", "habit"}

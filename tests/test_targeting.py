@@ -1,0 +1,54 @@
+"""A target difficulty over the whole range: the size is chosen when none is given, a target out
+of reach for the size given is refused with the range (or made nearest, when asked)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cli import run
+from wortsuche.errors import InputError
+from wortsuche.rating.difficulty import rate_puzzle
+from wortsuche.rating.targeting import generate_near
+
+WORDS = [
+    "LION", "TIGER", "ZEBRA", "GIRAFFE", "ELEPHANT", "MONKEY", "RABBIT", "DONKEY",
+    "PARROT", "TURTLE", "SPIDER", "BEAVER", "OTTER", "FALCON", "SALMON",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("target", [1.0, 5.0, 15.0])
+def test_without_a_size_a_target_from_1_to_15_minutes_is_reached_within_ten_percent(
+    target: float,
+) -> None:
+    puzzle = generate_near(WORDS, None, None, target=target, seed=1, nearest=False)
+    minutes = rate_puzzle(puzzle).minutes
+    assert abs(minutes - target) / target <= 0.10, (puzzle.grid.rows, minutes)
+
+
+def test_a_target_out_of_reach_for_the_size_given_is_refused_with_the_range() -> None:
+    with pytest.raises(InputError, match=r"out of reach: 15x15 gives \d+\.\d to \d+\.\d"):
+        generate_near(WORDS, 15, 15, target=15, seed=1, nearest=False)
+
+
+def test_the_command_line_refuses_in_one_line_and_exit_2_or_makes_the_nearest() -> None:
+    refused = run("generate", "--size", "15", "--seed", "1", "--difficulty", "30", *WORDS)
+    assert refused.returncode == 2
+    assert refused.stderr.count("\n") == 1 and "--nearest" in refused.stderr
+    nearest = run(
+        "generate", "--size", "15", "--seed", "1", "--difficulty", "30", "--nearest", *WORDS
+    )
+    assert nearest.returncode == 0, nearest.stderr
+    assert "nearest to the target 30" in nearest.stderr
+
+
+def test_the_seed_on_the_sheet_makes_the_same_puzzle_again() -> None:
+    first = run("generate", "--seed", "4", "--difficulty", "3", *WORDS)
+    assert first.returncode == 0, first.stderr
+    assert ", seed 4," in first.stdout
+    again = run("generate", "--seed", "4", "--difficulty", "3", *WORDS)
+    assert again.stdout == first.stdout
+
+
+def test_nearest_without_a_target_is_refused() -> None:
+    result = run("generate", "--size", "9", "--nearest", "KATZE", "HUND")
+    assert result.returncode == 2 and "--difficulty" in result.stderr
