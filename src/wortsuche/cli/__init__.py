@@ -19,7 +19,18 @@ from typing import Any
 
 from wortsuche.errors import UserError, WortsucheError
 
-COMMANDS = ("generate", "check", "solve", "rate", "render", "book", "themes", "serve", "completion")
+COMMANDS = (
+    "generate",
+    "check",
+    "solve",
+    "rate",
+    "render",
+    "book",
+    "preflight",
+    "themes",
+    "serve",
+    "completion",
+)
 """Subcommand names; each is a module ``wortsuche.cli.<name>``."""
 
 EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70

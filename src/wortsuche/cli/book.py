@@ -27,6 +27,7 @@ from wortsuche.cli.common import (
     spec_options,
     write_output,
 )
+from wortsuche.cli.printbook import add_print_options, check_print_options, print_trimmed
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.spec import BOOK, declared, default
@@ -86,9 +87,16 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--order",
-        choices=("as-given", "easy-to-hard"),
+        choices=("as-given", "easy-to-hard", "by-theme"),
         default="as-given",
-        help="easy-to-hard sorts the puzzles by their difficulty score, in three labelled parts",
+        help="easy-to-hard sorts the puzzles by their difficulty score, in three labelled parts; "
+        "by-theme (with --trim) puts each word list's puzzles in a part of its own",
+    )
+    parser.add_argument(
+        "--titles",
+        metavar="FILE",
+        help="the puzzles' titles, one a line, in the order of the word lists (default: a "
+        "list's '# Title' first line, else its file name)",
     )
     add_spec_options(parser, BOOK)
     parser.add_argument(
@@ -99,25 +107,45 @@ def add_parser(subparsers: Any) -> None:
         title_help="title of the book (default: Word Search Puzzles, Wortsuchrätsel)",
         images=False,
     )
+    add_print_options(parser)
     parser.set_defaults(run=run)
 
 
 def read_list(path: str, phrases: bool = False) -> tuple[str, list[str], tuple[int, int] | None]:
-    """A word file's title (its name), entries as written and size header (competition format);
-    a line of a plain list is split into several entries unless ``phrases`` (with a note)."""
-    source = parse_words(read_text(path), name=path, phrases=phrases)
-    for text in source.notes:
-        note(text)
-    return list_title(path), list(source.entries), source.size
+    """A word file's title (its ``# Title`` first line, else its name), entries as written and
+    size header (competition format); a line of a plain list is split into several entries
+    unless ``phrases`` (with a note)."""
+    text = read_text(path)
+    source = parse_words(text, name=path, phrases=phrases)
+    for message in source.notes:
+        note(message)
+    return heading_title(text) or list_title(path), list(source.entries), source.size
+
+
+def heading_title(text: str) -> str:
+    """The title a word list gives itself on its first line: ``# Tiere`` → ``Tiere``."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    if first.startswith("#") and not first.startswith("#!"):
+        return " ".join(first.lstrip("#").split())
+    return ""
 
 
 def list_title(path: str) -> str:
-    """A puzzle title from a file name, as written with _ as spaces:
-    ``obst_und_Früchte.txt`` → ``obst und Früchte`` (empty for standard input: the puzzle's
+    """A puzzle title from a file name, with _ as spaces and a capital first letter:
+    ``obst_und_Früchte.txt`` → ``Obst und Früchte`` (empty for standard input: the puzzle's
     number stands for it)."""
     if path == "-":
         return ""
-    return " ".join(Path(path).stem.replace("_", " ").split())
+    name = " ".join(Path(path).stem.replace("_", " ").split())
+    return name[:1].upper() + name[1:]
+
+
+def read_titles(path: str, count: int) -> list[str]:
+    """The titles of ``--titles FILE``: one a line, one for each of ``count`` word lists."""
+    titles = [line.strip() for line in read_text(path).splitlines() if line.strip()]
+    if len(titles) != count:
+        raise InputError(f"{path} has {len(titles)} titles for {count} word lists; give one a line")
+    return titles
 
 
 @contextmanager
@@ -150,6 +178,11 @@ def run(args: argparse.Namespace) -> int:
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
     read = [read_list(path, bool(args.phrases)) for path in args.lists]
+    if args.titles:
+        titles = read_titles(args.titles, len(read))
+        read = [
+            (title, entries, size) for title, (_, entries, size) in zip(titles, read, strict=True)
+        ]
     by_file = [(path, entries) for (_, entries, _), path in zip(read, args.lists, strict=True)]
     for name, have, wanted in short_lists(
         by_file, count=args.count, words_per_puzzle=args.words_per_puzzle
@@ -190,6 +223,7 @@ def check_run(args: argparse.Namespace, as_lines: bool) -> None:
             "--first needs --count (how many puzzles this part makes) and --seed (the same "
             "in every part)"
         )
+    check_print_options(args, as_lines)
     if as_lines and args.order != "as-given":
         raise InputError("--order sorts a PDF's pages; a .jsonl file keeps the book's order")
     check_output(args.output, force=args.force)
@@ -294,5 +328,8 @@ def print_book(
     options = render_options(args)
     if options.language is None and language in LANGUAGES:
         options = replace(options, language=language)
+    if args.trim:
+        print_trimmed(titled, options, args, advance)
+        return
     pdf = render_book(titled, options, on_page=lambda: advance("printing"), order=args.order)
     write_output(args.output, pdf, force=args.force)

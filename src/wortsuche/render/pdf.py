@@ -53,11 +53,11 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def new_document(paper: str, title: str, language: str) -> FPDF:
-    """An empty PDF in points with the shipped fonts registered."""
+def new_document(paper: str | tuple[float, float], title: str, language: str) -> FPDF:
+    """An empty PDF in points with the shipped fonts registered, on named paper or a size."""
     from fpdf import FPDF
 
-    pdf = FPDF(unit="pt", format=paper_size(paper))
+    pdf = FPDF(unit="pt", format=paper if isinstance(paper, tuple) else paper_size(paper))
     pdf.set_auto_page_break(False)
     pdf.set_margin(0)
     pdf.add_font(FONT, "", str(font_path(bold=False)))
