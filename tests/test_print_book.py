@@ -343,3 +343,38 @@ def test_titles_come_from_a_file_the_heading_or_a_capitalised_file_name(tmp_path
     assert "1. Leckeres Obst" in contents and "2. Im Zoo" in contents
     one = run(*common, "--titles", "zoo.txt", "-o", "c.pdf", cwd=tmp_path)
     assert one.returncode == 2 and "titles for 2 word lists" in one.stderr
+
+
+# --- the wrap-around cover ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("pages", "on_spine"), [(78, False), (80, True), (400, True)])
+def test_the_cover_fits_the_page_count_and_has_spine_text_from_80_pages(
+    pages: int, on_spine: bool
+) -> None:
+    from wortsuche.render.cover import CoverText, render_cover
+
+    trim = parse_trim("6x9")
+    text = CoverText("Tierisch gute Wortsuche", "Für unterwegs", "Hinten steht das.")
+    cover = render_cover(text, puzzles()[0][1], trim, pages, "cream", "de")
+    assert check_cover(cover, SIX_BY_NINE, pages, "cream") == []
+    words = page_texts(cover)[0]
+    assert words.count("Tierisch gute") == (2 if on_spine else 1)
+    assert "Für unterwegs" in words and "Hinten steht das." in words
+
+
+def test_book_writes_its_cover_and_preflight_checks_both(tmp_path: Path) -> None:
+    words = tmp_path / "tiere.txt"
+    words.write_text("\n".join(ANIMALS), encoding="utf-8")
+    out, cover = tmp_path / "book.pdf", tmp_path / "cover.pdf"
+    made = run(
+        "book", words, "--count", "2", "--seed", "1", "--trim", "8.5x11", "--bleed",
+        "--cover", cover, "--paper-color", "cream", "--title", "Zoo", "-o", out,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    checked = run("preflight", out, "--trim", "8.5x11", "--bleed", "--cover", cover,
+                  "--paper-color", "cream")  # fmt: skip
+    assert checked.returncode == 0, checked.stdout
+    box = PdfReader(cover).pages[0].mediabox
+    want = cover_size(parse_trim("8.5x11"), 24, "cream")
+    assert (float(box.width), float(box.height)) == pytest.approx(want)

@@ -116,15 +116,27 @@ def print_trimmed(
         raise InputError(f"the book breaks {len(found)} print rules; nothing was written")
     write_output(args.output, pdf, force=args.force)
     if args.cover:
-        write_cover(titled, options, design, pages, args)
+        write_cover(titled, options, book, pages, args)
 
 
 def write_cover(
     titled: list[tuple[str, Any]],
     options: RenderOptions,
-    design: Any,
+    book: Any,
     pages: int,
     args: argparse.Namespace,
 ) -> None:
-    """Draw the wrap-around cover, check its size and write it."""
-    raise InputError("--cover is not made yet")
+    """Draw the wrap-around cover for the book's page count, check its size and write it."""
+    from wortsuche.i18n import translator
+    from wortsuche.render.cover import CoverText, render_cover
+    from wortsuche.render.pdf import book_language
+    from wortsuche.render.preflight import check_cover
+
+    language = book_language(titled, options)
+    title = options.title or translator(language).t("book.default-title")
+    text = CoverText(title, args.subtitle, args.back_text)
+    cover = render_cover(text, titled[0][1], book.trim, pages, args.paper_color, language)
+    found = check_cover(cover, book, pages, args.paper_color, name=args.cover)
+    if found:  # pragma: no cover - the cover is drawn to the size it is checked against
+        raise InputError(f"the cover breaks a print rule: {found[0]}")
+    write_output(args.cover, cover, force=args.force)
