@@ -378,3 +378,27 @@ def test_book_writes_its_cover_and_preflight_checks_both(tmp_path: Path) -> None
     box = PdfReader(cover).pages[0].mediabox
     want = cover_size(parse_trim("8.5x11"), 24, "cream")
     assert (float(box.width), float(box.height)) == pytest.approx(want)
+
+
+def test_the_book_is_the_same_drawn_and_checked_in_parts_by_two_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import wortsuche.render.bookpages
+    import wortsuche.render.preflight
+
+    monkeypatch.setattr(wortsuche.render.bookpages, "PART", 7)  # several parts in a small book
+    monkeypatch.setattr(wortsuche.render.preflight, "PART", 7)
+    words = tmp_path / "tiere.txt"
+    words.write_text("\n".join(ANIMALS), encoding="utf-8")
+    made = {}
+    for workers in ("1", "2"):
+        out = tmp_path / f"book{workers}.pdf"
+        args = ["book", words, "--count", "4", "--seed", "2", "--trim", "7x10", "--force"]
+        assert run(*args, "--workers", workers, "-o", out).returncode == 0
+        made[workers] = out.read_bytes()
+    assert made["1"] == made["2"]
+    texts = page_texts(made["1"])
+    assert len(texts) == 24 and texts[0].strip() == "Wortsuchrätsel"
+    numbered = [i + 1 for i, t in enumerate(texts) if "Finde die" in t]
+    assert len(numbered) == 4
+    assert all(texts[n - 1].rstrip().endswith(str(n)) for n in numbered)

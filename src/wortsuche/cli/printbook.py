@@ -94,6 +94,7 @@ def print_trimmed(
 ) -> None:
     """Render the book for print on demand, check it with preflight, then write it (and its
     cover); a book that breaks a rule is not written."""
+    from wortsuche.book import in_parallel
     from wortsuche.render.bookpages import BookDesign, render_print_book
     from wortsuche.render.preflight import check_book
     from wortsuche.render.trims import BookFormat, parse_trim
@@ -106,10 +107,16 @@ def print_trimmed(
         scores=args.scores,
         answers_per_page=args.answers_per_page,
     )
+    parts = in_parallel(args.workers)
+
+    def printed(puzzles: int) -> None:
+        for _ in range(puzzles):
+            advance("printing")
+
     pdf, pages = render_print_book(
-        titled, options, design, order=args.order, on_page=lambda: advance("printing")
+        titled, options, design, order=args.order, on_part=printed, parts=parts
     )
-    found = check_book(pdf, book, name=args.output)
+    found = check_book(pdf, book, name=args.output, parts=parts)
     if found:
         for violation in found:
             note(f"preflight: {violation}")

@@ -9,6 +9,7 @@ position when drawn, so odd and even pages hold the same layout with the gutter 
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -40,6 +41,7 @@ from wortsuche.render.pdf import (
     puzzle_labels,
     sections,
 )
+from wortsuche.render.preflight import PART, Parts
 from wortsuche.render.trims import (
     INCH,
     Area,
@@ -93,6 +95,8 @@ class Page:
     texts: list[Text] = field(default_factory=list)
     grids: list[GridDrawing] = field(default_factory=list)
     folio: bool = False
+    puzzle: bool = False
+    """The page of a puzzle (the progress bar counts them)."""
 
 
 @dataclass(frozen=True)
@@ -120,11 +124,33 @@ def render_print_book(
     design: BookDesign,
     *,
     order: str = "as-given",
-    on_page: Callable[[], None] | None = None,
+    on_part: Callable[[int], None] | None = None,
+    parts: Parts | None = None,
 ) -> tuple[bytes, int]:
-    """The book's interior PDF and its page count."""
+    """The book's interior PDF and its page count.
+
+    The pages are drawn :data:`PART` at a time by ``parts`` (default: one after another; the
+    same bytes either way) and joined; ``on_part`` is told how many puzzles each part drew.
+    """
     pages, language, title = compose_book(puzzles, options, design, order=order)
-    return draw_book(pages, design.format, language, title, on_page=on_page), len(pages)
+    jobs = [
+        (pages[start : start + PART], design.format, language, title, start + 1, len(pages))
+        for start in range(0, len(pages), PART)
+    ]
+    run = parts or (lambda function, jobs: [function(*job) for job in jobs])
+    drawn = []
+    for job, part in zip(jobs, run(draw_part, jobs), strict=True):
+        drawn.append(part)
+        if on_part:
+            on_part(sum(page.puzzle for page in job[0]))
+    return join_parts(drawn, title, language), len(pages)
+
+
+def draw_part(
+    pages: Sequence[Page], book: BookFormat, language: str, title: str, first: int, total: int
+) -> bytes:
+    """Pages ``first`` onwards of a book of ``total`` pages, as a PDF of their own."""
+    return draw_book(pages, book, language, title, first=first, total=total)
 
 
 def compose_book(
@@ -348,7 +374,7 @@ class _Composer:
         size = (self.width + 2 * m, self.height - FOLIO + 2 * m)
         sheet = worksheet(puzzle, self.options, page=size, heading=self.labels[index], footer="")
         page = Page([shift_text(t, -m, -m) for t in sheet.texts], [shift_grid(sheet.grid, -m, -m)])
-        page.folio = True
+        page.folio = page.puzzle = True
         if self.design.scores:
             footer = say.footer(puzzle, self.texts)
             page.texts.append(
@@ -478,15 +504,34 @@ def draw_book(
     *,
     on_page: Callable[[], None] | None = None,
     first: int = 1,
+    total: int | None = None,
 ) -> bytes:
-    """Draw laid-out pages (the first of them is page ``first``) as a PDF."""
+    """Draw laid-out pages as a PDF: pages ``first`` onwards of a book of ``total`` pages
+    (default: these pages are the whole book)."""
     pdf = new_document(book.page_size, title, language)
-    margins = least_margins(book_pages(len(pages)), bleed=book.bleed).wider(SAFETY)
+    total = total or len(pages)
+    margins = least_margins(book_pages(total), bleed=book.bleed).wider(SAFETY)
     for number, page in enumerate(pages, first):
         draw_page(pdf, page, book.live_area(number, margins), number)
-        if on_page and page.grids:
+        if on_page and page.puzzle:
             on_page()
     return bytes(pdf.output())
+
+
+def join_parts(parts: Sequence[bytes], title: str, language: str) -> bytes:
+    """PDFs drawn separately (parts of one book) as one PDF, the same bytes for the same parts."""
+    from pypdf import PdfReader, PdfWriter
+
+    if len(parts) == 1:
+        return parts[0]
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(PdfReader(io.BytesIO(part)))
+    writer.add_metadata({"/Title": title, "/Creator": "wortsuche"})
+    writer.pdf_header = "%PDF-1.4"
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def draw_page(pdf: FPDF, page: Page, live: Area, number: int) -> None:

@@ -9,7 +9,7 @@ and a cover's size against the page count. Each finding names its page.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,17 +53,41 @@ def inches(points: float) -> str:
     return f"{points / INCH:.3f}".rstrip("0").rstrip(".") + " in"
 
 
-def check_book(pdf: bytes, book: BookFormat, *, name: str = "the PDF") -> list[Violation]:
-    """Everything wrong with ``pdf`` as the interior of a book in ``book``'s format."""
-    document = _open(pdf, name)
-    with document:
+PART = 40
+"""Pages checked together (in one worker process, when there are several)."""
+
+Parts = Callable[[Callable[..., Any], list[tuple[Any, ...]]], list[Any]]
+"""Runs a function on each tuple of arguments, in order (perhaps in parallel)."""
+
+
+def check_book(
+    pdf: bytes, book: BookFormat, *, name: str = "the PDF", parts: Parts | None = None
+) -> list[Violation]:
+    """Everything wrong with ``pdf`` as the interior of a book in ``book``'s format.
+
+    The pages are checked :data:`PART` at a time by ``parts`` (default: one after another).
+    """
+    pages = page_count(pdf, name)
+    jobs = [(pdf, book, first, min(first + PART, pages + 1)) for first in range(1, pages + 1, PART)]
+    run = parts or (lambda function, jobs: [function(*job) for job in jobs])
+    found = list(_page_count(pages))
+    for part in run(check_pages, jobs):
+        found += part
+    return found + fonts_not_embedded(pdf)
+
+
+def check_pages(pdf: bytes, book: BookFormat, first: int, end: int) -> list[Violation]:
+    """The size and the margins of pages ``first`` to ``end - 1`` (counted from 1)."""
+    with _open(pdf, "the PDF") as document:
         pages = len(document.pages)
-        found = list(_page_count(pages))
         margins = least_margins(min(max(pages, 1), MAX_PAGES), bleed=book.bleed)
-        for number, page in enumerate(document.pages, 1):
+        found = []
+        for number in range(first, end):
+            page = document.pages[number - 1]
             found += _page_size(number, page, book.page_size)
             found += _outside_live_area(number, page, book, margins)
-    return found + fonts_not_embedded(pdf)
+            page.close()
+    return found
 
 
 def check_cover(
@@ -89,9 +113,9 @@ def require_preflight() -> None:
         raise MissingExtraError("the preflight check", "pdf")
 
 
-def page_count(pdf: bytes) -> int:
+def page_count(pdf: bytes, name: str = "the PDF") -> int:
     """The number of pages of a PDF."""
-    with _open(pdf, "the PDF") as document:
+    with _open(pdf, name) as document:
         return len(document.pages)
 
 
