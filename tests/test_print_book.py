@@ -402,3 +402,38 @@ def test_the_book_is_the_same_drawn_and_checked_in_parts_by_two_workers(
     numbered = [i + 1 for i, t in enumerate(texts) if "Finde die" in t]
     assert len(numbered) == 4
     assert all(texts[n - 1].rstrip().endswith(str(n)) for n in numbered)
+
+
+THIRTY = [*ANIMALS, *FRUIT, "Esel", "Fuchs", "Wolf", "Hase", "Igel", "Hirsch", "Lama", "Otter",
+          "Dachs", "Elch", "Biber", "Robbe"]  # fmt: skip
+
+
+@pytest.mark.parametrize("count", [12, 20, 30])
+def test_large_print_keeps_the_list_on_the_puzzles_page_on_letter_size(count: int) -> None:
+    import pdfplumber
+
+    puzzle = generate(THIRTY[:count], rows=15, cols=15, seed=count, language="de")
+    book = BookFormat(parse_trim("8.5x11"))
+    options = RenderOptions(large_print=True, language="de")
+    pdf, _ = render_print_book([("Tiere", puzzle)], options, BookDesign(book))
+    texts = page_texts(pdf)
+    page_index = next(i for i, t in enumerate(texts) if "1. Tiere" in t and "Finde" in t)
+    assert all(entry in texts[page_index] for entry in THIRTY[:count])
+    assert not any("Wörter" in t and "1. Tiere" in t for t in texts[page_index + 1 :])
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        words = document.pages[page_index].extract_words(extra_attrs=["size"])
+    letters = [w["size"] for w in words if len(w["text"]) == 1 and w["text"].isupper()]
+    listed = [w["size"] for w in words if w["text"] in THIRTY[:count]]
+    assert len(letters) >= 15 * 15 and min(letters) >= 16
+    assert len(listed) == count and min(listed) >= 14
+    assert check_book(pdf, book) == []
+
+
+def test_large_print_on_a_small_trim_puts_a_long_list_on_its_own_page() -> None:
+    puzzle = generate(THIRTY, rows=15, cols=15, seed=1, language="de")
+    book = BookFormat(parse_trim("5x8"))
+    options = RenderOptions(large_print=True, language="de")
+    pdf, _ = render_print_book([("Tiere", puzzle)], options, BookDesign(book))
+    texts = page_texts(pdf)
+    assert any("Wörter" in t and "Robbe" in t for t in texts)
+    assert check_book(pdf, book) == []

@@ -27,7 +27,9 @@ from wortsuche.render.layout import (
     Style,
     Text,
     grid_drawing,
+    sorted_entries,
     title_lines,
+    word_columns,
     word_list_pages,
     worksheet,
 )
@@ -369,6 +371,17 @@ class _Composer:
     def puzzle_pages(self, index: int) -> list[Page]:
         """A puzzle's page (and pages for a word list too long for it), numbered."""
         puzzle = self.puzzles[index][1]
+        if self.options.large_print and self.options.word_list:
+            page = large_print_page(
+                puzzle,
+                self.labels[index],
+                self.options,
+                self.texts,
+                self.width,
+                self.height - FOLIO,
+            )
+            if page is not None:
+                return [self.with_footer(page, puzzle)]
         style = Style.for_print(self.options.large_print)
         m = style.margin
         size = (self.width + 2 * m, self.height - FOLIO + 2 * m)
@@ -395,6 +408,15 @@ class _Composer:
             ):
                 pages.append(Page([shift_text(t, -m, -m) for t in texts], folio=True))
         return pages
+
+    def with_footer(self, page: Page, puzzle: Puzzle) -> Page:
+        """A puzzle's page numbered, with its size, level and seed unless scores are left out."""
+        page.folio = page.puzzle = True
+        if self.design.scores:
+            footer = fit(say.footer(puzzle, self.texts), 8, self.width)
+            y = self.height - 15
+            page.texts.append(Text(footer, self.width / 2, y, 8, anchor="middle", faint=True))
+        return page
 
     def answer_pages(self) -> list[Page]:
         """The answer keys, small and numbered like their puzzles, a heading on each page."""
@@ -437,6 +459,61 @@ class _Composer:
                 )
             )
         return pages
+
+
+LARGE_LETTERS = 16.0
+"""The smallest grid letter in large print, in points."""
+LARGE_WORDS = (17.0, 14.0)
+"""The word list's size in large print: as large as the first, never below the second."""
+
+
+def large_print_page(
+    puzzle: Puzzle,
+    label: str,
+    options: RenderOptions,
+    texts: Translator,
+    width: float,
+    height: float,
+) -> Page | None:
+    """A large-print page that keeps the word list under the grid: the list in columns
+    from 17 down to 14 pt, the grid as large as the rest allows; None if its letters would
+    be smaller than 16 pt (the list then goes on pages of its own)."""
+    page = Page()
+    lines, size = title_lines(label, 28, width)
+    top = 0.0
+    for line in lines:
+        page.texts.append(Text(line, width / 2, top + size * 0.8, size, bold=True, anchor="middle"))
+        top += size * 1.2
+    for line in say.instruction(puzzle, texts, word_list=True):
+        line_size = min(15.0, width / max(text_width(line, 1), 1e-9))
+        page.texts.append(Text(line, width / 2, top + line_size, line_size, anchor="middle"))
+        top += line_size * 1.4
+    top += 10
+    entries = sorted_entries(puzzle)
+    words = LARGE_WORDS[0]
+    while True:
+        columns = word_columns(entries, words, width)
+        room = height - top - columns.height - words * 1.5
+        cell = min(width / (puzzle.cols + 0.5), room / (puzzle.rows + 0.5), 54.0)
+        if cell * LARGE_LETTER_SCALE >= LARGE_LETTERS or words <= LARGE_WORDS[1]:
+            break
+        words -= 0.5
+    if cell * LARGE_LETTER_SCALE < LARGE_LETTERS:
+        return None
+    grid = grid_drawing(
+        puzzle,
+        Box(0, top, width, room),
+        lowercase=options.lowercase,
+        max_cell=54.0,
+        letter_scale=LARGE_LETTER_SCALE,
+    )
+    page.grids.append(grid)
+    page.texts += columns.texts(width / 2, grid.frame.y + grid.frame.height + words * 1.2)
+    return page
+
+
+LARGE_LETTER_SCALE = 0.7
+"""A grid letter's size in large print, as a share of its cell."""
 
 
 def _to_right_hand(body: list[Page], start: int) -> None:
