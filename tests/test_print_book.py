@@ -437,3 +437,18 @@ def test_large_print_on_a_small_trim_puts_a_long_list_on_its_own_page() -> None:
     texts = page_texts(pdf)
     assert any("Wörter" in t and "Robbe" in t for t in texts)
     assert check_book(pdf, book) == []
+
+
+@pytest.mark.parametrize(("language", "title"), [("de", "Tiere"), ("en", "Animals")])
+def test_a_themes_puzzles_are_titled_in_the_books_language(
+    tmp_path: Path, language: str, title: str
+) -> None:
+    args = ["book", "--theme", "animals", "--count", "2", "--seed", "1", "--language", language]
+    assert run(*args, "--trim", "6x9", "-o", "b.pdf", cwd=tmp_path).returncode == 0
+    contents = page_texts((tmp_path / "b.pdf").read_bytes())[2]
+    assert f"1. {title}" in contents and f"2. {title}" in contents
+
+
+def test_a_book_needs_word_lists_or_a_theme(tmp_path: Path) -> None:
+    result = run("book", "-o", "b.pdf", cwd=tmp_path)
+    assert result.returncode == 2 and "word lists (WORDS.txt) or --theme" in result.stderr

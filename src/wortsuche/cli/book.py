@@ -48,9 +48,16 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "lists",
-        nargs="+",
+        nargs="*",
         metavar="WORDS.txt",
         help="word lists, one word a line (with --join: the .jsonl parts of one book)",
+    )
+    parser.add_argument(
+        "--theme",
+        action="append",
+        metavar="NAME",
+        help="a themed word list shipped with wortsuche, titled in the book's language "
+        "(again for more; see: wortsuche themes)",
     )
     parser.add_argument(
         "-o",
@@ -122,6 +129,16 @@ def read_list(path: str, phrases: bool = False) -> tuple[str, list[str], tuple[i
     return heading_title(text) or list_title(path), list(source.entries), source.size
 
 
+def theme_list(name: str, args: argparse.Namespace) -> tuple[str, list[str], None]:
+    """A shipped theme as a word list, titled in the book's language (the sheet's, else the
+    words', else the language the theme's name was given in)."""
+    from wortsuche.words.themes import THEME_LANGUAGES, load_theme
+
+    wanted = args.sheet_language or args.language
+    theme = load_theme(name, wanted if wanted in THEME_LANGUAGES else "auto")
+    return theme.title, list(theme.words), None
+
+
 def heading_title(text: str) -> str:
     """The title a word list gives itself on its first line: ``# Tiere`` → ``Tiere``."""
     first = next((line.strip() for line in text.splitlines() if line.strip()), "")
@@ -178,12 +195,14 @@ def run(args: argparse.Namespace) -> int:
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
     read = [read_list(path, bool(args.phrases)) for path in args.lists]
+    read += [theme_list(name, args) for name in args.theme or ()]
     if args.titles:
         titles = read_titles(args.titles, len(read))
         read = [
             (title, entries, size) for title, (_, entries, size) in zip(titles, read, strict=True)
         ]
-    by_file = [(path, entries) for (_, entries, _), path in zip(read, args.lists, strict=True)]
+    names = [*args.lists, *(args.theme or ())]
+    by_file = [(name, entries) for (_, entries, _), name in zip(read, names, strict=True)]
     for name, have, wanted in short_lists(
         by_file, count=args.count, words_per_puzzle=args.words_per_puzzle
     ):
@@ -216,6 +235,8 @@ def check_run(args: argparse.Namespace, as_lines: bool) -> None:
     """Refuse a run that cannot be made before any puzzle is."""
     if not as_lines:
         require_pdf(args.output)
+    if not args.lists and not args.theme:
+        raise InputError("give word lists (WORDS.txt) or --theme NAME")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers must be at least 1, not {args.workers}")
     if args.first is not None and (args.count is None or args.seed is None):
@@ -287,6 +308,8 @@ def join(args: argparse.Namespace) -> int:
         "--words-per-puzzle": args.words_per_puzzle,
         "--size": args.size,
         "--workers": args.workers,
+        "--theme": args.theme,
+        "--titles": args.titles,
     } | {
         option.flag: getattr(args, option.name)
         for option in declared(BOOK)
@@ -296,6 +319,8 @@ def join(args: argparse.Namespace) -> int:
         raise InputError(
             f"--join prints puzzles already made; {given[0]} belongs to the runs that made them"
         )
+    if not args.lists:
+        raise InputError("--join needs the .jsonl parts of a run")
     if is_lines(args.output):
         raise InputError(
             "parts of a .jsonl run are joined as they are: cat part*.jsonl > all.jsonl"

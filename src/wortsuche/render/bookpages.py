@@ -60,8 +60,10 @@ if TYPE_CHECKING:
 SAFETY = 0.125 * INCH
 """Added to the least margins, so nothing printed comes near the edge of the live area."""
 
-FOLIO = 26.0
-"""Height kept free at the foot of a numbered page for the page number and the footer."""
+FOLIO = 36.0
+"""Height kept free at the foot of a numbered page for the footer and the page number."""
+FOLIO_ONLY = 20.0
+"""Height kept free at the foot of a numbered page for the page number alone (no scores)."""
 
 ANSWER_GRIDS: dict[int, tuple[int, int]] = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3)}
 """Answer keys per page → keys across and down."""
@@ -245,6 +247,7 @@ class _Composer:
         self.title = title
         self.labels = puzzle_labels(puzzles, texts)
         self.sections: list[Section] = []
+        self.foot = FOLIO if design.scores else FOLIO_ONLY
 
     def pages(self, book: BookFormat, least: Margins) -> list[Page]:
         """All pages: front matter, contents, sections of puzzles, answers, blank pages."""
@@ -378,13 +381,13 @@ class _Composer:
                 self.options,
                 self.texts,
                 self.width,
-                self.height - FOLIO,
+                self.height - self.foot,
             )
             if page is not None:
                 return [self.with_footer(page, puzzle)]
         style = Style.for_print(self.options.large_print)
         m = style.margin
-        size = (self.width + 2 * m, self.height - FOLIO + 2 * m)
+        size = (self.width + 2 * m, self.height - self.foot + 2 * m)
         sheet = worksheet(puzzle, self.options, page=size, heading=self.labels[index], footer="")
         page = Page([shift_text(t, -m, -m) for t in sheet.texts], [shift_grid(sheet.grid, -m, -m)])
         page.folio = page.puzzle = True
@@ -424,7 +427,7 @@ class _Composer:
         per_page = across * down
         top = 34.0
         cell_w = self.width / across
-        cell_h = (self.height - FOLIO - top) / down
+        cell_h = (self.height - FOLIO_ONLY - top) / down
         label_size = 11.0 if across < 3 else 9.0
         pages: list[Page] = []
         heading = self.texts.t("book.answers")
@@ -479,21 +482,21 @@ def large_print_page(
     from 17 down to 14 pt, the grid as large as the rest allows; None if its letters would
     be smaller than 16 pt (the list then goes on pages of its own)."""
     page = Page()
-    lines, size = title_lines(label, 28, width)
+    lines, size = title_lines(label, 26, width)
     top = 0.0
     for line in lines:
         page.texts.append(Text(line, width / 2, top + size * 0.8, size, bold=True, anchor="middle"))
         top += size * 1.2
     for line in say.instruction(puzzle, texts, word_list=True):
-        line_size = min(15.0, width / max(text_width(line, 1), 1e-9))
+        line_size = min(14.0, width / max(text_width(line, 1), 1e-9))
         page.texts.append(Text(line, width / 2, top + line_size, line_size, anchor="middle"))
-        top += line_size * 1.4
-    top += 10
+        top += line_size * 1.35
+    top += 8
     entries = sorted_entries(puzzle)
     words = LARGE_WORDS[0]
     while True:
         columns = word_columns(entries, words, width)
-        room = height - top - columns.height - words * 1.5
+        room = height - top - columns.height - words * 1.2
         cell = min(width / (puzzle.cols + 0.5), room / (puzzle.rows + 0.5), 54.0)
         if cell * LARGE_LETTER_SCALE >= LARGE_LETTERS or words <= LARGE_WORDS[1]:
             break
