@@ -452,3 +452,23 @@ def test_a_themes_puzzles_are_titled_in_the_books_language(
 def test_a_book_needs_word_lists_or_a_theme(tmp_path: Path) -> None:
     result = run("book", "-o", "b.pdf", cwd=tmp_path)
     assert result.returncode == 2 and "word lists (WORDS.txt) or --theme" in result.stderr
+
+
+@pytest.mark.parametrize("trim", [None, "5x8"])
+def test_the_contents_use_one_type_size_even_for_long_titles(
+    tmp_path: Path, trim: str | None
+) -> None:
+    import pdfplumber
+
+    long = "# Tiere auf dem Bauernhof, im Wald, auf der Wiese und im Zoo der großen Stadt\n"
+    (tmp_path / "a.txt").write_text(long + "\n".join(ANIMALS), encoding="utf-8")
+    (tmp_path / "b.txt").write_text("\n".join(FRUIT), encoding="utf-8")
+    args = ["book", "a.txt", "b.txt", "--seed", "1", "--language", "de", "-o", "b.pdf"]
+    assert run(*args, *(["--trim", trim] if trim else []), cwd=tmp_path).returncode == 0
+    with pdfplumber.open(tmp_path / "b.pdf") as document:
+        page = document.pages[2 if trim else 0]
+        headings = {"Inhalt", "Wortsuchrätsel"}
+        words = page.extract_words(extra_attrs=["size"], keep_blank_chars=True)
+        sizes = {round(w["size"], 1) for w in words if w["text"].strip() not in headings}
+    assert sizes == {11.0}
+    assert "…" in page_texts((tmp_path / "b.pdf").read_bytes())[2 if trim else 0]

@@ -53,6 +53,7 @@ from wortsuche.render.trims import (
     gutter,
     least_margins,
 )
+from wortsuche.render.typeset import fit, wrap
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -524,26 +525,6 @@ def _to_right_hand(body: list[Page], start: int) -> None:
     a left-hand page."""
     if (start + len(body)) % 2 == 0:
         body.append(Page())
-
-
-def wrap(text: str, size: float, width: float) -> list[str]:
-    """``text`` broken into lines at spaces, each within ``width`` at ``size`` points."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
-def fit(text: str, size: float, width: float, *, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` at ``size`` points (one type size)."""
-    if text_width(text, size, bold=bold) <= width:
-        return text
-    while text and text_width(text + "…", size, bold=bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def shift_text(t: Text, dx: float, dy: float) -> Text:

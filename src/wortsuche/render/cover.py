@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wortsuche.model import Puzzle
-from wortsuche.render.bookpages import wrap
 from wortsuche.render.layout import Box, Text, grid_drawing, title_lines
 from wortsuche.render.metrics import INK, text_width
 from wortsuche.render.pdf import FONT, _rgb, draw_grid, draw_text, new_document
@@ -24,6 +23,7 @@ from wortsuche.render.trims import (
     cover_size,
     spine_width,
 )
+from wortsuche.render.typeset import wrap
 
 if TYPE_CHECKING:
     from fpdf import FPDF

@@ -39,6 +39,7 @@ from wortsuche.render.metrics import (
     text_width,
 )
 from wortsuche.render.options import RenderOptions, puzzle_language
+from wortsuche.render.typeset import fit
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -369,8 +370,8 @@ def contents_lines(
             left = MARGIN + column * column_width + 10
             right = MARGIN + (column + 1) * column_width - 10
             y = MARGIN + 80 + row * CONTENTS_LINE
-            size_pt = min(11.0, (column_width - 60) / max(text_width(label, 1, bold=bold), 1e-9))
-            lines.append(Text(label, left, y, size_pt, bold=bold))
+            # one type size: a line too long for its column is cut, not set smaller
+            lines.append(Text(fit(label, 11, column_width - 60, bold=bold), left, y, 11, bold=bold))
             lines.append(Text(number, right - text_width(number, 11), y, 11))
         result.append(lines)
     return result
