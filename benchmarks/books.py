@@ -59,8 +59,8 @@ def stages(count: int) -> dict[str, float]:
     """CPU seconds of each stage of the book, in this process."""
     from wortsuche.book import BookSettings, build_book, plan_book
     from wortsuche.render import RenderOptions
-    from wortsuche.render.bookpages import BookDesign, compose_book, draw_book
-    from wortsuche.render.preflight import check_book
+    from wortsuche.render.bookpages import PART, BookDesign, compose_book, draw_part, join_parts
+    from wortsuche.render.preflight import check_pages, fonts_not_embedded
     from wortsuche.render.trims import BookFormat, parse_trim
 
     took: dict[str, float] = {}
@@ -74,12 +74,26 @@ def stages(count: int) -> dict[str, float]:
     pages, language, title = compose_book(titled, RenderOptions(), BookDesign(book))
     took["lay out"] = time.process_time() - start
     start = time.process_time()
-    pdf = draw_book(pages, book, language, title)
+    parts = [
+        draw_part(pages[first : first + PART], book, language, title, first + 1, len(pages))
+        for first in range(0, len(pages), PART)
+    ]
     took["draw"] = time.process_time() - start
     start = time.process_time()
-    check_book(pdf, book)
+    pdf = join_parts(parts, title, language)
+    took["join"] = time.process_time() - start
+    start = time.process_time()
+    for first in range(1, len(pages) + 1, PART):
+        check_pages(pdf, book, first, min(first + PART, len(pages) + 1))
     took["preflight"] = time.process_time() - start
+    start = time.process_time()
+    fonts_not_embedded(pdf)
+    took["fonts"] = time.process_time() - start
     return took
+
+
+PARALLEL = ("generate", "draw", "preflight")
+"""The stages the worker processes share; the others run in the main process."""
 
 
 def whole(count: int, workers: int, folder: Path) -> tuple[float, float, str]:
@@ -113,7 +127,13 @@ def main() -> int:
     took = stages(count)
     for stage, seconds in took.items():
         print(f"  {stage:<10} {seconds:7.2f}")
-    print(f"  {'total':<10} {sum(took.values()):7.2f}")
+    total = sum(took.values())
+    serial = sum(seconds for stage, seconds in took.items() if stage not in PARALLEL)
+    print(f"  {'total':<10} {total:7.2f}")
+    ideal = serial + (total - serial) / 2
+    print(
+        f"  two idle cores at best: {ideal:.2f} s, {total / ideal:.2f}× (the serial stages whole)"
+    )
     print()
     print(f"wortsuche book --count {count} --trim 6x9 --cover (best of {runs})")
     print("| workers | wall s | CPU s | speed-up | PDF |")

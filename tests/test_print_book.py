@@ -472,3 +472,19 @@ def test_the_contents_use_one_type_size_even_for_long_titles(
         sizes = {round(w["size"], 1) for w in words if w["text"].strip() not in headings}
     assert sizes == {11.0}
     assert "…" in page_texts((tmp_path / "b.pdf").read_bytes())[2 if trim else 0]
+
+
+def test_parts_of_a_run_join_into_a_printed_book(tmp_path: Path) -> None:
+    (tmp_path / "tiere.txt").write_text("# Tiere\n" + "\n".join(ANIMALS), encoding="utf-8")
+    for first in ("1", "3"):
+        part = ["book", "tiere.txt", "--seed", "4", "--first", first, "--count", "2"]
+        assert run(*part, "-o", f"part{first}.jsonl", cwd=tmp_path).returncode == 0
+    joined = run(
+        "book", "--join", "part1.jsonl", "part3.jsonl", "--trim", "a5", "-o", "b.pdf", cwd=tmp_path
+    )
+    assert joined.returncode == 0, joined.stderr
+    pdf = (tmp_path / "b.pdf").read_bytes()
+    assert check_book(pdf, BookFormat(parse_trim("a5"))) == []
+    assert "4. Tiere" in page_texts(pdf)[2]
+    bleed = run("book", "--join", "part1.jsonl", "--bleed", "-o", "c.pdf", cwd=tmp_path)
+    assert bleed.returncode == 2 and "--bleed belongs to a printed book" in bleed.stderr

@@ -326,6 +326,7 @@ def join(args: argparse.Namespace) -> int:
             "parts of a .jsonl run are joined as they are: cat part*.jsonl > all.jsonl"
         )
     require_pdf(args.output)
+    check_print_options(args, as_lines=False)
     check_output(args.output, force=args.force)
     titled = read_book_lines([(path, read_text(path)) for path in args.lists])
     if len(titled) > MAX_PUZZLES:
