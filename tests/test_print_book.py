@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 from tests.cli import run
 
@@ -488,3 +490,27 @@ def test_parts_of_a_run_join_into_a_printed_book(tmp_path: Path) -> None:
     assert "4. Tiere" in page_texts(pdf)[2]
     bleed = run("book", "--join", "part1.jsonl", "--bleed", "-o", "c.pdf", cwd=tmp_path)
     assert bleed.returncode == 2 and "--bleed belongs to a printed book" in bleed.stderr
+
+
+# --- guarantees over any page count and any trim ------------------------------------------------
+
+
+@given(pages=st.integers(1, 828), bleed=st.booleans())
+def test_any_page_count_gets_an_even_count_and_mirrored_margins(pages: int, bleed: bool) -> None:
+    count = book_pages(pages)
+    assert count % 2 == 0 and count >= max(pages, 24) and count - max(pages, 24) <= 1
+    book = BookFormat(parse_trim("6x9"), bleed=bleed)
+    margins = least_margins(count, bleed=bleed)
+    odd, even = book.live_area(2 * (pages // 2) + 1, margins), book.live_area(2, margins)
+    width = book.page_size[0]
+    assert odd.left == width - even.right == gutter(count)  # the gutter at the spine
+    assert width - odd.right == even.left == (0.375 if bleed else 0.25) * INCH
+
+
+@settings(max_examples=4, deadline=None)
+@given(
+    width=st.integers(100, 230), height=st.integers(150, 300), bleed=st.booleans()
+)  # millimetres
+def test_a_book_in_any_trim_passes_preflight(width: int, height: int, bleed: bool) -> None:
+    pdf, book = make_book(f"{width}x{height}mm", bleed=bleed, answers_per_page=2)
+    assert check_book(pdf, book) == []
