@@ -73,7 +73,31 @@ def check_book(
     found = list(_page_count(pages))
     for part in run(check_pages, jobs):
         found += part
-    return found + fonts_not_embedded(pdf)
+    return same_size_together(found) + fonts_not_embedded(pdf)
+
+
+def same_size_together(found: list[Violation]) -> list[Violation]:
+    """The findings with a run of pages of the same wrong size said once: ``pages 1 to 48: …``."""
+    sizes = [v for v in found if v.page is not None and v.problem.startswith("the page is")]
+    others = [v for v in found if v not in sizes]
+    runs: list[tuple[int, int, str]] = []
+    for v in sizes:
+        assert v.page is not None
+        if runs and runs[-1][1] == v.page - 1 and runs[-1][2] == v.problem:
+            runs[-1] = (runs[-1][0], v.page, v.problem)
+        else:
+            runs.append((v.page, v.page, v.problem))
+    together = [
+        Violation(first, problem)
+        if first == last
+        else Violation(None, f"pages {first} to {last}: {problem}")
+        for first, last, problem in runs
+    ]
+    return (
+        [v for v in found if v in others and v.page is None]
+        + together
+        + [v for v in others if v.page is not None]
+    )
 
 
 def check_pages(pdf: bytes, book: BookFormat, first: int, end: int) -> list[Violation]:
