@@ -3,7 +3,7 @@
 >>> wrap("Jedes Wort ist genau einmal versteckt", 10, 100)
 ['Jedes Wort ist', 'genau einmal', 'versteckt']
 >>> fit("Tiere im Wald und auf der Wiese", 10, 80)
-'Tiere im Wald u…'
+'Tiere im Wald…'
 """
 
 from __future__ import annotations
