@@ -88,7 +88,7 @@ def test_each_line_is_a_puzzle_with_its_list_name_and_place_in_the_book(tmp_path
         {"seed": 5, "number": 4},
     ]
     puzzle = loads(lines[0])  # the JSON format of one puzzle, read as it is
-    assert puzzle.title == "tiere" and len(puzzle.words) == 8
+    assert puzzle.title == "Tiere" and len(puzzle.words) == 8
 
 
 def test_parts_that_do_not_make_one_run_are_refused_in_one_line(tmp_path: Path) -> None:

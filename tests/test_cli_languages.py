@@ -75,9 +75,9 @@ def test_a_german_book(tmp_path: Path) -> None:
     assert main(["book", str(words), "--language", "de", "--seed", "1", "-o", str(out)]) == 0
     contents, puzzle, answers = pages(out)
     assert "Wortsuchrätsel" in contents and "Inhalt" in contents and "Lösungen" in contents
-    assert "1. obst und Früchte  (" in contents and ", mittel, Schwierigkeit " in contents
+    assert "1. Obst und Früchte  (" in contents and ", mittel, Schwierigkeit " in contents
     assert re.search(r"Schwierigkeit \d+,\d\)", contents)  # a German decimal comma
-    assert "1. obst und Früchte" in puzzle
+    assert "1. Obst und Früchte" in puzzle
     assert "Finde die 4 Wörter" in puzzle
     assert "Lösungen" in answers
 

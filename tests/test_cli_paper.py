@@ -148,7 +148,7 @@ def test_book_from_one_list_with_count(word_file: Path, tmp_path: Path) -> None:
     texts = pages(out)
     assert len(texts) == 1 + 7 + 2  # contents, puzzles, two pages of keys
     assert "Contents" in texts[0]
-    assert all(f"{n}. animals" in texts[n] for n in range(1, 8))
+    assert all(f"{n}. Animals" in texts[n] for n in range(1, 8))
     again = tmp_path / "again.pdf"
     assert main([*args, "--seed", "3", "--workers", "1", "-o", str(again)]) == 0
     assert again.read_bytes() == out.read_bytes()
@@ -160,7 +160,7 @@ def test_book_with_one_puzzle_per_list(word_file: Path, tmp_path: Path) -> None:
     out = tmp_path / "book.pdf"
     assert main(["book", str(word_file), str(other), "--seed", "1", "-o", str(out)]) == 0
     texts = pages(out)
-    assert "1. animals" in texts[1] and "2. birds" in texts[2]
+    assert "1. Animals" in texts[1] and "2. Birds" in texts[2]
 
 
 def test_book_must_be_a_pdf(word_file: Path, tmp_path: Path) -> None:
@@ -174,8 +174,8 @@ def test_book_takes_each_competition_files_size_unless_size_is_given(tmp_path: P
     out = tmp_path / "book.pdf"
     assert main(["book", str(first), str(second), "--seed", "1", "-o", str(out)]) == 0
     contents = pages(out)[0]
-    assert re.search(r"1\. first\s+\(6×7", contents)
-    assert re.search(r"2\. second\s+\(9×5", contents)
+    assert re.search(r"1\. First\s+\(6×7", contents)
+    assert re.search(r"2\. Second\s+\(9×5", contents)
     again = tmp_path / "sized.pdf"
     args = ["book", str(first), str(second), "--size", "8x8", "--seed", "1", "-o", str(again)]
     assert main(args) == 0
@@ -200,7 +200,7 @@ def test_book_shows_progress_only_on_a_terminal(word_file: Path, tmp_path: Path)
 @pytest.mark.parametrize(
     ("path", "title"),
     [
-        ("lists/obst_und_früchte.txt", "obst und früchte"),
+        ("lists/obst_und_früchte.txt", "Obst und früchte"),
         ("Zoo_Tiere.txt", "Zoo Tiere"),
         ("DACH-Länder.txt", "DACH-Länder"),
         ("-", ""),

@@ -318,6 +318,30 @@ def build_book(
     return [result for p in plan if isinstance(result := results[p.number], Puzzle)]
 
 
+def in_parallel(
+    workers: int | None,
+) -> Callable[[Callable[..., Any], list[tuple[Any, ...]]], list[Any]]:
+    """A runner that calls a function on each tuple of arguments in ``workers`` processes
+    (default: one per core) and gives the results in order; stopped at once by Ctrl+C."""
+    count = workers or os.cpu_count() or 1
+
+    def run(function: Callable[..., Any], jobs: list[tuple[Any, ...]]) -> list[Any]:
+        if count == 1 or len(jobs) <= 1:
+            return [function(*job) for job in jobs]
+        pool = ProcessPoolExecutor(max_workers=min(count, len(jobs)), initializer=end_with_parent)
+        try:
+            with _signals_held():  # the first submit forks the workers
+                futures = [pool.submit(function, *job) for job in jobs]
+            results = [future.result() for future in futures]
+        except BaseException:
+            _stop(pool)
+            raise
+        pool.shutdown()
+        return results
+
+    return run
+
+
 def book_line(planned: PlannedPuzzle, puzzle: Puzzle, book_seed: int) -> str:
     """One line of a run's JSON Lines file: the puzzle in the JSON format (its list's name as
     its title) with ``"book": {"seed": …, "number": …}``, which readers of single puzzles ignore."""

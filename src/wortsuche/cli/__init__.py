@@ -26,6 +26,7 @@ COMMANDS = (
     "rate",
     "render",
     "book",
+    "preflight",
     "themes",
     "serve",
     "records",

@@ -27,6 +27,7 @@ from wortsuche.cli.common import (
     spec_options,
     write_output,
 )
+from wortsuche.cli.printbook import add_print_options, check_print_options, print_trimmed
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.spec import BOOK, declared, default
@@ -48,9 +49,16 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "lists",
-        nargs="+",
+        nargs="*",
         metavar="WORDS.txt",
         help="word lists, one word a line (with --join: the .jsonl parts of one book)",
+    )
+    parser.add_argument(
+        "--theme",
+        action="append",
+        metavar="NAME",
+        help="a themed word list shipped with wortsuche, titled in the book's language "
+        "(again for more; see: wortsuche themes)",
     )
     parser.add_argument(
         "-o",
@@ -87,9 +95,16 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--order",
-        choices=("as-given", "easy-to-hard"),
+        choices=("as-given", "easy-to-hard", "by-theme"),
         default="as-given",
-        help="easy-to-hard sorts the puzzles by their difficulty score, in three labelled parts",
+        help="easy-to-hard sorts the puzzles by their difficulty score, in three labelled parts; "
+        "by-theme (with --trim) puts each word list's puzzles in a part of its own",
+    )
+    parser.add_argument(
+        "--titles",
+        metavar="FILE",
+        help="the puzzles' titles, one a line, in the order of the word lists (default: a "
+        "list's '# Title' first line, else its file name)",
     )
     add_spec_options(parser, BOOK)
     parser.add_argument(
@@ -100,25 +115,55 @@ def add_parser(subparsers: Any) -> None:
         title_help="title of the book (default: Word Search Puzzles, Wortsuchrätsel)",
         images=False,
     )
+    add_print_options(parser)
     parser.set_defaults(run=run)
 
 
 def read_list(path: str, phrases: bool = False) -> tuple[str, list[str], tuple[int, int] | None]:
-    """A word file's title (its name), entries as written and size header (competition format);
-    a line of a plain list is split into several entries unless ``phrases`` (with a note)."""
-    source = parse_words(read_text(path), name=path, phrases=phrases)
-    for text in source.notes:
-        note(text)
-    return list_title(path), list(source.entries), source.size
+    """A word file's title (its ``# Title`` first line, else its name), entries as written and
+    size header (competition format); a line of a plain list is split into several entries
+    unless ``phrases`` (with a note)."""
+    text = read_text(path)
+    source = parse_words(text, name=path, phrases=phrases)
+    for message in source.notes:
+        note(message)
+    return heading_title(text) or list_title(path), list(source.entries), source.size
+
+
+def theme_list(name: str, args: argparse.Namespace) -> tuple[str, list[str], None]:
+    """A shipped theme as a word list, titled in the book's language (the sheet's, else the
+    words', else the language the theme's name was given in)."""
+    from wortsuche.words.themes import THEME_LANGUAGES, load_theme
+
+    wanted = args.sheet_language or args.language
+    theme = load_theme(name, wanted if wanted in THEME_LANGUAGES else "auto")
+    return theme.title, list(theme.words), None
+
+
+def heading_title(text: str) -> str:
+    """The title a word list gives itself on its first line: ``# Tiere`` → ``Tiere``."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    if first.startswith("#") and not first.startswith("#!"):
+        return " ".join(first.lstrip("#").split())
+    return ""
 
 
 def list_title(path: str) -> str:
-    """A puzzle title from a file name, as written with _ as spaces:
-    ``obst_und_Früchte.txt`` → ``obst und Früchte`` (empty for standard input: the puzzle's
+    """A puzzle title from a file name, with _ as spaces and a capital first letter:
+    ``obst_und_Früchte.txt`` → ``Obst und Früchte`` (empty for standard input: the puzzle's
     number stands for it)."""
     if path == "-":
         return ""
-    return " ".join(Path(path).stem.replace("_", " ").split())
+    name = " ".join(Path(path).stem.replace("_", " ").split())
+    return name[:1].upper() + name[1:]
+
+
+def read_titles(path: str, count: int) -> list[str]:
+    """The titles of ``--titles FILE``: one a line, one for each of ``count`` word lists."""
+    titles = [line.strip() for line in read_text(path).splitlines() if line.strip()]
+    if len(titles) != count:
+        raise InputError(f"{path} has {len(titles)} titles for {count} word lists; give one a line")
+    return titles
 
 
 @contextmanager
@@ -150,10 +195,9 @@ def run(args: argparse.Namespace) -> int:
     check_run(args, as_lines)
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
-    read = [read_list(path, bool(args.phrases)) for path in args.lists]
-    if args.clues is not None:  # each entry gets the clue the list should show
-        read = [(title, clued_entries(entries, args.clues), size) for title, entries, size in read]
-    by_file = [(path, entries) for (_, entries, _), path in zip(read, args.lists, strict=True)]
+    read = read_lists(args)
+    names = [*args.lists, *(args.theme or ())]
+    by_file = [(name, entries) for (_, entries, _), name in zip(read, names, strict=True)]
     for name, have, wanted in short_lists(
         by_file, count=args.count, words_per_puzzle=args.words_per_puzzle
     ):
@@ -182,10 +226,27 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def read_lists(args: argparse.Namespace) -> list[tuple[str, list[str], tuple[int, int] | None]]:
+    """The word lists of the book, files then themes: each with its title, entries (with the
+    clues the list should show) and the size its file asks for."""
+    read = [read_list(path, bool(args.phrases)) for path in args.lists]
+    read += [theme_list(name, args) for name in args.theme or ()]
+    if args.titles:
+        titles = read_titles(args.titles, len(read))
+        read = [
+            (title, entries, size) for title, (_, entries, size) in zip(titles, read, strict=True)
+        ]
+    if args.clues is not None:  # each entry gets the clue the list should show
+        read = [(title, clued_entries(entries, args.clues), size) for title, entries, size in read]
+    return read
+
+
 def check_run(args: argparse.Namespace, as_lines: bool) -> None:
     """Refuse a run that cannot be made before any puzzle is."""
     if not as_lines:
         require_pdf(args.output)
+    if not args.lists and not args.theme:
+        raise InputError("give word lists (WORDS.txt) or --theme NAME")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers must be at least 1, not {args.workers}")
     if args.first is not None and (args.count is None or args.seed is None):
@@ -193,6 +254,7 @@ def check_run(args: argparse.Namespace, as_lines: bool) -> None:
             "--first needs --count (how many puzzles this part makes) and --seed (the same "
             "in every part)"
         )
+    check_print_options(args, as_lines)
     if as_lines and args.order != "as-given":
         raise InputError("--order sorts a PDF's pages; a .jsonl file keeps the book's order")
     check_output(args.output, force=args.force)
@@ -257,6 +319,8 @@ def join(args: argparse.Namespace) -> int:
         "--words-per-puzzle": args.words_per_puzzle,
         "--size": args.size,
         "--workers": args.workers,
+        "--theme": args.theme,
+        "--titles": args.titles,
     } | {
         option.flag: getattr(args, option.name)
         for option in declared(BOOK)
@@ -266,11 +330,14 @@ def join(args: argparse.Namespace) -> int:
         raise InputError(
             f"--join prints puzzles already made; {given[0]} belongs to the runs that made them"
         )
+    if not args.lists:
+        raise InputError("--join needs the .jsonl parts of a run")
     if is_lines(args.output):
         raise InputError(
             "parts of a .jsonl run are joined as they are: cat part*.jsonl > all.jsonl"
         )
     require_pdf(args.output)
+    check_print_options(args, as_lines=False)
     check_output(args.output, force=args.force)
     titled = read_book_lines([(path, read_text(path)) for path in args.lists])
     if len(titled) > MAX_PUZZLES:
@@ -298,5 +365,8 @@ def print_book(
     options = render_options(args)
     if options.language is None and language in LANGUAGES:
         options = replace(options, language=language)
+    if args.trim:
+        print_trimmed(titled, options, args, advance)
+        return
     pdf = render_book(titled, options, on_page=lambda: advance("printing"), order=args.order)
     write_output(args.output, pdf, force=args.force)

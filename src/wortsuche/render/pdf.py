@@ -41,6 +41,7 @@ from wortsuche.render.metrics import (
     text_width,
 )
 from wortsuche.render.options import RenderOptions, puzzle_language
+from wortsuche.render.typeset import fit
 from wortsuche.words.clues import is_picture, listed
 
 if TYPE_CHECKING:
@@ -57,17 +58,19 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 
 def new_document(
-    paper: str,
+    paper: str | tuple[float, float],
     title: str,
     language: str,
     *,
     font: str = "standard",
     orientation: str = "portrait",
 ) -> FPDF:
-    """An empty PDF in points with the sheet's typeface (one of the shipped fonts) registered."""
+    """An empty PDF in points with the sheet's typeface (one of the shipped fonts) registered,
+    on named paper or a size."""
     from fpdf import FPDF
 
-    pdf = FPDF(orientation=orientation, unit="pt", format=paper_size(paper))
+    size = paper if isinstance(paper, tuple) else paper_size(paper)
+    pdf = FPDF(orientation=orientation, unit="pt", format=size)
     pdf.set_auto_page_break(False)
     pdf.set_margin(0)
     # Andika carries Graphite tables that a PDF never uses; the subsetter drops them and would
@@ -430,8 +433,8 @@ def contents_lines(
             left = MARGIN + column * column_width + 10
             right = MARGIN + (column + 1) * column_width - 10
             y = MARGIN + 80 + row * CONTENTS_LINE
-            size_pt = min(11.0, (column_width - 60) / max(text_width(label, 1, bold=bold), 1e-9))
-            lines.append(Text(label, left, y, size_pt, bold=bold))
+            # one type size: a line too long for its column is cut, not set smaller
+            lines.append(Text(fit(label, 11, column_width - 60, bold=bold), left, y, 11, bold=bold))
             lines.append(Text(number, right - text_width(number, 11), y, 11))
         result.append(lines)
     return result

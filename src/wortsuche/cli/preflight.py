@@ -1,0 +1,83 @@
+"""``wortsuche preflight``: check a book's PDF against print-on-demand rules before upload.
+
+wortsuche preflight book.pdf --trim 6x9
+wortsuche preflight book.pdf --trim 8.5x11 --bleed --cover cover.pdf --paper-color cream
+
+Every rule broken is printed with its page; the exit status is 1 if any is, 0 if none.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from wortsuche.errors import InputError
+
+MAX_PDF_BYTES = 1 << 30
+"""The largest PDF read (a printed book of 828 pages is far smaller)."""
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register the ``preflight`` subcommand."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "preflight",
+        help="check a book's PDF against print-on-demand rules (trim, margins, fonts, cover)",
+        description="Check any book PDF against print-on-demand rules (Amazon KDP's figures): "
+        "page size, at least 24 pages and an even count, every page's text and drawings inside "
+        "the live area with the gutter the page count needs on the spine's side, fonts "
+        "embedded, and a cover's size for the page count. Prints each broken rule with its "
+        "page; exits 1 if any.",
+    )
+    parser.add_argument("pdf", metavar="BOOK.pdf", help="the book's interior PDF")
+    parser.add_argument(
+        "--trim", required=True, metavar="SIZE", help="the trim: 6x9, 8.5x11, a5, 152x229mm, …"
+    )
+    parser.add_argument("--bleed", action="store_true", help="the pages have bleed")
+    parser.add_argument("--cover", metavar="COVER.pdf", help="also check the wrap-around cover")
+    parser.add_argument(
+        "--paper-color",
+        choices=("white", "cream"),
+        default="white",
+        help="the interior paper, which sets the spine's width (default: white)",
+    )
+    parser.set_defaults(run=run)
+
+
+def read_pdf(path: str) -> bytes:
+    """A PDF file's bytes, with a one-line error if it cannot be read."""
+    try:
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_PDF_BYTES + 1)
+    except OSError as error:
+        raise InputError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MAX_PDF_BYTES:
+        raise InputError(f"{path} is too large (more than {MAX_PDF_BYTES} bytes)")
+    if not data.startswith(b"%PDF"):
+        raise InputError(f"{path} is not a PDF")
+    return data
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the book (and its cover); print what is wrong."""
+    from wortsuche.render import require
+
+    require("pdf")
+    from wortsuche.render.preflight import check_book, check_cover, page_count, require_preflight
+
+    require_preflight()
+    from wortsuche.render.trims import BookFormat, parse_trim
+
+    book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
+    interior = read_pdf(args.pdf)
+    found = check_book(interior, book, name=args.pdf)
+    pages = page_count(interior)
+    if args.cover:
+        found += check_cover(read_pdf(args.cover), book, pages, args.paper_color, name=args.cover)
+    for violation in found:
+        print(f"{args.pdf}: {violation}")
+    if found:
+        print(f"{args.pdf}: {len(found)} problems: not ready to print")
+        return 1
+    print(f"{args.pdf}: {pages} pages on {book.trim.name}: ready to print")
+    return 0

@@ -1,0 +1,149 @@
+"""The print-on-demand options of ``wortsuche book``: trim, bleed, front matter, answers,
+cover; the book is checked with ``preflight`` before it is written."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from wortsuche.cli.common import check_output, note, write_output
+from wortsuche.errors import InputError
+from wortsuche.render.options import RenderOptions
+
+ANSWERS_PER_PAGE = (1, 2, 4, 6, 9)
+"""How many answer keys a printed book's page may hold."""
+
+PRINT_ONLY = ("bleed", "copyright", "subtitle", "cover", "back_text")
+"""Options that mean something only for a book with ``--trim``."""
+
+
+def add_print_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a book made for print on demand."""
+    group = parser.add_argument_group("print-on-demand options (with --trim)")
+    group.add_argument(
+        "--trim",
+        metavar="SIZE",
+        help="the printed book's page size: 5x8, 5.5x8.5, 6x9, 7x10, 8x10, 8.5x8.5, 8.5x11, a4, "
+        "a5 or WxH in in or mm (e.g. 152x229mm); mirrored margins with the gutter the page "
+        "count needs, front matter, at least 24 pages and an even count",
+    )
+    group.add_argument(
+        "--bleed", action="store_true", help="pages 0.125 in larger at top, bottom and outside"
+    )
+    group.add_argument("--subtitle", help="a line under the title on the title page and cover")
+    group.add_argument(
+        "--copyright", metavar="TEXT", help="the copyright page's text (\\n starts a new line)"
+    )
+    group.add_argument(
+        "--no-scores",
+        dest="scores",
+        action="store_false",
+        help="leave out difficulty scores, levels and seeds (a book for sale)",
+    )
+    group.add_argument(
+        "--answers-per-page",
+        type=int,
+        choices=ANSWERS_PER_PAGE,
+        default=6,
+        help="answer keys on one page (default: 6)",
+    )
+    group.add_argument(
+        "--cover",
+        metavar="COVER.pdf",
+        help="also write a wrap-around cover (back, spine, front) for the book's page count",
+    )
+    group.add_argument(
+        "--paper-color",
+        choices=("white", "cream"),
+        default="white",
+        help="the interior paper, which sets the spine's width (default: white)",
+    )
+    group.add_argument("--back-text", metavar="TEXT", help="the text on the back cover")
+
+
+def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
+    """Refuse print options without ``--trim`` (or for a .jsonl part) before any puzzle is made."""
+    given = [name for name in PRINT_ONLY if getattr(args, name, None)]
+    if not args.scores:
+        given.append("no_scores")
+    if args.answers_per_page != 6:
+        given.append("answers_per_page")
+    if as_lines and args.trim:
+        raise InputError("--trim sets a PDF's pages; a .jsonl file holds only puzzles")
+    if given and not args.trim:
+        flag = "--" + given[0].replace("_", "-")
+        raise InputError(f"{flag} belongs to a printed book: give --trim too (e.g. --trim 6x9)")
+    if args.trim:
+        from wortsuche.render.preflight import require_preflight
+        from wortsuche.render.trims import parse_trim
+
+        parse_trim(args.trim)
+        require_preflight()
+        if args.cover:
+            check_output(args.cover, force=args.force)
+    elif args.order == "by-theme":
+        raise InputError("--order by-theme belongs to a printed book: give --trim too")
+
+
+def print_trimmed(
+    titled: list[tuple[str, Any]],
+    options: RenderOptions,
+    args: argparse.Namespace,
+    advance: Callable[[str], None],
+) -> None:
+    """Render the book for print on demand, check it with preflight, then write it (and its
+    cover); a book that breaks a rule is not written."""
+    from wortsuche.book import in_parallel
+    from wortsuche.render.bookpages import BookDesign, render_print_book
+    from wortsuche.render.preflight import check_book
+    from wortsuche.render.trims import BookFormat, parse_trim
+
+    book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
+    design = BookDesign(
+        book,
+        subtitle=args.subtitle,
+        copyright=args.copyright,
+        scores=args.scores,
+        answers_per_page=args.answers_per_page,
+    )
+    parts = in_parallel(args.workers)
+
+    def printed(puzzles: int) -> None:
+        for _ in range(puzzles):
+            advance("printing")
+
+    pdf, pages = render_print_book(
+        titled, options, design, order=args.order, on_part=printed, parts=parts
+    )
+    found = check_book(pdf, book, name=args.output, parts=parts)
+    if found:
+        for violation in found:
+            note(f"preflight: {violation}")
+        raise InputError(f"the book breaks {len(found)} print rules; nothing was written")
+    write_output(args.output, pdf, force=args.force)
+    if args.cover:
+        write_cover(titled, options, book, pages, args)
+
+
+def write_cover(
+    titled: list[tuple[str, Any]],
+    options: RenderOptions,
+    book: Any,
+    pages: int,
+    args: argparse.Namespace,
+) -> None:
+    """Draw the wrap-around cover for the book's page count, check its size and write it."""
+    from wortsuche.i18n import translator
+    from wortsuche.render.cover import CoverText, render_cover
+    from wortsuche.render.pdf import book_language
+    from wortsuche.render.preflight import check_cover
+
+    language = book_language(titled, options)
+    title = options.title or translator(language).t("book.default-title")
+    text = CoverText(title, args.subtitle, args.back_text)
+    cover = render_cover(text, titled[0][1], book.trim, pages, args.paper_color, language)
+    found = check_cover(cover, book, pages, args.paper_color, name=args.cover)
+    if found:  # pragma: no cover - the cover is drawn to the size it is checked against
+        raise InputError(f"the cover breaks a print rule: {found[0]}")
+    write_output(args.cover, cover, force=args.force)

@@ -1,0 +1,609 @@
+"""A puzzle book for print on demand: trimmed pages with mirrored margins, front matter,
+sections that open on right-hand pages, numbered puzzle and answer pages.
+
+The book is composed twice at most: the gutter depends on the final page count
+(:func:`wortsuche.render.trims.gutter`), and the live area on the gutter. Every page is laid
+out in its live area's own coordinates (top left is 0, 0) and moved to the left- or right-hand
+position when drawn, so odd and even pages hold the same layout with the gutter at the spine.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from wortsuche.errors import InputError
+from wortsuche.i18n import Translator, translator
+from wortsuche.model import Puzzle
+from wortsuche.rating.difficulty import rate_puzzle
+from wortsuche.render import texts as say
+from wortsuche.render.layout import (
+    Box,
+    Capsule,
+    GridDrawing,
+    Style,
+    Text,
+    grid_drawing,
+    sorted_entries,
+    title_lines,
+    word_columns,
+    word_list_pages,
+    worksheet,
+)
+from wortsuche.render.metrics import text_width
+from wortsuche.render.options import RenderOptions
+from wortsuche.render.pdf import (
+    book_language,
+    draw_grid,
+    draw_text,
+    new_document,
+    puzzle_labels,
+    sections,
+)
+from wortsuche.render.preflight import PART, Parts
+from wortsuche.render.trims import (
+    INCH,
+    Area,
+    BookFormat,
+    Margins,
+    book_pages,
+    gutter,
+    least_margins,
+)
+from wortsuche.render.typeset import fit, wrap
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+SAFETY = 0.125 * INCH
+"""Added to the least margins, so nothing printed comes near the edge of the live area."""
+
+FOLIO = 36.0
+"""Height kept free at the foot of a numbered page for the footer and the page number."""
+FOLIO_ONLY = 20.0
+"""Height kept free at the foot of a numbered page for the page number alone (no scores)."""
+
+ANSWER_GRIDS: dict[int, tuple[int, int]] = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3)}
+"""Answer keys per page → keys across and down."""
+
+BOOK_ORDERS = ("as-given", "easy-to-hard", "by-theme")
+"""How a printed book orders its puzzles: as given, by difficulty score, or by list."""
+
+LINE = 11.0
+"""The one type size of the contents."""
+
+
+@dataclass(frozen=True)
+class BookDesign:
+    """How a print-on-demand book is set: its format, front matter and answer pages."""
+
+    format: BookFormat
+    subtitle: str | None = None
+    copyright: str | None = None
+    scores: bool = True
+    """Print difficulty scores and seeds (leave them out of a book for sale)."""
+    answers_per_page: int = 6
+
+    def __post_init__(self) -> None:
+        if self.answers_per_page not in ANSWER_GRIDS:
+            choices = ", ".join(map(str, ANSWER_GRIDS))
+            raise InputError(f"answers per page is one of {choices}, not {self.answers_per_page}")
+
+
+@dataclass
+class Page:
+    """One page laid out in its live area: texts and grids; ``folio`` prints its number."""
+
+    texts: list[Text] = field(default_factory=list)
+    grids: list[GridDrawing] = field(default_factory=list)
+    folio: bool = False
+    puzzle: bool = False
+    """The page of a puzzle (the progress bar counts them)."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of the book: its heading, the line under it, and its puzzles' indexes."""
+
+    heading: str
+    line: str
+    first: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the contents: its text, the page it points to, bold for a section."""
+
+    text: str
+    page: int | None
+    bold: bool = False
+
+
+def render_print_book(
+    puzzles: Sequence[tuple[str, Puzzle]],
+    options: RenderOptions,
+    design: BookDesign,
+    *,
+    order: str = "as-given",
+    on_part: Callable[[int], None] | None = None,
+    parts: Parts | None = None,
+) -> tuple[bytes, int]:
+    """The book's interior PDF and its page count.
+
+    The pages are drawn :data:`PART` at a time by ``parts`` (default: one after another; the
+    same bytes either way) and joined; ``on_part`` is told how many puzzles each part drew.
+    """
+    pages, language, title = compose_book(puzzles, options, design, order=order)
+    jobs = [
+        (pages[start : start + PART], design.format, language, title, start + 1, len(pages))
+        for start in range(0, len(pages), PART)
+    ]
+    run = parts or (lambda function, jobs: [function(*job) for job in jobs])
+    drawn = []
+    for job, part in zip(jobs, run(draw_part, jobs), strict=True):
+        drawn.append(part)
+        if on_part:
+            on_part(sum(page.puzzle for page in job[0]))
+    return join_parts(drawn, title, language), len(pages)
+
+
+def draw_part(
+    pages: Sequence[Page], book: BookFormat, language: str, title: str, first: int, total: int
+) -> bytes:
+    """Pages ``first`` onwards of a book of ``total`` pages, as a PDF of their own."""
+    return draw_book(pages, book, language, title, first=first, total=total)
+
+
+def compose_book(
+    puzzles: Sequence[tuple[str, Puzzle]],
+    options: RenderOptions,
+    design: BookDesign,
+    *,
+    order: str = "as-given",
+) -> tuple[list[Page], str, str]:
+    """Every page of the book laid out (with the final page count's gutter), its language
+    and its title."""
+    if order not in BOOK_ORDERS:
+        raise InputError(f"a book's order is one of {', '.join(BOOK_ORDERS)}, not {order!r}")
+    puzzles, scores, parts = _ordered(puzzles, order)
+    language = book_language(puzzles, options)
+    options = replace(options, language=language, answers=False)
+    texts = translator(language)
+    title = options.title or texts.t("book.default-title")
+    book = _Composer(puzzles, scores, options, design, texts, title)
+    book.sections = _sections(puzzles, scores, parts, order, texts, design.scores)
+    guess = 24
+    for _ in range(4):  # the gutter steps at 150, 300, … pages; two rounds settle it
+        pages = book.pages(design.format, least_margins(guess, bleed=design.format.bleed))
+        if gutter(len(pages)) == gutter(guess):
+            return pages, language, title
+        guess = len(pages)
+    raise InputError("the book's page count does not settle")  # pragma: no cover
+
+
+def _ordered(
+    puzzles: Sequence[tuple[str, Puzzle]], order: str
+) -> tuple[list[tuple[str, Puzzle]], list[float], list[tuple[int, int]]]:
+    """The puzzles in the book's order, their scores and the sections' index ranges."""
+    scores = [rate_puzzle(puzzle).score for _, puzzle in puzzles]
+    indexes = list(range(len(puzzles)))
+    parts: list[tuple[int, int]] = []
+    if order == "easy-to-hard":
+        indexes.sort(key=lambda i: scores[i])
+        parts = sections(len(puzzles))
+    elif order == "by-theme":
+        names = list(dict.fromkeys(name for name, _ in puzzles))
+        indexes.sort(key=lambda i: names.index(puzzles[i][0]))
+        first = 0
+        for end in range(1, len(indexes) + 1):
+            if end == len(indexes) or puzzles[indexes[end]][0] != puzzles[indexes[first]][0]:
+                parts.append((first, end))
+                first = end
+    return [puzzles[i] for i in indexes], [scores[i] for i in indexes], parts
+
+
+def _sections(
+    puzzles: Sequence[tuple[str, Puzzle]],
+    scores: Sequence[float],
+    parts: Sequence[tuple[int, int]],
+    order: str,
+    texts: Translator,
+    show_scores: bool,
+) -> list[Section]:
+    """The sections' headings: levels of difficulty, or the themes' names."""
+    found = []
+    for number, (first, end) in enumerate(parts, 1):
+        if order == "by-theme":
+            name = puzzles[first][0] or texts.t("book.standard-input")
+            found.append(Section(name, "", first, end))
+            continue
+        heading = texts.t("book.part", number=number, name=texts.t(f"book.section.{number}"))
+        low, high = texts.decimal(scores[first]), texts.decimal(scores[end - 1])
+        line = texts.t("book.part-scores", low=low, high=high) if show_scores else ""
+        found.append(Section(heading, line, first, end))
+    return found
+
+
+class _Composer:
+    """Lays out the book's pages for one set of margins."""
+
+    def __init__(
+        self,
+        puzzles: list[tuple[str, Puzzle]],
+        scores: list[float],
+        options: RenderOptions,
+        design: BookDesign,
+        texts: Translator,
+        title: str,
+    ) -> None:
+        self.puzzles = puzzles
+        self.scores = scores
+        self.options = options
+        self.design = design
+        self.texts = texts
+        self.title = title
+        self.labels = puzzle_labels(puzzles, texts)
+        self.sections: list[Section] = []
+        self.foot = FOLIO if design.scores else FOLIO_ONLY
+
+    def pages(self, book: BookFormat, least: Margins) -> list[Page]:
+        """All pages: front matter, contents, sections of puzzles, answers, blank pages."""
+        live = book.live_area(1, least.wider(SAFETY))
+        self.width, self.height = live.width, live.height
+        front = [self.title_page(), self.copyright_page()]
+        entries_count = len(self.puzzles) + 2 * len(self.sections) + 2
+        contents_count = math.ceil(entries_count / self.contents_rows())
+        body: list[Page] = [self.how_to_play_page()]
+        start = len(front) + contents_count + 1  # the first page after the how-to-play page
+        entries: list[Entry] = []
+        groups = self.sections or [Section("", "", 0, len(self.puzzles))]
+        for section in groups:
+            _to_right_hand(body, start)
+            if section.heading:
+                entries += [Entry("", None), Entry(section.heading, start + len(body), True)]
+                body.append(self.divider(section))
+            for index in range(section.first, section.end):
+                entries.append(Entry(self.contents_line(index), start + len(body)))
+                body += self.puzzle_pages(index)
+        _to_right_hand(body, start)
+        entries += [Entry("", None), Entry(self.texts.t("book.answers"), start + len(body))]
+        body += self.answer_pages()
+        pages = front + self.contents_pages(entries) + body
+        while len(pages) < book_pages(len(pages)):
+            pages.append(Page())
+        return pages
+
+    def title_page(self) -> Page:
+        """The book's title a third of the way down, the subtitle under it."""
+        page = Page()
+        lines, size = title_lines(self.title, 30, self.width)
+        y = self.height / 3
+        for line in lines:
+            page.texts.append(Text(line, self.width / 2, y, size, bold=True, anchor="middle"))
+            y += size * 1.2
+        if self.design.subtitle:
+            for line in wrap(self.design.subtitle, 15, self.width):
+                y += 6
+                page.texts.append(Text(line, self.width / 2, y + 15, 15, anchor="middle"))
+                y += 15 * 1.3
+        return page
+
+    def copyright_page(self) -> Page:
+        """The copyright notice at the foot of the page (blank without one)."""
+        page = Page()
+        if not self.design.copyright:
+            return page
+        lines = [
+            line
+            for paragraph in self.design.copyright.split("\\n")
+            for line in (wrap(paragraph, 9, self.width) or [""])
+        ]
+        y = self.height - len(lines) * 9 * 1.4
+        for line in lines:
+            page.texts.append(Text(line, 0, y, 9))
+            y += 9 * 1.4
+        return page
+
+    def how_to_play_page(self) -> Page:
+        """How to play, in the book's language."""
+        page = Page()
+        heading = self.texts.t("book.how-to-play")
+        page.texts.append(Text(heading, self.width / 2, 24, 20, bold=True, anchor="middle"))
+        y = 60.0
+        for key in ("book.how-to-play.1", "book.how-to-play.2", "book.how-to-play.3"):
+            for line in wrap(self.texts.t(key), 12, self.width):
+                page.texts.append(Text(line, 0, y, 12))
+                y += 12 * 1.45
+            y += 10
+        return page
+
+    def contents_rows(self) -> int:
+        """Lines of the contents on one page."""
+        return max(1, int((self.height - 50) // (LINE * 1.5)))
+
+    def contents_line(self, index: int) -> str:
+        """A puzzle's line in the contents: its label, and with scores its size and score."""
+        label = self.labels[index]
+        if not self.design.scores:
+            return label
+        puzzle = self.puzzles[index][1]
+        return self.texts.t(
+            "book.contents-line",
+            label=label,
+            rows=puzzle.rows,
+            cols=puzzle.cols,
+            level=say.level_name(self.texts, puzzle.level),
+            score=self.texts.decimal(self.scores[index]),
+        )
+
+    def contents_pages(self, entries: list[Entry]) -> list[Page]:
+        """The contents in one type size, a heading on each page."""
+        rows = self.contents_rows()
+        pages = []
+        heading = self.texts.t("book.contents")
+        for start in range(0, len(entries), rows):
+            page = Page()
+            page.texts.append(Text(heading, self.width / 2, 24, 20, bold=True, anchor="middle"))
+            for row, entry in enumerate(entries[start : start + rows]):
+                y = 50 + (row + 1) * LINE * 1.5
+                number = "" if entry.page is None else str(entry.page)
+                room = self.width - text_width(number, LINE) - LINE
+                text = fit(entry.text, LINE, room, bold=entry.bold)
+                page.texts.append(Text(text, 0, y, LINE, bold=entry.bold))
+                if number:
+                    right = self.width - text_width(number, LINE)
+                    page.texts.append(Text(number, right, y, LINE))
+            pages.append(page)
+        return pages
+
+    def divider(self, section: Section) -> Page:
+        """A section's first page: its name in large type, its scores under it."""
+        page = Page()
+        lines, size = title_lines(section.heading, 26, self.width)
+        y = self.height * 0.4
+        for line in lines:
+            page.texts.append(Text(line, self.width / 2, y, size, bold=True, anchor="middle"))
+            y += size * 1.2
+        if section.line:
+            page.texts.append(Text(section.line, self.width / 2, y + 8, 13, anchor="middle"))
+        return page
+
+    def puzzle_pages(self, index: int) -> list[Page]:
+        """A puzzle's page (and pages for a word list too long for it), numbered."""
+        puzzle = self.puzzles[index][1]
+        if self.options.large_print and self.options.word_list:
+            page = large_print_page(
+                puzzle,
+                self.labels[index],
+                self.options,
+                self.texts,
+                self.width,
+                self.height - self.foot,
+            )
+            if page is not None:
+                return [self.with_footer(page, puzzle)]
+        style = Style.for_print(self.options.large_print)
+        m = style.margin
+        size = (self.width + 2 * m, self.height - self.foot + 2 * m)
+        sheet = worksheet(puzzle, self.options, page=size, heading=self.labels[index], footer="")
+        page = Page([shift_text(t, -m, -m) for t in sheet.texts], [shift_grid(sheet.grid, -m, -m)])
+        page.folio = page.puzzle = True
+        if self.design.scores:
+            footer = say.footer(puzzle, self.texts)
+            page.texts.append(
+                Text(
+                    fit(footer, 8, self.width),
+                    self.width / 2,
+                    self.height - 15,
+                    8,
+                    anchor="middle",
+                    faint=True,
+                )
+            )
+        pages = [page]
+        if sheet.leftover_words:
+            heading = say.word_list_heading(self.texts, self.labels[index])
+            for texts in word_list_pages(
+                sheet.leftover_words, size, heading=heading, large_print=self.options.large_print
+            ):
+                pages.append(Page([shift_text(t, -m, -m) for t in texts], folio=True))
+        return pages
+
+    def with_footer(self, page: Page, puzzle: Puzzle) -> Page:
+        """A puzzle's page numbered, with its size, level and seed unless scores are left out."""
+        page.folio = page.puzzle = True
+        if self.design.scores:
+            footer = fit(say.footer(puzzle, self.texts), 8, self.width)
+            y = self.height - 15
+            page.texts.append(Text(footer, self.width / 2, y, 8, anchor="middle", faint=True))
+        return page
+
+    def answer_pages(self) -> list[Page]:
+        """The answer keys, small and numbered like their puzzles, a heading on each page."""
+        across, down = ANSWER_GRIDS[self.design.answers_per_page]
+        per_page = across * down
+        top = 34.0
+        cell_w = self.width / across
+        cell_h = (self.height - FOLIO_ONLY - top) / down
+        label_size = 11.0 if across < 3 else 9.0
+        pages: list[Page] = []
+        heading = self.texts.t("book.answers")
+        for index, (_, puzzle) in enumerate(self.puzzles):
+            slot = index % per_page
+            if slot == 0:
+                pages.append(Page(folio=True))
+                pages[-1].texts.append(
+                    Text(heading, self.width / 2, 18, 18, bold=True, anchor="middle")
+                )
+            row, col = divmod(slot, across)
+            x, y = col * cell_w, top + row * cell_h
+            label = fit(self.labels[index], label_size, cell_w - 8, bold=True)
+            pages[-1].texts.append(
+                Text(
+                    label,
+                    x + cell_w / 2,
+                    y + label_size + 4,
+                    label_size,
+                    bold=True,
+                    anchor="middle",
+                )
+            )
+            box = Box(x + 6, y + label_size + 10, cell_w - 12, cell_h - label_size - 16)
+            pages[-1].grids.append(
+                grid_drawing(
+                    puzzle,
+                    box,
+                    answers=True,
+                    lowercase=self.options.lowercase,
+                    centre_vertically=True,
+                )
+            )
+        return pages
+
+
+LARGE_LETTERS = 16.0
+"""The smallest grid letter in large print, in points."""
+LARGE_WORDS = (17.0, 14.0)
+"""The word list's size in large print: as large as the first, never below the second."""
+
+
+def large_print_page(
+    puzzle: Puzzle,
+    label: str,
+    options: RenderOptions,
+    texts: Translator,
+    width: float,
+    height: float,
+) -> Page | None:
+    """A large-print page that keeps the word list under the grid: the list in columns
+    from 17 down to 14 pt, the grid as large as the rest allows; None if its letters would
+    be smaller than 16 pt (the list then goes on pages of its own)."""
+    page = Page()
+    lines, size = title_lines(label, 26, width)
+    top = 0.0
+    for line in lines:
+        page.texts.append(Text(line, width / 2, top + size * 0.8, size, bold=True, anchor="middle"))
+        top += size * 1.2
+    for line in say.instruction(puzzle, texts, word_list=True):
+        line_size = min(14.0, width / max(text_width(line, 1), 1e-9))
+        page.texts.append(Text(line, width / 2, top + line_size, line_size, anchor="middle"))
+        top += line_size * 1.35
+    top += 8
+    entries = sorted_entries(puzzle)
+    words = LARGE_WORDS[0]
+    while True:
+        columns = word_columns(entries, words, width)
+        room = height - top - columns.height - words * 1.2
+        cell = min(width / (puzzle.cols + 0.5), room / (puzzle.rows + 0.5), 54.0)
+        if cell * LARGE_LETTER_SCALE >= LARGE_LETTERS or words <= LARGE_WORDS[1]:
+            break
+        words -= 0.5
+    if cell * LARGE_LETTER_SCALE < LARGE_LETTERS:
+        return None
+    grid = grid_drawing(
+        puzzle,
+        Box(0, top, width, room),
+        lowercase=options.lowercase,
+        max_cell=54.0,
+        letter_scale=LARGE_LETTER_SCALE,
+    )
+    page.grids.append(grid)
+    page.texts += columns.texts(width / 2, grid.frame.y + grid.frame.height + words * 1.2)
+    return page
+
+
+LARGE_LETTER_SCALE = 0.7
+"""A grid letter's size in large print, as a share of its cell."""
+
+
+def _to_right_hand(body: list[Page], start: int) -> None:
+    """Add a blank page if the next page of ``body`` (whose first page is ``start``) would be
+    a left-hand page."""
+    if (start + len(body)) % 2 == 0:
+        body.append(Page())
+
+
+def shift_text(t: Text, dx: float, dy: float) -> Text:
+    """A text moved by ``dx``, ``dy``."""
+    return replace(t, x=t.x + dx, y=t.y + dy)
+
+
+def _shift_box(box: Box, dx: float, dy: float) -> Box:
+    return replace(box, x=box.x + dx, y=box.y + dy)
+
+
+def shift_grid(grid: GridDrawing, dx: float, dy: float) -> GridDrawing:
+    """A grid moved by ``dx``, ``dy``, letters, capsules, frame and tiles."""
+    return replace(
+        grid,
+        x=grid.x + dx,
+        y=grid.y + dy,
+        letters=tuple(shift_text(t, dx, dy) for t in grid.letters),
+        capsules=tuple(
+            Capsule(
+                c.letters,
+                (c.start[0] + dx, c.start[1] + dy),
+                (c.end[0] + dx, c.end[1] + dy),
+                c.radius,
+            )
+            for c in grid.capsules
+        ),
+        frame=_shift_box(grid.frame, dx, dy),
+        tiles=tuple(_shift_box(b, dx, dy) for b in grid.tiles),
+    )
+
+
+def draw_book(
+    pages: Sequence[Page],
+    book: BookFormat,
+    language: str,
+    title: str,
+    *,
+    on_page: Callable[[], None] | None = None,
+    first: int = 1,
+    total: int | None = None,
+) -> bytes:
+    """Draw laid-out pages as a PDF: pages ``first`` onwards of a book of ``total`` pages
+    (default: these pages are the whole book)."""
+    pdf = new_document(book.page_size, title, language)
+    total = total or len(pages)
+    margins = least_margins(book_pages(total), bleed=book.bleed).wider(SAFETY)
+    for number, page in enumerate(pages, first):
+        draw_page(pdf, page, book.live_area(number, margins), number)
+        if on_page and page.puzzle:
+            on_page()
+    return bytes(pdf.output())
+
+
+def join_parts(parts: Sequence[bytes], title: str, language: str) -> bytes:
+    """PDFs drawn separately (parts of one book) as one PDF, the same bytes for the same parts."""
+    from pypdf import PdfReader, PdfWriter
+
+    if len(parts) == 1:
+        return parts[0]
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(PdfReader(io.BytesIO(part)))
+    writer.add_metadata({"/Title": title, "/Creator": "wortsuche"})
+    writer.pdf_header = "%PDF-1.4"
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def draw_page(pdf: FPDF, page: Page, live: Area, number: int) -> None:
+    """One page, its layout moved into its live area, with its number at the foot."""
+    pdf.add_page()
+    dx, dy = live.left, live.top
+    for t in page.texts:
+        draw_text(pdf, shift_text(t, dx, dy))
+    for grid in page.grids:
+        draw_grid(pdf, shift_grid(grid, dx, dy))
+    if page.folio:
+        draw_text(
+            pdf, Text(str(number), live.left + live.width / 2, live.bottom - 3, 9, anchor="middle")
+        )

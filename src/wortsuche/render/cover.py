@@ -1,0 +1,146 @@
+"""A book's wrap-around cover: back, spine and front on one page with bleed all round.
+
+The spine is as wide as the page count and paper make it (:func:`wortsuche.render.trims.
+spine_width`) and carries the title only from :data:`~wortsuche.render.trims.SPINE_TEXT_PAGES`
+pages on. The front shows the title, the subtitle and one of the book's answer keys as artwork;
+the back, its text above the corner a print shop keeps free for the barcode.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from wortsuche.model import Puzzle
+from wortsuche.render.layout import Box, Text, grid_drawing, title_lines
+from wortsuche.render.metrics import INK, text_width
+from wortsuche.render.pdf import FONT, _rgb, draw_grid, draw_text, new_document
+from wortsuche.render.trims import (
+    BLEED,
+    INCH,
+    SPINE_TEXT_PAGES,
+    Trim,
+    cover_size,
+    spine_width,
+)
+from wortsuche.render.typeset import wrap
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+PAPER_TONE = "#f3ede2"
+"""The cover's background, printed into the bleed."""
+BAND = "#2f4858"
+"""The band behind the front's title and along the spine."""
+ON_BAND = "#ffffff"
+
+SAFE = 0.375 * INCH
+"""Text keeps this far from the trim (KDP asks 0.125 in; more looks better)."""
+SPINE_SAFE = 0.0625 * INCH
+"""Spine text keeps this far from the folds."""
+BARCODE = (2.0 * INCH, 1.2 * INCH)
+"""The box at the foot of the back, by the spine side's far corner, kept free for the barcode."""
+
+
+@dataclass(frozen=True)
+class CoverText:
+    """What the cover says."""
+
+    title: str
+    subtitle: str | None = None
+    back: str | None = None
+
+
+def render_cover(
+    text: CoverText, artwork: Puzzle, trim: Trim, pages: int, paper: str, language: str
+) -> bytes:
+    """The cover PDF of a book of ``pages`` pages on ``paper`` (``white`` or ``cream``)."""
+    width, height = cover_size(trim, pages, paper)
+    spine = spine_width(pages, paper)
+    pdf = new_document((width, height), text.title, language)
+    pdf.add_page()
+    pdf.set_fill_color(*_rgb(PAPER_TONE))
+    pdf.rect(0, 0, width, height, style="F")
+    back_left = BLEED
+    spine_left = BLEED + trim.width
+    front_left = spine_left + spine
+    pdf.set_fill_color(*_rgb(BAND))
+    pdf.rect(spine_left, 0, spine, height, style="F")
+    _front(pdf, text, artwork, Box(front_left, BLEED, trim.width, trim.height))
+    _back(pdf, text, Box(back_left, BLEED, trim.width, trim.height))
+    if pages >= SPINE_TEXT_PAGES:
+        _spine(pdf, text.title, Box(spine_left, BLEED, spine, trim.height))
+    return bytes(pdf.output())
+
+
+def _front(pdf: FPDF, text: CoverText, artwork: Puzzle, panel: Box) -> None:
+    """Title and subtitle on a band across the front, the answer key under them."""
+    inner = panel.width - 2 * SAFE
+    centre = panel.x + panel.width / 2
+    lines, size = title_lines(text.title, 40, inner)
+    subtitle = wrap(text.subtitle, 16, inner)[:2] if text.subtitle else []
+    band_top = panel.y + panel.height * 0.1
+    band_height = size * 0.6 + len(lines) * size * 1.15 + len(subtitle) * 16 * 1.4 + 36
+    pdf.set_fill_color(*_rgb(BAND))
+    pdf.rect(panel.x, band_top, panel.width + BLEED, band_height, style="F")
+    y = band_top + 18 + size * 0.85
+    for line in lines:
+        _on_band(pdf, Text(line, centre, y, size, bold=True))
+        y += size * 1.15
+    for line in subtitle:
+        _on_band(pdf, Text(line, centre, y + 6, 16))
+        y += 16 * 1.4
+    art_top = band_top + band_height + 0.35 * INCH
+    box = Box(panel.x + SAFE, art_top, inner, panel.y + panel.height - SAFE - art_top)
+    grid = grid_drawing(artwork, box, answers=True, max_cell=30, centre_vertically=True)
+    pdf.set_fill_color(255, 255, 255)
+    frame = grid.frame
+    radius = grid.cell / 3
+    pdf.rect(
+        frame.x,
+        frame.y,
+        frame.width,
+        frame.height,
+        style="F",
+        round_corners=True,
+        corner_radius=radius,
+    )
+    draw_grid(pdf, grid)
+
+
+def _on_band(pdf: FPDF, t: Text) -> None:
+    """A centred line of text in white, on the band."""
+    pdf.set_font(FONT, "B" if t.bold else "", t.size)
+    pdf.set_text_color(*_rgb(ON_BAND))
+    pdf.text(t.x - pdf.get_string_width(t.text) / 2, t.y, t.text)
+
+
+def _back(pdf: FPDF, text: CoverText, panel: Box) -> None:
+    """The back text, set from the top, clear of the barcode's corner."""
+    if not text.back:
+        return
+    inner = panel.width - 2 * SAFE
+    y = panel.y + SAFE + 14
+    bottom = panel.y + panel.height - SAFE - BARCODE[1] - 14
+    for paragraph in text.back.split("\\n"):
+        for line in wrap(paragraph, 13, inner):
+            if y > bottom:
+                return
+            draw_text(pdf, Text(line, panel.x + SAFE, y, 13))
+            y += 13 * 1.45
+        y += 8
+
+
+def _spine(pdf: FPDF, title: str, spine: Box) -> None:
+    """The title along the spine, reading from top to bottom, clear of the folds."""
+    size = min(14.0, spine.width - 2 * SPINE_SAFE)
+    room = spine.height - 2 * SAFE
+    size = min(size, room / max(text_width(title, 1, bold=True), 1e-9))
+    centre_x = spine.x + spine.width / 2
+    centre_y = spine.y + spine.height / 2
+    with pdf.rotation(-90, centre_x, centre_y):
+        pdf.set_font(FONT, "B", size)
+        pdf.set_text_color(*_rgb(ON_BAND))
+        width = pdf.get_string_width(title)
+        pdf.text(centre_x - width / 2, centre_y + size * 0.35, title)
+    pdf.set_text_color(*_rgb(INK))

@@ -1,0 +1,285 @@
+"""Check a book's PDF against print-on-demand rules before it is uploaded.
+
+Any PDF, not only ours: the page size against the trim (and bleed), an even count of 24 to 828
+pages, every page's text and drawings inside the live area with the gutter on the spine's side
+(measured from the positions the PDF itself gives, read with pdfplumber), every font embedded,
+and a cover's size against the page count. Each finding names its page.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from wortsuche.errors import InputError, MissingExtraError
+from wortsuche.render.trims import (
+    INCH,
+    MAX_PAGES,
+    MIN_PAGES,
+    Area,
+    BookFormat,
+    Margins,
+    cover_size,
+    least_margins,
+)
+
+TOLERANCE = 0.5
+"""Points a size or a position may be off (rounding in the PDF's numbers)."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: the page it is on (None: the whole file) and what is wrong."""
+
+    page: int | None
+    problem: str
+
+    def __str__(self) -> str:
+        return self.problem if self.page is None else f"page {self.page}: {self.problem}"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Something printed on a page: its edges and what it is (a letter's text, a drawing)."""
+
+    what: str
+    area: Area
+
+
+def inches(points: float) -> str:
+    """A length in inches as a reader wants it: ``0.375 in``."""
+    return f"{points / INCH:.3f}".rstrip("0").rstrip(".") + " in"
+
+
+PART = 40
+"""Pages checked together (in one worker process, when there are several)."""
+
+Parts = Callable[[Callable[..., Any], list[tuple[Any, ...]]], list[Any]]
+"""Runs a function on each tuple of arguments, in order (perhaps in parallel)."""
+
+
+def check_book(
+    pdf: bytes, book: BookFormat, *, name: str = "the PDF", parts: Parts | None = None
+) -> list[Violation]:
+    """Everything wrong with ``pdf`` as the interior of a book in ``book``'s format.
+
+    The pages are checked :data:`PART` at a time by ``parts`` (default: one after another).
+    """
+    pages = page_count(pdf, name)
+    jobs = [(pdf, book, first, min(first + PART, pages + 1)) for first in range(1, pages + 1, PART)]
+    run = parts or (lambda function, jobs: [function(*job) for job in jobs])
+    found = list(_page_count(pages))
+    for part in run(check_pages, jobs):
+        found += part
+    return same_size_together(found) + fonts_not_embedded(pdf)
+
+
+def same_size_together(found: list[Violation]) -> list[Violation]:
+    """The findings with a run of pages of the same wrong size said once: ``pages 1 to 48: …``."""
+    sizes = [v for v in found if v.page is not None and v.problem.startswith("the page is")]
+    others = [v for v in found if v not in sizes]
+    runs: list[tuple[int, int, str]] = []
+    for v in sizes:
+        assert v.page is not None
+        if runs and runs[-1][1] == v.page - 1 and runs[-1][2] == v.problem:
+            runs[-1] = (runs[-1][0], v.page, v.problem)
+        else:
+            runs.append((v.page, v.page, v.problem))
+    together = [
+        Violation(first, problem)
+        if first == last
+        else Violation(None, f"pages {first} to {last}: {problem}")
+        for first, last, problem in runs
+    ]
+    return (
+        [v for v in found if v in others and v.page is None]
+        + together
+        + [v for v in others if v.page is not None]
+    )
+
+
+def check_pages(pdf: bytes, book: BookFormat, first: int, end: int) -> list[Violation]:
+    """The size and the margins of pages ``first`` to ``end - 1`` (counted from 1)."""
+    with _open(pdf, "the PDF") as document:
+        pages = len(document.pages)
+        margins = least_margins(min(max(pages, 1), MAX_PAGES), bleed=book.bleed)
+        found = []
+        for number in range(first, end):
+            page = document.pages[number - 1]
+            found += _page_size(number, page, book.page_size)
+            found += _outside_live_area(number, page, book, margins)
+            page.close()
+    return found
+
+
+def check_cover(
+    pdf: bytes, book: BookFormat, pages: int, paper: str, *, name: str = "the cover"
+) -> list[Violation]:
+    """Everything wrong with ``pdf`` as the wrap-around cover of a book of ``pages`` pages."""
+    document = _open(pdf, name)
+    with document:
+        if len(document.pages) != 1:
+            return [Violation(None, f"a cover is one page, not {len(document.pages)}")]
+        want = cover_size(book.trim, pages, paper)
+        found = [
+            Violation(None, f"cover: {v.problem}") for v in _page_size(1, document.pages[0], want)
+        ]
+    return found + [Violation(None, f"cover: {v.problem}") for v in fonts_not_embedded(pdf)]
+
+
+def require_preflight() -> None:
+    """Name the missing extra in one line if the libraries that read PDFs are not installed."""
+    import importlib.util
+
+    if any(importlib.util.find_spec(name) is None for name in ("pdfplumber", "pypdf")):
+        raise MissingExtraError("the preflight check", "pdf")
+
+
+def page_count(pdf: bytes, name: str = "the PDF") -> int:
+    """The number of pages of a PDF."""
+    with _open(pdf, name) as document:
+        return len(document.pages)
+
+
+def _open(pdf: bytes, name: str) -> Any:
+    """The PDF opened with pdfplumber; a file that is no PDF is the user's mistake."""
+    import pdfplumber
+    from pdfminer.pdfparser import PDFSyntaxError
+
+    try:
+        return pdfplumber.open(io.BytesIO(pdf))
+    except (PDFSyntaxError, ValueError, TypeError, KeyError) as error:
+        raise InputError(f"{name} is not a PDF that can be read ({error})") from None
+
+
+def _page_count(pages: int) -> Iterator[Violation]:
+    """The rules on the number of pages."""
+    if pages % 2:
+        yield Violation(None, f"{pages} pages: a printed book has an even number of pages")
+    if pages < MIN_PAGES:
+        yield Violation(None, f"{pages} pages: a printed book has at least {MIN_PAGES}")
+    if pages > MAX_PAGES:
+        yield Violation(None, f"{pages} pages: a printed book has at most {MAX_PAGES}")
+
+
+def _page_size(number: int, page: Any, want: tuple[float, float]) -> list[Violation]:
+    """The page's size against the size it should have."""
+    width, height = float(page.width), float(page.height)
+    if abs(width - want[0]) <= TOLERANCE and abs(height - want[1]) <= TOLERANCE:
+        return []
+    return [
+        Violation(
+            number,
+            f"the page is {inches(width)} × {inches(height)}, "
+            f"not {inches(want[0])} × {inches(want[1])}",
+        )
+    ]
+
+
+def page_marks(page: Any) -> Iterator[Mark]:
+    """Every letter and drawing on a pdfplumber page, except backgrounds (filled shapes that
+    reach the page's edge, which may run into the bleed)."""
+    for char in page.chars:
+        yield Mark(repr(char["text"]), Area(char["x0"], char["top"], char["x1"], char["bottom"]))
+    for kind in ("rect", "line", "curve"):
+        for shape in getattr(page, f"{kind}s"):
+            area = Area(shape["x0"], shape["top"], shape["x1"], shape["bottom"])
+            if not _is_background(shape, area, page):
+                yield Mark(f"a {kind}", area)
+
+
+def _is_background(shape: dict[str, Any], area: Area, page: Any) -> bool:
+    """A filled shape without outline that reaches an edge of the page."""
+    if not shape.get("fill") or shape.get("stroke"):
+        return False
+    return (
+        area.left <= TOLERANCE
+        or area.top <= TOLERANCE
+        or area.right >= float(page.width) - TOLERANCE
+        or area.bottom >= float(page.height) - TOLERANCE
+    )
+
+
+def _outside_live_area(
+    number: int, page: Any, book: BookFormat, margins: Margins
+) -> list[Violation]:
+    """One finding for each margin that something on the page reaches into."""
+    live = book.live_area(number, margins)
+    spine_left = number % 2 == 1
+    sides = {
+        "left": (
+            "inside margin (gutter)" if spine_left else "outside margin",
+            margins.inside if spine_left else margins.outside,
+        ),
+        "right": (
+            "outside margin" if spine_left else "inside margin (gutter)",
+            margins.outside if spine_left else margins.inside,
+        ),
+        "top": ("top margin", margins.top),
+        "bottom": ("bottom margin", margins.bottom),
+    }
+    worst: dict[str, tuple[float, Mark]] = {}
+    for mark in page_marks(page):
+        for side, depth in _overlaps(mark.area, live):
+            if depth > TOLERANCE and depth > worst.get(side, (0.0, mark))[0]:
+                worst[side] = (depth, mark)
+    found = []
+    for side in ("left", "right", "top", "bottom"):
+        if side in worst:
+            depth, mark = worst[side]
+            margin, width = sides[side]
+            found.append(
+                Violation(
+                    number,
+                    f"{mark.what} reaches {inches(depth)} into the {margin} of {inches(width)} "
+                    f"on the {side}",
+                )
+            )
+    return found
+
+
+def _overlaps(area: Area, live: Area) -> Iterable[tuple[str, float]]:
+    """How far ``area`` reaches past each edge of ``live``."""
+    yield "left", live.left - area.left
+    yield "right", area.right - live.right
+    yield "top", live.top - area.top
+    yield "bottom", area.bottom - live.bottom
+
+
+def fonts_not_embedded(pdf: bytes) -> list[Violation]:
+    """One finding for each font a page uses without carrying it, on the first such page."""
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(io.BytesIO(pdf))
+        pages = list(reader.pages)
+    except (PdfReadError, ValueError) as error:
+        raise InputError(f"the PDF cannot be read ({error})") from None
+    seen: set[str] = set()
+    found = []
+    for number, page in enumerate(pages, 1):
+        resources = page.get("/Resources")
+        fonts = resources.get_object().get("/Font") if resources is not None else None
+        for font in fonts.get_object().values() if fonts is not None else ():
+            font = font.get_object()
+            name = str(font.get("/BaseFont", "?")).lstrip("/")
+            if name not in seen and not _embedded(font):
+                seen.add(name)
+                found.append(Violation(number, f"the font {name} is not embedded"))
+    return found
+
+
+def _embedded(font: Any) -> bool:
+    """Whether a PDF font dictionary carries its font program."""
+    if font.get("/Subtype") == "/Type3":  # drawn by the PDF's own procedures
+        return True
+    if font.get("/Subtype") == "/Type0":
+        font = font["/DescendantFonts"][0].get_object()
+    descriptor = font.get("/FontDescriptor")
+    if descriptor is None:
+        return False
+    descriptor = descriptor.get_object()
+    return any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))

@@ -1,0 +1,517 @@
+"""Books for print on demand: trims, mirrored margins, front matter, and the preflight check
+that finds what a print shop would refuse.
+
+Every book made here is measured twice: by ``preflight`` (pdfplumber) and, independently, by
+the word boxes ``pdftotext -bbox`` reports, against the least margins the page count allows.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+from tests.cli import run
+
+from wortsuche import InputError, generate
+from wortsuche.model import Puzzle
+from wortsuche.render import RenderOptions
+from wortsuche.render.bookpages import BookDesign, render_print_book
+from wortsuche.render.preflight import check_book, check_cover
+from wortsuche.render.trims import (
+    BLEED,
+    INCH,
+    TRIMS,
+    BookFormat,
+    book_pages,
+    cover_size,
+    gutter,
+    least_margins,
+    parse_trim,
+    spine_width,
+)
+
+ANIMALS = ["Hund", "Katze", "Maus", "Pferd", "Kuh", "Schaf", "Ziege", "Huhn", "Ente", "Gans"]
+FRUIT = ["Apfel", "Birne", "Kirsche", "Pflaume", "Traube", "Melone", "Banane", "Mango"]
+
+
+@cache
+def puzzles() -> tuple[tuple[str, Puzzle], ...]:
+    """Five small puzzles from two lists (made once for the whole module)."""
+    made = []
+    for n in range(5):
+        name, words = ("Tiere", ANIMALS) if n % 2 == 0 else ("Obst", FRUIT)
+        made.append((name, generate(words[:8], rows=10, cols=10, seed=n + 1, language="de")))
+    return tuple(made)
+
+
+def make_book(trim: str, *, bleed: bool = False, **design: object) -> tuple[bytes, BookFormat]:
+    book = BookFormat(parse_trim(trim), bleed=bleed)
+    options = RenderOptions(title="Rätselspaß", language="de")
+    pdf, _ = render_print_book(list(puzzles()), options, BookDesign(book, **design))  # type: ignore[arg-type]
+    return pdf, book
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+# --- trims and the rules' figures ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("pages", "inches"),
+    [(24, 0.375), (150, 0.375), (151, 0.5), (219, 0.5), (300, 0.5), (301, 0.625),
+     (500, 0.625), (501, 0.75), (700, 0.75), (701, 0.875), (828, 0.875)],
+)  # fmt: skip
+def test_the_gutter_grows_with_the_page_count_as_kdp_publishes(pages: int, inches: float) -> None:
+    assert gutter(pages) == inches * INCH
+
+
+def test_a_book_has_at_least_24_pages_an_even_count_and_at_most_828() -> None:
+    assert [book_pages(n) for n in (1, 23, 24, 25, 100, 101)] == [24, 24, 24, 26, 100, 102]
+    with pytest.raises(InputError, match="at most 828"):
+        gutter(829)
+
+
+def test_trims_by_name_in_inches_and_in_millimetres() -> None:
+    assert set(TRIMS) == {"5x8", "5.5x8.5", "6x9", "7x10", "8x10", "8.5x8.5", "8.5x11", "a4", "a5"}
+    assert parse_trim("6x9") == parse_trim("6x9in") == parse_trim(" 6 X 9 ")
+    assert round(parse_trim("a5").width / INCH * 25.4) == 148
+    mm = parse_trim("152x229mm")
+    assert (round(mm.width / INCH, 2), round(mm.height / INCH, 2)) == (5.98, 9.02)
+    for bad in ("6by9", "1x9", "6x90", "letter"):
+        with pytest.raises(InputError, match="trim"):
+            parse_trim(bad)
+
+
+def test_margins_are_mirrored_the_gutter_at_the_spine() -> None:
+    book = BookFormat(parse_trim("6x9"), bleed=True)
+    margins = least_margins(200, bleed=True)
+    right_hand, left_hand = book.live_area(1, margins), book.live_area(2, margins)
+    assert right_hand.left == 0.5 * INCH  # the spine is on the left of an odd page
+    assert book.page_size[0] - right_hand.right == 0.375 * INCH  # the outside with bleed
+    assert left_hand.left == 0.375 * INCH and book.page_size[0] - left_hand.right == 0.5 * INCH
+    assert book.page_size == (6 * INCH + BLEED, 9 * INCH + 2 * BLEED)
+
+
+def test_the_spine_grows_with_pages_and_paper() -> None:
+    assert spine_width(100, "white") == pytest.approx(0.2252 * INCH)
+    assert spine_width(100, "cream") == pytest.approx(0.25 * INCH)
+    width, height = cover_size(parse_trim("6x9"), 100, "white")
+    assert width == pytest.approx((12 + 0.2252 + 0.25) * INCH) and height == 9.25 * INCH
+
+
+# --- books in every trim, measured twice ----------------------------------------------------
+
+
+def words_outside(pdf: bytes, book: BookFormat, tmp_path: Path) -> list[str]:
+    """An independent oracle: each word ``pdftotext -bbox`` finds outside the live area its
+    page's side and the page count allow."""
+    path = tmp_path / "measured.pdf"
+    path.write_bytes(pdf)
+    html = subprocess.run(
+        ["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    pages = re.split(r"<page ", html)[1:]
+    margins = least_margins(len(pages), bleed=book.bleed)
+    outside = []
+    for number, page in enumerate(pages, 1):
+        width = float(re.search(r'width="([\d.]+)"', page).group(1))  # type: ignore[union-attr]
+        height = float(re.search(r'height="([\d.]+)"', page).group(1))  # type: ignore[union-attr]
+        assert (width, height) == pytest.approx(book.page_size, abs=0.5)
+        inside_left = number % 2 == 1
+        left = margins.inside if inside_left else margins.outside
+        right = width - (margins.outside if inside_left else margins.inside)
+        for match in re.finditer(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)', page
+        ):
+            x0, y0, x1, y1 = map(float, match.groups()[:4])
+            if x0 < left or x1 > right or y0 < margins.top or y1 > height - margins.bottom:
+                outside.append(f"page {number}: {match.group(5)}")
+    return outside
+
+
+needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils")
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("trim", sorted(TRIMS))
+def test_a_book_in_every_trim_passes_preflight_and_an_independent_measurement(
+    trim: str, tmp_path: Path
+) -> None:
+    pdf, book = make_book(trim)
+    assert check_book(pdf, book) == []
+    assert words_outside(pdf, book, tmp_path) == []
+    count = len(PdfReader(io.BytesIO(pdf)).pages)
+    assert count >= 24 and count % 2 == 0
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("trim", ["5x8", "8.5x11", "140x216mm"])
+def test_a_book_with_bleed_passes_too(trim: str, tmp_path: Path) -> None:
+    pdf, book = make_book(trim, bleed=True, answers_per_page=1)
+    assert check_book(pdf, book) == []
+    assert words_outside(pdf, book, tmp_path) == []
+    # the same book measured as one without bleed is the wrong size
+    assert "pages 1 to 24: the page is" in str(check_book(pdf, BookFormat(book.trim))[0])
+
+
+def test_front_matter_sections_on_right_hand_pages_and_numbered_pages() -> None:
+    pdf, _ = make_book("6x9", copyright="© 2026 Beispielverlag", subtitle="Für die Reise")
+    texts = page_texts(pdf)
+    assert "Rätselspaß" in texts[0] and "Für die Reise" in texts[0]
+    assert "© 2026 Beispielverlag" in texts[1]
+    assert "Inhalt" in texts[2] and "So wird gespielt" in texts[3]
+    first_puzzle = next(i for i, t in enumerate(texts) if "1. Tiere" in t and "Finde" in t)
+    answers = next(i for i, t in enumerate(texts) if t.startswith("Lösungen"))
+    assert first_puzzle % 2 == 0 and answers % 2 == 0  # index 0 is page 1: right-hand pages
+    # the contents point at them, and the pages carry their numbers
+    contents = texts[2]
+    assert re.search(rf"1\. Tiere.*{first_puzzle + 1}\n", contents)
+    assert re.search(rf"Lösungen\s*{answers + 1}", contents)
+    assert texts[first_puzzle].rstrip().endswith(str(first_puzzle + 1))
+    assert texts[answers].rstrip().endswith(str(answers + 1))
+
+
+@pytest.mark.parametrize(
+    ("order", "headings"),
+    [("easy-to-hard", ["Teil 1: Zum Aufwärmen", "Teil 2", "Teil 3: Für Profis"]),
+     ("by-theme", ["Tiere", "Obst"])],
+)  # fmt: skip
+def test_each_section_opens_on_a_right_hand_page_with_a_divider(
+    order: str, headings: list[str]
+) -> None:
+    book = BookFormat(parse_trim("6x9"))
+    options = RenderOptions(language="de")
+    pdf, _ = render_print_book(list(puzzles()), options, BookDesign(book), order=order)
+    texts = page_texts(pdf)
+    for heading in headings:
+        divider = next(i for i, t in enumerate(texts) if t.strip().startswith(heading))
+        assert divider % 2 == 0, f"{heading} on page {divider + 1}"
+        assert "Finde" not in texts[divider]  # a page of its own
+
+
+def test_no_scores_leaves_out_difficulty_level_and_seed() -> None:
+    with_scores = "\n".join(page_texts(make_book("6x9")[0]))
+    assert "Schwierigkeit" in with_scores and "Seed" in with_scores
+    without = "\n".join(page_texts(make_book("6x9", scores=False)[0]))
+    assert "Schwierigkeit" not in without and "Seed" not in without and "mittel" not in without
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4, 6, 9])
+def test_answer_keys_per_page_numbered_like_their_puzzles(per_page: int) -> None:
+    texts = page_texts(make_book("8.5x11", answers_per_page=per_page)[0])
+    keys = [t for t in texts if t.startswith("Lösungen")]
+    assert len(keys) == -(-5 // per_page)
+    assert all(f"{n}. {name}" in "".join(keys) for n, name in [(1, "Tiere"), (2, "Obst")])
+
+
+# --- preflight finds planted violations in hand-made PDFs ------------------------------------
+
+
+def hand_made(pages: int, *, text_at: tuple[int, float] | None = None, core_font: bool = False):  # type: ignore[no-untyped-def]
+    """A 6x9 PDF of ``pages`` pages, each with a word well inside; ``text_at`` plants a word
+    on a page at an x position; ``core_font`` writes in Helvetica, which is not embedded."""
+    from fpdf import FPDF
+
+    from wortsuche.render.metrics import font_path
+
+    pdf = FPDF(unit="pt", format=(6 * INCH, 9 * INCH))
+    pdf.set_auto_page_break(False)
+    pdf.add_font("DejaVu", "", str(font_path()))
+    for number in range(1, pages + 1):
+        pdf.add_page()
+        pdf.set_font("helvetica" if core_font and number == 3 else "DejaVu", size=12)
+        pdf.text(2 * INCH, 3 * INCH, "Wortsuche")
+        if text_at and text_at[0] == number:
+            pdf.text(text_at[1], 4 * INCH, "Rand")
+    return bytes(pdf.output())
+
+
+SIX_BY_NINE = BookFormat(parse_trim("6x9"))
+
+
+def test_preflight_passes_a_clean_hand_made_pdf() -> None:
+    assert check_book(hand_made(24), SIX_BY_NINE) == []
+
+
+def test_preflight_finds_text_in_the_gutter_on_the_correct_side(tmp_path: Path) -> None:
+    # 0.2 in from the left edge: in the gutter of a right-hand page (page 5) ...
+    planted = hand_made(24, text_at=(5, 0.2 * INCH))
+    if shutil.which("pdftotext"):
+        assert words_outside(planted, SIX_BY_NINE, tmp_path) == ["page 5: Rand"]
+    found = check_book(planted, SIX_BY_NINE)
+    assert [str(v) for v in found] == [
+        "page 5: 'R' reaches 0.175 in into the inside margin (gutter) of 0.375 in on the left"
+    ]
+    # ... but 0.3 in from the left of a left-hand page is in the outside margin's allowance
+    assert check_book(hand_made(24, text_at=(6, 0.3 * INCH)), SIX_BY_NINE) == []
+    # and at the right of a left-hand page it is in the gutter
+    found = check_book(hand_made(24, text_at=(6, 5.7 * INCH)), SIX_BY_NINE)
+    assert len(found) == 1 and found[0].page == 6 and "gutter" in found[0].problem
+
+
+def test_preflight_finds_an_odd_or_short_page_count() -> None:
+    found = [str(v) for v in check_book(hand_made(25), SIX_BY_NINE)]
+    assert found == ["25 pages: a printed book has an even number of pages"]
+    found = [str(v) for v in check_book(hand_made(10), SIX_BY_NINE)]
+    assert found == ["10 pages: a printed book has at least 24"]
+
+
+def test_preflight_finds_a_font_that_is_not_embedded() -> None:
+    found = [str(v) for v in check_book(hand_made(24, core_font=True), SIX_BY_NINE)]
+    assert found == ["page 3: the font Helvetica is not embedded"]
+
+
+def test_preflight_checks_the_cover_size_against_the_page_count() -> None:
+    from fpdf import FPDF
+
+    def cover(width: float) -> bytes:
+        pdf = FPDF(unit="pt", format=(width, 9.25 * INCH))
+        pdf.add_page()
+        return bytes(pdf.output())
+
+    right = cover_size(SIX_BY_NINE.trim, 120, "cream")[0]
+    assert check_cover(cover(right), SIX_BY_NINE, 120, "cream") == []
+    found = check_cover(cover(right), SIX_BY_NINE, 120, "white")
+    assert len(found) == 1 and "cover: the page is" in str(found[0])
+
+
+# --- through the command line -----------------------------------------------------------------
+
+
+def test_book_with_trim_end_to_end_and_preflight_agrees(tmp_path: Path) -> None:
+    words = tmp_path / "tiere.txt"
+    words.write_text("# Tiere im Zoo\n" + "\n".join(ANIMALS) + "\n", encoding="utf-8")
+    out = tmp_path / "book.pdf"
+    args = ["book", words, "--count", "3", "--words-per-puzzle", "6", "--seed", "3"]
+    made = run(*args, "--trim", "5.5x8.5", "--no-scores", "-o", out)
+    assert made.returncode == 0, made.stderr
+    texts = page_texts(out.read_bytes())
+    assert any("1. Tiere im Zoo" in t for t in texts)
+    checked = run("preflight", out, "--trim", "5.5x8.5")
+    assert checked.returncode == 0 and "ready to print" in checked.stdout
+    wrong = run("preflight", out, "--trim", "6x9")
+    assert wrong.returncode == 1
+    assert f"{out}: pages 1 to 24: the page is 5.5 in × 8.5 in, not 6 in × 9 in" in wrong.stdout
+
+
+def test_preflight_command_prints_each_violation_and_exits_1(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(hand_made(25, text_at=(3, 10), core_font=True))
+    result = run("preflight", bad, "--trim", "6x9")
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert f"{bad}: 25 pages: a printed book has an even number of pages" in lines
+    assert any(line.startswith(f"{bad}: page 3: 'R' reaches") for line in lines)
+    assert f"{bad}: page 3: the font Helvetica is not embedded" in lines
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["preflight", "missing.pdf", "--trim", "6x9"], "cannot read missing.pdf"),
+     (["preflight", "words.txt", "--trim", "6x9"], "words.txt is not a PDF"),
+     (["preflight", "words.txt", "--trim", "6by9"], "unknown trim '6by9'"),
+     (["book", "words.txt", "--bleed", "-o", "b.pdf"], "--bleed belongs to a printed book"),
+     (["book", "words.txt", "--trim", "9x99", "-o", "b.pdf"], "a trim's sides are"),
+     (["book", "words.txt", "--order", "by-theme", "-o", "b.pdf"], "give --trim too")],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    (tmp_path / "words.txt").write_text("\n".join(ANIMALS), encoding="utf-8")
+    result = run(*args, cwd=tmp_path)
+    assert result.returncode == 2 and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "b.pdf").exists()
+
+
+def test_titles_come_from_a_file_the_heading_or_a_capitalised_file_name(tmp_path: Path) -> None:
+    (tmp_path / "obst_und_früchte.txt").write_text("\n".join(FRUIT), encoding="utf-8")
+    (tmp_path / "zoo.txt").write_text("# Tiere\n" + "\n".join(ANIMALS), encoding="utf-8")
+    (tmp_path / "titles.txt").write_text("Leckeres Obst\nIm Zoo\n", encoding="utf-8")
+    lists = ["obst_und_früchte.txt", "zoo.txt"]
+    common = ["book", *lists, "--seed", "1", "--trim", "6x9", "--language", "de"]
+    assert run(*common, "-o", "a.pdf", cwd=tmp_path).returncode == 0
+    contents = page_texts((tmp_path / "a.pdf").read_bytes())[2]
+    assert "1. Obst und früchte" in contents and "2. Tiere" in contents
+    assert run(*common, "--titles", "titles.txt", "-o", "b.pdf", cwd=tmp_path).returncode == 0
+    contents = page_texts((tmp_path / "b.pdf").read_bytes())[2]
+    assert "1. Leckeres Obst" in contents and "2. Im Zoo" in contents
+    one = run(*common, "--titles", "zoo.txt", "-o", "c.pdf", cwd=tmp_path)
+    assert one.returncode == 2 and "titles for 2 word lists" in one.stderr
+
+
+# --- the wrap-around cover ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("pages", "on_spine"), [(78, False), (80, True), (400, True)])
+def test_the_cover_fits_the_page_count_and_has_spine_text_from_80_pages(
+    pages: int, on_spine: bool
+) -> None:
+    from wortsuche.render.cover import CoverText, render_cover
+
+    trim = parse_trim("6x9")
+    text = CoverText("Tierisch gute Wortsuche", "Für unterwegs", "Hinten steht das.")
+    cover = render_cover(text, puzzles()[0][1], trim, pages, "cream", "de")
+    assert check_cover(cover, SIX_BY_NINE, pages, "cream") == []
+    words = page_texts(cover)[0]
+    assert words.count("Tierisch gute") == (2 if on_spine else 1)
+    assert "Für unterwegs" in words and "Hinten steht das." in words
+
+
+def test_book_writes_its_cover_and_preflight_checks_both(tmp_path: Path) -> None:
+    words = tmp_path / "tiere.txt"
+    words.write_text("\n".join(ANIMALS), encoding="utf-8")
+    out, cover = tmp_path / "book.pdf", tmp_path / "cover.pdf"
+    made = run(
+        "book", words, "--count", "2", "--seed", "1", "--trim", "8.5x11", "--bleed",
+        "--cover", cover, "--paper-color", "cream", "--title", "Zoo", "-o", out,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    checked = run("preflight", out, "--trim", "8.5x11", "--bleed", "--cover", cover,
+                  "--paper-color", "cream")  # fmt: skip
+    assert checked.returncode == 0, checked.stdout
+    box = PdfReader(cover).pages[0].mediabox
+    want = cover_size(parse_trim("8.5x11"), 24, "cream")
+    assert (float(box.width), float(box.height)) == pytest.approx(want)
+
+
+def test_the_book_is_the_same_drawn_and_checked_in_parts_by_two_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import wortsuche.render.bookpages
+    import wortsuche.render.preflight
+
+    monkeypatch.setattr(wortsuche.render.bookpages, "PART", 7)  # several parts in a small book
+    monkeypatch.setattr(wortsuche.render.preflight, "PART", 7)
+    words = tmp_path / "tiere.txt"
+    words.write_text("\n".join(ANIMALS), encoding="utf-8")
+    made = {}
+    for workers in ("1", "2"):
+        out = tmp_path / f"book{workers}.pdf"
+        args = ["book", words, "--count", "4", "--seed", "2", "--trim", "7x10", "--force"]
+        assert run(*args, "--workers", workers, "-o", out).returncode == 0
+        made[workers] = out.read_bytes()
+    assert made["1"] == made["2"]
+    texts = page_texts(made["1"])
+    assert len(texts) == 24 and texts[0].strip() == "Wortsuchrätsel"
+    numbered = [i + 1 for i, t in enumerate(texts) if "Finde die" in t]
+    assert len(numbered) == 4
+    assert all(texts[n - 1].rstrip().endswith(str(n)) for n in numbered)
+
+
+THIRTY = [*ANIMALS, *FRUIT, "Esel", "Fuchs", "Wolf", "Hase", "Igel", "Hirsch", "Lama", "Otter",
+          "Dachs", "Elch", "Biber", "Robbe"]  # fmt: skip
+
+
+@pytest.mark.parametrize("count", [12, 20, 30])
+def test_large_print_keeps_the_list_on_the_puzzles_page_on_letter_size(count: int) -> None:
+    import pdfplumber
+
+    puzzle = generate(THIRTY[:count], rows=15, cols=15, seed=count, language="de")
+    book = BookFormat(parse_trim("8.5x11"))
+    options = RenderOptions(large_print=True, language="de")
+    pdf, _ = render_print_book([("Tiere", puzzle)], options, BookDesign(book))
+    texts = page_texts(pdf)
+    page_index = next(i for i, t in enumerate(texts) if "1. Tiere" in t and "Finde" in t)
+    assert all(entry in texts[page_index] for entry in THIRTY[:count])
+    assert not any("Wörter" in t and "1. Tiere" in t for t in texts[page_index + 1 :])
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        words = document.pages[page_index].extract_words(extra_attrs=["size"])
+    letters = [w["size"] for w in words if len(w["text"]) == 1 and w["text"].isupper()]
+    listed = [w["size"] for w in words if w["text"] in THIRTY[:count]]
+    assert len(letters) >= 15 * 15 and min(letters) >= 16
+    assert len(listed) == count and min(listed) >= 14
+    assert check_book(pdf, book) == []
+
+
+def test_large_print_on_a_small_trim_puts_a_long_list_on_its_own_page() -> None:
+    puzzle = generate(THIRTY, rows=15, cols=15, seed=1, language="de")
+    book = BookFormat(parse_trim("5x8"))
+    options = RenderOptions(large_print=True, language="de")
+    pdf, _ = render_print_book([("Tiere", puzzle)], options, BookDesign(book))
+    texts = page_texts(pdf)
+    assert any("Wörter" in t and "Robbe" in t for t in texts)
+    assert check_book(pdf, book) == []
+
+
+@pytest.mark.parametrize(("language", "title"), [("de", "Tiere"), ("en", "Animals")])
+def test_a_themes_puzzles_are_titled_in_the_books_language(
+    tmp_path: Path, language: str, title: str
+) -> None:
+    args = ["book", "--theme", "animals", "--count", "2", "--seed", "1", "--language", language]
+    assert run(*args, "--trim", "6x9", "-o", "b.pdf", cwd=tmp_path).returncode == 0
+    contents = page_texts((tmp_path / "b.pdf").read_bytes())[2]
+    assert f"1. {title}" in contents and f"2. {title}" in contents
+
+
+def test_a_book_needs_word_lists_or_a_theme(tmp_path: Path) -> None:
+    result = run("book", "-o", "b.pdf", cwd=tmp_path)
+    assert result.returncode == 2 and "word lists (WORDS.txt) or --theme" in result.stderr
+
+
+@pytest.mark.parametrize("trim", [None, "5x8"])
+def test_the_contents_use_one_type_size_even_for_long_titles(
+    tmp_path: Path, trim: str | None
+) -> None:
+    import pdfplumber
+
+    long = "# Tiere auf dem Bauernhof, im Wald, auf der Wiese und im Zoo der großen Stadt\n"
+    (tmp_path / "a.txt").write_text(long + "\n".join(ANIMALS), encoding="utf-8")
+    (tmp_path / "b.txt").write_text("\n".join(FRUIT), encoding="utf-8")
+    args = ["book", "a.txt", "b.txt", "--seed", "1", "--language", "de", "-o", "b.pdf"]
+    assert run(*args, *(["--trim", trim] if trim else []), cwd=tmp_path).returncode == 0
+    with pdfplumber.open(tmp_path / "b.pdf") as document:
+        page = document.pages[2 if trim else 0]
+        headings = {"Inhalt", "Wortsuchrätsel"}
+        words = page.extract_words(extra_attrs=["size"], keep_blank_chars=True)
+        sizes = {round(w["size"], 1) for w in words if w["text"].strip() not in headings}
+    assert sizes == {11.0}
+    assert "…" in page_texts((tmp_path / "b.pdf").read_bytes())[2 if trim else 0]
+
+
+def test_parts_of_a_run_join_into_a_printed_book(tmp_path: Path) -> None:
+    (tmp_path / "tiere.txt").write_text("# Tiere\n" + "\n".join(ANIMALS), encoding="utf-8")
+    for first in ("1", "3"):
+        part = ["book", "tiere.txt", "--seed", "4", "--first", first, "--count", "2"]
+        assert run(*part, "-o", f"part{first}.jsonl", cwd=tmp_path).returncode == 0
+    joined = run(
+        "book", "--join", "part1.jsonl", "part3.jsonl", "--trim", "a5", "-o", "b.pdf", cwd=tmp_path
+    )
+    assert joined.returncode == 0, joined.stderr
+    pdf = (tmp_path / "b.pdf").read_bytes()
+    assert check_book(pdf, BookFormat(parse_trim("a5"))) == []
+    assert "4. Tiere" in page_texts(pdf)[2]
+    bleed = run("book", "--join", "part1.jsonl", "--bleed", "-o", "c.pdf", cwd=tmp_path)
+    assert bleed.returncode == 2 and "--bleed belongs to a printed book" in bleed.stderr
+
+
+# --- guarantees over any page count and any trim ------------------------------------------------
+
+
+@given(pages=st.integers(1, 828), bleed=st.booleans())
+def test_any_page_count_gets_an_even_count_and_mirrored_margins(pages: int, bleed: bool) -> None:
+    count = book_pages(pages)
+    assert count % 2 == 0 and count >= max(pages, 24) and count - max(pages, 24) <= 1
+    book = BookFormat(parse_trim("6x9"), bleed=bleed)
+    margins = least_margins(count, bleed=bleed)
+    odd, even = book.live_area(2 * (pages // 2) + 1, margins), book.live_area(2, margins)
+    width = book.page_size[0]
+    assert odd.left == width - even.right == gutter(count)  # the gutter at the spine
+    assert width - odd.right == even.left == (0.375 if bleed else 0.25) * INCH
+
+
+@settings(max_examples=4, deadline=None)
+@given(
+    width=st.integers(100, 230), height=st.integers(150, 300), bleed=st.booleans()
+)  # millimetres
+def test_a_book_in_any_trim_passes_preflight(width: int, height: int, bleed: bool) -> None:
+    pdf, book = make_book(f"{width}x{height}mm", bleed=bleed, answers_per_page=2)
+    assert check_book(pdf, book) == []
