@@ -163,6 +163,8 @@ class Hint(BaseModel):
 
     index: int
     first: tuple[int, int]
+    second: tuple[int, int]
+    """The next cell: which way the word runs, for a second hint."""
 
 
 class Answers(BaseModel):
