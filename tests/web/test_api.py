@@ -539,7 +539,16 @@ def test_a_title_with_a_script_tag_is_escaped_in_the_page(client: TestClient) ->
     assert re.findall(r"<script[^>]*>", page) == [
         *(
             f'<script src="/static/{name}.js?v={_version()}" defer>'
-            for name in ("texts", "api", "geometry", "game", "celebrate", "hashes", "play", "install")
+            for name in (
+                "texts",
+                "api",
+                "geometry",
+                "game",
+                "celebrate",
+                "hashes",
+                "play",
+                "install",
+            )
         ),
         '<script type="application/json" id="texts">',
     ]

@@ -121,6 +121,9 @@ def web_manifest(texts: Translator) -> dict[str, object]:
         for size in (192, 512)
     ]
     icons.append({"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"})
+    # the same icon with room around it, for home screens that cut icons into circles
+    maskable = {"src": "/static/icon-maskable-512.png", "sizes": "512x512", "type": "image/png"}
+    icons.append({**maskable, "purpose": "maskable"})
     return {
         "name": "wortsuche",
         "short_name": "wortsuche",
