@@ -11,7 +11,9 @@ salted SHA-256 hash of the word's cell sequence. The page hashes whatever the pl
 
 >>> from wortsuche import generate
 >>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
->>> "<html" in render(puzzle) and '"start"' not in render(puzzle)
+>>> page = render(puzzle)
+>>> data = page.split('id="puzzle-data">')[1].split("</script>")[0]
+>>> "<html" in page and '"start"' not in data and '"first"' in data
 True
 >>> '<html lang="de">' in render(puzzle, RenderOptions(language="de"))
 True
