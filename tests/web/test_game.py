@@ -514,18 +514,22 @@ def test_found_cells_say_so_in_the_page_language_and_the_clock_is_no_live_region
 # -- 8. installable, and offline ------------------------------------------------------------------
 
 
-def test_the_manifest_names_the_app_and_its_icons(live_server: LiveServer) -> None:
-    import httpx
+def test_the_manifest_names_the_app_and_its_icons(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
 
-    manifest = httpx.get(live_server.url + "/manifest.webmanifest?lang=de").json()
+    from wortsuche.web.app import create_app
+
+    client = TestClient(create_app(tmp_path / "puzzles.sqlite"))  # the app in this process
+
+    manifest = client.get("/manifest.webmanifest?lang=de").json()
     assert manifest["display"] == "standalone" and manifest["start_url"] == "/?lang=de"
     assert manifest["description"] == "Buchstabenrätsel zum Spielen und Drucken"
     sizes = {icon["sizes"] for icon in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes
     for icon in manifest["icons"]:
-        response = httpx.get(live_server.url + icon["src"])
+        response = client.get(icon["src"])
         assert response.status_code == 200 and response.headers["content-type"] == icon["type"]
-    worker = httpx.get(live_server.url + "/sw.js")
+    worker = client.get("/sw.js")
     assert worker.headers["content-type"].startswith("text/javascript")
     assert "{{version}}" not in worker.text
 
