@@ -539,7 +539,17 @@ def test_a_title_with_a_script_tag_is_escaped_in_the_page(client: TestClient) ->
     assert re.findall(r"<script[^>]*>", page) == [
         *(
             f'<script src="/static/{name}.js?v={_version()}" defer>'
-            for name in ("texts", "api", "geometry", "game", "play", "clues")
+            for name in (
+                "texts",
+                "api",
+                "geometry",
+                "game",
+                "celebrate",
+                "hashes",
+                "play",
+                "clues",
+                "install",
+            )
         ),
         '<script type="application/json" id="texts">',
     ]
@@ -585,12 +595,13 @@ def _version() -> str:
     return __version__
 
 
-def test_a_hint_names_the_first_cell_of_one_word_only(client: TestClient) -> None:
+def test_a_hint_names_the_first_two_cells_of_one_word_only(client: TestClient) -> None:
     made = create(client, seed=4)
     answers = client.post(f"/api/puzzles/{made['id']}/reveal").json()["answers"]
     hint = client.post(f"/api/puzzles/{made['id']}/hint", json={"index": answers[0]["index"]})
     assert hint.status_code == 200
-    assert hint.json() == {"index": answers[0]["index"], "first": answers[0]["start"]}
+    first, second = answers[0]["cells"][:2]
+    assert hint.json() == {"index": answers[0]["index"], "first": first, "second": second}
     refused = client.post(f"/api/puzzles/{made['id']}/hint", json={"index": 99})
     assert refused.status_code == 422
 

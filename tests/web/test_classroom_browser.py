@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from .conftest import LiveServer
-from .test_browser import answers, displayed, drag, is_script_error, wait_found
+from .test_browser import answers, displayed, drag, is_script_error, teacher_menu, wait_found
 
 pytest.importorskip("playwright", reason="playwright is not installed")
 
@@ -81,6 +81,8 @@ def test_a_lesson_teacher_and_three_pupils(
 
     teacher = browsers.page(locale="de-DE")
     teacher.goto(f"{live_server.url}/p/{puzzle['id']}?lang=de")
+    teacher.wait_for_selector("#board[data-ready]")
+    teacher_menu(teacher)  # "use in class" sits with the teacher's tools
     teacher.click("#use-in-class")
     teacher.click("#create-assignment")
     teacher.wait_for_url("**/t/*#*")

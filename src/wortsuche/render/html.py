@@ -11,7 +11,9 @@ salted SHA-256 hash of the word's cell sequence. The page hashes whatever the pl
 
 >>> from wortsuche import generate
 >>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
->>> "<html" in render(puzzle) and '"start"' not in render(puzzle)
+>>> page = render(puzzle)
+>>> data = page.split('id="puzzle-data">')[1].split("</script>")[0]
+>>> "<html" in page and '"start"' not in data and '"first"' in data
 True
 >>> '<html lang="de">' in render(puzzle, RenderOptions(language="de"))
 True
@@ -78,6 +80,7 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
         # Where the word begins, for a hint. The page holds the grid and the words anyway, so
         # this is no secret it gives away; the whole line stays hashed.
         first = list(placement.start) if placement is not None else None
+        second = list(placement.cells[1]) if placement is not None else None
         shown = "".join(display_letter(ch, lowercase) for ch in word.letters)
         if word in secret:
             # On no list until found, no hint points at it, and the page does not spell it: only
@@ -105,7 +108,7 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
                 }
             )
         else:
-            words.append({"entry": entry, "hashes": hashes, "first": first})
+            words.append({"entry": entry, "hashes": hashes, "first": first, "second": second})
     return {
         "rows": ["".join(display_letter(ch, lowercase) for ch in row) for row in puzzle.grid.rows],
         "salt": salt,
@@ -124,7 +127,9 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     options = options or RenderOptions()
     texts = options.texts(puzzle)
     heading = options.title or puzzle.title or default_title(texts)
-    lines = " ".join(instruction(puzzle, texts, word_list=options.word_list))
+    lines = instruction(puzzle, texts, word_list=options.word_list)
+    if options.word_list:  # the list stands above or beside the grid, as the screen allows
+        lines = (texts.n("web.find-in-grid", len(puzzle.words)), *lines[1:])
     page_classes = [" large-print"] if options.large_print else []
     page_classes += [] if options.word_list else [" no-word-list"]
     return fill(
@@ -132,7 +137,7 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
         **catalogue_values(texts),
         title=escape(heading),
         lang=texts.language,
-        instruction=escape(lines),
+        instruction=escape(" ".join(lines)),
         count=str(len(puzzle.words)),
         wrap_help="",  # the instruction above the grid says that words run over the edge
         page_classes="".join(page_classes),
@@ -153,7 +158,15 @@ def picture_data(puzzle: Puzzle) -> dict[str, str]:
     }
 
 
-GAME_SCRIPTS = ("texts.js", "geometry.js", "game.js", "clues.js", "offline.js")
+GAME_SCRIPTS = (
+    "texts.js",
+    "geometry.js",
+    "game.js",
+    "celebrate.js",
+    "hashes.js",
+    "clues.js",
+    "offline.js",
+)
 """The web game's scripts the file runs, in this order: the play page's game, checked offline."""
 
 

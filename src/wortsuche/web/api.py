@@ -181,7 +181,7 @@ def api_routes(
         placement = puzzle.placements.get(puzzle.words[asked.index].letters)
         if placement is None:
             raise ApiError(404, "that word is not in the grid", key="api.word-not-in-grid")
-        return Hint(index=asked.index, first=placement.start)
+        return Hint.of(asked.index, placement.cells)
 
     @router.post("/{puzzle_id}/check", dependencies=[Depends(limited(rates, "check"))])
     def check_selection(puzzle_id: str, selection: Selection) -> CheckResult:
@@ -202,16 +202,29 @@ def api_routes(
         responses=BUSY,
         dependencies=[Depends(limited(rates, "create"))],
     )
-    async def again(puzzle_id: str, request: Request) -> PublicPuzzle:
-        """A new grid with the same words, size request and level (a new id; the old one stays)."""
+    async def again(puzzle_id: str, request: Request, level: str | None = None) -> PublicPuzzle:
+        """A new grid with the same words, size request and level (a new id; the old one stays).
+
+        ``?level=`` asks for another level (the "harder" and "easier" of the finished game).
+        """
         arrived = time.monotonic()
+        if level is not None and level not in LEVELS:
+            raise ApiError(
+                422,
+                f"choose a level: {', '.join(LEVELS)}",
+                "level",
+                key="api.level",
+                values={"levels": ", ".join(LEVELS)},
+            )
         stored = await run_in_threadpool(find, storage, puzzle_id)
         old = loads(stored.puzzle)
         asked = json.loads(stored.request)  # rows and cols as asked: numbers, or null for auto
         rows, cols = asked["rows"], asked["cols"]
         options = asked.get("options") or {}  # older puzzles were stored without options
+        if level is not None:
+            asked["level"] = level
         work = make_puzzle(
-            generator, list(old.words), rows, cols, old.level, None, arrived, options
+            generator, list(old.words), rows, cols, level or old.level, None, arrived, options
         )
         puzzle = await unless_disconnected(request, work)
         return public(await run_in_threadpool(save, storage, puzzle, stored.title, asked))

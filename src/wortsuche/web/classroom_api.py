@@ -188,7 +188,7 @@ def classroom_routes(storage: Storage, settings: limits.Limits, generator: Gener
         if placement is None:
             raise ApiError(404, "that word is not in the grid", key="api.word-not-in-grid")
         storage.record_hint(pupil.id, time.time())
-        return Hint(index=asked.index, first=placement.start)
+        return Hint.of(asked.index, placement.cells)
 
     @router.post("/{code}/answers", responses=TOKEN_ERRORS)
     def class_answers(code: str, authorization: Authorization = None) -> Answers:

@@ -55,6 +55,7 @@ def classroom_page_routes(storage: Storage) -> APIRouter:
                 code=html.escape(assignment.code),
                 title=html.escape(title),
                 wrap_help="",
+                count="0",  # the game counts the words of the puzzle the pupil plays
                 choices=puzzle_choices(storage, assignment, texts),
             )
         )

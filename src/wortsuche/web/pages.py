@@ -8,11 +8,12 @@ English. The page's scripts get their texts as JSON in the page.
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Callable
 from importlib.resources import files
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
 from wortsuche.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from wortsuche.levels import LEVELS
@@ -61,7 +62,7 @@ def page_routes(
         puzzle = loads(stored.puzzle)
         title = stored.title or texts.t("sheet.default-title")
         level = texts.t(f"level.{puzzle.level}") if puzzle.level in LEVELS else puzzle.level
-        score = texts.decimal(rate_puzzle(puzzle).score)
+        minutes = about_minutes(rate_puzzle(puzzle).minutes)
         return HTMLResponse(
             page(
                 "play.html",
@@ -73,7 +74,7 @@ def page_routes(
                 grid_of=html.escape(texts.t("web.grid-of", size=f"{puzzle.rows}×{puzzle.cols}")),
                 word_count=html.escape(texts.n("web.word-count", len(puzzle.words))),
                 count=str(len(puzzle.words)),
-                difficulty=html.escape(texts.t("web.difficulty", score=score)),
+                minutes=html.escape(texts.n("web.about-minutes", minutes)),
                 wrap_help=f'<p class="hint wrap-help" id="wrap-help">'
                 f"{html.escape(texts.t('web.wrap-hint'))}</p>"
                 if puzzle.options.wrap
@@ -81,7 +82,67 @@ def page_routes(
             ).replace("</head>", RECORDING_SCRIPT + "</head>" if record_play else "</head>", 1)
         )
 
+    @router.get("/p/{puzzle_id}/hashes.json")
+    def puzzle_hashes(puzzle_id: str) -> Response:
+        # What the offline file holds: letters, words and salted hashes of their places, never
+        # the places. The play page falls back on it when the server cannot be reached.
+        from wortsuche.render.html import game_data
+
+        stored = storage.get(puzzle_id) if is_puzzle_id(puzzle_id) else None
+        if stored is None:
+            return Response('{"error": "no such puzzle"}', 404, media_type="application/json")
+        data = json.dumps(game_data(loads(stored.puzzle)), ensure_ascii=False)
+        return Response(data, media_type="application/json")
+
+    @router.get("/manifest.webmanifest")
+    def manifest(request: Request) -> Response:
+        texts = translator(page_language(request))
+        return Response(
+            json.dumps(web_manifest(texts), ensure_ascii=False),
+            media_type="application/manifest+json",
+        )
+
+    @router.get("/sw.js")
+    def service_worker() -> Response:
+        # Served from the root so that it may keep the pages of the whole site for offline play.
+        script = (PACKAGE / "static" / "sw.js").read_text(encoding="utf-8")
+        script = script.replace("{{version}}", version())
+        return Response(script, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
     return router
+
+
+def about_minutes(minutes: float) -> int:
+    """The rated minutes as a player reads them: a whole number, at least one.
+
+    >>> about_minutes(0.3), about_minutes(4.4), about_minutes(4.6)
+    (1, 4, 5)
+    """
+    return max(1, round(minutes))
+
+
+def web_manifest(texts: Translator) -> dict[str, object]:
+    """The web app manifest: the game installs to a home screen and opens full screen."""
+    icons = [
+        {"src": f"/static/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png"}
+        for size in (192, 512)
+    ]
+    icons.append({"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"})
+    # the same icon with room around it, for home screens that cut icons into circles
+    maskable = {"src": "/static/icon-maskable-512.png", "sizes": "512x512", "type": "image/png"}
+    icons.append({**maskable, "purpose": "maskable"})
+    return {
+        "name": "wortsuche",
+        "short_name": "wortsuche",
+        "description": texts.t("web.app-description"),
+        "lang": texts.language,
+        "start_url": f"/?lang={texts.language}",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f4f6f9",
+        "theme_color": "#1d4ed8",
+        "icons": icons,
+    }
 
 
 def page_language(request: Request) -> str:

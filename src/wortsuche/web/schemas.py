@@ -163,6 +163,14 @@ class Hint(BaseModel):
 
     index: int
     first: tuple[int, int]
+    second: tuple[int, int]
+    """The next cell: which way the word runs, for a second hint."""
+
+    @classmethod
+    def of(cls, index: int, cells: tuple[tuple[int, int], ...]) -> Hint:
+        """The hint for the word at ``index`` whose letters lie on ``cells`` (a word of one
+        letter has no second cell: it points at its first again)."""
+        return cls(index=index, first=cells[0], second=cells[1] if len(cells) > 1 else cells[0])
 
 
 class Answers(BaseModel):

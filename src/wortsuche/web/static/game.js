@@ -12,10 +12,21 @@
 //                                       checker that knows the answers can show them
 // Words are numbered as listed, secret words after them (from puzzle.words.length).
 //
+// Others can follow a game without touching it: it dispatches DOM events on `document`, each
+// with {puzzle: id, ...} as its detail:
+//   wortsuche:start    the clock starts (the first touch, click or key on the game)
+//   wortsuche:found    {word, start, end, at, hints, wrong}: at = seconds of play, hints given for
+//                      this word, wrong selections since the last find
+//   wortsuche:wrong    {start, end}: a selection that is no word
+//   wortsuche:hint     {word}
+//   wortsuche:complete {seconds, hints}: every listed word found
+//
 // A plain script after texts.js (say) and geometry.js; the offline file inlines it as it stands.
 "use strict";
 
-const PALETTE_SIZE = 8;
+// Found words take these colours in turn (style.css: .colour-0 … .colour-15); the second eight
+// have a dashed outline, so two words are told apart by pattern where colours look alike.
+const PALETTE_SIZE = 16;
 
 // The time played, as 4:05 or 1:02:03.
 function formatTime(ms) {
@@ -24,6 +35,12 @@ function formatTime(ms) {
   const m = Math.floor((seconds % 3600) / 60);
   const s = String(seconds % 60).padStart(2, "0");
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+// The classes that colour a found word: one of 16 colours, the second eight with a dashed outline.
+function colourClasses(index) {
+  const colour = index % PALETTE_SIZE;
+  return colour < PALETTE_SIZE / 2 ? [`colour-${colour}`] : [`colour-${colour}`, "dashed"];
 }
 
 // Play `puzzle` ({rows, cols, grid, words, wrap, message, secret_count}) on the page's board,
@@ -44,7 +61,14 @@ function startGame({ puzzle, checker, id }) {
   let cursor = [0, 0];
   let checking = false;
   let runningSince = null; // performance.now() while the timer runs
+  let engaged = false; // the player has touched the game since the page opened: the clock may run
+  let paused = false;
   const layers = {};
+
+  // The events others listen to (see the top of this file).
+  function emit(name, detail = {}) {
+    document.dispatchEvent(new CustomEvent(`wortsuche:${name}`, { detail: { puzzle: id, ...detail } }));
+  }
 
   // ---- progress ------------------------------------------------------------------------------
 
@@ -57,7 +81,7 @@ function startGame({ puzzle, checker, id }) {
     } catch {
       // unreadable or blocked storage: start afresh
     }
-    return { found: [], elapsed: 0, done: false, revealed: false };
+    return { found: [], elapsed: 0, done: false, revealed: false, started: false, hints: 0 };
   }
 
   function saveProgress() {
@@ -100,8 +124,27 @@ function startGame({ puzzle, checker, id }) {
     return progress.elapsed + (runningSince === null ? 0 : performance.now() - runningSince);
   }
 
+  // The clock runs only while someone plays: after the first touch, not paused, page in view.
   function startTimer() {
-    if (runningSince === null && !finished() && !document.hidden) runningSince = performance.now();
+    if (runningSince === null && engaged && !paused && !finished() && !document.hidden) {
+      runningSince = performance.now();
+    }
+  }
+
+  // The first touch, click or key on the game starts the clock (a reload waits for one again).
+  function engage() {
+    if (engaged || finished()) return;
+    engaged = true;
+    if (!progress.started) {
+      progress.started = true;
+      emit("start");
+    }
+    startTimer();
+    saveProgress();
+  }
+
+  function seconds() {
+    return Math.round(elapsed() / 100) / 10;
   }
 
   function stopTimer() {
@@ -126,7 +169,7 @@ function startGame({ puzzle, checker, id }) {
   // towards the edge where the word carries on.
   function capsule(layer, start, end, className, colour, cells = null) {
     const group = svg("g", { class: className });
-    if (colour !== undefined) group.classList.add(`colour-${colour % PALETTE_SIZE}`);
+    if (colour !== undefined) group.classList.add(...colourClasses(colour));
     const parts = cells
       ? pieces(cells)
       : [{ from: [start[0] + 0.5, start[1] + 0.5], to: [end[0] + 0.5, end[1] + 0.5] }];
@@ -160,7 +203,7 @@ function startGame({ puzzle, checker, id }) {
     document.documentElement.style.setProperty("--rows", rows);
     document.documentElement.style.setProperty("--cols", cols);
     marks.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
-    for (const name of ["answers", "print", "found", "selection"]) {
+    for (const name of ["answers", "print", "found", "hint", "selection"]) {
       layers[name] = svg("g", { class: `layer layer-${name}` });
       marks.append(layers[name]);
     }
@@ -180,33 +223,44 @@ function startGame({ puzzle, checker, id }) {
       });
       board.append(row);
     });
-    puzzle.words.forEach((entry, index) => {
-      const item = document.createElement("li");
-      item.dataset.index = index;
-      const swatch = document.createElement("span");
-      swatch.className = `swatch colour-${index % PALETTE_SIZE}`;
-      swatch.setAttribute("aria-hidden", "true");
-      const text = document.createElement("span");
-      text.className = "entry";
-      text.textContent = entry;
-      const state = document.createElement("span");
-      state.className = "visually-hidden state";
-      item.append(swatch, text, state);
-      wordList.append(item);
-    });
+    puzzle.words.forEach((entry, index) => wordList.append(listItem(entry, index)));
     moveCursor(cursor);
+  }
+
+  // One word of the list: its colour swatch, the entry as written, and its state for screen
+  // readers ("found", "shown"), which drawFound() fills in.
+  function listItem(entry, index) {
+    const item = document.createElement("li");
+    item.dataset.index = index;
+    const swatch = document.createElement("span");
+    swatch.classList.add("swatch", ...colourClasses(index));
+    swatch.setAttribute("aria-hidden", "true");
+    const text = document.createElement("span");
+    text.className = "entry";
+    text.textContent = entry;
+    const state = document.createElement("span");
+    state.className = "visually-hidden state";
+    item.append(swatch, text, state);
+    return item;
   }
 
   function drawFound() {
     layers.found.replaceChildren();
-    for (const cell of board.querySelectorAll(".in-word")) cell.classList.remove("in-word");
+    for (const cell of board.querySelectorAll(".in-word")) {
+      cell.classList.remove("in-word");
+      cell.removeAttribute("aria-describedby");
+    }
     const found = foundIndices();
     for (const find of progress.found) {
       const cells = find.cells.filter((cell) => inside(cell, puzzle.rows, puzzle.cols));
       if (!cells.length) continue;
       const wrapped = puzzle.wrap ? cells : null;
       capsule(layers.found, cells[0], cells[cells.length - 1], "mark found", find.indices[0], wrapped);
-      for (const cell of cells) cellElement(cell).classList.add("in-word");
+      for (const cell of cells) {
+        // a screen reader says "found" after the letter
+        cellElement(cell).classList.add("in-word");
+        cellElement(cell).setAttribute("aria-describedby", "cell-found");
+      }
     }
     for (const item of wordList.children) {
       const index = Number(item.dataset.index);
@@ -214,9 +268,13 @@ function startGame({ puzzle, checker, id }) {
       const isShown = !isFound && progress.revealed;
       item.classList.toggle("found", isFound);
       item.classList.toggle("revealed", isShown);
-      item.querySelector(".state").textContent = isFound ? " (found)" : isShown ? " (shown)" : "";
+      item.querySelector(".state").textContent = isFound
+        ? ` (${say("state-found")})`
+        : isShown ? ` (${say("state-shown")})` : "";
     }
     $("found-count").textContent = listedFound();
+    drawHint();
+    wordList.scrollLeft = 0; // a phone's strip: the words still to find come first
     showSecrets();
     if (progress.revealed && answers) drawAnswers(layers.answers, found);
     showDone();
@@ -281,6 +339,8 @@ function startGame({ puzzle, checker, id }) {
     line.hidden = false;
   }
 
+  // The end: a panel with the time, the hints used and the best time (the page may add the
+  // next steps to #done-actions); shown answers end the game too, but with a plain note.
   function showDone() {
     const done = $("done");
     done.classList.toggle("revealed", !progress.done && progress.revealed);
@@ -289,20 +349,23 @@ function startGame({ puzzle, checker, id }) {
       const record = progress.newBest
         ? say("new-best")
         : best !== null ? say("best-time", { time: formatTime(best) }) : "";
-      const hints = progress.hints ? say("hints-used", { count: progress.hints }) : "";
-      done.textContent = `${say("well-done", { count: puzzle.words.length, time: formatTime(progress.elapsed) })} ${hints} ${record} ${revealedMessage()}`
+      const hints = say(progress.hints ? "hints-used" : "no-hints", { count: progress.hints ?? 0 });
+      $("done-title").textContent = say("done-title");
+      $("done-text").textContent = `${say("well-done", { count: puzzle.words.length, time: formatTime(progress.elapsed) })} ${hints} ${record} ${revealedMessage()}`
         .replace(/\s+/g, " ")
         .trim();
       done.hidden = false;
     } else if (progress.revealed) {
-      // Shown answers end the game, but it is no success: a plain note, no star.
-      done.textContent = say("answers-shown", { found: listedFound(), count: puzzle.words.length });
+      $("done-title").textContent = say("answers-title");
+      $("done-text").textContent = say("answers-shown", { found: listedFound(), count: puzzle.words.length });
       done.hidden = false;
     } else {
       done.hidden = true;
     }
     document.body.classList.toggle("finished", finished());
     if (revealButton) revealButton.disabled = finished();
+    $("hint").disabled = finished() || hintExhausted();
+    $("pause").disabled = finished();
   }
 
   function announce(text) {
@@ -358,27 +421,40 @@ function startGame({ puzzle, checker, id }) {
   }
 
   function acceptFind(result) {
-    progress.found.push({ indices: result.indices, cells: result.cells, words: result.words });
-    document.dispatchEvent(new CustomEvent("wortsuche:found", { detail: { puzzle: id, word: result.word, start: result.cells[0], end: result.cells[result.cells.length - 1], at: elapsed() / 1000 } }));
+    const hintsFor = progress.hintsFor ?? {};
+    const hints = result.indices.reduce((sum, index) => sum + (hintsFor[index] ?? 0), 0);
+    const find = { indices: result.indices, cells: result.cells, words: result.words };
+    Object.assign(find, { at: seconds(), hints, wrong: progress.wrong ?? 0 });
+    progress.found.push(find);
+    progress.wrong = 0;
     const secret = result.indices[0] >= puzzle.words.length;
     announce(secret ? say("secret-found", { word: result.word }) : say("found", { words: result.words.join(say("and")) }));
-    if (!progress.done && listedFound() === puzzle.words.length) {
+    const complete = !progress.done && listedFound() === puzzle.words.length;
+    if (complete) {
       stopTimer();
       progress.done = true;
       rememberBestTime(progress.elapsed);
-      document.dispatchEvent(new CustomEvent("wortsuche:complete", { detail: { puzzle: id, seconds: progress.elapsed / 1000, hints: progress.hints ?? 0 } }));
     }
     saveProgress();
     drawFound();
     showTime();
-    document.dispatchEvent(new CustomEvent("wortsuche:found", { detail: { puzzle: id, word: result.word, words: result.words, indices: result.indices, start: result.cells[0], end: result.cells[result.cells.length - 1] } }));
+    // After the list is drawn, so that listeners (the clue list) see the word struck off.
+    const cells = result.cells;
+    const where = { start: cells[0], end: cells[cells.length - 1], words: result.words, indices: result.indices };
+    emit("found", { word: result.word, ...where, at: find.at, hints, wrong: find.wrong });
+    if (complete) {
+      emit("complete", { seconds: Math.round(progress.elapsed / 100) / 10, hints: progress.hints ?? 0 });
+      $("done").scrollIntoView({ block: "nearest", behavior: "smooth" });
+      $("done-title").focus({ preventScroll: true });
+    }
   }
 
   function rejectSelection() {
     drawSelection("wrong");
     announce(say("not-a-word"));
+    progress.wrong = (progress.wrong ?? 0) + 1;
+    emit("wrong", { start: selection.start, end: selection.end });
     const rejected = selection;
-    document.dispatchEvent(new CustomEvent("wortsuche:wrong", { detail: { puzzle: id, start: rejected.start, end: rejected.end } }));
     rejected.by = "rejected"; // flashing: neither Enter nor the pointer can submit it again
     setTimeout(() => {
       if (selection === rejected) cancelSelection();
@@ -386,7 +462,8 @@ function startGame({ puzzle, checker, id }) {
   }
 
   board.addEventListener("pointerdown", (event) => {
-    if (checking || !selectable() || event.button !== 0) return;
+    if (checking || paused || !selectable() || event.button !== 0) return;
+    engage();
     const point = pointInCells(event);
     const cell = cellAt(...point, puzzle.rows, puzzle.cols);
     if (!cell) return;
@@ -482,6 +559,8 @@ function startGame({ puzzle, checker, id }) {
   }
 
   board.addEventListener("keydown", (event) => {
+    if (paused) return;
+    if (ARROWS[event.key] || event.key === "Enter" || event.key === " ") engage();
     if (ARROWS[event.key]) {
       event.preventDefault();
       stepCursor(ARROWS[event.key]);
@@ -518,26 +597,121 @@ function startGame({ puzzle, checker, id }) {
     });
   }
 
-  // A hint shows where one word not found yet begins: its first letter glows for a while.
-  $("hint").addEventListener("click", async () => {
-    if (finished()) return;
-    const found = foundIndices();
-    const open = puzzle.words.map((_, index) => index).filter((index) => !found.has(index));
-    if (open.length === 0) return;
-    const index = open[Math.floor(Math.random() * open.length)];
+  // A hint names a word not found yet and marks its first letter until it is found; asked
+  // again, it shows which way the word runs. Every press is counted.
+  function currentHint() {
+    const hint = progress.hint;
+    return hint && !foundIndices().has(hint.index) ? hint : null;
+  }
+
+  function hintExhausted() {
+    const hint = currentHint();
+    return Boolean(hint && hint.second);
+  }
+
+  function drawHint() {
+    layers.hint.replaceChildren();
+    for (const cell of board.querySelectorAll(".cell.hint")) cell.classList.remove("hint");
+    for (const item of wordList.querySelectorAll(".hinted")) item.classList.remove("hinted");
+    const hint = currentHint();
+    const line = $("hint-text");
+    line.hidden = !hint || finished();
+    if (line.hidden) return;
+    cellElement(hint.first).classList.add("hint");
+    const item = wordList.querySelector(`li[data-index="${hint.index}"]`);
+    if (item) item.classList.add("hinted");
+    const word = puzzle.words[hint.index];
+    if (hint.second) {
+      capsule(layers.hint, hint.first, hint.second, "mark hint-way", undefined, puzzle.wrap ? [hint.first, hint.second] : null);
+      line.textContent = say("hint-way", { word });
+    } else {
+      line.textContent = say("hint-first", { word });
+    }
+  }
+
+  async function giveHint() {
+    if (finished() || paused) return;
+    engage();
+    const hint = currentHint();
     try {
-      const hint = await checker.hint(index);
-      if (!hint) return;
-      progress.hints = (progress.hints ?? 0) + 1;
-      document.dispatchEvent(new CustomEvent("wortsuche:hint", { detail: { puzzle: id, word: puzzle.words[index] } }));
-      saveProgress();
-      const element = cellElement(hint.first);
-      element.classList.add("hint");
-      announce(say("hint-given", { word: puzzle.words[index], row: hint.first[0] + 1, col: hint.first[1] + 1 }));
-      setTimeout(() => element.classList.remove("hint"), 2500);
+      if (hint) {
+        if (hint.second) return;
+        const answer = await checker.hint(hint.index);
+        if (!answer || !answer.second) return;
+        hint.second = answer.second;
+      } else {
+        const found = foundIndices();
+        const open = puzzle.words.map((_, index) => index).filter((index) => !found.has(index));
+        if (open.length === 0) return;
+        const index = open[Math.floor(Math.random() * open.length)];
+        const answer = await checker.hint(index);
+        if (!answer) return;
+        progress.hint = { index, first: answer.first };
+      }
     } catch (error) {
       showError(error.message);
+      return;
     }
+    const index = progress.hint.index;
+    progress.hints = (progress.hints ?? 0) + 1;
+    progress.hintsFor = { ...(progress.hintsFor ?? {}), [index]: (progress.hintsFor?.[index] ?? 0) + 1 };
+    saveProgress();
+    drawHint();
+    showDone();
+    announce($("hint-text").textContent);
+    emit("hint", { word: puzzle.words[index] });
+  }
+
+  $("hint").addEventListener("click", giveHint);
+
+  // ---- pause, clock, zoom --------------------------------------------------------------------
+
+  // A pause stops the clock and covers the grid, so nobody finds words while it stands still.
+  function setPaused(value) {
+    if (value && finished()) return;
+    paused = value;
+    if (paused) {
+      stopTimer();
+      cancelSelection();
+      saveProgress();
+    } else {
+      startTimer();
+    }
+    showTime();
+    document.body.classList.toggle("paused", paused);
+    $("pause-cover").hidden = !paused;
+    $("pause").setAttribute("aria-pressed", String(paused));
+    (paused ? $("resume") : board).focus();
+  }
+
+  $("pause").addEventListener("click", () => setPaused(!paused));
+  $("resume").addEventListener("click", () => setPaused(false));
+
+  // The clock can be hidden (a child who feels rushed by it); the choice is kept on the device.
+  const CLOCK_KEY = "wortsuche:clock-hidden";
+  function showClock(hidden) {
+    document.body.classList.toggle("clock-hidden", hidden);
+    $("clock-toggle").textContent = say(hidden ? "show-clock" : "hide-clock");
+    try {
+      localStorage.setItem(CLOCK_KEY, hidden ? "1" : "");
+    } catch {
+      // storage blocked: the choice holds for this page only
+    }
+  }
+  $("clock-toggle").addEventListener("click", () => {
+    showClock(!document.body.classList.contains("clock-hidden"));
+  });
+
+  // Zoom: cells at least half as large again and at least 44 px, the grid panned in its area.
+  $("zoom").addEventListener("click", () => {
+    const wrap = $("board-wrap");
+    const zoomed = !document.body.classList.contains("zoomed");
+    if (zoomed) {
+      const cell = board.getBoundingClientRect().width / puzzle.cols;
+      wrap.style.setProperty("--zoom-cell", `${Math.max(cell * 1.5, 44)}px`);
+    }
+    document.body.classList.toggle("zoomed", zoomed);
+    $("zoom").setAttribute("aria-pressed", String(zoomed));
   });
 
   document.addEventListener("visibilitychange", () => {
@@ -562,8 +736,13 @@ function startGame({ puzzle, checker, id }) {
       }
     }
     drawFound();
-    startTimer();
-    document.dispatchEvent(new CustomEvent("wortsuche:start", { detail: { puzzle: id } }));
+    let clockHidden = false;
+    try {
+      clockHidden = localStorage.getItem(CLOCK_KEY) === "1";
+    } catch {
+      // storage blocked: the clock shows
+    }
+    showClock(clockHidden);
     showTime();
     board.dataset.ready = "true"; // the page is ready for play (used by the tests)
     setInterval(() => {

@@ -1,19 +1,55 @@
-// The play page: the game (game.js) with the server as its checker, and the page's own tools
-// (share, PDF, print, zoom, a new grid). A plain script after texts.js, api.js, geometry.js and
-// game.js.
+// The play page: the game (game.js) with the server as its checker, the teacher menu (share,
+// PDF, print, answers, a new grid) and the next steps after a finished game. Without a network
+// the page checks selections against the puzzle's salted hashes (hashes.js), fetched when it
+// opened, so a puzzle opened before plays offline too (sw.js keeps the page).
+// A plain script after texts.js, api.js, geometry.js, game.js and hashes.js.
 "use strict";
 
 const puzzleId = document.body.dataset.puzzle;
 const byId = (name) => document.getElementById(name);
+const LEVEL_ORDER = ["easy", "medium", "hard", "evil"];
 
 // The server knows where the words are: it checks selections, gives hints and shows answers.
-function serverChecker(id) {
+// When it cannot be reached, `fallback` (a hash checker, once loaded) answers instead.
+function serverChecker(id, fallback) {
+  async function either(online, offline) {
+    try {
+      return await online();
+    } catch (error) {
+      if (error.status !== 0 || !fallback.checker) throw error;
+      return offline(fallback.checker);
+    }
+  }
   return {
-    check: ({ start, end, step }) =>
-      call("POST", `/api/puzzles/${id}/check`, step ? { start, end, step } : { start, end }),
-    hint: (index) => call("POST", `/api/puzzles/${id}/hint`, { index }),
+    check: (asked) =>
+      either(
+        () => {
+          const { start, end, step } = asked;
+          return call("POST", `/api/puzzles/${id}/check`, step ? { start, end, step } : { start, end });
+        },
+        (offline) => offline.check(asked),
+      ),
+    hint: (index) =>
+      either(
+        () => call("POST", `/api/puzzles/${id}/hint`, { index }),
+        (offline) => offline.hint(index),
+      ),
     answers: async () => (await call("POST", `/api/puzzles/${id}/reveal`)).answers,
   };
+}
+
+// The puzzle's hashes in the page's word order (the file lists the words alphabetically).
+async function loadHashes(puzzle, fallback) {
+  try {
+    const data = await call("GET", `/p/${puzzleId}/hashes.json`);
+    const listed = data.words.filter((word) => !word.secret);
+    const ordered = puzzle.words.map((entry) => listed.find((word) => word.entry === entry));
+    if (ordered.some((word) => !word)) return;
+    const words = [...ordered, ...data.words.filter((word) => word.secret)];
+    fallback.checker = hashChecker({ ...data, words }, puzzle);
+  } catch {
+    // no hashes: the page plays while the server answers
+  }
 }
 
 function showPlayError(text) {
@@ -31,6 +67,19 @@ function updatePdfLinks() {
   }
 }
 
+// A new puzzle from this one: the same words and settings, a new grid (at `level`, if given).
+async function playAgain(button, level = null) {
+  button.disabled = true;
+  try {
+    const query = level ? `?level=${encodeURIComponent(level)}` : "";
+    const fresh = await call("POST", `/api/puzzles/${puzzleId}/again${query}`);
+    window.location.assign(keepLanguage(fresh.url));
+  } catch (error) {
+    showPlayError(error.message);
+    button.disabled = false;
+  }
+}
+
 // The tools that work before the puzzle is loaded.
 function setUpTools() {
   // The create form's choice: a sheet without the name line.
@@ -41,24 +90,7 @@ function setUpTools() {
   byId("pdf-lowercase").addEventListener("change", updatePdfLinks);
   byId("pdf-large").addEventListener("change", updatePdfLinks);
   byId("pdf-name-line").addEventListener("change", updatePdfLinks);
-
-  // Zoom: big cells in a scrolling area, for large grids on small screens.
-  byId("zoom").addEventListener("click", () => {
-    const zoomed = document.body.classList.toggle("zoomed");
-    byId("zoom").setAttribute("aria-pressed", String(zoomed));
-  });
-
-  byId("again").addEventListener("click", async (event) => {
-    event.currentTarget.disabled = true;
-    try {
-      const fresh = await call("POST", `/api/puzzles/${puzzleId}/again`);
-      window.location.assign(keepLanguage(fresh.url));
-    } catch (error) {
-      showPlayError(error.message);
-      event.currentTarget.disabled = false;
-    }
-  });
-
+  byId("again").addEventListener("click", (event) => playAgain(event.currentTarget));
   byId("print").addEventListener("click", () => window.print());
 
   byId("copy").addEventListener("click", async () => {
@@ -71,6 +103,24 @@ function setUpTools() {
     }
     byId("copy-status").textContent = say("link-copied");
   });
+}
+
+// After the last word: the next puzzle with the same settings, and one level harder or easier.
+function setUpNextSteps(level) {
+  const actions = byId("done-actions");
+  const at = LEVEL_ORDER.indexOf(level);
+  const steps = [["next-puzzle", null]];
+  if (at > 0) steps.push(["easier", LEVEL_ORDER[at - 1]]);
+  if (at >= 0 && at < LEVEL_ORDER.length - 1) steps.push(["harder", LEVEL_ORDER[at + 1]]);
+  for (const [text, next] of steps) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = text;
+    button.className = next ? "" : "primary";
+    button.textContent = say(text);
+    button.addEventListener("click", () => playAgain(button, next));
+    actions.append(button);
+  }
 }
 
 // Printing with answers asks the game for them.
@@ -98,10 +148,11 @@ async function openPuzzle() {
     return;
   }
   byId("share-url").value = new URL(puzzle.url, window.location.href).href;
-  // The generator's notes are English sentences for the maker: shown on English pages only.
-  if (document.documentElement.lang === "en") byId("notes").textContent = puzzle.notes.join(" · ");
-  const game = startGame({ puzzle, checker: serverChecker(puzzleId), id: puzzleId });
+  const fallback = { checker: null };
+  const game = startGame({ puzzle, checker: serverChecker(puzzleId, fallback), id: puzzleId });
   setUpPrintAnswers(game);
+  setUpNextSteps(puzzle.level);
+  loadHashes(puzzle, fallback);
 }
 
 setUpTools();
