@@ -16,7 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from wortsuche.errors import DoesNotFitError, InputError
+from wortsuche.budget import Budget
+from wortsuche.errors import DoesNotFitError, GenerationTimeout, InputError
 from wortsuche.model import Direction, Puzzle, Word
 from wortsuche.pipeline.run import generate
 from wortsuche.rating.difficulty import rate_puzzle
@@ -73,16 +74,33 @@ class _Search:
     ladder: Sequence[tuple[str, dict[str, Any]]]
     tried: list[Candidate] = field(default_factory=list)
     failure: DoesNotFitError | None = None
+    budget: Budget = field(default_factory=Budget)
+    """The clocks every candidate shares: the search ends within one generation's time."""
+    out_of_time: bool = False
 
     def attempt(self, rung: int, seed: int) -> Candidate | None:
         """Make and rate the candidate of ``rung`` with ``seed``; None if the words do not fit."""
         level, changes = self.ladder[rung]
+        if self.out_of_time:
+            return None
         try:
             puzzle = generate(
-                self.words, self.rows, self.cols, level=level, seed=seed, **changes, **self.options
+                self.words,
+                self.rows,
+                self.cols,
+                level=level,
+                seed=seed,
+                within=self.budget,
+                **changes,
+                **self.options,
             )
         except DoesNotFitError as error:
             self.failure = self.failure or error
+            return None
+        except GenerationTimeout:
+            if not self.tried:
+                raise
+            self.out_of_time = True  # the nearest candidate so far is the answer
             return None
         candidate = Candidate(rate_puzzle(puzzle).minutes, rung, puzzle)
         self.tried.append(candidate)
@@ -136,7 +154,10 @@ def generate_near(
     """
     if isinstance(target, bool) or not isinstance(target, int | float) or not target > 0:
         raise InputError(f"the target difficulty must be a number above 0, not {target!r}")
-    search = _Search(list(words), rows, cols, target, options, _ladder(options))
+    budget = Budget(
+        timeout=_positive(options.get("timeout")), effort=_positive(options.get("effort")) or 1.0
+    )
+    search = _Search(list(words), rows, cols, target, options, _ladder(options), budget=budget)
     search.climb(seed)
     if not search.tried:
         assert search.failure is not None
@@ -144,13 +165,20 @@ def generate_near(
     # Between two rungs: other seeds of the rungs nearest the target, until one is close enough.
     rungs = search.nearest_rungs()
     for extra in range(1, EXTRA_SEEDS + 1):
-        if search.close_enough():
+        if search.close_enough() or search.out_of_time:
             break
         for rung in rungs:
             search.attempt(rung, seed + extra * SEED_STRIDE)
     score, _, puzzle = search.nearest()
     note = f"difficulty {score:.1f} reached for the target {target:g} (level {puzzle.level})"
     return _with_note(puzzle, note)
+
+
+def _positive(value: object) -> float | None:
+    """``value`` if it is a number above 0, else None (each generation checks the options)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+        return float(value)
+    return None
 
 
 def _score(candidate: Candidate) -> float:
