@@ -24,6 +24,7 @@ from wortsuche.model import HiddenMessage
 from wortsuche.pipeline.feasible import Cover, exact_sizes
 from wortsuche.pipeline.run import generate
 from wortsuche.placement.child import run_bounded
+from wortsuche.puzzle_json import dumps
 from wortsuche.rating.targeting import generate_near
 
 ANIMALS = ["Hund", "Katze", "Maus", "Igel", "Fuchs", "Pferd", "Kuh", "Schaf", "Ziege", "Hase"]
@@ -171,3 +172,20 @@ def test_a_signal_during_the_size_search_ends_it_within_a_second() -> None:
     )  # fmt: skip
     assert result.returncode in (0, 143), result.stderr
     assert result.stopped_after is not None and result.stopped_after < 1
+
+
+@pytest.mark.parametrize("command", ["rate", "check", "render"])
+def test_the_rater_needs_memory_linear_in_a_word_s_length(tmp_path: Path, command: str) -> None:
+    """A puzzle file listing a word of 40,000 letters is read, rated and drawn in ~100 MB."""
+    puzzle = generate(["TORF", "VOR", "RAD", "EVA"], 6, 6, level="hard", seed=1)
+    data = json.loads(dumps(puzzle))
+    rng = random.Random(1)
+    long = "".join(rng.choice("TORFVADE") for _ in range(40_000))
+    data["words"].append({"entry": long, "letters": long})
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    extra = ["--format", "text"] if command == "render" else []
+    result = run_capped(command, path, *extra, cpu=PROMISE, memory=1024 * 2**20)
+    assert result.returncode in (0, 1), result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.megabytes < 120, result.megabytes

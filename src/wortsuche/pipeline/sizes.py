@@ -53,6 +53,7 @@ def suggest_size(
         if max(len(w) for w in letters) > room:
             continue
         budget.spend()
+        budget.check_time()
         holes = drawn.hole_indexes(r, c) if drawn else []
         board = Board(Topology.for_options(r, c, options, holes), lexicon, budget)
         try:
@@ -97,6 +98,7 @@ def generate_auto_size(
     rng = Rng(seed)
     while True:
         budget.spend()
+        budget.check_time()
         # each size gets a third of what is left, so a hopeless size leaves room for larger ones
         part = budget.share(SIZE_SHARE)
         try:
