@@ -138,3 +138,58 @@ def test_help_lists_serve(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "serve" in capsys.readouterr().out
+
+
+def _creates_with_forged_addresses(tmp_path: Path, *options: str) -> list[int]:
+    """Twenty creates from 127.0.0.1, each claiming another client in X-Forwarded-For."""
+    port, db = free_port(), tmp_path / "db.sqlite"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wortsuche", "serve", "--port", str(port), "--db", db, *options],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                httpx.get(url + "/", timeout=2)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        return [
+            httpx.post(
+                url + "/api/puzzles",
+                json={"words": "Torf, vor, Rad, Eva", "rows": 5, "cols": 5},
+                headers={"X-Forwarded-For": f"203.0.113.{n}"},
+                timeout=30,
+            ).status_code
+            for n in range(20)
+        ]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_a_forged_forwarded_header_from_loopback_does_not_dodge_the_rate_limit(
+    tmp_path: Path,
+) -> None:
+    codes = _creates_with_forged_addresses(tmp_path)
+    assert codes.count(201) == 10 and codes.count(429) == 10, codes
+
+
+def test_a_named_proxy_s_forwarded_header_names_the_client(tmp_path: Path) -> None:
+    codes = _creates_with_forged_addresses(tmp_path, "--forwarded-allow-ips", "127.0.0.1")
+    assert codes == [201] * 20
+
+
+def test_no_proxy_is_trusted_unless_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    assert parse().forwarded_allow_ips is None
+    assert serve._proxies(None) == {"proxy_headers": False, "forwarded_allow_ips": ""}
+    assert serve._proxies("10.0.0.2, 10.0.0.0/24")["forwarded_allow_ips"] == [
+        "10.0.0.2",
+        "10.0.0.0/24",
+    ]
