@@ -110,13 +110,23 @@ def _limit(cpu_seconds: float, memory: int) -> None:
     import resource
 
     seconds = max(1, math.ceil(cpu_seconds))
-    resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+    _lower(resource.RLIMIT_CPU, seconds, seconds + 1)
     with open("/proc/self/statm", encoding="ascii") as statm:
         size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    resource.setrlimit(resource.RLIMIT_AS, (size + memory, size + memory))
+    _lower(resource.RLIMIT_AS, size + memory, size + memory)
     ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     if os.getppid() == 1:  # the parent died before the line above
         os._exit(1)
+
+
+def _lower(which: int, soft: int, hard: int) -> None:
+    """Set a limit, never above the one this process has (a server's worker has its own)."""
+    import resource
+
+    _, ceiling = resource.getrlimit(which)
+    if ceiling != resource.RLIM_INFINITY:
+        soft, hard = min(soft, ceiling), min(hard, ceiling)
+    resource.setrlimit(which, (soft, hard))
 
 
 def _kill(pid: int) -> None:
