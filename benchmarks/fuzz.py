@@ -6,12 +6,15 @@ Each seed builds one case (``tests/fuzzing.py``: a command, its arguments and in
 runs it as ``main(argv)`` in a forked copy of this process with at most 35 CPU seconds and
 1.5 GB more memory. The table counts the outcomes (exit codes; an exception class is a
 traceback; a signal is a run the kernel ended), then lists the slowest runs and every failing
-seed: keep those in ``tests/test_fuzz_cli.py`` as regression cases.
+seed: keep those in ``tests/test_fuzz_cli.py`` as regression cases. Ctrl+C or SIGTERM ends the
+run early and still prints the table of the runs so far; ``--first`` starts further on, so
+several processes can share a long run.
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 from collections import Counter
@@ -35,9 +38,14 @@ def main() -> int:
     failures: list[tuple[int, Outcome, list[str]]] = []
     most_memory = 0.0
     start = time.monotonic()
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # ends the run like Ctrl+C
+    seed, done = args.first, 0
     for seed in range(args.first, args.first + args.runs):
         case = make_case(RandomChooser(seed))
-        outcome = run_case(case)
+        try:
+            outcome = run_case(case)
+        except KeyboardInterrupt:
+            break
         kinds[outcome.kind] += 1
         commands[case.argv[0]] += 1
         most_memory = max(most_memory, outcome.megabytes)
@@ -46,10 +54,10 @@ def main() -> int:
         if outcome.failed:
             failures.append((seed, outcome, case.argv))
             print(f"FAILED seed {seed}: {outcome.kind} {case.argv!r:.300}", file=sys.stderr)
-        done = seed - args.first + 1
+        done += 1
         if done % 500 == 0:
             print(f"{done} runs, {time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
-    print(f"{args.runs} runs (seeds {args.first} to {args.first + args.runs - 1}), "
+    print(f"{done} runs (seeds {args.first} to {args.first + done - 1}), "
           f"{time.monotonic() - start:.0f} s wall, peak {most_memory:.0f} MB")  # fmt: skip
     print("\n| outcome | runs |\n|---|---|")
     for kind, count in kinds.most_common():

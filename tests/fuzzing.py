@@ -246,8 +246,13 @@ def run_case(case: Case, *, cpu: int = CPU_CAP, memory: int = MEMORY_CAP) -> Out
             os.close(read_end)
             _child(case, folder, write_end, cpu, memory)
         os.close(write_end)
-        with os.fdopen(read_end, "rb") as pipe:
-            report = pipe.read()
+        try:
+            with os.fdopen(read_end, "rb") as pipe:
+                report = pipe.read()
+        except BaseException:  # interrupted: the run ends with the caller
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise
         _, status, usage = os.wait4(pid, 0)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
