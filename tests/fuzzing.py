@@ -231,6 +231,11 @@ def _files(choose: Chooser) -> dict[str, bytes]:
     }
 
 
+def usual_files() -> dict[str, bytes]:
+    """The input files of a case, as one seed makes them (for cases written by hand)."""
+    return _files(RandomChooser(0))
+
+
 def run_case(case: Case, *, cpu: int = CPU_CAP, memory: int = MEMORY_CAP) -> Outcome:
     """Run ``case`` as ``main(argv)`` in a forked copy of this process, in a folder of its own."""
     folder = tempfile.mkdtemp(prefix="wortsuche-fuzz-")

@@ -17,7 +17,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fuzzing import READERS, Case, DataChooser, RandomChooser, make_case, run_case
+from fuzzing import (
+    READERS,
+    Case,
+    DataChooser,
+    RandomChooser,
+    make_case,
+    run_case,
+    usual_files,
+)
 
 pytestmark = pytest.mark.slow  # each case runs in a forked process
 
@@ -27,7 +35,9 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-REGRESSIONS: list[int] = []
+REGRESSIONS: list[int] = [
+    100105,  # render --output with a name longer than the system allows: OSError
+]
 """Seeds of ``benchmarks/fuzz.py`` whose case failed once: each must pass for good."""
 
 FOUND_BEFORE = [
@@ -41,6 +51,10 @@ FOUND_BEFORE = [
     # a message that can never fit: said at once
     ["generate", "A", "T", "--message", "Gut gemacht"],
     ["generate", "A", "T", "--message", "Gut gemacht", "--difficulty", "5"],
+    # an output name longer than the system allows
+    ["render", "puzzle.json", "--output", "x" * 300 + ".txt"],
+    ["generate", "TORF", "VOR", "--output", "x" * 300 + ".txt"],
+    ["book", "words.txt", "--output", "x" * 300 + ".pdf"],
 ]
 
 
@@ -68,7 +82,7 @@ def test_a_case_the_long_fuzz_run_found_stays_fixed(seed: int) -> None:
 
 @pytest.mark.parametrize("argv", FOUND_BEFORE, ids=lambda argv: " ".join(argv)[:40])
 def test_a_command_line_that_broke_a_reader_before_ends_in_one_line(argv: list[str]) -> None:
-    assert_contained(Case(argv))
+    assert_contained(Case(argv, usual_files()))
 
 
 def test_the_fuzzer_reaches_every_reader_and_every_outcome() -> None:

@@ -66,12 +66,20 @@ def check_output(path: str | None, *, force: bool = False) -> None:
     if path in (None, "-"):
         return
     target = Path(path)
-    if target.exists() and not target.is_file() and not target.is_dir():
+    if _exists(target) and not target.is_file() and not target.is_dir():
         return  # /dev/null, a pipe: written to directly
     if target.exists() and not force:
         raise InputError(f"{path} exists; use --force to overwrite it")
     if not target.parent.is_dir():
         raise InputError(f"{target.parent} is not an existing folder")
+
+
+def _exists(target: Path) -> bool:
+    """Whether ``target`` exists; a name the system refuses (too long, say) is one line."""
+    try:
+        return target.exists()
+    except OSError as error:
+        raise InputError(f"{target}: cannot write ({error.strerror})") from None
 
 
 def write_output(path: str, content: str | bytes, *, force: bool = False) -> None:
@@ -89,7 +97,7 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
             sys.stdout.write(content)
         return
     target = Path(path)
-    if target.exists() and not target.is_file() and not target.is_dir():
+    if _exists(target) and not target.is_file() and not target.is_dir():
         _write_special(path, content)  # /dev/null, a pipe: nothing to overwrite or replace
         return
     check_output(path, force=force)
