@@ -189,3 +189,14 @@ def test_the_rater_needs_memory_linear_in_a_word_s_length(tmp_path: Path, comman
     assert result.returncode in (0, 1), result.stderr
     assert "Traceback" not in result.stderr
     assert result.megabytes < 120, result.megabytes
+
+
+def test_a_size_suggestion_out_of_time_keeps_the_error_it_explains(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def out_of_time(*args: object, **kwargs: object) -> None:
+        raise GenerationTimeout("gave up after 25 CPU seconds")
+
+    monkeypatch.setattr("wortsuche.pipeline.run.suggest_size", out_of_time)
+    with pytest.raises(DoesNotFitError, match="did not fit in 5x5"):
+        generate(ANIMALS, 5, 5, level="hard", seed=1)

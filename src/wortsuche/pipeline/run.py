@@ -17,6 +17,7 @@ from wortsuche.errors import (
     BudgetExhausted,
     DoesNotFitError,
     FillError,
+    GenerationTimeout,
     MessageError,
     VerificationError,
 )
@@ -163,15 +164,18 @@ def _say_a_size_that_fits(
     if error.suggested_size is not None or isinstance(error, BudgetExhausted) or filled:
         return
     assert checked.size is not None
-    error.suggested_size = suggest_size(
-        words,
-        *checked.size,
-        checked.options,
-        Rng(seed),
-        budget.share(1.0),
-        need_free=len(hidden.letters) if hidden else 0,
-        drawn=checked.outline,
-    )
+    try:
+        error.suggested_size = suggest_size(
+            words,
+            *checked.size,
+            checked.options,
+            Rng(seed),
+            budget.share(1.0),
+            need_free=len(hidden.letters) if hidden else 0,
+            drawn=checked.outline,
+        )
+    except GenerationTimeout:
+        return  # out of time for the suggestion: the error itself is the answer
     if error.suggested_size is not None:
         r, c = error.suggested_size
         error.args = (f"{error.args[0]}; a layout exists in {r}x{c}",)
