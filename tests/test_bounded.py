@@ -200,3 +200,11 @@ def test_a_size_suggestion_out_of_time_keeps_the_error_it_explains(
     monkeypatch.setattr("wortsuche.pipeline.run.suggest_size", out_of_time)
     with pytest.raises(DoesNotFitError, match="did not fit in 5x5"):
         generate(ANIMALS, 5, 5, level="hard", seed=1)
+
+
+def test_a_message_spelling_a_word_at_two_sizes_in_a_row_stops_the_size_search() -> None:
+    """Larger grids only put the message's letters closer together: no search up to 500x500."""
+    start = time.process_time()
+    with pytest.raises(DoesNotFitError, match="larger grids only put its letters closer"):
+        generate(["AB", "CDE", "FGH"], message="ABABABAB", seed=1)
+    assert time.process_time() - start < 5

@@ -23,6 +23,11 @@ SIZE_SHARE = 1 / 3
 """The share of the steps left that the automatic size search gives each size it tries."""
 
 
+SPELT_SIZES = 2
+"""Sizes in a row where the message spelt a listed word in every layout before the search stops:
+a larger grid only puts the message's letters closer together (it takes the first free cells)."""
+
+
 class SideBuilder(Protocol):
     """Makes the puzzle on a square of ``side`` (the per-size run), or raises DoesNotFitError."""
 
@@ -96,6 +101,7 @@ def generate_auto_size(
     if max(len(w) for w in words) > MAX_SIDE:
         raise DoesNotFitError(f"a word is longer than {MAX_SIDE} letters, the largest side")
     rng = Rng(seed)
+    spelt: list[int] = []  # the sides where the message spelt a word in every layout
     while True:
         budget.spend()
         budget.check_time()
@@ -103,8 +109,11 @@ def generate_auto_size(
         part = budget.share(SIZE_SHARE)
         try:
             return build_side(side, rng, part, f"size {side}x{side} chosen from the words")
-        except DoesNotFitError:
+        except DoesNotFitError as error:
             budget.take_back(part)
+            spelt = [*spelt, side] if error.key == "error.message-spells-word" else []
+            if len(spelt) >= SPELT_SIZES:
+                raise _message_spells_word(spelt) from None
             if side >= MAX_SIDE:
                 raise DoesNotFitError(
                     f"no layout found up to {MAX_SIDE}x{MAX_SIDE}, the largest size"
@@ -115,3 +124,15 @@ def generate_auto_size(
                     "steps; try fewer or shorter words, or an easier level"
                 ) from None
             side = min(MAX_SIDE, side + max(1, side // 10))
+
+
+def _message_spells_word(sides: list[int]) -> DoesNotFitError:
+    """The error when the message spelt a listed word at every size of ``sides``."""
+    tried = ", ".join(f"{side}x{side}" for side in sides)
+    return DoesNotFitError(
+        f"the message would spell a listed word a second time in every layout tried in {tried}; "
+        "larger grids only put its letters closer together; try another message",
+        key="error.message-spells-word-any-size",
+        values={"sizes": tried},
+        kind="cannot_exist",
+    )
