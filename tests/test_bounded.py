@@ -122,7 +122,7 @@ def test_the_child_of_the_solver_is_ended_by_its_cpu_time_and_memory() -> None:
     start = time.monotonic()
     with pytest.raises(GenerationTimeout, match="CPU seconds"):
         run_bounded(spin, cpu_seconds=1, memory=100 * 2**20)
-    assert time.monotonic() - start < 10
+    assert time.monotonic() - start < 120  # the CPU second ends it, however busy the machine
     with pytest.raises(DoesNotFitError, match="more than 50 MB"):
         run_bounded(lambda: bytearray(200 * 2**20), cpu_seconds=5, memory=50 * 2**20)
     with pytest.raises(DoesNotFitError, match="no layout"):
