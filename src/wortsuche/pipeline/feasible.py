@@ -2,14 +2,15 @@
 which one that must fill every free cell (``--message-exact``) can.
 
 The words cover at most as many cells as they have letters (no two cross), and at least that
-many less one for each pair of words, since two words share at most one cell. So the free cells
+many less one for each pair of words with a letter in common, since two words share at most one
+cell. So the free cells
 of a layout lie in a range known before placing anything; a message outside it is said at once,
 with the counts, and so is a message whose letter is a listed one-letter word (every cell
 holding it spells the word again).
 
->>> cover = Cover.of(["HUND", "KATZE"], crossing_allowed=True)
+>>> cover = Cover.of(["HUND", "MAUS", "KATZE"], crossing_allowed=True)
 >>> cover.least, cover.most
-(8, 9)
+(11, 13)
 """
 
 from __future__ import annotations
