@@ -283,7 +283,10 @@ def _child(case: Case, folder: str, write_end: int, cpu: int, memory: int) -> No
 
         try:
             result = run(*case.argv, stdin=case.stdin, cwd=Path(folder))
-            answer = [f"exit {result.returncode}", result.stderr[-600:]]
+            tail = result.stderr[-20_000:]
+            if len(result.stderr) > 20_000:  # whole lines only
+                tail = tail.split("\n", 1)[-1]
+            answer = [f"exit {result.returncode}", tail]
         except BaseException as error:  # escaped main: the traceback a user would see
             answer = [type(error).__name__, traceback.format_exc()[-1500:]]
         with os.fdopen(write_end, "wb") as pipe:
