@@ -6,8 +6,10 @@ out the generator gives up with :class:`BudgetExhausted` (a :class:`DoesNotFitEr
 same words, options and seed always give the same puzzle or the same error, on any machine.
 A placement search counts its own steps in a :class:`SearchBudget`, which charges this budget.
 
-``timeout`` is the caller's wall-clock cap on top (``--timeout``): it only ever turns a result
-into :class:`GenerationTimeout`, never into a different puzzle.
+``timeout`` is the caller's wall-clock cap on top (``--timeout``), and :data:`CPU_SECONDS` (times
+the effort) the CPU time any generation may take, whatever path it takes: both only ever turn a
+result into :class:`GenerationTimeout`, never into a different puzzle. A search of several
+puzzles (``--difficulty``) passes one budget's clocks to each (:meth:`Budget.within`).
 
 >>> budget = Budget(steps=3)
 >>> budget.spend(); budget.spend(); budget.left
@@ -27,6 +29,10 @@ from wortsuche.errors import BudgetExhausted, GenerationTimeout
 STEPS = 3_000_000
 """Steps one puzzle may take. Measured worst case within the documented limits: see the README."""
 
+CPU_SECONDS = 25.0
+"""CPU seconds one generation may take at effort 1 (the promise is 30; the rest is reading and
+writing). ``benchmarks/worst_case.py`` lists the slowest inputs known."""
+
 CLOCK_EVERY = 1024
 """Steps between two looks at the clock (looking is cheap, but not free)."""
 
@@ -44,7 +50,17 @@ class Budget:
         self.left = steps
         self.timeout = timeout
         self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.cpu_seconds = CPU_SECONDS * max(1.0, effort)
+        self.cpu_deadline = time.thread_time() + self.cpu_seconds
         self._until_clock = CLOCK_EVERY
+
+    def within(self, outer: Budget) -> Budget:
+        """This budget, ending no later than ``outer`` by either clock (its steps stay its own)."""
+        if outer.deadline is not None and (self.deadline is None or outer.deadline < self.deadline):
+            self.timeout, self.deadline = outer.timeout, outer.deadline
+        if outer.cpu_deadline < self.cpu_deadline:
+            self.cpu_seconds, self.cpu_deadline = outer.cpu_seconds, outer.cpu_deadline
+        return self
 
     def spend(self, steps: int = 1) -> None:
         """Use ``steps``; raise once the budget or the time is used up."""
@@ -59,8 +75,20 @@ class Budget:
             self._until_clock = CLOCK_EVERY
             self.check_time()
 
+    def cpu_left(self) -> float:
+        """CPU seconds left before the budget ends the generation."""
+        return max(0.0, self.cpu_deadline - time.thread_time())
+
     def check_time(self) -> None:
-        """Raise :class:`GenerationTimeout` if the deadline has passed."""
+        """Raise :class:`GenerationTimeout` if the deadline or the CPU time has passed."""
+        if time.thread_time() > self.cpu_deadline:
+            raise GenerationTimeout(
+                f"gave up after {self.cpu_seconds:g} CPU seconds of search: the words barely "
+                "fit, or not at all; try a larger size, fewer or shorter words, or an easier "
+                "level (--effort N allows N times as long)",
+                key="error.cpu-budget",
+                values={"seconds": f"{self.cpu_seconds:g}"},
+            )
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise GenerationTimeout(
                 f"generation took longer than {self.timeout:g} seconds (the time limit); try a "
@@ -73,6 +101,7 @@ class Budget:
         """A budget of ``fraction`` of the steps left, with the same deadline (for an optional step)."""
         part = Budget(max(0, int(self.left * fraction)))
         part.timeout, part.deadline, part.effort = self.timeout, self.deadline, self.effort
+        part.cpu_seconds, part.cpu_deadline = self.cpu_seconds, self.cpu_deadline
         return part
 
     def take_back(self, part: Budget) -> None:

@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -138,3 +139,61 @@ def test_help_lists_serve(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "serve" in capsys.readouterr().out
+
+
+def _creates_with_forged_addresses(tmp_path: Path, *options: str) -> list[int]:
+    """Twenty creates from 127.0.0.1, each claiming another client in X-Forwarded-For."""
+    port, db = free_port(), tmp_path / "db.sqlite"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wortsuche", "serve", "--port", str(port), "--db", db, *options],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                httpx.get(url + "/", timeout=2)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
+        def create(n: int) -> int:
+            return httpx.post(
+                url + "/api/puzzles",
+                json={"words": "Torf, vor, Rad, Eva", "rows": 5, "cols": 5},
+                headers={"X-Forwarded-For": f"203.0.113.{n}"},
+                timeout=60,
+            ).status_code
+
+        # all at once: the limit is decided on arrival, before the bucket refills (one in 2 s)
+        with ThreadPoolExecutor(max_workers=20) as pool:
+            return list(pool.map(create, range(20)))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_a_forged_forwarded_header_from_loopback_does_not_dodge_the_rate_limit(
+    tmp_path: Path,
+) -> None:
+    codes = _creates_with_forged_addresses(tmp_path)
+    assert codes.count(429) >= 9, codes  # 10, or 9 if a token came back meanwhile
+
+
+def test_a_named_proxy_s_forwarded_header_names_the_client(tmp_path: Path) -> None:
+    codes = _creates_with_forged_addresses(tmp_path, "--forwarded-allow-ips", "127.0.0.1")
+    assert 429 not in codes, codes  # each its own client (some may wait for the queue: 503)
+
+
+def test_no_proxy_is_trusted_unless_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    assert parse().forwarded_allow_ips is None
+    assert serve._proxies(None) == {"proxy_headers": False, "forwarded_allow_ips": ""}
+    assert serve._proxies("10.0.0.2, 10.0.0.0/24")["forwarded_allow_ips"] == [
+        "10.0.0.2",
+        "10.0.0.0/24",
+    ]

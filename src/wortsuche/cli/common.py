@@ -71,7 +71,7 @@ def check_output(path: str | None, *, force: bool = False) -> None:
     if path in (None, "-"):
         return
     target = Path(path)
-    if target.exists() and not target.is_file() and not target.is_dir():
+    if _exists(target) and not target.is_file() and not target.is_dir():
         return  # /dev/null, a pipe: written to directly
     if target.exists() and not force:
         raise InputError(
@@ -81,6 +81,14 @@ def check_output(path: str | None, *, force: bool = False) -> None:
         )
     if not target.parent.is_dir():
         raise InputError(f"{target.parent} is not an existing folder")
+
+
+def _exists(target: Path) -> bool:
+    """Whether ``target`` exists; a name the system refuses (too long, say) is one line."""
+    try:
+        return target.exists()
+    except OSError as error:
+        raise InputError(f"{target}: cannot write ({error.strerror})") from None
 
 
 def write_output(path: str, content: str | bytes, *, force: bool = False) -> None:
@@ -98,7 +106,7 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
             sys.stdout.write(content)
         return
     target = Path(path)
-    if target.exists() and not target.is_file() and not target.is_dir():
+    if _exists(target) and not target.is_file() and not target.is_dir():
         _write_special(path, content)  # /dev/null, a pipe: nothing to overwrite or replace
         return
     check_output(path, force=force)

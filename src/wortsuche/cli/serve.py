@@ -6,6 +6,10 @@ PostgreSQL database (``--db postgresql://user:password@host/dbname``, also ``WOR
 dies); they share the database and nothing else, so rate limits and the generation queue hold
 per process. Each process builds its app with :func:`app_from_environment`, which other ASGI
 servers can call too (``uvicorn --factory wortsuche.cli.serve:app_from_environment``).
+
+No proxy is trusted unless named (``--forwarded-allow-ips``, or uvicorn's
+``FORWARDED_ALLOW_IPS``): uvicorn believes ``X-Forwarded-For`` from 127.0.0.1 by default, which
+would let any local client (or a proxy that passes the header on) choose its rate-limit bucket.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ RATE_LIMIT_VARIABLE = "WORTSUCHE_RATE_LIMIT"
 """``off`` switches the per-address rate limits off (what ``--no-rate-limit`` passes on)."""
 DEFAULT_DB = "wortsuche.sqlite"
 MAX_WORKERS = 64
+FORWARDED_VARIABLE = "FORWARDED_ALLOW_IPS"
+"""uvicorn's variable naming the proxies whose ``X-Forwarded-For`` is believed."""
 
 
 def add_parser(subparsers: Any) -> None:
@@ -77,6 +83,14 @@ def add_parser(subparsers: Any) -> None:
         "find time, hints and wrong selections before it, the total time and the screen size; "
         "no names, addresses or cookies (for `wortsuche records export` and calibration)",
     )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default=os.environ.get(FORWARDED_VARIABLE) or None,
+        metavar="ADDRESSES",
+        help="the proxies (comma-separated addresses or networks, * for any) whose "
+        "X-Forwarded-For names the client, for the rate limits (default: "
+        f"${FORWARDED_VARIABLE}, else none: the address a request comes from)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -115,8 +129,11 @@ def run(args: argparse.Namespace) -> int:
     os.environ[RECORD_PLAY_VARIABLE] = "on" if args.record_play else "off"
     if args.record_play:
         print("wortsuche: recording play (find times, hints, screen size; no names)")
+    proxies = _proxies(args.forwarded_allow_ips)
     if args.workers == 1:
-        config = uvicorn.Config(app_from_environment(), log_level="warning", access_log=False)
+        config = uvicorn.Config(
+            app_from_environment(), log_level="warning", access_log=False, **proxies
+        )
         uvicorn.Server(config).run(sockets=[listener])
         return 0
     from uvicorn.supervisors import Multiprocess
@@ -127,9 +144,18 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         log_level="warning",
         access_log=False,
+        **proxies,
     )
     Multiprocess(config, sockets=[listener]).run()
     return 0
+
+
+def _proxies(addresses: str | None) -> dict[str, Any]:
+    """uvicorn's settings for the proxies named: none named, no forwarded header is believed."""
+    named = [a.strip() for a in (addresses or "").split(",") if a.strip()]
+    if not named:
+        return {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return {"proxy_headers": True, "forwarded_allow_ips": named}
 
 
 def app_from_environment() -> FastAPI:

@@ -17,6 +17,7 @@ from wortsuche.errors import (
     BudgetExhausted,
     DoesNotFitError,
     FillError,
+    GenerationTimeout,
     MessageError,
     VerificationError,
 )
@@ -35,6 +36,7 @@ from wortsuche.model import (
     Puzzle,
     Word,
 )
+from wortsuche.pipeline.feasible import Cover, check_letters, check_message, exact_sizes
 from wortsuche.pipeline.sizes import SideBuilder, generate_auto_size, suggest_size
 from wortsuche.placement import place
 from wortsuche.rand import Rng, new_seed
@@ -85,6 +87,7 @@ def generate(
     *,
     level: str | None = None,
     seed: int | None = None,
+    within: Budget | None = None,
     **options: Any,
 ) -> Puzzle:
     """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
@@ -98,7 +101,9 @@ def generate(
     Raises :class:`InputError` for unusable words or options and
     :class:`DoesNotFitError` when no layout exists in the size given, or none was found
     within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
-    the wall-clock seconds on top: past it, :class:`~wortsuche.errors.GenerationTimeout`.
+    the wall-clock seconds on top: past it, :class:`~wortsuche.errors.GenerationTimeout`, as
+    past the CPU seconds of :data:`wortsuche.budget.CPU_SECONDS`. ``within`` is the budget of a
+    search of several puzzles, whose clocks this one shares.
     """
     asked = {"level": level, "seed": seed, **options}
     if isinstance(words, PuzzleSpec):
@@ -108,6 +113,8 @@ def generate(
         spec = PuzzleSpec(words, rows, cols, **asked)
     checked = spec.checked()
     budget = Budget(timeout=checked.timeout, effort=checked.effort)
+    if within is not None:
+        budget.within(within)
     eszett = eszett_for(spec.eszett, spec.language)
     prepared, notes = prepare_words(spec.words, transliterate=spec.transliterate, eszett=eszett)
     secret_words, secret_notes = prepare_secret_words(
@@ -126,6 +133,10 @@ def generate(
         drawn=checked.outline,
         exact=spec.exact,
     )
+    if checked.message is not None:
+        check_letters(checked.message, [w.letters for w in prepared])
+    if checked.size is None and checked.message is not None and checked.message.exact:
+        return _generate_exact_message(plan, budget)
     if checked.size is None:
         return generate_auto_size(
             prepared,
@@ -154,15 +165,18 @@ def _say_a_size_that_fits(
     if error.suggested_size is not None or isinstance(error, BudgetExhausted) or filled:
         return
     assert checked.size is not None
-    error.suggested_size = suggest_size(
-        words,
-        *checked.size,
-        checked.options,
-        Rng(seed),
-        budget.share(1.0),
-        need_free=len(hidden.letters) if hidden else 0,
-        drawn=checked.outline,
-    )
+    try:
+        error.suggested_size = suggest_size(
+            words,
+            *checked.size,
+            checked.options,
+            Rng(seed),
+            budget.share(1.0),
+            need_free=len(hidden.letters) if hidden else 0,
+            drawn=checked.outline,
+        )
+    except GenerationTimeout:
+        return  # out of time for the suggestion: the error itself is the answer
     if error.suggested_size is not None:
         r, c = error.suggested_size
         error.args = (f"{error.args[0]}; a layout exists in {r}x{c}",)
@@ -184,8 +198,12 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
     holes = plan.drawn.hole_indexes(rows, cols) if plan.drawn else []
     if len(holes) == rows * cols:
         raise DoesNotFitError(f"the shape leaves no cell in {rows}x{cols}", kind="cannot_exist")
+    if message is not None:
+        cover = Cover.for_options(to_place, options)
+        check_message(message, letters, rows * cols - len(holes), rows, cols, cover)
     failures = _Failures()
     for _ in range(attempts):
+        budget.check_time()
         board = Board(Topology.for_options(rows, cols, options, holes), lexicon, budget)
         placed = [] if options.absent else place(to_place, board, options, rng, exact=plan.exact)
         puzzle = _finish(plan, board, placed, screened, rng, failures)
@@ -252,6 +270,37 @@ def _finish(
             "generated grid failed the self-check: " + "; ".join(report.problems)
         )
     return puzzle
+
+
+def _generate_exact_message(plan: Plan, budget: Budget) -> Puzzle:
+    """The first of the sizes that can leave exactly the message's letters free (by counting)
+    in which a layout does; each size gets a share of the budget."""
+    assert plan.message is not None
+    letters = [w.letters for w in plan.words]
+    to_place = without_reverse_twins(outside_longer_words(letters))
+    sizes = exact_sizes(plan.message, letters, to_place, plan.options, plan.drawn)
+    rng = Rng(plan.seed)
+    for rows, cols in sizes:
+        part = budget.share(1 / len(sizes))
+        note = f"size {rows}x{cols} chosen for the message to fill every free cell"
+        try:
+            return build(replace(plan, notes=(*plan.notes, note)), rows, cols, rng, part)
+        except DoesNotFitError:
+            budget.take_back(part)
+    n = len(plan.message.letters)
+    low, high = sizes[0], sizes[-1]
+    raise DoesNotFitError(
+        f"no layout left exactly {n} cells free for the message in the {len(sizes)} sizes "
+        f"where counting allows it ({low[0]}x{low[1]} to {high[0]}x{high[1]}); try another "
+        "message length, or give a size with --size",
+        key="error.message-exact-not-found",
+        values={
+            "count": n,
+            "sizes": len(sizes),
+            "first": f"{low[0]}x{low[1]}",
+            "last": f"{high[0]}x{high[1]}",
+        },
+    )
 
 
 def _square_builder(plan: Plan) -> SideBuilder:

@@ -25,6 +25,11 @@ SIZE_SHARE = 1 / 3
 """The share of the steps left that the automatic size search gives each size it tries."""
 
 
+SPELT_SIZES = 2
+"""Sizes in a row where the message spelt a listed word in every layout before the search stops:
+a larger grid only puts the message's letters closer together (it takes the first free cells)."""
+
+
 class SideBuilder(Protocol):
     """Makes the puzzle on a square of ``side`` (the per-size run), or raises DoesNotFitError."""
 
@@ -55,6 +60,7 @@ def suggest_size(
         if max(len(w) for w in letters) > room:
             continue
         budget.spend()
+        budget.check_time()
         holes = drawn.hole_indexes(r, c) if drawn else []
         board = Board(Topology.for_options(r, c, options, holes), lexicon, budget)
         try:
@@ -101,14 +107,19 @@ def generate_auto_size(
     if max(len(w) for w in words) > MAX_SIDE:
         raise DoesNotFitError(f"a word is longer than {MAX_SIDE} letters, the largest side")
     rng = Rng(seed)
+    spelt: list[int] = []  # the sides where the message spelt a word in every layout
     while True:
         budget.spend()
+        budget.check_time()
         # each size gets a third of what is left, so a hopeless size leaves room for larger ones
         part = budget.share(SIZE_SHARE)
         try:
             return build_side(side, rng, part, _size_note(side, level))
-        except DoesNotFitError:
+        except DoesNotFitError as error:
             budget.take_back(part)
+            spelt = [*spelt, side] if error.key == "error.message-spells-word" else []
+            if len(spelt) >= SPELT_SIZES:
+                raise _message_spells_word(spelt) from None
             if side >= MAX_SIDE:
                 raise DoesNotFitError(
                     f"no layout found up to {MAX_SIDE}x{MAX_SIDE}, the largest size",
@@ -134,4 +145,16 @@ def _size_note(side: int, level: str | None) -> Note:
         f"size {size} chosen from the words for the level {level}",
         key="note.size-chosen-level",
         values={"size": size, "level": Note(level, key=f"level.{level}")},
+    )
+
+
+def _message_spells_word(sides: list[int]) -> DoesNotFitError:
+    """The error when the message spelt a listed word at every size of ``sides``."""
+    tried = ", ".join(f"{side}x{side}" for side in sides)
+    return DoesNotFitError(
+        f"the message would spell a listed word a second time in every layout tried in {tried}; "
+        "larger grids only put its letters closer together; try another message",
+        key="error.message-spells-word-any-size",
+        values={"sizes": tried},
+        kind="cannot_exist",
     )

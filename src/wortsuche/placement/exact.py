@@ -15,6 +15,10 @@ rules, whatever search is used), or runs out of its budget, counted in conflicts
 same seed gives the same answer on every machine. A layout that spells a word a second time
 across its placements is excluded and the solver asked again.
 
+The solver runs in a child process (:mod:`wortsuche.placement.child`) that the puzzle's CPU
+budget and :data:`MEMORY` end, and that a signal ends at once; a problem too large for that
+memory (:data:`MOST_POSITION_CELLS`) is refused before any clause is written.
+
 >>> from wortsuche.grid.board import Board, Lexicon
 >>> from wortsuche.budget import SearchBudget
 >>> from wortsuche.levels import options_for
@@ -34,6 +38,7 @@ from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError, MissingExtraError
 from wortsuche.grid.board import Board
 from wortsuche.model import Crossing, Direction, Options, Placement
+from wortsuche.placement.child import run_bounded
 from wortsuche.rand import Rng
 
 CONFLICTS = 2_000_000
@@ -41,6 +46,13 @@ CONFLICTS = 2_000_000
 
 RETRIES = 50
 """Layouts excluded for spelling a word twice before the search gives up."""
+
+MEMORY = 400 * 2**20
+"""Bytes the solver's process may take on top of the caller's (the promise is 500 MB in all)."""
+
+MOST_POSITION_CELLS = 250_000
+"""Cells of all the positions of all words (each a clause) the search takes on: the clauses of
+more outgrow :data:`MEMORY` (about 1.3 kB each, measured in ``benchmarks/worst_case.py``)."""
 
 SOLVER = "cadical195"
 """A solver of python-sat that keeps a conflict budget (so the answer does not depend on time),
@@ -156,15 +168,34 @@ def place(
     """A layout of ``words`` on the empty ``board`` that keeps every word exactly once.
 
     ``rng`` draws the seed that orders the solver's positions; ``budget.effort`` multiplies its
-    budget of conflicts (the steps of the other searches do not apply to a SAT solver).
+    budget of conflicts (the steps of the other searches do not apply to a SAT solver), and the
+    puzzle's CPU budget ends the solver's process.
 
     Raise :class:`DoesNotFitError`: ``cannot_exist`` when the solver proves there is none,
-    ``not_found`` when its budget runs out first or every layout it found spelt a word twice.
+    ``not_found`` when its budget runs out first, every layout it found spelt a word twice or
+    the problem is too large for the memory.
     """
-    layouts = Layouts(words, board, options, rng.below(2**31), budget.effort)
+    _check_size(words, board, options)
+    seed, effort = rng.below(2**31), budget.effort
+    budget.budget.check_time()
+    layout = run_bounded(
+        lambda: search(words, board, options, seed, effort),
+        cpu_seconds=budget.budget.cpu_left(),
+        memory=MEMORY,
+    )
+    if not _write(board, layout, keep=True):  # pragma: no cover - the same board as the search's
+        raise AssertionError("the layout of the exact search spells a word twice")
+    return layout
+
+
+def search(
+    words: Sequence[str], board: Board, options: Options, seed: int, effort: float
+) -> list[Placement]:
+    """The first layout the solver finds that spells no word twice; the board stays as it was."""
+    layouts = Layouts(words, board, options, seed, effort)
     try:
         for tried, layout in enumerate(layouts, start=1):
-            if _write(board, layout):
+            if _write(board, layout, keep=False):
                 return layout
             if tried >= RETRIES:
                 raise DoesNotFitError(
@@ -181,19 +212,41 @@ def place(
     )
 
 
-def _write(board: Board, layout: Sequence[Placement]) -> bool:
-    """Put the layout on the board, or leave the board empty if it spells a word twice."""
+def _check_size(words: Sequence[str], board: Board, options: Options) -> None:
+    """Refuse at once a problem whose clauses would outgrow the solver's memory."""
+    topology = board.topology
+    cells = sum(topology.positions(len(w), options.directions).total * len(w) for w in words)
+    if cells > MOST_POSITION_CELLS:
+        raise DoesNotFitError(
+            f"too large for the exact search: the {len(words)} words have {cells:,} cells of "
+            f"positions in {board.rows}x{board.cols}, at most {MOST_POSITION_CELLS:,} fit its "
+            "memory; try without --exact, or fewer words or a smaller size",
+            key="error.exact-too-large",
+            values={
+                "words": len(words),
+                "cells": f"{cells:,}",
+                "rows": board.rows,
+                "cols": board.cols,
+                "most": f"{MOST_POSITION_CELLS:,}",
+            },
+            kind="not_found",
+        )
+
+
+def _write(board: Board, layout: Sequence[Placement], *, keep: bool) -> bool:
+    """Whether the layout spells no word twice; it stays on the board if so and ``keep``."""
     written: list[list[int]] = []
     for placement in layout:
         indexes = [board.index(cell) for cell in placement.cells]
         written.append(board.write(indexes, placement.letters))
         board.add_placement(placement, indexes)
     # checked once all stand: a word's own place is no stray, whatever was written first
-    if not board.strays_through([i for new in written for i in new]):
+    fine = not board.strays_through([i for new in written for i in new])
+    if fine and keep:
         return True
     for new in reversed(written):
         board.remove_last_placement(new)
-    return False
+    return fine
 
 
 def _positions(

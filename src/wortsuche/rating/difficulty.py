@@ -185,6 +185,46 @@ def _scan_units(reader: _Reader, effort: WordEffort) -> float:
     return reader.constants.scan_cost * reader.size / (true + 1)
 
 
+_NONE: list[tuple[int, int]] = []
+"""No cell (shared, never changed): most long readings end with none."""
+
+
+class _Readings:
+    """Each way of reading a word from one of its letters, as a node of a tree: the letter
+    read last, its distance from the first, and the reading one letter shorter. Words that read
+    alike share nodes (and what the grid answers for them), and a word of n letters needs n
+    nodes, not the n² letters of all its prefixes.
+    """
+
+    ROOT = -1
+
+    def __init__(self) -> None:
+        self.nodes: list[tuple[int, int, str]] = []
+        """(parent, distance, letter) of each reading."""
+        self._ids: dict[tuple[int, int, str], int] = {}
+
+    def _node(self, parent: int, distance: int, letter: str) -> int:
+        key = (parent, distance, letter)
+        found = self._ids.get(key)
+        if found is None:
+            found = self._ids[key] = len(self.nodes)
+            self.nodes.append(key)
+        return found
+
+    def of(self, word: str, at: int) -> list[int]:
+        """The readings from ``word[at]``: forward to the word's end letter by letter, then
+        backward from ``at`` to its start (the last reading is the whole word)."""
+        readings: list[int] = []
+        node = self.ROOT
+        for distance, letter in enumerate(word[at:]):
+            node = self._node(node, distance, letter)
+            readings.append(node)
+        for distance in range(1, at + 1):
+            node = self._node(node, -distance, word[at - distance])
+            readings.append(node)
+        return readings
+
+
 class _Reader:
     """The grid, indexed by letter, with the solver's reading of lines."""
 
@@ -208,7 +248,8 @@ class _Reader:
                 self.cells.setdefault(letter, []).append((r, c))
         self.counts = Counter({x: len(cells) for x, cells in self.cells.items()})
         self._true: dict[tuple[str, str], int] = {}
-        self._memo: dict[tuple[tuple[int, int], str, str], tuple[int, list[tuple[int, int]]]] = {}
+        self._memo: dict[tuple[tuple[int, int], int], tuple[int, list[tuple[int, int]]]] = {}
+        self._readings = _Readings()
         self._next: dict[
             tuple[tuple[int, int], str], tuple[int, dict[str, list[tuple[int, int]]]]
         ] = {}
@@ -234,17 +275,15 @@ class _Reader:
         anchors = self.cells.get(word[at], [])
         if len(word) == 1 or not self.order:
             return self._search_letter(word, at, anchors)
-        after, before = word[at:], word[:at][::-1]
-        readings = [(after[: j + 1], "") for j in range(1, len(after))]
-        readings += [(after, before[: j + 1]) for j in range(len(before))]
+        readings = self._readings.of(word, at)[1:]  # the first letter alone is no reading
         total_cost = 0.0
         total_leads = 0
         found_at: dict[tuple[int, int], int] = {}  # true anchor -> index of its direction
         for index, (direction, weight) in enumerate(self.order):
             step = direction.step
-            total_cost += weight * sum(self._matching(step, *r)[0] for r in readings)
-            complete = self._matching(step, *readings[-1])[1]
-            total_leads += len(self._matching(step, *readings[0])[1]) - len(complete)
+            total_cost += weight * sum(self._matching(step, r)[0] for r in readings)
+            complete = self._matching(step, readings[-1])[1]
+            total_leads += len(self._matching(step, readings[0])[1]) - len(complete)
             for cell in complete:
                 found_at.setdefault(cell, index)
         true_costs: list[float] = []
@@ -289,42 +328,33 @@ class _Reader:
         leads = sum(matched >= 1 and not done for _, matched, done in walks)
         return every, leads, sum(cost for cost, _, _ in walks[: index + 1])
 
-    def _matching(
-        self, step: tuple[int, int], after: str, before: str
-    ) -> tuple[int, list[tuple[int, int]]]:
-        """Reading ``after`` forward along ``step`` from its first letter, then ``before``
-        backward: how many cells reached the last letter's position (each is one comparison),
-        and the cells from which every letter so far matched."""
-        key = (step, after, before)
+    def _matching(self, step: tuple[int, int], reading: int) -> tuple[int, list[tuple[int, int]]]:
+        """Reading a word forward along ``step`` from its first letter, then backward (the
+        ``reading`` of :class:`_Readings`): how many cells reached the last letter's position
+        (each is one comparison), and the cells from which every letter so far matched."""
+        key = (step, reading)
         known = self._memo.get(key)
         if known is not None:
             return known
+        parent, distance, letter = self._readings.nodes[reading]
         dr, dc = step
-        if not before and len(after) == 1:
-            result = (0, self.cells.get(after, []))
-        elif not before and len(after) == 2:
-            reached, groups = self._neighbours(step, after[0])
-            result = (reached, groups.get(after[1], []))
-        elif len(after) == 1 and len(before) == 1:
-            reached, groups = self._neighbours((-dr, -dc), after)
-            result = (reached, groups.get(before, []))
+        if parent == _Readings.ROOT:
+            result = (0, self.cells.get(letter, []))
+        elif self._readings.nodes[parent][0] == _Readings.ROOT:  # two letters: one step
+            first = self._readings.nodes[parent][2]
+            reached, groups = self._neighbours((dr, dc) if distance > 0 else (-dr, -dc), first)
+            result = (reached, groups.get(letter, []))
         else:
-            if before:
-                parent = self._matching(step, after, before[:-1])[1]
-                distance, letter = -len(before), before[-1]
-            else:
-                parent = self._matching(step, after[:-1], "")[1]
-                distance, letter = len(after) - 1, after[-1]
             rows, offset = self.rows, self.topology.offset
             reached = 0
             cells = []
-            for cell in parent:
+            for cell in self._matching(step, parent)[1]:
                 there = offset(cell, step, distance)
                 if there is not None:
                     reached += 1
                     if rows[there[0]][there[1]] == letter:
                         cells.append(cell)
-            result = (reached, cells)
+            result = (reached, cells or _NONE)
         self._memo[key] = result
         return result
 

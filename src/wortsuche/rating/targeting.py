@@ -20,7 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from wortsuche.errors import DoesNotFitError, InputError
+from wortsuche.budget import Budget
+from wortsuche.errors import DoesNotFitError, GenerationTimeout, InputError
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Direction, Puzzle, Word
 from wortsuche.notes import Note
@@ -79,6 +80,16 @@ class Candidate(NamedTuple):
 
 
 @dataclass
+class _Shared:
+    """The time every candidate of every size spends from, whether it ran out, and how many
+    candidates were made (out of time with none made is an error, not an answer)."""
+
+    budget: Budget = field(default_factory=Budget)
+    out_of_time: bool = False
+    made: int = 0
+
+
+@dataclass
 class _Search:
     """The candidates tried for one target so far, and the first failure (raised if none fits)."""
 
@@ -91,20 +102,43 @@ class _Search:
     constants: Constants = DEFAULT
     tried: list[Candidate] = field(default_factory=list)
     failure: DoesNotFitError | None = None
+    shared: _Shared = field(default_factory=lambda: _Shared())
+    """What the searches of every size share: one generation's time, and whether it ran out."""
 
     def attempt(self, rung: int, seed: int) -> Candidate | None:
-        """Make and rate the candidate of ``rung`` with ``seed``; None if the words do not fit."""
+        """Make and rate the candidate of ``rung`` with ``seed``; None if the words do not fit
+        or the time is up."""
         level, changes = self.ladder[rung]
+        if self.out_of_time:
+            return None
         try:
             puzzle = generate(
-                self.words, self.rows, self.cols, level=level, seed=seed, **changes, **self.options
+                self.words,
+                self.rows,
+                self.cols,
+                level=level,
+                seed=seed,
+                within=self.shared.budget,
+                **changes,
+                **self.options,
             )
         except DoesNotFitError as error:
             self.failure = self.failure or error
             return None
+        except GenerationTimeout:
+            self.shared.out_of_time = True  # the nearest candidate so far is the answer
+            if not self.shared.made:
+                raise
+            return None
         candidate = Candidate(rate_puzzle(puzzle, self.constants).minutes, rung, puzzle)
         self.tried.append(candidate)
+        self.shared.made += 1
         return candidate
+
+    @property
+    def out_of_time(self) -> bool:
+        """Whether a candidate of this or another size ran out of the shared time."""
+        return self.shared.out_of_time
 
     def distance(self, candidate: Candidate) -> float:
         """How far a candidate's score is from the target, as a share of the target."""
@@ -144,7 +178,7 @@ class _Search:
             return
         rungs = self.nearest_rungs()
         for extra in range(1, EXTRA_SEEDS + 1):
-            if self.close_enough():
+            if self.close_enough() or self.out_of_time:
                 break
             for rung in rungs:
                 self.attempt(rung, seed + extra * SEED_STRIDE)
@@ -181,11 +215,17 @@ def generate_near(
         raise InputError(f"the target difficulty must be a number above 0, not {target!r}")
     items = list(words)
     ladder = _ladder(options)
+    shared = _Shared(
+        Budget(
+            timeout=_positive(options.get("timeout")),
+            effort=_positive(options.get("effort")) or 1.0,
+        )
+    )
     if rows is not None or cols is not None:
-        searches = [_Search(items, rows, cols, target, options, ladder, constants)]
+        searches = [_Search(items, rows, cols, target, options, ladder, constants, shared=shared)]
         searches[0].search(seed)
     else:
-        searches = _search_sizes(items, target, seed, options, ladder, constants)
+        searches = _search_sizes(items, target, seed, options, ladder, constants, shared)
     tried = [c for s in searches for c in s.tried]
     if not tried:
         failure = next((s.failure for s in searches if s.failure is not None), None)
@@ -236,16 +276,20 @@ def _search_sizes(
     options: dict[str, Any],
     ladder: Sequence[tuple[str, dict[str, Any]]],
     constants: Constants,
+    shared: _Shared,
 ) -> list[_Search]:
-    """Searches at growing or shrinking squares until one reaches the target (or none can)."""
+    """Searches at growing or shrinking squares until one reaches the target (or none can, or
+    the time is up)."""
     lengths = [len(w.letters if isinstance(w, Word) else w) for w in words]
     least = max(lengths)
     side = max(least, math.ceil(math.sqrt(sum(lengths) / START_DENSITY)))
     searches: list[_Search] = []
     for _ in range(SIZE_ROUNDS):
-        search = _Search(words, side, side, target, options, ladder, constants)
+        search = _Search(words, side, side, target, options, ladder, constants, shared=shared)
         searches.append(search)
         search.search(seed)
+        if shared.out_of_time:
+            break
         if not search.tried:
             side = min(MAX_SIDE, side + max(1, side // 10))  # the words do not fit yet
             continue
@@ -274,6 +318,13 @@ def _sizes_text(searches: Sequence[_Search]) -> str:
     if first == last:
         return f"{first[0]}x{first[1]}"
     return f"{first[0]}x{first[1]} to {last[0]}x{last[1]}"
+
+
+def _positive(value: object) -> float | None:
+    """``value`` if it is a number above 0, else None (each generation checks the options)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+        return float(value)
+    return None
 
 
 def _score(candidate: Candidate) -> float:
