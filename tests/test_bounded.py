@@ -49,7 +49,9 @@ def test_a_message_holding_a_one_letter_word_is_refused_at_once() -> None:
         assert result.returncode == 2, result.stderr
         assert "its letter A is the listed word A" in result.stderr
         assert "--effort" not in result.stderr
-        assert result.cpu < 5 and result.megabytes < 200
+        # the peak counts the test process's own memory before the child started: the
+        # promise (500 MB) is the bound
+        assert result.cpu < 5 and result.megabytes < 500
 
 
 def test_an_exact_message_on_ten_animals_is_hidden_within_two_seconds(tmp_path: Path) -> None:
@@ -189,7 +191,9 @@ def test_the_rater_needs_memory_linear_in_a_word_s_length(tmp_path: Path, comman
     result = run_capped(command, path, *extra, cpu=PROMISE, memory=1024 * 2**20)
     assert result.returncode in (0, 1), result.stderr
     assert "Traceback" not in result.stderr
-    assert result.megabytes < 300, result.megabytes  # 838 MB when the rater kept prefixes
+    # 838 MB when the rater kept prefixes; about 50 MB now, but the peak also counts the test
+    # process's memory before the child started, so the bound is the promise (500 MB)
+    assert result.megabytes < 500, result.megabytes
 
 
 def test_a_size_suggestion_out_of_time_keeps_the_error_it_explains(
