@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,17 @@ def test_an_emoji_without_a_picture_is_named(tmp_path: Path) -> None:
         "wortsuche: error: standard input: there is no picture of 🇩🇪 (U+1F1E9-1F1EA) (line 2) "
         "among wortsuche's emoji; choose another emoji or write the clue in words"
     ]
+
+
+def test_a_docx_picture_sheet_draws_each_picture(tmp_path: Path) -> None:
+    pytest.importorskip("docx")
+    (tmp_path / "bilder.txt").write_text(BILDER, encoding="utf-8")
+    result = run("generate", "bilder.txt", "--seed", "3", "-o", "bilder.docx", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    with zipfile.ZipFile(tmp_path / "bilder.docx") as document:
+        images = [name for name in document.namelist() if name.startswith("word/media/")]
+        body = document.read("word/document.xml").decode("utf-8")
+    assert len(images) == BILDER.count("\n")  # one picture a clue
+    assert "🦔" not in body and "IGEL" not in body.replace("</w:t>", "")  # no emoji as text
+    # drawn at 14 mm: 14 mm in English Metric Units (36,000 a millimetre)
+    assert f'cx="{14 * 36000}"' in body

@@ -11,10 +11,13 @@ from wortsuche.model import Puzzle
 from wortsuche.render.document import Document, GridTable, Page, document
 from wortsuche.render.metrics import FAINT, INK
 from wortsuche.render.options import RenderOptions
+from wortsuche.words.clues import is_picture
+from wortsuche.words.pictures import has_picture, picture_path
 
 if TYPE_CHECKING:
     from docx.document import Document as WordDocument
     from docx.table import Table
+    from docx.text.paragraph import Paragraph
 
 WORD_COLUMN_CM = 3.8
 """The width of a column of the word list."""
@@ -145,7 +148,7 @@ def frame(table: Table) -> None:
 def add_word_list(word: WordDocument, columns: tuple[tuple[str, ...], ...]) -> None:
     """The word list as a table without lines, one column of words per table column."""
     from docx.enum.table import WD_TABLE_ALIGNMENT
-    from docx.shared import Cm, Pt
+    from docx.shared import Cm
 
     table = word.add_table(rows=max(len(c) for c in columns), cols=len(columns))
     table.alignment = WD_TABLE_ALIGNMENT.CENTER
@@ -156,4 +159,18 @@ def add_word_list(word: WordDocument, columns: tuple[tuple[str, ...], ...]) -> N
             cell = table.cell(r, c)
             cell.width = Cm(WORD_COLUMN_CM)
             if r < len(entries):
-                cell.paragraphs[0].add_run(entries[r]).font.size = Pt(12)
+                add_entry(cell.paragraphs[0], entries[r])
+
+
+PICTURE_MM = 14.0
+"""The side of a picture clue in the word list (at least 12 mm, big enough for six-year-olds)."""
+
+
+def add_entry(paragraph: Paragraph, entry: str) -> None:
+    """One entry of the word list: a picture clue as its picture, else the text."""
+    from docx.shared import Mm, Pt
+
+    if is_picture(entry) and has_picture(entry):
+        paragraph.add_run().add_picture(str(picture_path(entry)), width=Mm(PICTURE_MM))
+    else:
+        paragraph.add_run(entry).font.size = Pt(12)
