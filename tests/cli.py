@@ -37,8 +37,8 @@ class Result:
 class _Stream(io.TextIOWrapper):
     """A text stream over bytes (``.buffer`` works), never a terminal."""
 
-    def __init__(self, data: bytes = b"") -> None:
-        super().__init__(io.BytesIO(data), encoding="utf-8", newline="")
+    def __init__(self, data: bytes = b"", errors: str = "strict") -> None:
+        super().__init__(io.BytesIO(data), encoding="utf-8", errors=errors, newline="")
 
     def isatty(self) -> bool:
         return False
@@ -72,7 +72,8 @@ def run(*args: str | Path, stdin: str | bytes | None = None, cwd: Path | None = 
     """``wortsuche ARGS`` in this process; standard output is a pipe, not a terminal."""
     argv = [str(a) for a in args]
     data = stdin.encode("utf-8") if isinstance(stdin, str) else (stdin or b"")
-    streams = _Stream(data), _Stream(), _Stream()
+    # standard error escapes what it cannot encode (a file name that is not UTF-8), as Python's does
+    streams = _Stream(data), _Stream(), _Stream(errors="backslashreplace")
     saved = sys.stdin, sys.stdout, sys.stderr
     sys.stdin, sys.stdout, sys.stderr = streams
     try:
