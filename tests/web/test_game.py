@@ -572,3 +572,32 @@ def test_chromium_finds_the_game_installable(chromium: Any, live_server: LiveSer
     assert [error["errorId"] for error in errors if error["errorId"] != "in-incognito"] == []
     assert manifest["url"].endswith("/manifest.webmanifest?lang=en") and not manifest["errors"]
     context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_axe_finds_no_violation_on_the_classroom_pages(
+    chromium: Any, live_server: LiveServer, size: str
+) -> None:
+    made = live_server.api(
+        "POST",
+        "/api/assignments",
+        {"words": ["IGEL", "EULE", "FUCHS", "HASE", "REH", "DACHS"], "rows": 8, "cols": 8},
+    )
+    context = open_context(chromium, size)
+    page = context.new_page()
+    found: dict[str, list[str]] = {}
+    for label, url in (
+        ("code entry", f"{live_server.url}/c?lang=de"),
+        ("class join", made["class_url"]),
+        ("teacher", made["teacher_url"]),
+    ):
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        found[label] = axe_violations(page)
+    page.goto(made["class_url"])
+    page.fill("#pseudonym", "Mia")
+    page.click("#start")
+    page.wait_for_selector("#board[data-ready]")
+    found["class play"] = axe_violations(page)
+    context.close()
+    assert found == {label: [] for label in found}
