@@ -157,7 +157,7 @@ def test_a_lesson_teacher_and_three_pupils(
 
     # deleting ends the lesson: the results are gone
     teacher.click("#delete")
-    expect(teacher.locator("#teacher-error")).not_to_be_empty()
+    expect(teacher.locator("#teacher-error")).not_to_be_empty(timeout=15_000)  # its next poll
     gone = live_server.api_status("GET", f"/api/assignments/{code}")
     assert gone == 404
 
