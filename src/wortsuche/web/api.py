@@ -94,15 +94,7 @@ def api_routes(
         if None in asked and header_size is not None:
             asked = header_size  # a pasted competition file brings its size
         rows, cols = checked_size(*asked)
-        level = options.pop("level", default("level"))
-        if level not in LEVELS:
-            raise ApiError(
-                422,
-                f"choose a level: {', '.join(LEVELS)}",
-                "level",
-                key="api.level",
-                values={"levels": ", ".join(LEVELS)},
-            )
+        level = checked_level(options.pop("level", default("level")))
         seed = checked_seed(options.pop("seed", None))
         title = checked_title(new.title)
         if "message" in options:
@@ -208,14 +200,8 @@ def api_routes(
         ``?level=`` asks for another level (the "harder" and "easier" of the finished game).
         """
         arrived = time.monotonic()
-        if level is not None and level not in LEVELS:
-            raise ApiError(
-                422,
-                f"choose a level: {', '.join(LEVELS)}",
-                "level",
-                key="api.level",
-                values={"levels": ", ".join(LEVELS)},
-            )
+        if level is not None:
+            checked_level(level)
         stored = await run_in_threadpool(find, storage, puzzle_id)
         old = loads(stored.puzzle)
         asked = json.loads(stored.request)  # rows and cols as asked: numbers, or null for auto
@@ -703,3 +689,16 @@ def answers(puzzle: Puzzle) -> Answers:
             )
         )
     return Answers(answers=found)
+
+
+def checked_level(level: object) -> str:
+    """``level`` if it names a level; else a 422 that lists the levels."""
+    if level not in LEVELS:
+        raise ApiError(
+            422,
+            f"choose a level: {', '.join(LEVELS)}",
+            "level",
+            key="api.level",
+            values={"levels": ", ".join(LEVELS)},
+        )
+    return str(level)
