@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,7 @@ pytest.importorskip("playwright", reason="playwright is not installed")
 from playwright.sync_api import expect
 
 ANIMALS = ["IGEL", "DACHS", "FUCHS", "MAUS", "REH"]
+NOT_A_WORD = re.compile("That is not one of the words|Das ist keins der gesuchten Wörter")
 LIVE_SECONDS = 2.0
 """The teacher's page shows a find within this time (the issue's promise)."""
 
@@ -184,6 +186,8 @@ def test_record_play_keeps_each_finds_time_from_the_games_events(
     player.goto(recording_server.url + puzzle["url"])
     player.wait_for_selector("#board[data-ready]")
     drag(player, placed[0]["start"], placed[1]["end"])  # no word: counted as wrong
+    # the game takes no new selection while one is being checked: wait for the answer
+    expect(player.locator("#announce")).to_have_text(NOT_A_WORD)
     play_all(player, placed)
     expect(player.locator("#done")).to_be_visible()
 
