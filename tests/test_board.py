@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wortsuche.grid.board import EMPTY, Board, Lexicon
+from wortsuche.grid.board import EMPTY, Board, Lexicon, _joins
 from wortsuche.model import Direction, Placement
 
 ALPHABET = "ABC"
@@ -103,3 +103,25 @@ def test_erasing_restores_the_letter_index() -> None:
     board.erase([0])
     assert sorted(board.letter_cells("A")) == [3]
     assert list(board.letter_cells("B")) == [1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    starts=st.lists(st.integers(0, 40), unique=True).map(sorted),
+    stops=st.lists(st.integers(0, 40), unique=True).map(sorted),
+    words=st.lists(st.text("A", min_size=1, max_size=40), min_size=1, max_size=6),
+    n=st.integers(1, 60),
+)
+def test_the_pairs_of_a_cells_sides_are_every_start_with_every_stop_that_makes_a_length(
+    starts: list[int], stops: list[int], words: list[str], n: int
+) -> None:
+    # For a run of one letter both sides list every count: pairing them through the few word
+    # lengths instead of each with each must give the same pairs in the same order.
+    lexicon = Lexicon(words)
+    plain = [
+        (k, m)
+        for k in starts
+        for m in stops
+        if k + m > 0 and k + m + 1 in lexicon.length_set and k + m < n
+    ]
+    assert _joins(starts, stops, lexicon, n) == plain

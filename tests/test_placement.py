@@ -4,16 +4,19 @@ the search's budget is the one count of its work."""
 from __future__ import annotations
 
 import inspect
+import time
 
 import pytest
 
 from wordlists import frozen
 from wortsuche.budget import Budget, SearchBudget
-from wortsuche.errors import BudgetExhausted
+from wortsuche.errors import BudgetExhausted, GenerationTimeout
 from wortsuche.grid.board import Board, Lexicon
 from wortsuche.levels import options_for
+from wortsuche.model import Direction
 from wortsuche.placement import choose, crowded, exact, packing, place, quick
 from wortsuche.placement.choice import PACKED_SHARE, QUICK_SHARE
+from wortsuche.placement.kernel import Placer
 from wortsuche.rand import Rng
 
 SEARCHES = [quick.place, crowded.place, packing.place, exact.place]
@@ -80,3 +83,18 @@ def test_a_search_spends_from_the_board_budget_as_it_works() -> None:
     budget = SearchBudget(board.budget)
     quick.place(words, board, options_for("hard"), Rng(1), budget)
     assert budget.used > 0 and board.budget.left < board.budget.steps
+
+
+def test_a_long_words_check_looks_at_the_clock_itself() -> None:
+    # One exactly-once check of a word of hundreds of letters can cost seconds, far more than
+    # the steps between two looks at the clock: such a placement looks at it on its own.
+    word = "X" * 200
+    board = board_for([word], 3, 210)
+    board.budget.cpu_deadline = time.thread_time() - 1  # the CPU time is already spent
+    placer = Placer(board, options_for("easy"), Rng(1), SearchBudget(board.budget))
+    with pytest.raises(GenerationTimeout):
+        placer.commit(word, 1, 0, Direction.E)
+    short = board_for(["XYZ"], 3, 5)
+    short.budget.cpu_deadline = time.thread_time() - 1
+    placed = Placer(short, options_for("easy"), Rng(1), SearchBudget(short.budget))
+    assert placed.commit("XYZ", 1, 0, Direction.E) is not None  # a short word waits for its steps

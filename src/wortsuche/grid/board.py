@@ -190,7 +190,7 @@ class Board:
         """Every listed word (or reversal) standing complete on a line through the filled cell."""
         found: list[Found] = []
         lexicon, centre = self.lexicon, self.cells[index]
-        beginnings, endings, lengths = lexicon.beginnings, lexicon.endings, lexicon.length_set
+        beginnings, endings = lexicon.beginnings, lexicon.endings
         if centre not in lexicon.letters:
             return found
         if centre in lexicon.single_letters:
@@ -205,23 +205,21 @@ class Board:
             ]
             stops = [m for m in range(len(right) + 1) if centre + right[:m] in endings]
             n = len(line)
-            for k in starts:
-                for m in stops:
-                    if k + m > 0 and k + m + 1 in lengths and k + m < n:
-                        piece = left[len(left) - k :] + centre + right[:m]
-                        if piece in lexicon.strings:
-                            if self.cyclic:
-                                run = tuple(line[(pos + j) % n] for j in range(-k, m + 1))
-                                found.append(Found(piece, run[0], run[-1], run))
-                            else:
-                                found.append(Found(piece, line[pos - k], line[pos + m]))
+            for k, m in _joins(starts, stops, lexicon, n):
+                piece = left[len(left) - k :] + centre + right[:m]
+                if piece in lexicon.strings:
+                    if self.cyclic:
+                        run = tuple(line[(pos + j) % n] for j in range(-k, m + 1))
+                        found.append(Found(piece, run[0], run[-1], run))
+                    else:
+                        found.append(Found(piece, line[pos - k], line[pos + m]))
         return found
 
     def forbidden_letters(self, index: int) -> set[str]:
         """The letters that would complete a listed word if written in the empty cell."""
         forbidden: set[str] = set()
         lexicon = self.lexicon
-        beginnings, endings, lengths = lexicon.beginnings, lexicon.endings, lexicon.length_set
+        beginnings, endings = lexicon.beginnings, lexicon.endings
         forbidden.update(lexicon.single_letters)
         for axis in self.axes:
             line, _, left, right = self._sides(index, axis, "")
@@ -229,13 +227,10 @@ class Board:
                 continue
             starts = [k for k in range(len(left) + 1) if left[len(left) - k :] in beginnings]
             stops = [m for m in range(len(right) + 1) if right[:m] in endings]
-            n = len(line)
-            for k in starts:
-                for m in stops:
-                    if k + m > 0 and k + m + 1 in lengths and k + m < n:
-                        letters = lexicon.holes.get(f"{left[len(left) - k :]}.{right[:m]}")
-                        if letters:
-                            forbidden.update(letters)
+            for k, m in _joins(starts, stops, lexicon, len(line)):
+                letters = lexicon.holes.get(f"{left[len(left) - k :]}.{right[:m]}")
+                if letters:
+                    forbidden.update(letters)
         return forbidden
 
     def is_allowed(self, found: Found) -> bool:
@@ -325,6 +320,26 @@ class Board:
     def rows_text(self) -> list[str]:
         """The grid as row strings (every cell must be filled)."""
         return ["".join(self.cells[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
+
+
+def _joins(starts: list[int], stops: list[int], lexicon: Lexicon, n: int) -> list[tuple[int, int]]:
+    """The pairs (k, m), k letters before a cell and m after it, that make a word's length on a
+    line of ``n`` cells, by k and then m.
+
+    Both lists are short for ordinary words; for a word like a run of one letter they grow with
+    its length, and pairing each with each would cost its square, so then each start is paired
+    with the few lengths instead.
+    """
+    if len(stops) <= len(lexicon.lengths):
+        lengths = lexicon.length_set
+        return [(k, m) for k in starts for m in stops if 0 < k + m < n and k + m + 1 in lengths]
+    stop_set = set(stops)
+    return [
+        (k, length - 1 - k)
+        for k in starts
+        for length in lexicon.lengths
+        if length - 1 - k in stop_set and 0 < length - 1 < n
+    ]
 
 
 def _holds(cells: tuple[int, ...], run: tuple[int, ...]) -> bool:

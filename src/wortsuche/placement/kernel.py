@@ -30,6 +30,10 @@ CROWDED = 0.75
 """Letters per free cell (holes do not count) above which crossings are tried first even
 where they are only allowed: a crowded grid holds its words only if they share cells."""
 
+LONG_CHECK = 32
+"""New cells past which a placement's exactly-once check looks at the CPU clock itself: on a
+word of hundreds of letters one check can cost as much as thousands of budget steps."""
+
 Start = tuple[int, int, Direction]
 """Where a word may stand: its first row and column and the direction it runs in."""
 
@@ -98,10 +102,14 @@ class Placer:
     ) -> tuple[int, list[int]] | None:
         """Place the word if it fits and keeps every word exactly once; return (id, new cells)."""
         placed = self.put(letters, r, c, direction)
-        if placed is not None and self.board.strays_through(placed[1]):
-            self.board.remove_last_placement(placed[1])
+        if placed is None:
             return None
-        return placed
+        strays = self.board.strays_through(placed[1])
+        if strays:
+            self.board.remove_last_placement(placed[1])
+        if len(placed[1]) > LONG_CHECK:
+            self.budget.budget.check_time()  # such a check can take as long as many steps
+        return None if strays else placed
 
     def put(
         self, letters: str, r: int, c: int, direction: Direction
