@@ -1,12 +1,14 @@
 """Alphabets and letter frequencies of the words' language, for choosing filler letters.
 
-German words get Ä Ö Ü in the filler too, so an umlaut does not give a word away. The
-capital ẞ is never filler (:data:`NOT_FILLER`): it stands only where a word has it.
+German words get Ä Ö Ü in the filler too, so an umlaut does not give a word away. A letter a
+child at a German or English school does not learn (the capital ẞ, É, Ñ, Ç …) is never filler
+(:func:`is_filler`): it stands only where a word has it.
 """
 
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 
@@ -28,7 +30,7 @@ FREQUENCIES: dict[str, dict[str, float]] = {
 }  # fmt: skip
 
 RARE_LETTER_WEIGHT = 0.2
-"""Weight of a letter the words use but the language table lacks (Ñ, É, ẞ …)."""
+"""Weight of a letter of another script the words use, which the language table lacks."""
 
 GERMAN_MARKERS = frozenset("ÄÖÜẞ")
 
@@ -36,6 +38,22 @@ NOT_FILLER = frozenset("ẞ")
 """Letters never drawn for a free cell. No German word begins with ß, so the capital ẞ is
 rare in print; a few of them scattered through the filler catch the eye and look like a
 mistake."""
+
+SCHOOL_LETTERS = frozenset().union(*FREQUENCIES.values())
+"""The Latin letters the sheets' languages teach: A to Z and Ä Ö Ü."""
+
+
+def is_filler(letter: str) -> bool:
+    """Whether ``letter`` may fill a free cell: not the capital ẞ, and no Latin letter the
+    sheets' languages do not teach (É in CAFÉ, Ñ in SEÑOR stand only in their words). Letters of
+    other scripts may, or a Greek or Cyrillic list would give every word away.
+
+    >>> [x for x in "AÄÉÑẞΩ" if is_filler(x)]
+    ['A', 'Ä', 'Ω']
+    """
+    if letter in NOT_FILLER:
+        return False
+    return letter in SCHOOL_LETTERS or not unicodedata.name(letter, "").startswith("LATIN")
 
 
 def detect_language(words: Iterable[str]) -> str:
@@ -68,12 +86,13 @@ def language_alphabet(language: str, words: Iterable[str]) -> dict[str, float]:
     weights = dict(FREQUENCIES[detect_language(words) if language == "auto" else language])
     if language == "auto" and not GERMAN_MARKERS & set("".join(words)):
         weights = {letter: weight for letter, weight in weights.items() if letter.isascii()}
-    for letter in sorted(set("".join(words)) - NOT_FILLER):
-        weights.setdefault(letter, RARE_LETTER_WEIGHT)
+    for letter in sorted(set("".join(words))):
+        if is_filler(letter):
+            weights.setdefault(letter, RARE_LETTER_WEIGHT)
     return weights
 
 
 def word_letter_weights(words: Iterable[str]) -> dict[str, float]:
     """The words' own letters that may be filler, weighted by how often the words use them."""
     counts = Counter("".join(words))
-    return {letter: float(counts[letter]) for letter in sorted(counts) if letter not in NOT_FILLER}
+    return {letter: float(counts[letter]) for letter in sorted(counts) if is_filler(letter)}
