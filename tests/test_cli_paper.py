@@ -96,6 +96,17 @@ def test_lowercase_lowers_the_grid_and_keeps_the_nouns_of_the_word_list(tmp_path
     assert main([*args, "-o", str(tmp_path / "sheet.txt")]) == 0
     text = (tmp_path / "sheet.txt").read_text(encoding="utf-8")
     assert {"Hund", "Katze", "Maus", "Igel", "Fuchs"} <= set(re.findall(r"\w+", text))
+    rows = [line.split() for line in text.splitlines()[:8]]
+    assert all(len(row) == 8 and "".join(row).islower() for row in rows)
+    # the saved sheet still reads back: solve finds every word in the lower-case grid
+    solved = subprocess.run(
+        [sys.executable, "-m", "wortsuche", "solve", str(tmp_path / "sheet.txt"), str(words)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert solved.returncode == 0, solved.stderr
+    assert all(word.upper() in solved.stdout.upper() for word in ["Hund", "Katze", "Igel"])
 
 
 def test_a_long_title_is_printed_whole_on_two_lines(tmp_path: Path) -> None:

@@ -15,8 +15,8 @@ import csv
 import io
 
 from wortsuche.model import HOLE, Puzzle
-from wortsuche.render.layout import display_letter, sorted_entries
-from wortsuche.render.options import RenderOptions
+from wortsuche.render.layout import sorted_entries
+from wortsuche.render.options import RenderOptions, display_letter
 
 ANSWER_HEADER = ("word", "first-row", "first-column", "last-row", "last-column", "direction")
 """Message ids (``csv.<name>``) of the answer table's columns."""

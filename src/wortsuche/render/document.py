@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 
 from wortsuche.model import HOLE, Puzzle
 from wortsuche.render import texts as say
-from wortsuche.render.layout import display_letter, sorted_entries, word_columns
+from wortsuche.render.layout import sorted_entries, word_columns
 from wortsuche.render.metrics import FONT_FAMILIES, PAPER
-from wortsuche.render.options import RenderOptions
+from wortsuche.render.options import RenderOptions, display_letter
 
 PAGE_MARGIN_CM = 1.8
 """The margins of an editable sheet's pages (what every printer prints)."""

@@ -30,8 +30,8 @@ from typing import Any
 
 from wortsuche.filling.message import message_shape
 from wortsuche.model import Cell, Puzzle
-from wortsuche.render.layout import display_letter, sorted_words
-from wortsuche.render.options import RenderOptions
+from wortsuche.render.layout import sorted_words
+from wortsuche.render.options import RenderOptions, display_letter
 from wortsuche.render.template import catalogue_values, fill, part, script_json
 from wortsuche.render.texts import default_title, instruction
 from wortsuche.verification.verifier import verify_puzzle

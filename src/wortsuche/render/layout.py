@@ -29,7 +29,7 @@ from wortsuche.render.metrics import (
     MARGIN,
     text_width,
 )
-from wortsuche.render.options import RenderOptions
+from wortsuche.render.options import RenderOptions, display_letter
 from wortsuche.render.pictures import Picture, PictureList, has_pictures, picture_list
 from wortsuche.words.clues import listed
 
@@ -178,11 +178,6 @@ class Sheet:
             pictures=pictures,
             boxes=tuple(map(box, self.boxes)),
         )
-
-
-def display_letter(letter: str, lowercase: bool) -> str:
-    """A grid letter as printed (``ẞ`` becomes ``ß`` in lower case)."""
-    return letter.lower() if lowercase else letter
 
 
 def grid_drawing(

@@ -110,3 +110,8 @@ class Renderer(Protocol):
     def __call__(self, puzzle: Puzzle, options: RenderOptions, /) -> str | bytes:
         """Render ``puzzle``."""
         ...
+
+
+def display_letter(letter: str, lowercase: bool) -> str:
+    """A grid letter as printed (``ẞ`` becomes ``ß`` in lower case)."""
+    return letter.lower() if lowercase else letter

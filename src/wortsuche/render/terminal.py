@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
-from wortsuche.render.options import RenderOptions
+from wortsuche.render.options import RenderOptions, display_letter
 from wortsuche.render.text import summary
 from wortsuche.words.clues import listed
 
@@ -43,7 +43,7 @@ def puzzle_renderable(puzzle: Puzzle, options: RenderOptions | None = None) -> G
             if c:
                 grid.append(" ")
             style = (WORD_STYLE if (r, c) in covered else OTHER_STYLE) if answers else ""
-            grid.append(letter, style=style)
+            grid.append(display_letter(letter, options.lowercase), style=style)
         grid.append("\n")
     grid.rstrip()
     heading = options.title or puzzle.title or "wortsuche"

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
 from wortsuche.rating.difficulty import rate_puzzle
-from wortsuche.render.options import RenderOptions
+from wortsuche.render.options import RenderOptions, display_letter
 from wortsuche.render.texts import (
     level_name,
     message_answer,
@@ -40,7 +40,9 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     """Plain text for files and pipes (letters separated by spaces)."""
     options = options or RenderOptions()
     texts = options.texts(puzzle)
-    lines = [" ".join(row) for row in puzzle.grid.rows]
+    lines = [
+        " ".join(display_letter(x, options.lowercase) for x in row) for row in puzzle.grid.rows
+    ]
     lines.append("")
     width = max(2 * puzzle.cols - 1, MIN_LIST_WIDTH)
     lines += in_columns([listed(word) for word in puzzle.words], width)
@@ -48,7 +50,10 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     lines += [*secret_hint(puzzle, texts), *message_hint(puzzle, texts), summary(puzzle, texts)]
     if options.answers:
         lines += ["", texts.t("sheet.answers"), ""]
-        lines += [" ".join(row) for row in answer_rows(puzzle)]
+        lines += [
+            " ".join(display_letter(x, options.lowercase) for x in row)
+            for row in answer_rows(puzzle)
+        ]
         lines.append("")
         lines += answer_positions(puzzle, texts)
         lines += message_answer(puzzle, texts)
