@@ -574,25 +574,35 @@ def test_chromium_finds_the_game_installable(chromium: Any, live_server: LiveSer
     context.close()
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize(
+    ("size", "scheme", "lang"),
+    [
+        ("desktop", "light", "de"),
+        ("tablet", "light", "en"),
+        ("phone", "light", "de"),
+        ("phone", "dark", "en"),
+    ],
+)
 def test_axe_finds_no_violation_on_the_classroom_pages(
-    chromium: Any, live_server: LiveServer, size: str
+    chromium: Any, live_server: LiveServer, size: str, scheme: str, lang: str
 ) -> None:
     made = live_server.api(
         "POST",
         "/api/assignments",
         {"words": ["IGEL", "EULE", "FUCHS", "HASE", "REH", "DACHS"], "rows": 8, "cols": 8},
     )
-    context = open_context(chromium, size)
+    context = open_context(chromium, size, color_scheme=scheme)
     page = context.new_page()
     found: dict[str, list[str]] = {}
     for label, url in (
-        ("code entry", f"{live_server.url}/c?lang=de"),
-        ("class join", made["class_url"]),
-        ("teacher", made["teacher_url"]),
+        ("code entry", f"{live_server.url}/c?lang={lang}"),
+        ("new assignment", f"{live_server.url}/t/new?lang={lang}"),
+        ("class join", f"{made['class_url']}?lang={lang}"),
+        ("teacher", made["teacher_url"].replace("#", f"?lang={lang}#")),  # the token after #
     ):
         page.goto(url)
         page.wait_for_load_state("networkidle")
+        assert page.locator("html").get_attribute("lang") == lang, label
         found[label] = axe_violations(page)
     page.goto(made["class_url"])
     page.fill("#pseudonym", "Mia")
