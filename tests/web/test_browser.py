@@ -746,7 +746,7 @@ def test_a_hint_marks_a_first_letter_and_is_counted_at_the_end(
 
 
 def test_more_options_on_the_form_reach_the_puzzle_and_the_pdf_links(
-    page: Any, live_server: LiveServer
+    page: Any, live_server: LiveServer, screenshots: Path
 ) -> None:
     page.goto(live_server.url + "/?lang=de")
     page.fill("#words", "Apfel, Birne, Kirsche")
@@ -767,6 +767,16 @@ def test_more_options_on_the_form_reach_the_puzzle_and_the_pdf_links(
     assert "name_line=false" in href
     response = page.request.get(href)
     assert response.status == 200 and response.headers["content-type"] == "application/pdf"
+    page.check("#pdf-school-font")
+    page.check("#pdf-halves")
+    href = page.locator("#sheet-pdf").get_attribute("href") or ""
+    assert "font=school" in href and "per_page=2" in href
+    document = page.locator("#sheet-docx").get_attribute("href") or ""
+    assert "font=school" in document and "name_line=false" in document
+    assert "per_page" not in document  # a document is one sheet to change, not a print layout
+    page.screenshot(path=screenshots / "teacher-menu-de.png", full_page=True)
+    response = page.request.get(document)
+    assert response.status == 200 and response.headers["content-type"].endswith(".document")
 
 
 def test_the_create_forms_name_line_box_reaches_the_sheet_pdf(

@@ -57,3 +57,63 @@ def test_the_worksheet_has_a_name_line_unless_the_box_is_cleared(client: TestCli
     assert "Name:" in sheet and "Datum:" in sheet and "Klasse:" in sheet
     plain = client.get(f"/api/puzzles/{made['id']}/sheet.pdf?lang=de&name_line=false")
     assert "Name:" not in text(plain.content)
+
+
+def fonts(pdf: bytes) -> set[str]:
+    """The base names of the fonts the PDF's pages use."""
+    names = set()
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            names.add(str(font.get_object()["/BaseFont"]))
+    return names
+
+
+def test_the_school_font_and_two_sheets_to_a_page_reach_the_pdf(client: TestClient) -> None:
+    made = create(client, title="Obst, Klasse 3b", seed=2)
+    plain = client.get(f"/api/puzzles/{made['id']}/sheet.pdf?lang=de").content
+    assert not any("Andika" in name for name in fonts(plain))
+    halves = client.get(f"/api/puzzles/{made['id']}/sheet.pdf?lang=de&font=school&per_page=2")
+    assert halves.status_code == 200, halves.text
+    assert any("Andika" in name for name in fonts(halves.content))
+    [page] = PdfReader(io.BytesIO(halves.content)).pages
+    assert page.mediabox.width > page.mediabox.height  # A4 across, an A5 sheet in each half
+    assert page.extract_text().count("Obst, Klasse 3b") == 2
+
+
+def test_the_worksheet_downloads_as_a_word_and_an_opendocument_file(client: TestClient) -> None:
+    import zipfile
+
+    from docx import Document
+
+    made = create(client, title="Obst, Klasse 3b", seed=2)
+    docx = client.get(f"/api/puzzles/{made['id']}/sheet.docx?lang=de&font=school")
+    assert docx.status_code == 200
+    assert docx.headers["content-type"].endswith("wordprocessingml.document")
+    assert f"wortsuche-{made['id']}.docx" in docx.headers["content-disposition"]
+    document = Document(io.BytesIO(docx.content))
+    written = "\n".join(p.text for p in document.paragraphs)
+    assert "Obst, Klasse 3b" in written and "Name:" in written
+    assert {"Apfel", "Birne", "Kirsche"} <= set(
+        cell.text for table in document.tables for row in table.rows for cell in row.cells
+    ) | set(written.split())
+    odt = client.get(f"/api/puzzles/{made['id']}/sheet.odt?lang=en&name_line=false")
+    assert odt.status_code == 200
+    assert odt.headers["content-type"] == "application/vnd.oasis.opendocument.text"
+    content = zipfile.ZipFile(io.BytesIO(odt.content)).read("content.xml").decode()
+    assert "Obst, Klasse 3b" in content and "Name:" not in content
+
+
+def test_the_play_page_offers_the_school_font_halves_and_documents(client: TestClient) -> None:
+    made = create(client)
+    page = client.get(made["url"] + "?lang=de").text
+    assert "Schulschrift (Andika)" in page and "zwei Blätter pro Seite (A5)" in page
+    assert f"/api/puzzles/{made['id']}/sheet.docx?lang=de" in page
+    assert f"/api/puzzles/{made['id']}/sheet.odt?lang=de" in page
+
+
+def test_an_unknown_font_size_or_document_kind_is_refused(client: TestClient) -> None:
+    made = create(client)
+    base = f"/api/puzzles/{made['id']}"
+    assert client.get(f"{base}/sheet.pdf?font=comic").status_code == 422
+    assert client.get(f"{base}/sheet.pdf?per_page=3").status_code == 422
+    assert client.get(f"{base}/sheet.rtf").status_code in (404, 422)

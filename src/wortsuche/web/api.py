@@ -13,7 +13,7 @@ import re
 import time
 from collections.abc import Coroutine, Sequence
 from contextlib import suppress
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
@@ -59,6 +59,13 @@ from wortsuche.words.vocabulary import with_clues
 from wortsuche.words.wordset import prepare_words
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+DOCUMENTS = {
+    "pdf": "application/pdf",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "odt": "application/vnd.oasis.opendocument.text",
+}
+"""The worksheet's downloads and their media types."""
 
 
 def is_puzzle_id(text: str) -> bool:
@@ -125,8 +132,41 @@ def api_routes(
         lowercase: bool = False,
         large_print: bool = False,
         name_line: bool = True,
+        font: Literal["standard", "school"] = "standard",
+        per_page: Literal["1", "2", "4"] = "1",
     ) -> Response:
-        """The worksheet as a PDF to print; with ``answers=true`` the answer key follows it."""
+        """The worksheet as a PDF to print; with ``answers=true`` the answer key follows it.
+        ``per_page=2`` prints two copies as A5 halves of one page, ``4`` four quarters."""
+        options = {"lowercase": lowercase, "large_print": large_print, "per_page": int(per_page)}
+        return worksheet(puzzle_id, "pdf", answers, lang, name_line, font, options)
+
+    @router.get(
+        "/{puzzle_id}/sheet.{kind}",
+        response_class=Response,
+        responses={200: {"content": {media: {} for media in DOCUMENTS.values()}}},
+        dependencies=[Depends(limited(rates, "reveal"))],
+    )
+    def worksheet_document(
+        puzzle_id: str,
+        kind: Literal["docx", "odt"],
+        answers: bool = False,
+        lang: str | None = None,
+        name_line: bool = True,
+        font: Literal["standard", "school"] = "standard",
+    ) -> Response:
+        """The worksheet as a document to change in Word (``docx``) or LibreOffice (``odt``)."""
+        return worksheet(puzzle_id, kind, answers, lang, name_line, font, {})
+
+    def worksheet(
+        puzzle_id: str,
+        kind: str,
+        answers: bool,
+        lang: str | None,
+        name_line: bool,
+        font: str,
+        options: dict[str, Any],
+    ) -> Response:
+        """The stored puzzle's worksheet as a download of ``kind`` (pdf, docx, odt)."""
         stored = find(storage, puzzle_id)
         if answers:
             answers_locked(storage, puzzle_id)
@@ -136,24 +176,24 @@ def api_routes(
         from wortsuche.render import render
 
         try:
-            pdf = render(
+            content = render(
                 puzzle,
-                "pdf",
+                kind,
                 answers=answers,
                 title=stored.title or None,
                 language=lang,
-                lowercase=lowercase,
-                large_print=large_print,
                 name_line=name_line,
+                font=font,
+                **options,
             )
         except MissingExtraError as error:
             raise ApiError(
                 501, str(error), key="api.missing-extra", values={"extra": error.extra}
             ) from None
-        name = f"wortsuche-{stored.id}{'-answers' if answers else ''}.pdf"
+        name = f"wortsuche-{stored.id}{'-answers' if answers else ''}.{kind}"
         return Response(
-            content=pdf,
-            media_type="application/pdf",
+            content=content,
+            media_type=DOCUMENTS[kind],
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 

@@ -56,13 +56,21 @@ function showPlayError(text) {
   byId("play-error").textContent = text;
 }
 
-// The PDF links carry the paper choices: lower case, large print, the name line.
+// The download links carry the paper choices: lower case, large print and two copies to a page
+// for the PDFs; the name line and the school font for the documents too.
 function updatePdfLinks() {
+  const school = byId("pdf-school-font").checked ? "school" : "standard";
   for (const link of [byId("sheet-pdf"), byId("answers-pdf")]) {
     const url = new URL(link.href);
     url.searchParams.set("lowercase", byId("pdf-lowercase").checked);
     url.searchParams.set("large_print", byId("pdf-large").checked);
+    url.searchParams.set("per_page", byId("pdf-halves").checked ? "2" : "1");
+    link.href = url.href;
+  }
+  for (const link of [byId("sheet-pdf"), byId("answers-pdf"), byId("sheet-docx"), byId("sheet-odt")]) {
+    const url = new URL(link.href);
     url.searchParams.set("name_line", byId("pdf-name-line").checked);
+    url.searchParams.set("font", school);
     link.href = url.href;
   }
 }
@@ -90,6 +98,8 @@ function setUpTools() {
   byId("pdf-lowercase").addEventListener("change", updatePdfLinks);
   byId("pdf-large").addEventListener("change", updatePdfLinks);
   byId("pdf-name-line").addEventListener("change", updatePdfLinks);
+  byId("pdf-school-font").addEventListener("change", updatePdfLinks);
+  byId("pdf-halves").addEventListener("change", updatePdfLinks);
   byId("again").addEventListener("click", (event) => playAgain(event.currentTarget));
   byId("print").addEventListener("click", () => window.print());
 
