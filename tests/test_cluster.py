@@ -147,3 +147,31 @@ def test_a_scheduler_nobody_runs_is_one_line() -> None:
         connected("tcp://127.0.0.1:9"),
     ):
         pass
+
+
+def test_the_cluster_benchmark_compares_both_and_finds_the_same_bytes() -> None:
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "cluster.py"
+    finished = subprocess.run(
+        [sys.executable, str(script), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert finished.returncode == 0, finished.stderr
+    rows = [line.split("|")[1:-1] for line in finished.stdout.splitlines() if line.startswith("| ")]
+    assert [row[0].split()[0] for row in rows[1:]] == ["processes", "Dask"]
+    assert all(float(row[3]) > 0 for row in rows[1:])
+    assert "the same file, byte for byte" in finished.stdout
+
+
+def test_a_puzzle_that_cannot_be_made_stops_the_book_in_one_line(
+    tmp_path: Path, cluster: distributed.LocalCluster
+) -> None:
+    words = tmp_path / "lang.txt"
+    words.write_text("\n".join([*ANIMALS[:12], "Donaudampfschiff"]) + "\n", encoding="utf-8")
+    options = ["--count", "30", "--words-per-puzzle", "13", "--size", "8x8", "--seed", "1"]
+    made = run("book", words, *options, "--cluster", cluster.scheduler_address, "-o", "x.jsonl")
+    assert made.returncode != 0
+    assert made.stderr.splitlines()[-1].startswith("wortsuche: error: puzzle ")
+    assert "DONAUDAMPFSCHIFF has 16 letters" in made.stderr

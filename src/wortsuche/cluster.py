@@ -1,7 +1,7 @@
 """Puzzle books on a Dask cluster: the puzzles of a plan made by the workers of a scheduler.
 
-``--cluster tcp://scheduler:8786`` sends each planned puzzle (its number, words and seed) to a
-Dask distributed cluster that is already running; ``--cluster local:N`` starts one of N worker
+``--cluster tcp://scheduler:8786`` sends the planned puzzles (each its number, words and seed),
+a few to a task, to a Dask distributed cluster that is already running; ``--cluster local:N`` starts one of N worker
 processes on this machine for the run. Each puzzle depends on its plan and the settings alone
 (:func:`wortsuche.book.make_puzzle`), so the book gathered back in the plan's order is byte for
 byte the book of one process. A worker that dies has its puzzles run again by Dask on another.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -91,21 +91,60 @@ def build_on_cluster(
 
     if not plan:
         return []
+    size = batch_size(len(plan), max(1, workers(client)))
+    batches = [list(plan[start : start + size]) for start in range(0, len(plan), size)]
     # pure=False: a key of its own for each run, never another run's result kept by the scheduler
-    futures = client.map(make_puzzle, list(plan), settings=settings, pure=False)
-    planned_of = {future.key: planned for future, planned in zip(futures, plan, strict=True)}
+    futures = client.map(make_puzzles, batches, settings=settings, pure=False)
+    batch_of = {future.key: batch for future, batch in zip(futures, batches, strict=True)}
     results: dict[int, Puzzle | str] = {}
     try:
         for future in as_completed(futures):
-            planned = planned_of[future.key]
-            results[planned.number] = future.result()
-            if isinstance(results[planned.number], str):
+            # shorter than its batch only up to a puzzle that could not be made
+            made = zip(batch_of[future.key], future.result(), strict=False)
+            if not collected(made, results, on_done):
                 break  # one puzzle cannot be made, so the book cannot: the rest are cancelled
-            if on_done:
-                on_done(planned)
     finally:
         client.cancel(futures)  # what still waits or runs (nothing, after a whole run)
     return in_order(plan, results)
+
+
+def collected(
+    made: Iterable[tuple[PlannedPuzzle, Puzzle | str]],
+    results: dict[int, Puzzle | str],
+    on_done: Callable[[PlannedPuzzle], None] | None,
+) -> bool:
+    """Keep the puzzles of one batch in ``results``; False at the first that could not be made."""
+    for planned, result in made:
+        results[planned.number] = result
+        if isinstance(result, str):
+            return False
+        if on_done:
+            on_done(planned)
+    return True
+
+
+BATCH = 20
+"""The most puzzles in one task: a task of a few hundred milliseconds keeps Dask's own work per
+task (about a millisecond of scheduling and sending) small beside the puzzles'."""
+
+
+def batch_size(puzzles: int, workers: int) -> int:
+    """Puzzles per task: at most :data:`BATCH`, and at least four tasks for each worker.
+
+    >>> batch_size(1000, 2), batch_size(24, 2), batch_size(3, 8)
+    (20, 3, 1)
+    """
+    return max(1, min(BATCH, puzzles // (4 * workers)))
+
+
+def make_puzzles(batch: list[PlannedPuzzle], settings: BookSettings) -> list[Puzzle | str]:
+    """On a worker: make the puzzles of one task, up to the first that cannot be made."""
+    made: list[Puzzle | str] = []
+    for planned in batch:
+        made.append(make_puzzle(planned, settings))
+        if isinstance(made[-1], str):
+            break
+    return made
 
 
 def workers(client: Client) -> int:

@@ -338,3 +338,17 @@ def test_a_client_that_goes_away_while_queued_has_its_work_dropped(
             generation._outcome_json = real  # type: ignore[assignment]
         assert server.app.state.storage.count() == 1
     assert "MOOR" not in made
+
+
+def test_health_is_503_when_the_database_does_not_answer(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unreachable(puzzle_id: str) -> None:
+        raise ConnectionError("connection refused")
+
+    with TestClient(create_app(db_path, limits=Limits(rates={}))) as client:
+        monkeypatch.setattr(client.app.state.storage, "get", unreachable)  # type: ignore[attr-defined]
+        answer = client.get("/health")
+        assert answer.status_code == 503
+        assert answer.json()["database"] == {"status": "unavailable", "error": "connection refused"}
+        assert answer.json()["rate_limits"]["status"] == "off"

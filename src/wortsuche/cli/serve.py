@@ -169,14 +169,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def say_rate_storage(uri: str) -> None:
-    """One line on where the rate limits are counted, and a warning if it cannot be reached."""
+    """One line on a shared storage of the rate limits, a warning if it cannot be reached."""
     from wortsuche.web.limits import Limits
     from wortsuche.web.rates import RateLimiter
 
+    if uri.startswith("memory:"):
+        return
     state = RateLimiter(Limits().rates, uri).health()
-    if state["status"] == "ok" and state["counted"] == "shared":
+    if state["status"] == "ok":
         print(f"wortsuche: rate limits shared in {state['storage']}")
-    elif state["status"] != "ok":
+    else:
         print(
             f"wortsuche: {state['storage']} cannot be reached ({state['error']}); the rate "
             "limits fail open until it can",

@@ -104,7 +104,6 @@ class RateLimiter:
     ) -> None:
         self.rates = dict(rates)
         self.location = without_password(checked_storage(storage))
-        self.shared = urlsplit(storage).scheme != "memory"
         self.clock = clock
         self.items = {
             action: RateLimitItemPerSecond(rate.burst, window_seconds(rate), namespace="wortsuche")
