@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmark_tables import table_rows
 from cli import ENV, run
 from wortsuche.book import BookSettings, book_line, build_book, plan_book
 from wortsuche.cluster import build_on_cluster, checked_address, connected
@@ -150,19 +151,10 @@ def test_a_scheduler_nobody_runs_is_one_line() -> None:
 
 
 def test_the_cluster_benchmark_compares_both_and_finds_the_same_bytes() -> None:
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "cluster.py"
-    finished = subprocess.run(
-        [sys.executable, str(script), "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert finished.returncode == 0, finished.stderr
-    rows = [line.split("|")[1:-1] for line in finished.stdout.splitlines() if line.startswith("| ")]
-    assert [row[0].split()[0] for row in rows[1:]] == ["processes", "Dask"]
-    assert all(float(row[3]) > 0 for row in rows[1:])
-    assert "the same file, byte for byte" in finished.stdout
+    rows, printed = table_rows("cluster.py", "--quick")
+    assert [row[0].split()[0] for row in rows] == ["processes", "Dask"]
+    assert all(float(row[3]) > 0 for row in rows)
+    assert "the same file, byte for byte" in printed
 
 
 def test_a_puzzle_that_cannot_be_made_stops_the_book_in_one_line(

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import signal
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -15,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from benchmark_tables import table_rows
 from stack import Served, serving
 from wortsuche.web.storage import open_storage
 
@@ -161,17 +160,7 @@ def test_serve_workers_runs_that_many_processes_on_the_database_named_by_the_env
 def test_the_load_benchmark_reports_both_databases_with_one_and_two_processes(
     postgres_server: object,  # PostgreSQL is there (or the test is switched off on purpose)
 ) -> None:
-    script = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
-    finished = subprocess.run(
-        [sys.executable, str(script), "--quick", "--processes-only"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert finished.returncode == 0, finished.stderr
-    rows = [line.split("|")[1:-1] for line in finished.stdout.splitlines() if line.startswith("| ")]
-    measured = [[cell.strip() for cell in row] for row in rows[1:]]
+    measured, _ = table_rows("load.py", "--quick", "--processes-only")
     assert [(row[0], row[1]) for row in measured] == [
         ("SQLite", "1"),
         ("SQLite", "2"),

@@ -14,18 +14,16 @@ the client's for the servers: that is how the tests play several clients from on
 from __future__ import annotations
 
 import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from benchmark_tables import table_rows
 from stack import INSTALL_HINT, Nginx, RedisServer, Served, compose_serve_options, missing
 
 pytestmark = [
@@ -204,17 +202,7 @@ def test_stopping_redis_does_not_stop_the_game(stack: Stack) -> None:
 def test_the_load_benchmark_measures_the_stack_against_one_server(postgres_server: object) -> None:
     if absent := missing():
         pytest.fail(f"{', '.join(absent)} missing: {INSTALL_HINT}")
-    script = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
-    finished = subprocess.run(
-        [sys.executable, str(script), "--quick", "--stack"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert finished.returncode == 0, finished.stderr
-    rows = [line.split("|")[1:-1] for line in finished.stdout.splitlines() if line.startswith("| ")]
-    measured = [[cell.strip() for cell in row] for row in rows[1:]]
+    measured, _ = table_rows("load.py", "--quick", "--stack")
     assert [row[0] for row in measured] == [
         "1 server, limits in memory",
         "2 servers behind nginx, limits in Redis",
