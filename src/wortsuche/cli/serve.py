@@ -5,8 +5,9 @@ PostgreSQL database (``--db postgresql://user:password@host/dbname``, also ``WOR
 ``--workers N`` runs N server processes on one port (uvicorn's supervisor restarts one that
 dies); they share the database, and the rate limits when these are counted in Redis
 (``--rate-limit-storage redis://host:6379``, also ``WORTSUCHE_RATE_LIMIT_STORAGE``); the
-generation queue holds per process. Each process builds its app with :func:`app_from_environment`, which other ASGI
-servers can call too (``uvicorn --factory wortsuche.cli.serve:app_from_environment``).
+generation queue holds per process. Each process builds its app with
+:func:`app_from_environment`, which other ASGI servers can call too
+(``uvicorn --factory wortsuche.cli.serve:app_from_environment``).
 
 No proxy is trusted unless named (``--forwarded-allow-ips``, or uvicorn's
 ``FORWARDED_ALLOW_IPS``): uvicorn believes ``X-Forwarded-For`` from 127.0.0.1 by default, which

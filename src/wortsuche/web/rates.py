@@ -35,7 +35,7 @@ from limits.strategies import MovingWindowRateLimiter
 from wortsuche.errors import InputError, MissingExtraError
 from wortsuche.web.errors import ApiError
 from wortsuche.web.limits import Rate
-from wortsuche.web.storage.postgres import without_password
+from wortsuche.web.storage.interface import without_password
 
 logger = logging.getLogger("wortsuche.web")
 
