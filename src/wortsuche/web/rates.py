@@ -109,14 +109,10 @@ class RateLimiter:
             action: RateLimitItemPerSecond(rate.burst, window_seconds(rate), namespace="wortsuche")
             for action, rate in self.rates.items()
         }
-        self.storage: Storage | None = None
         self.uri = storage
         self.outage = Outage()
         self.lock = threading.Lock()
-        self.window: MovingWindowRateLimiter | None = None
-        if self.items:
-            self.storage = self._open(storage)
-            self.window = MovingWindowRateLimiter(self.storage)
+        self.window = MovingWindowRateLimiter(self._open(storage)) if self.items else None
 
     @staticmethod
     def _open(uri: str) -> Storage:
@@ -179,15 +175,14 @@ class RateLimiter:
         }
         if not self.items:
             return state | {"status": "off"}
-        if self.storage is not None and self.clock() - self.outage.failed >= RETRY_SECONDS:
-            try:
-                reachable = self.storage.check()
-            except Exception:  # a storage's own check may raise what it wraps elsewhere
-                reachable = False
-            if reachable:
-                self._recovered()
+        if self.window is not None and self.clock() - self.outage.failed >= RETRY_SECONDS:
+            probe = next(iter(self.items.values()))
+            try:  # a read of a window nobody counts in: the storage's own answer, or its error
+                self.window.get_window_stats(probe, "health", "probe")
+            except StorageError as error:
+                self._failed(error)
             else:
-                self._failed(StorageError(ConnectionError("no answer to a ping")))
+                self._recovered()
         if self.outage.since is not None:
             return state | {"status": "failing open", "error": self.outage.error}
         return state | {"status": "ok"}
