@@ -1,8 +1,8 @@
 """Puzzle books on a Dask cluster: the puzzles of a plan made by the workers of a scheduler.
 
 ``--cluster tcp://scheduler:8786`` sends the planned puzzles (each its number, words and seed),
-a few to a task, to a Dask distributed cluster that is already running; ``--cluster local:N`` starts one of N worker
-processes on this machine for the run. Each puzzle depends on its plan and the settings alone
+a few to a task, to a Dask distributed cluster that is already running; ``--cluster local:N``
+starts one with N worker processes on this machine for the run. Each puzzle depends on its plan and the settings alone
 (:func:`wortsuche.book.make_puzzle`), so the book gathered back in the plan's order is byte for
 byte the book of one process. A worker that dies has its puzzles run again by Dask on another.
 
