@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from benchmark_tables import table_rows
 from cli import ENV, run
@@ -124,6 +126,26 @@ def test_the_api_gives_the_plan_in_order_through_a_killed_worker(
         made = build_on_cluster(plan, settings, client, on_done=kill_once)
     assert len(done) == 300
     assert [book_line(p, puzzle, 4) for p, puzzle in zip(plan, made, strict=True)] == expected
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    count=st.integers(1, 60),
+    per_puzzle=st.integers(1, 14),
+    seed=st.integers(0, 2**40),
+    level=st.sampled_from(["easy", "hard"]),
+)
+def test_any_book_on_the_cluster_is_the_book_of_one_process(
+    cluster: distributed.LocalCluster, count: int, per_puzzle: int, seed: int, level: str
+) -> None:
+    plan = plan_book([("tiere", ANIMALS)], seed=seed, count=count, words_per_puzzle=per_puzzle)
+    settings_ = BookSettings(rows=12, cols=12, level=level)
+    with distributed.Client(cluster) as client:
+        made = build_on_cluster(plan, settings_, client)
+    one = build_book(plan, settings_, workers=1)
+    assert [book_line(p, m, seed) for p, m in zip(plan, made, strict=True)] == [
+        book_line(p, m, seed) for p, m in zip(plan, one, strict=True)
+    ]
 
 
 @pytest.mark.parametrize(
