@@ -3,6 +3,7 @@
     python3 benchmarks/load.py            # every scenario, a few minutes
     python3 benchmarks/load.py --quick    # fewer requests: checks that the script works
     python3 benchmarks/load.py --processes-only   # only the second table below
+    python3 benchmarks/load.py --stack    # only the third: two servers behind nginx, Redis
 
 Each scenario is one function (bounded: a fixed number of requests, then it stops) and prints
 one table row: requests, requests per second, p50/p99 latency, the status codes, and the
@@ -16,6 +17,12 @@ second for reads (GET a puzzle, 16 clients) and for small creates (8 clients), w
 processes (``serve --workers``) on SQLite and on PostgreSQL (a throwaway server from Debian's
 ``postgresql`` package, as the tests start it; without it those rows are left out and said so).
 Each figure is the median of three rounds; the ratio compares 2 processes with 1.
+
+The third table (``--stack``) is the deployment of compose.yaml, started from Debian's packages
+as the tests start it (``tests/stack.py``): PostgreSQL, Redis, two servers with compose's
+options and nginx with ``deploy/nginx.conf`` in front, against one server on the same database
+with its limits in memory. The creates come each from another client address (in
+``X-Forwarded-For``), so every one is counted in the rate limits and none is refused.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 
@@ -237,7 +244,13 @@ async def measure(quick: bool) -> list[Row]:
 # -- throughput by database and number of server processes ---------------------------------------
 
 
-async def scenario_reads(server: Server, puzzle_id: str, count: int) -> Row:
+class Served(Protocol):
+    """Anything that answers HTTP at ``url``: a server, or nginx in front of several."""
+
+    url: str
+
+
+async def scenario_reads(server: Served, puzzle_id: str, count: int) -> Row:
     """GET one puzzle, 16 clients at a time: reads that reach the database."""
     row = Row("GET")
     async with httpx.AsyncClient(
@@ -251,19 +264,26 @@ async def scenario_reads(server: Server, puzzle_id: str, count: int) -> Row:
     return row
 
 
-async def scenario_writes(server: Server, count: int, first_seed: int) -> Row:
-    """Small creates (5x5), 8 clients at a time: generation plus one committed write each."""
+async def scenario_writes(server: Served, count: int, first_seed: int) -> Row:
+    """Small creates (5x5), 8 clients at a time: generation plus one committed write each.
+
+    Each create names another client in ``X-Forwarded-For`` (believed only by a server told
+    to, as behind nginx), so rate limits count every create and refuse none."""
     row = Row("create")
     body = {"words": ["TORF", "VOR", "RAD", "EVA"], "rows": 5, "cols": 5}
+
+    def create(i: int) -> Awaitable[Any]:
+        seed = first_seed + i
+        client_address = {
+            "X-Forwarded-For": f"10.{seed // 62500 % 250}.{seed // 250 % 250}.{seed % 250}"
+        }
+        return timed(
+            client, row, "POST", "/api/puzzles", json={**body, "seed": seed}, headers=client_address
+        )
+
     async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
         start = time.perf_counter()
-        await run_bounded(
-            count,
-            8,
-            lambda i: timed(
-                client, row, "POST", "/api/puzzles", json={**body, "seed": first_seed + i}
-            ),
-        )
+        await run_bounded(count, 8, create)
         row.seconds = time.perf_counter() - start
     return row
 
@@ -337,6 +357,64 @@ async def measure_processes(quick: bool) -> tuple[list[list[str]], list[str]]:
     return table, notes
 
 
+async def measure_stack(quick: bool) -> list[list[str]]:
+    """Rows of the stack table: one server on PostgreSQL, then compose's stack behind nginx."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from pgserver import PostgresServer, binaries
+    from stack import Nginx, RedisServer, compose_serve_options, missing
+
+    found = binaries()
+    if found is None or missing():
+        raise SystemExit("--stack needs Debian's postgresql, redis-server and nginx")
+    gets, creates, rounds = (300, 24, 1) if quick else (2000, 120, 3)
+    table: list[list[str]] = []
+    postgres, redis = PostgresServer(found), RedisServer()
+    try:
+        setups = [
+            ("1 server, limits in memory", ["--forwarded-allow-ips", "*"], 1),
+            ("2 servers behind nginx, limits in Redis", compose_serve_options(redis.url), 2),
+        ]
+        for name, options, count in setups:
+            db = postgres.create_database()
+            servers = [Server(db, *options) for _ in range(count)]
+            nginx = Nginx([f"127.0.0.1:{s.port}" for s in servers]) if count > 1 else None
+            front: Served = nginx or servers[0]
+            try:
+                async with httpx.AsyncClient(base_url=front.url, timeout=60) as client:
+                    made = await client.post("/api/puzzles", json={**SMALL, "seed": 1})
+                    puzzle_id = made.json()["id"]
+                reads = [await scenario_reads(front, puzzle_id, gets) for _ in range(rounds)]
+                writes = [
+                    await scenario_writes(front, creates, 1000 * (r + 1)) for r in range(rounds)
+                ]
+            finally:
+                if nginx is not None:
+                    nginx.close()
+                for server in servers:
+                    server.stop()
+            table.append([name, *stack_cells(reads), *stack_cells(writes)])
+            table[-1].append(str(sum(row.errors + row.statuses[429] for row in reads + writes)))
+    finally:
+        redis.close()
+        postgres.stop()
+    return table
+
+
+def stack_cells(rounds: list[Row]) -> list[str]:
+    """Requests per second (median of the rounds), p50 and p99 in ms (over every request)."""
+    ordered = sorted(x for row in rounds for x in row.latencies)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    rates = statistics.median(rate(row) for row in rounds)
+    return [f"{rates:.0f}", f"{statistics.median(ordered) * 1000:.1f}", f"{p99 * 1000:.1f}"]
+
+
+def print_table(header: list[str], rows: list[list[str]]) -> None:
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for cells in rows:
+        print("| " + " | ".join(cells) + " |", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer requests")
@@ -345,8 +423,18 @@ def main() -> int:
         action="store_true",
         help="only the throughput by database and number of server processes",
     )
+    parser.add_argument(
+        "--stack",
+        action="store_true",
+        help="only compose's stack: two servers behind nginx, rate limits in Redis",
+    )
     args = parser.parse_args()
     print(f"wortsuche serve under load: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    if args.stack:
+        header = ["setup (PostgreSQL)", "GET req/s", "GET p50 ms", "GET p99 ms"]
+        header += ["create req/s", "create p50 ms", "create p99 ms", "errors and 429"]
+        print_table(header, asyncio.run(measure_stack(args.quick)))
+        return 0
     if not args.processes_only:
         header = [
             "scenario",
@@ -374,10 +462,7 @@ def main() -> int:
         "ratio to 1 process (GET / create)",
         "errors",
     ]
-    print("| " + " | ".join(header) + " |")
-    print("|" + "---|" * len(header))
-    for cells in table:
-        print("| " + " | ".join(cells) + " |", flush=True)
+    print_table(header, table)
     for line in notes:
         print(line)
     return 0

@@ -311,6 +311,12 @@ def build_book(
             _stop(pool)
             raise
         pool.shutdown(cancel_futures=True)
+    return in_order(plan, results)
+
+
+def in_order(plan: Sequence[PlannedPuzzle], results: dict[int, Puzzle | str]) -> list[Puzzle]:
+    """The puzzles made for ``plan``, by number, in its order; InputError naming the first that
+    could not be made (its message instead of a puzzle)."""
     for planned in plan:
         failure = results.get(planned.number)
         if isinstance(failure, str):

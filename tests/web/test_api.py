@@ -775,3 +775,15 @@ def test_a_bad_option_is_refused_at_its_own_field_in_the_readers_language(
     german = client.post("/api/puzzles?lang=de", json=body)
     assert german.json()["field"] == option
     assert german.json()["error"] == f"Bitte prüfe das Feld „{option}“."
+
+
+def test_health_says_the_database_answers_and_where_the_rate_limits_are_counted(
+    client: TestClient,
+) -> None:
+    answer = client.get("/health")
+    assert answer.status_code == 200
+    assert answer.json() == {
+        "status": "ok",
+        "database": {"status": "ok"},
+        "rate_limits": {"storage": "memory://", "counted": "in this process", "status": "ok"},
+    }

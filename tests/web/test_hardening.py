@@ -17,6 +17,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from wortsuche.errors import InputError
 from wortsuche.verification.verifier import Report
 from wortsuche.web import api, generation
 from wortsuche.web.app import create_app
@@ -108,16 +109,44 @@ def test_every_puzzle_passes_the_verifier_before_it_is_saved(
 # -- rate limits ---------------------------------------------------------------------------------
 
 
-def test_a_token_bucket_allows_the_burst_then_the_rate() -> None:
-    now = [0.0]
-    limiter = RateLimiter({"check": Rate(per_second=2, burst=3)}, clock=lambda: now[0])
+def test_a_moving_window_allows_the_burst_then_says_when_the_window_moves_on() -> None:
+    limiter = RateLimiter({"check": Rate(per_second=0.1, burst=3)})  # 3 in 30 seconds
     assert [limiter.take("check", "a") for _ in range(3)] == [0, 0, 0]
-    assert limiter.take("check", "a") == pytest.approx(0.5)
-    assert limiter.take("check", "b") == 0  # another client has its own bucket
+    assert 29 < limiter.take("check", "a") <= 30  # the first request leaves the window then
+    assert limiter.take("check", "b") == 0  # another client has its own window
     assert limiter.take("reveal", "a") == 0  # an action without a rate is not limited
-    now[0] = 0.5
-    assert limiter.take("check", "a") == 0
-    assert limiter.take("check", "a") > 0
+    assert limiter.health() == {
+        "storage": "memory://",
+        "counted": "in this process",
+        "status": "ok",
+    }
+
+
+def test_a_rate_storage_that_is_no_uri_of_memory_or_redis_is_refused_in_one_line() -> None:
+    for wrong in ("redis", "memcached://cache:11211", "postgresql://a:secret@db/x"):
+        with pytest.raises(InputError) as refused:
+            RateLimiter({}, wrong)
+        assert "secret" not in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_an_unreachable_redis_lets_requests_through_and_says_so_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    now = [0.0]
+    with socket.socket() as closed:  # a port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    limiter = RateLimiter(
+        {"check": Rate(per_second=0.1, burst=1)}, f"redis://:pw@127.0.0.1:{port}", lambda: now[0]
+    )
+    with caplog.at_level("WARNING", logger="wortsuche.web"):
+        assert [limiter.take("check", "a") for _ in range(5)] == [0] * 5
+        now[0] = 30.0  # asked again after a few seconds: still down, not logged again
+        assert limiter.take("check", "a") == 0
+    said = [r.getMessage() for r in caplog.records if "failing open" in r.getMessage()]
+    assert len(said) == 1 and f"redis://127.0.0.1:{port}" in said[0] and "pw" not in said[0]
+    state = limiter.health()
+    assert (state["status"], state["counted"]) == ("failing open", "shared")
 
 
 def test_create_check_and_reveal_answer_429_with_retry_after_beyond_the_rate(
@@ -309,3 +338,17 @@ def test_a_client_that_goes_away_while_queued_has_its_work_dropped(
             generation._outcome_json = real  # type: ignore[assignment]
         assert server.app.state.storage.count() == 1
     assert "MOOR" not in made
+
+
+def test_health_is_503_when_the_database_does_not_answer(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unreachable(puzzle_id: str) -> None:
+        raise ConnectionError("connection refused")
+
+    with TestClient(create_app(db_path, limits=Limits(rates={}))) as client:
+        monkeypatch.setattr(client.app.state.storage, "get", unreachable)  # type: ignore[attr-defined]
+        answer = client.get("/health")
+        assert answer.status_code == 503
+        assert answer.json()["database"] == {"status": "unavailable", "error": "connection refused"}
+        assert answer.json()["rate_limits"]["status"] == "off"

@@ -4,22 +4,18 @@ a server killed with SIGKILL in the middle of creates loses nothing it acknowled
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
-import subprocess
-import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from benchmark_tables import table_rows
+from stack import Served, serving
 from wortsuche.web.storage import open_storage
-
-from .conftest import free_port
 
 pytestmark = [
     pytest.mark.slow,  # real server processes
@@ -27,46 +23,6 @@ pytestmark = [
 ]
 
 WORDS = ["TORF", "VOR", "RAD", "EVA", "MOOR", "SEE", "BACH", "WALD"]
-
-
-class Served:
-    """``wortsuche serve`` as a process of its own, on a free loopback port."""
-
-    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "wortsuche", "serve", "--port", str(self.port), *args],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONUTF8": "1", **(env or {})},
-        )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and self.process.poll() is None:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.1)
-        self.stop()
-        pytest.fail(f"the server did not start: {self.process.stderr.read()!r}")  # type: ignore[union-attr]
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-
-
-@contextlib.contextmanager
-def serving(*args: str, env: dict[str, str] | None = None) -> Iterator[Served]:
-    server = Served(*args, env=env)
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def create_many(url: str, seeds: range, made: list[dict[str, Any]], stop: threading.Event) -> None:
@@ -204,17 +160,7 @@ def test_serve_workers_runs_that_many_processes_on_the_database_named_by_the_env
 def test_the_load_benchmark_reports_both_databases_with_one_and_two_processes(
     postgres_server: object,  # PostgreSQL is there (or the test is switched off on purpose)
 ) -> None:
-    script = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
-    finished = subprocess.run(
-        [sys.executable, str(script), "--quick", "--processes-only"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert finished.returncode == 0, finished.stderr
-    rows = [line.split("|")[1:-1] for line in finished.stdout.splitlines() if line.startswith("| ")]
-    measured = [[cell.strip() for cell in row] for row in rows[1:]]
+    measured, _ = table_rows("load.py", "--quick", "--processes-only")
     assert [(row[0], row[1]) for row in measured] == [
         ("SQLite", "1"),
         ("SQLite", "2"),

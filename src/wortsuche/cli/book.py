@@ -36,6 +36,7 @@ from wortsuche.words.vocabulary import clued_entries
 
 if TYPE_CHECKING:
     from wortsuche.book import BookSettings, PlannedPuzzle
+    from wortsuche.model import Puzzle
 
 
 def add_parser(subparsers: Any) -> None:
@@ -109,6 +110,13 @@ def add_parser(subparsers: Any) -> None:
     add_spec_options(parser, BOOK)
     parser.add_argument(
         "--workers", type=int, metavar="N", help="processes to use (default: one per core)"
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="make the puzzles on a Dask cluster: a scheduler's tcp://host:8786, or local:N for "
+        "N worker processes on this machine; the book is the same, byte for byte (needs the "
+        "cluster extra, and wortsuche on every worker)",
     )
     add_paper_options(
         parser,
@@ -186,7 +194,7 @@ def progress_bar(total: int) -> Iterator[Callable[[str], None]]:
 
 def run(args: argparse.Namespace) -> int:
     """Plan, generate and print the book (or write its puzzles as JSON Lines)."""
-    from wortsuche.book import MAX_PUZZLES, MAX_RUN, build_book, plan_book, short_lists
+    from wortsuche.book import MAX_PUZZLES, MAX_RUN, plan_book, short_lists
     from wortsuche.rand import new_seed
 
     if args.join:
@@ -212,13 +220,11 @@ def run(args: argparse.Namespace) -> int:
         most=MAX_RUN if as_lines else MAX_PUZZLES,
     )
     settings = book_settings(args, rows, cols)
-    with progress_bar(len(plan)) as advance:
+    with progress_bar(len(plan)) as advance, maker(args, settings, advance) as make:
         if as_lines:
-            write_lines(plan, settings, seed, args, advance)
+            write_lines(plan, seed, args, make)
         else:
-            puzzles = build_book(
-                plan, settings, workers=args.workers, on_done=lambda _: advance("making")
-            )
+            puzzles = make(plan)
             titled = [(p.title, puzzle) for p, puzzle in zip(plan, puzzles, strict=True)]
             print_book(titled, args, args.language, advance)
     if args.seed is None:
@@ -249,6 +255,12 @@ def check_run(args: argparse.Namespace, as_lines: bool) -> None:
         raise InputError("give word lists (WORDS.txt) or --theme NAME")
     if args.workers is not None and args.workers < 1:
         raise InputError(f"--workers must be at least 1, not {args.workers}")
+    if args.cluster is not None:
+        from wortsuche.cluster import checked_address
+
+        if args.workers is not None:
+            raise InputError("--workers counts processes of this machine; --cluster has its own")
+        checked_address(args.cluster)
     if args.first is not None and (args.count is None or args.seed is None):
         raise InputError(
             "--first needs --count (how many puzzles this part makes) and --seed (the same "
@@ -273,20 +285,41 @@ def book_settings(args: argparse.Namespace, rows: int | None, cols: int | None) 
     return BookSettings(rows=rows, cols=cols, level=level, options=options, difficulty=difficulty)
 
 
+Maker = Callable[[list["PlannedPuzzle"]], list["Puzzle"]]
+"""Makes the puzzles of (a part of) a plan, in its order."""
+
+
+@contextmanager
+def maker(
+    args: argparse.Namespace, settings: BookSettings, advance: Callable[[str], None]
+) -> Iterator[Maker]:
+    """What makes the puzzles: processes of this machine (``--workers``) or a Dask cluster
+    (``--cluster``, connected once for the whole run)."""
+    from wortsuche.book import build_book
+
+    def done(_: PlannedPuzzle) -> None:
+        advance("making")
+
+    if args.cluster is None:
+        yield lambda plan: build_book(plan, settings, workers=args.workers, on_done=done)
+        return
+    from wortsuche.cluster import build_on_cluster, connected, workers
+
+    with connected(args.cluster) as client:
+        note(f"making the puzzles on {workers(client)} Dask workers ({args.cluster})")
+        yield lambda plan: build_on_cluster(plan, settings, client, on_done=done)
+
+
 def write_lines(
-    plan: list[PlannedPuzzle],
-    settings: BookSettings,
-    seed: int,
-    args: argparse.Namespace,
-    advance: Callable[[str], None],
+    plan: list[PlannedPuzzle], seed: int, args: argparse.Namespace, make: Maker
 ) -> None:
     """Generate the plan's puzzles and write them as JSON Lines, a thousand at a time."""
-    from wortsuche.book import book_line, build_book
+    from wortsuche.book import book_line
 
     lines: list[str] = []
     for start in range(0, len(plan), LINES_AT_ONCE):  # only lines are kept, not puzzles
         part = plan[start : start + LINES_AT_ONCE]
-        made = build_book(part, settings, workers=args.workers, on_done=lambda _: advance("making"))
+        made = make(part)
         lines += [book_line(p, puzzle, seed) for p, puzzle in zip(part, made, strict=True)]
     write_output(args.output, "".join(lines), force=args.force)
 
@@ -319,6 +352,7 @@ def join(args: argparse.Namespace) -> int:
         "--words-per-puzzle": args.words_per_puzzle,
         "--size": args.size,
         "--workers": args.workers,
+        "--cluster": args.cluster,
         "--theme": args.theme,
         "--titles": args.titles,
     } | {

@@ -3,9 +3,11 @@
 The puzzles are kept in an SQLite file, created on first start in the current folder, or in a
 PostgreSQL database (``--db postgresql://user:password@host/dbname``, also ``WORTSUCHE_DB``).
 ``--workers N`` runs N server processes on one port (uvicorn's supervisor restarts one that
-dies); they share the database and nothing else, so rate limits and the generation queue hold
-per process. Each process builds its app with :func:`app_from_environment`, which other ASGI
-servers can call too (``uvicorn --factory wortsuche.cli.serve:app_from_environment``).
+dies); they share the database, and the rate limits when these are counted in Redis
+(``--rate-limit-storage redis://host:6379``, also ``WORTSUCHE_RATE_LIMIT_STORAGE``); the
+generation queue holds per process. Each process builds its app with
+:func:`app_from_environment`, which other ASGI servers can call too
+(``uvicorn --factory wortsuche.cli.serve:app_from_environment``).
 
 No proxy is trusted unless named (``--forwarded-allow-ips``, or uvicorn's
 ``FORWARDED_ALLOW_IPS``): uvicorn believes ``X-Forwarded-For`` from 127.0.0.1 by default, which
@@ -17,6 +19,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +36,8 @@ RECORD_PLAY_VARIABLE = "WORTSUCHE_RECORD_PLAY"
 """``on`` makes the play page report each find's time (what ``--record-play`` passes on)."""
 RATE_LIMIT_VARIABLE = "WORTSUCHE_RATE_LIMIT"
 """``off`` switches the per-address rate limits off (what ``--no-rate-limit`` passes on)."""
+RATE_STORAGE_VARIABLE = "WORTSUCHE_RATE_LIMIT_STORAGE"
+"""Where the rate limits are counted when ``--rate-limit-storage`` is not given."""
 DEFAULT_DB = "wortsuche.sqlite"
 MAX_WORKERS = 64
 FORWARDED_VARIABLE = "FORWARDED_ALLOW_IPS"
@@ -67,7 +72,16 @@ def add_parser(subparsers: Any) -> None:
         default=1,
         metavar="N",
         help="server processes on the port, sharing the database (default: %(default)s); "
-        "rate limits and the generation queue hold per process",
+        "the generation queue holds per process, the rate limits too unless counted in Redis",
+    )
+    parser.add_argument(
+        "--rate-limit-storage",
+        default=os.environ.get(RATE_STORAGE_VARIABLE) or "memory://",
+        metavar="URI",
+        help="where the rate limits are counted: memory:// in each server process, or "
+        "redis://host:6379 shared by every process and machine that names it; if Redis cannot "
+        "be reached the limits fail open and /health says so (default: "
+        f"${RATE_STORAGE_VARIABLE}, else %(default)s)",
     )
     parser.add_argument(
         "--no-rate-limit",
@@ -102,12 +116,14 @@ def run(args: argparse.Namespace) -> int:
         import wortsuche.web.app  # noqa: F401  (the web extra, asked for before anything starts)
     except ImportError as error:
         raise MissingExtraError(f"the web app ({error.name} is missing)", "web") from None
+    from wortsuche.web.rates import checked_storage
     from wortsuche.web.storage import is_database_url, open_storage
 
     if not 0 < args.port < 65536:
         raise InputError(f"--port must be from 1 to 65535, not {args.port}")
     if not 1 <= args.workers <= MAX_WORKERS:
         raise InputError(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
+    checked_storage(args.rate_limit_storage)
     if not is_database_url(args.db):
         db = Path(args.db)
         if db.is_dir():
@@ -126,6 +142,9 @@ def run(args: argparse.Namespace) -> int:
     # every server process, the first included, builds its app from these
     os.environ[DB_VARIABLE] = str(args.db)
     os.environ[RATE_LIMIT_VARIABLE] = "on" if args.rate_limit else "off"
+    os.environ[RATE_STORAGE_VARIABLE] = args.rate_limit_storage
+    if args.rate_limit:
+        say_rate_storage(args.rate_limit_storage)
     os.environ[RECORD_PLAY_VARIABLE] = "on" if args.record_play else "off"
     if args.record_play:
         print("wortsuche: recording play (find times, hints, screen size; no names)")
@@ -150,6 +169,24 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def say_rate_storage(uri: str) -> None:
+    """One line on a shared storage of the rate limits, a warning if it cannot be reached."""
+    from wortsuche.web.limits import Limits
+    from wortsuche.web.rates import RateLimiter
+
+    if uri.startswith("memory:"):
+        return
+    state = RateLimiter(Limits().rates, uri).health()
+    if state["status"] == "ok":
+        print(f"wortsuche: rate limits shared in {state['storage']}")
+    else:
+        print(
+            f"wortsuche: {state['storage']} cannot be reached ({state['error']}); the rate "
+            "limits fail open until it can",
+            file=sys.stderr,
+        )
+
+
 def _proxies(addresses: str | None) -> dict[str, Any]:
     """uvicorn's settings for the proxies named: none named, no forwarded header is believed."""
     named = [a.strip() for a in (addresses or "").split(",") if a.strip()]
@@ -160,15 +197,17 @@ def _proxies(addresses: str | None) -> dict[str, Any]:
 
 def app_from_environment() -> FastAPI:
     """The web app of one server process: the database from ``WORTSUCHE_DB`` (default
-    ``./wortsuche.sqlite``), rate limits unless ``WORTSUCHE_RATE_LIMIT=off``, play recorded
-    if ``WORTSUCHE_RECORD_PLAY=on``."""
+    ``./wortsuche.sqlite``), rate limits unless ``WORTSUCHE_RATE_LIMIT=off``, counted where
+    ``WORTSUCHE_RATE_LIMIT_STORAGE`` says (default ``memory://``), play recorded if
+    ``WORTSUCHE_RECORD_PLAY=on``."""
     from wortsuche.web.app import create_app
     from wortsuche.web.limits import Limits
 
     db = os.environ.get(DB_VARIABLE) or DEFAULT_DB
     rate_limited = os.environ.get(RATE_LIMIT_VARIABLE, "on") != "off"
     record_play = os.environ.get(RECORD_PLAY_VARIABLE, "off") == "on"
-    limits = Limits() if rate_limited else Limits(rates={})
+    storage = os.environ.get(RATE_STORAGE_VARIABLE) or "memory://"
+    limits = Limits(rate_storage=storage) if rate_limited else Limits(rates={})
     return create_app(db, limits=limits, record_play=record_play)
 
 

@@ -74,7 +74,10 @@ def is_puzzle_id(text: str) -> bool:
 
 
 def api_routes(
-    storage: Storage, settings: limits.Limits, generator: Generator | None = None
+    storage: Storage,
+    settings: limits.Limits,
+    generator: Generator | None = None,
+    rates: RateLimiter | None = None,
 ) -> APIRouter:
     """The API endpoints, storing puzzles in ``storage`` under the limits of ``settings``.
 
@@ -84,7 +87,7 @@ def api_routes(
     """
     router = APIRouter(prefix="/api/puzzles", responses=ERRORS)
     generator = generator or new_generator(settings)
-    rates = RateLimiter(settings.rates)
+    rates = rates or RateLimiter(settings.rates, settings.rate_storage)
 
     @router.post(
         "", status_code=201, responses=BUSY, dependencies=[Depends(limited(rates, "create"))]

@@ -4,7 +4,8 @@
 Each concern has its module: :mod:`~wortsuche.web.api` (endpoints and the steps behind them),
 :mod:`~wortsuche.web.pages` (HTML), :mod:`~wortsuche.web.schemas` (JSON bodies),
 :mod:`~wortsuche.web.generation` (worker processes and their time limit),
-:mod:`~wortsuche.web.middleware` (body size, security headers), :mod:`~wortsuche.web.limits`.
+:mod:`~wortsuche.web.middleware` (body size, security headers), :mod:`~wortsuche.web.limits`,
+:mod:`~wortsuche.web.rates` (request rates, counted in memory or Redis), :mod:`~wortsuche.web.health`.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from wortsuche.web.api import api_routes, is_puzzle_id, new_generator
 from wortsuche.web.classroom_api import classroom_routes
 from wortsuche.web.classroom_pages import classroom_page_routes
 from wortsuche.web.errors import add_error_handlers
+from wortsuche.web.health import health_routes
 from wortsuche.web.limits import Limits
 from wortsuche.web.middleware import GuardMiddleware
 from wortsuche.web.pages import PACKAGE, page_routes, version
+from wortsuche.web.rates import RateLimiter
 from wortsuche.web.records import record_routes
 from wortsuche.web.storage import open_storage
 from wortsuche.web.themes import theme_routes
@@ -65,11 +68,14 @@ def create_app(
     app.mount("/emoji", StaticFiles(directory=str(PICTURES)), name="emoji")
     add_error_handlers(app)
     generator = new_generator(settings)  # one queue for the puzzles of both routers
-    app.include_router(api_routes(storage, settings, generator))
-    app.include_router(classroom_routes(storage, settings, generator))
+    rates = RateLimiter(settings.rates, settings.rate_storage)  # one count for every router
+    app.state.rates = rates
+    app.include_router(api_routes(storage, settings, generator, rates))
+    app.include_router(classroom_routes(storage, settings, generator, rates))
+    app.include_router(health_routes(storage, rates))
     app.include_router(theme_routes())
     app.include_router(page_routes(storage, is_puzzle_id, record_play=record_play))
     if record_play:
-        app.include_router(record_routes(storage, settings))
+        app.include_router(record_routes(storage, settings, rates))
     app.include_router(classroom_page_routes(storage))
     return app

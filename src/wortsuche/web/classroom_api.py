@@ -64,10 +64,15 @@ TOKEN_ERRORS: dict[int | str, dict[str, object]] = {
 }
 
 
-def classroom_routes(storage: Storage, settings: limits.Limits, generator: Generator) -> APIRouter:
+def classroom_routes(
+    storage: Storage,
+    settings: limits.Limits,
+    generator: Generator,
+    rates: RateLimiter | None = None,
+) -> APIRouter:
     """The classroom endpoints under ``/api/assignments``."""
     router = APIRouter(prefix="/api/assignments", responses=ERRORS, tags=["classroom"])
-    rates = RateLimiter(settings.rates)
+    rates = rates or RateLimiter(settings.rates, settings.rate_storage)
     puzzles = PuzzleCache(storage)
 
     @router.post("", status_code=201, responses=BUSY)

@@ -32,7 +32,7 @@ MAX_SEED = 2**53 - 1
 
 @dataclass(frozen=True)
 class Rate:
-    """At most ``burst`` requests at once, refilled at ``per_second`` (a token bucket per client)."""
+    """At most ``burst`` requests at once, ``per_second`` on average (a moving window per client)."""
 
     per_second: float
     burst: int
@@ -64,6 +64,9 @@ class Limits:
         }
     )
     """Requests per client address for each limited action; beyond it, 429 with Retry-After."""
+    rate_storage: str = "memory://"
+    """Where the rates are counted: ``memory://`` in this process, ``redis://host:port`` in a
+    Redis server that several processes and machines share (:mod:`~wortsuche.web.rates`)."""
 
 
 CLASSROOM_KEYS = {

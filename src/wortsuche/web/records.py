@@ -58,10 +58,12 @@ class GameRecord(BaseModel):
     screen: tuple[int, int] | None = None
 
 
-def record_routes(storage: Storage, settings: limits.Limits) -> APIRouter:
+def record_routes(
+    storage: Storage, settings: limits.Limits, rates: RateLimiter | None = None
+) -> APIRouter:
     """``POST /api/records``: keep a game's record (only with ``serve --record-play``)."""
     router = APIRouter(prefix="/api/records", responses=ERRORS, tags=["records"])
-    rates = RateLimiter(settings.rates)
+    rates = rates or RateLimiter(settings.rates, settings.rate_storage)
 
     @router.post("", status_code=204)
     def keep_record(record: GameRecord, request: Request) -> Response:

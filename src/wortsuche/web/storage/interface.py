@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import TracebackType
 from typing import Self
+from urllib.parse import urlsplit, urlunsplit
 
 from wortsuche.errors import UserError
 from wortsuche.web.storage.classroom import CLASSROOM_SQL, CLASSROOM_SQLITE, ClassroomQueries
@@ -59,6 +60,24 @@ MIGRATIONS: tuple[Migration, ...] = (
 
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this release writes."""
+
+
+def without_password(url: str) -> str:
+    """The URL as it may be printed: the password left out.
+
+    >>> without_password("postgresql://anna:geheim@db.example:5433/puzzles")
+    'postgresql://anna@db.example:5433/puzzles'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    netloc = f"{parts.username}@{host}" if parts.username else host
+    if parts.port is not None:
+        netloc += f":{parts.port}"
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 class StorageError(UserError):

@@ -11,36 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import psycopg_pool
 from psycopg import errors
 
 from wortsuche.web.storage.cursor import Cursor
-from wortsuche.web.storage.interface import Storage, StorageError
+from wortsuche.web.storage.interface import Storage, StorageError, without_password
 
 SCHEMA_LOCK = 0x776F7274  # "wort": the advisory lock that serialises migrations
 CONNECT_SECONDS = 10
 """How long opening the database may take before the server says it cannot reach it."""
-
-
-def without_password(url: str) -> str:
-    """The URL as it may be printed: the password left out.
-
-    >>> without_password("postgresql://anna:geheim@db.example:5433/puzzles")
-    'postgresql://anna@db.example:5433/puzzles'
-    """
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if ":" in host:
-        host = f"[{host}]"
-    netloc = f"{parts.username}@{host}" if parts.username else host
-    if parts.port is not None:
-        netloc += f":{parts.port}"
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 class PostgresStorage(Storage):
