@@ -14,6 +14,7 @@ from wortsuche.levels import (
     parse_directions,
 )
 from wortsuche.spec import options_from_dict, options_to_dict, resolve_options
+from wortsuche.words.alphabet import language_alphabet
 
 
 def test_the_four_levels_open_up_directions_crossings_and_reversed_words() -> None:
@@ -103,9 +104,36 @@ def test_word_letter_share_moves_the_filler_towards_the_words_letters() -> None:
     assert share_of_word_letters(100) > 0.9
 
 
-def test_umlauts_join_the_filler_only_when_the_words_have_them_or_german_is_asked_for() -> None:
-    from wortsuche.words.alphabet import language_alphabet
+def test_medium_fills_from_the_whole_alphabet_and_hard_from_the_words_first_letters_more() -> None:
+    # Medium's free cells are ordinary text; hard's are mostly the words' own letters, so a solver
+    # who tries all 8 directions at every level meets more false first letters in a hard grid
+    # of the same size (benchmarks/difficulty.py --family-only: the all8 solver).
+    words = ["KATZE", "HUND", "MAUS", "PFERD", "ZIEGE", "SCHAF", "ESEL", "KUH"]
+    firsts = {w[0] for w in words}
 
+    def share_of_first_letters(level: str) -> float:
+        hits = total = 0
+        for seed in range(4):
+            puzzle = generate(words, 15, 15, level=level, seed=seed, language="de")
+            covered = {cell for p in puzzle.placements.values() for cell in p.cells}
+            filler = [
+                puzzle.grid.at((r, c))
+                for r in range(15)
+                for c in range(15)
+                if (r, c) not in covered
+            ]
+            hits += sum(x in firsts for x in filler)
+            total += len(filler)
+        return hits / total
+
+    german = language_alphabet("de", words)
+    expected = sum(german[x] for x in firsts) / sum(german.values())
+    medium, hard = share_of_first_letters("medium"), share_of_first_letters("hard")
+    assert abs(medium - expected) < 0.06, (medium, expected)
+    assert hard > 1.1 * medium, (hard, medium)
+
+
+def test_umlauts_join_the_filler_only_when_the_words_have_them_or_german_is_asked_for() -> None:
     assert not {"Ä", "Ö", "Ü"} & set(language_alphabet("auto", ["LION", "TIGER", "ZEBRA"]))
     assert {"Ä", "Ö", "Ü"} <= set(language_alphabet("auto", ["ÄPFEL", "BIRNE"]))
     assert {"Ä", "Ö", "Ü"} <= set(language_alphabet("de", ["LION"]))
