@@ -21,11 +21,14 @@ worte4 and a 15x15 list of 15 words.
 The solver family (``solvers.py``: four strategies × four scan:compare cost ratios × neutral or
 habit direction weights, sharing no code with the package) rates worte1–worte4 and the frozen lists
 at the input's size and at the size each level chooses, and prints each member's adjacent level
-steps and the family minimum (``--family-only`` prints only that).
+steps and the family minimum (``--family-only`` prints only that). At the input's size it also
+gives how much of the first-letter scanner's work is comparing letters at each level, against what
+steps of ×1.25 would need (scanning is the same work at every level of one size).
 
     python benchmarks/difficulty.py                 # 20 seeds per input and level
     python benchmarks/difficulty.py --quick         # 5 seeds
     python benchmarks/difficulty.py --family-only   # the solver family's table alone
+    python benchmarks/difficulty.py --family-only --given-size --seeds 5 --only worte1,obst-de
 """
 
 from __future__ import annotations
@@ -172,11 +175,11 @@ LEVEL_STEPS = (("easy", "medium"), ("medium", "hard"), ("hard", "evil"))
 
 
 def family_costs_by_level(
-    seeds: range, *, auto_size: bool = False
+    seeds: range, *, auto_size: bool = False, inputs: list[Path] = FAMILY_INPUTS
 ) -> dict[str, dict[str, list[dict[Member, float]]]]:
     """Every family member's work on every puzzle: input → level → one dict per seed."""
     results: dict[str, dict[str, list[dict[Member, float]]]] = {}
-    for path in FAMILY_INPUTS:
+    for path in inputs:
         source = parse_words(path.read_text(encoding="utf-8"), name=path.name)
         words, _ = source.words()
         letters = [w.letters for w in words]
@@ -209,9 +212,11 @@ def family_steps(
     return steps
 
 
-def family_table(seeds: range, *, auto_size: bool = False) -> list[str]:
+def family_table(
+    seeds: range, *, auto_size: bool = False, inputs: list[Path] = FAMILY_INPUTS
+) -> list[str]:
     """The adjacent level steps under every member of the solver family, and the family minimum."""
-    costs = family_costs_by_level(seeds, auto_size=auto_size)
+    costs = family_costs_by_level(seeds, auto_size=auto_size, inputs=inputs)
     steps = family_steps(costs)
     names = list(costs)
     header = " | ".join(f"{a} → {b}: median [min]" for a, b in LEVEL_STEPS)
@@ -253,6 +258,39 @@ def family_table(seeds: range, *, auto_size: bool = False) -> list[str]:
         low = " | ".join(f"{lowest[pair][name]:.2f}" for pair in LEVEL_STEPS)
         scan = " | ".join(f"{steps[scanner][pair][name]:.2f}" for pair in LEVEL_STEPS)
         lines.append(f"| {name} | {low} | {scan} |")
+    if not auto_size:
+        lines += ["", *compare_table(costs)]
+    return lines
+
+
+TARGET_STEP = 1.25
+"""The step the first-letter scanner at k = 1 should see between neighbouring levels."""
+
+
+def compare_table(costs: dict[str, dict[str, list[dict[Member, float]]]]) -> list[str]:
+    """How much of the first-letter scanner's work at k = 1 is comparing letters, per level.
+
+    Its work at ratio k is scan / k + compare, so its figures at k = 1 and k = 2 give both parts.
+    Scanning is the same at every level of one size; only comparing can make a level harder, so
+    evil's comparing, in cells scanned, must reach 1.25³ × (1 + easy's) − 1 for three steps of
+    ×1.25 (the last column).
+    """
+    one, two = Member("scanner", 1, False), Member("scanner", 2, False)
+    lines = [
+        "Comparing per cell scanned, first-letter scanner at k = 1 (median over seeds):",
+        "",
+        "| input | " + " | ".join(LEVELS) + f" | evil needs for ×{TARGET_STEP} per step |",
+        "|---|" + "---|" * (len(LEVELS) + 1),
+    ]
+    for name, levels in costs.items():
+        share = {}
+        for level, runs in levels.items():
+            share[level] = statistics.median(
+                (2 * c[two] - c[one]) / (2 * (c[one] - c[two])) for c in runs
+            )
+        needed = TARGET_STEP ** (len(LEVELS) - 1) * (1 + share["easy"]) - 1
+        cells = " | ".join(f"{share[level]:.2f}" for level in LEVELS)
+        lines.append(f"| {name} | {cells} | {needed:.2f} |")
     return lines
 
 
@@ -270,13 +308,26 @@ def main() -> None:
     parser.add_argument(
         "--family-only", action="store_true", help="only the solver family's level steps"
     )
+    parser.add_argument("--seeds", type=int, help="seeds per input and level (20; --quick: 5)")
+    parser.add_argument(
+        "--only", help="with --family-only: these inputs, comma separated (worte1,obst-de)"
+    )
+    parser.add_argument(
+        "--given-size", action="store_true", help="with --family-only: the input's size alone"
+    )
     args = parser.parse_args()
-    seeds = range(5 if args.quick else 20)
+    seeds = range(args.seeds or (5 if args.quick else 20))
     if args.family_only:
-        family_lines = [
-            "Given size:", "", *family_table(seeds), "",
-            "No size given:", "", *family_table(seeds, auto_size=True),
-        ]  # fmt: skip
+        chosen = args.only.split(",") if args.only else None
+        inputs = [p for p in FAMILY_INPUTS if chosen is None or p.stem in chosen]
+        family_lines = ["Given size:", "", *family_table(seeds, inputs=inputs)]
+        if not args.given_size:
+            family_lines += [
+                "",
+                "No size given:",
+                "",
+                *family_table(seeds, auto_size=True, inputs=inputs),
+            ]
         print("\n".join(family_lines))
         if args.out:
             args.out.write_text("\n".join(family_lines) + "\n", encoding="utf-8")

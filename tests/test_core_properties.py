@@ -125,7 +125,7 @@ def test_the_same_seed_gives_the_same_puzzle(
     ),
     size=st.integers(min_value=6, max_value=12),
     level=levels,
-    filler=st.sampled_from(["alphabet", "unused", "other", "words", "traps"]),
+    filler=st.sampled_from(["alphabet", "even", "unused", "other", "words", "traps"]),
     seed=st.integers(0, 2**32),
 )
 def test_letters_a_child_does_not_know_stand_only_in_the_words_cells(

@@ -14,6 +14,7 @@ from wortsuche.levels import (
     parse_directions,
 )
 from wortsuche.spec import options_from_dict, options_to_dict, resolve_options
+from wortsuche.words.alphabet import language_alphabet
 
 
 def test_the_four_levels_open_up_directions_crossings_and_reversed_words() -> None:
@@ -30,11 +31,12 @@ def test_the_four_levels_open_up_directions_crossings_and_reversed_words() -> No
     # noticed "all backwards" would read only backwards)
     assert hard.reversed_share is None
     assert evil.reversed_share is not None and 50 < evil.reversed_share < 100
-    # Easy: no letter that begins or ends a word fills a free cell. Evil: only the words'
-    # letters, each continuing pieces of words, among as many decoys as fit.
+    # Easy: no letter that begins or ends a word fills a free cell. Medium: the whole alphabet,
+    # no letter rare. Evil: only the words' letters, each continuing pieces of words, among as
+    # many decoys as fit.
     assert (easy.filler, medium.filler, evil.filler) == (
         Filler.OTHER,
-        Filler.ALPHABET,
+        Filler.EVEN,
         Filler.TRAPS,
     )
     assert evil.decoys is Decoys.MAX
@@ -103,9 +105,48 @@ def test_word_letter_share_moves_the_filler_towards_the_words_letters() -> None:
     assert share_of_word_letters(100) > 0.9
 
 
-def test_umlauts_join_the_filler_only_when_the_words_have_them_or_german_is_asked_for() -> None:
-    from wortsuche.words.alphabet import language_alphabet
+def filler_letters(level: str, words: list[str], seeds: int = 4) -> list[str]:
+    """The letters of the cells no word covers, over a few 15×15 puzzles in German."""
+    letters = []
+    for seed in range(seeds):
+        puzzle = generate(words, 15, 15, level=level, seed=seed, language="de")
+        covered = {cell for p in puzzle.placements.values() for cell in p.cells}
+        letters += [
+            puzzle.grid.at((r, c)) for r in range(15) for c in range(15) if (r, c) not in covered
+        ]
+    return letters
 
+
+def test_medium_fills_from_the_whole_alphabet_and_hard_from_the_words_first_letters_more() -> None:
+    # Medium's free cells are the whole alphabet, each letter alike; hard's are mostly the words'
+    # own letters, so a solver who tries all 8 directions at every level meets more false first
+    # letters in a hard grid of the same size (benchmarks/difficulty.py --family-only: all8).
+    words = ["KATZE", "HUND", "MAUS", "PFERD", "ZIEGE", "SCHAF", "ESEL", "KUH"]
+    firsts = {w[0] for w in words}
+    alphabet = language_alphabet("de", words)
+
+    def share_of_first_letters(level: str) -> float:
+        letters = filler_letters(level, words)
+        return sum(x in firsts for x in letters) / len(letters)
+
+    medium, hard = share_of_first_letters("medium"), share_of_first_letters("hard")
+    assert abs(medium - len(firsts) / len(alphabet)) < 0.06, medium
+    assert hard > 1.1 * medium, (hard, medium)
+
+
+def test_no_letter_of_the_alphabet_is_rare_in_medium() -> None:
+    # A letter rare in the language (Q, X, Y, J) is as common as any in medium's free cells, so
+    # scanning for a word's rarest letter is no shortcut there.
+    words = ["QUARZ", "XYLOFON", "JOGURT", "BOXER", "PYJAMA", "KAJAK"]
+    letters = filler_letters("medium", words)
+    alphabet = language_alphabet("de", words)
+    even = len(letters) / len(alphabet)
+    counts = {x: letters.count(x) for x in alphabet}
+    assert min(counts.values()) > 0.5 * even, counts
+    assert max(counts.values()) < 1.6 * even, counts
+
+
+def test_umlauts_join_the_filler_only_when_the_words_have_them_or_german_is_asked_for() -> None:
     assert not {"Ä", "Ö", "Ü"} & set(language_alphabet("auto", ["LION", "TIGER", "ZEBRA"]))
     assert {"Ä", "Ö", "Ü"} <= set(language_alphabet("auto", ["ÄPFEL", "BIRNE"]))
     assert {"Ä", "Ö", "Ü"} <= set(language_alphabet("de", ["LION"]))

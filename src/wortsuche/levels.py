@@ -19,7 +19,7 @@ FORWARD_AND_DIAGONAL = (Direction.E, Direction.S, Direction.SE, Direction.NE)
 
 LEVELS: dict[str, Options] = {
     "easy": Options(FORWARD, Crossing.NEVER, Filler.OTHER, 0, Decoys.NONE),
-    "medium": Options(FORWARD_AND_DIAGONAL, Crossing.ALLOWED, Filler.ALPHABET, 50, Decoys.NONE),
+    "medium": Options(FORWARD_AND_DIAGONAL, Crossing.ALLOWED, Filler.EVEN, 0, Decoys.NONE),
     "hard": Options(
         ALL_DIRECTIONS,
         Crossing.ALLOWED,
@@ -42,7 +42,7 @@ so a scan for a letter takes that much longer whatever else a solver does
 
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "easy": "Words run right or down and never cross; no other letter is the first or last letter of a word.",
-    "medium": "Words also run diagonally and may cross; the other letters are a normal mix with many of the words' letters.",
+    "medium": "Words also run diagonally and may cross; the other letters are the whole alphabet, each about as common as any other.",
     "hard": "Words run all 8 ways, half of them backwards, and may cross; most other letters are the words' own, rare ones lifted.",
     "evil": "Words run all 8 ways, most of them backwards, hidden among their own letters, decoys and false leads; optionally none of the words is there.",
 }

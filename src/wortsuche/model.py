@@ -311,6 +311,7 @@ class Filler(enum.Enum):
         "unused"  # letters that occur in no word (the whole alphabet if the words use nearly all)
     )
     ALPHABET = "alphabet"  # the language's alphabet, weighted by letter frequency
+    EVEN = "even"  # the language's alphabet, every letter alike, so none gives a word away
     WORDS = "words"  # only letters of the words, evened out so that no letter is rare
     TRAPS = "traps"  # letters of the words, each chosen to continue a piece of a word if it can
 

@@ -68,6 +68,8 @@ def filler_alphabets(
     own = word_letter_weights(words)
     if options.filler in (Filler.WORDS, Filler.TRAPS):
         return own, own, []
+    if options.filler is Filler.EVEN:
+        return dict.fromkeys(language, 1.0), own, []
     if options.filler is Filler.UNUSED:
         unused = {x: w for x, w in language.items() if x not in own}
         if len(unused) >= MIN_UNUSED_LETTERS:

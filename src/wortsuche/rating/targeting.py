@@ -54,7 +54,7 @@ LADDER: tuple[tuple[str, dict[str, Any]], ...] = (
     ("easy", {}),
     ("easy", {"directions": (Direction.E, Direction.S, Direction.SE)}),
     ("easy", {"directions": ACROSS_DOWN_DIAGONAL}),
-    ("medium", {"word_letter_share": 0}),
+    ("medium", {"filler": "alphabet"}),
     ("medium", {}),
     ("medium", {"word_letter_share": 100}),
     ("medium", {"directions": (*ACROSS_DOWN_DIAGONAL, Direction.W, Direction.N)}),
