@@ -515,3 +515,42 @@ def test_any_page_count_gets_an_even_count_and_mirrored_margins(pages: int, blee
 def test_a_book_in_any_trim_passes_preflight(width: int, height: int, bleed: bool) -> None:
     pdf, book = make_book(f"{width}x{height}mm", bleed=bleed, answers_per_page=2)
     assert check_book(pdf, book) == []
+
+
+# --- large print with long words ----------------------------------------------------------------
+
+LONG_WORDS = [
+    "Feuersalamander", "Stachelschwein", "Schmetterling", "Eichhörnchen", "Nashornkäfer",
+    "Marienkäfer", "Wildschwein", "Fledermaus", "Heuschrecke", "Schildkröte", "Erdmännchen",
+    "Murmeltier", "Regenwurm", "Krokodil", "Nilpferd", "Waschbär", "Seepferdchen", "Tintenfisch",
+    "Kaninchen", "Meerschweinchen", "Goldfisch", "Brillenschlange", "Gürteltier", "Ameisenbär",
+    "Kolibri", "Papagei", "Flamingo", "Pinguin", "Känguru", "Zitronenfalter",
+]  # fmt: skip
+
+
+@cache
+def long_word_puzzle() -> Puzzle:
+    """Thirty long words in a grid too large for large print to keep the list beside it on a
+    small trim (made once for the whole module)."""
+    return generate(LONG_WORDS, rows=22, cols=22, seed=5, language="de")
+
+
+@pytest.mark.parametrize("trim", sorted(TRIMS))
+def test_large_print_with_a_list_overleaf_passes_preflight_in_every_trim(trim: str) -> None:
+    book = BookFormat(parse_trim(trim))
+    options = RenderOptions(large_print=True, language="de")
+    puzzles = [("Lange Wörter", long_word_puzzle())]
+    pdf, _ = render_print_book(puzzles, options, BookDesign(book, scores=False))
+    assert check_book(pdf, book) == []
+    everything = " ".join(page_texts(pdf))
+    assert all(word in everything for word in LONG_WORDS)
+
+
+@pytest.mark.parametrize(("theme", "trim"), [("holidays", "7x10"), ("house", "5x8")])
+def test_a_themes_large_print_book_with_a_list_overleaf_is_written(
+    tmp_path: Path, theme: str, trim: str
+) -> None:
+    args = ["book", "--theme", theme, "--trim", trim, "--large-print", "--language", "de"]
+    made = run(*args, "--seed", "1", "-o", "b.pdf", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    assert any(": Wörter" in t for t in page_texts((tmp_path / "b.pdf").read_bytes()))
