@@ -554,3 +554,28 @@ def test_a_themes_large_print_book_with_a_list_overleaf_is_written(
     made = run(*args, "--seed", "1", "-o", "b.pdf", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     assert any(": Wörter" in t for t in page_texts((tmp_path / "b.pdf").read_bytes()))
+
+
+def pdftotext(pdf: bytes, tmp_path: Path) -> str:
+    """The PDF's text as poppler's pdftotext reads it (an oracle apart from pypdf)."""
+    path = tmp_path / "read.pdf"
+    path.write_bytes(pdf)
+    return subprocess.run(
+        ["pdftotext", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("large_print", [False, True])
+def test_a_book_has_no_name_line_even_where_a_list_goes_on_overleaf(
+    tmp_path: Path, large_print: bool
+) -> None:
+    book = BookFormat(parse_trim("6x9"))
+    options = RenderOptions(large_print=large_print, language="de")
+    titled = [("Lange Wörter", long_word_puzzle()), *puzzles()[:2]]
+    pdf, _ = render_print_book(titled, options, BookDesign(book))
+    text = pdftotext(pdf, tmp_path)
+    if large_print:  # the list went on overleaf, where a worksheet's page has its name line
+        assert "Lange Wörter: Wörter" in text.replace("\n", " ")
+    for field in ("Name:", "Datum:", "Klasse:"):
+        assert field not in text

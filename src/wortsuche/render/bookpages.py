@@ -171,7 +171,8 @@ def compose_book(
         raise InputError(f"a book's order is one of {', '.join(BOOK_ORDERS)}, not {order!r}")
     puzzles, scores, parts = _ordered(puzzles, order)
     language = book_language(puzzles, options)
-    options = replace(options, language=language, answers=False)
+    # A book is for solving, not a worksheet handed out in class: no name line.
+    options = replace(options, language=language, answers=False, name_line=False)
     texts = translator(language)
     title = options.title or texts.t("book.default-title")
     book = _Composer(puzzles, scores, options, design, texts, title)
