@@ -579,3 +579,60 @@ def test_a_book_has_no_name_line_even_where_a_list_goes_on_overleaf(
         assert "Lange Wörter: Wörter" in text.replace("\n", " ")
     for field in ("Name:", "Datum:", "Klasse:"):
         assert field not in text
+
+
+# --- the cover gives no answer away -----------------------------------------------------------
+
+
+def grid_rows(page) -> set[str]:  # type: ignore[no-untyped-def]
+    """The lines of five or more single capital letters on a pdfplumber page: a grid's rows."""
+    lines: dict[int, list[dict[str, object]]] = {}
+    for char in page.chars:
+        if len(char["text"]) == 1 and char["text"].isupper():
+            lines.setdefault(round(char["top"]), []).append(char)
+    return {
+        "".join(str(c["text"]) for c in sorted(row, key=lambda c: float(c["x0"])))  # type: ignore[arg-type]
+        for row in lines.values()
+        if len(row) >= 5
+    }
+
+
+def test_the_covers_grid_is_none_of_the_books_grids(tmp_path: Path) -> None:
+    import pdfplumber
+
+    args = ["book", "--theme", "animals", "--count", "2", "--seed", "3", "--trim", "6x9"]
+    made = run(*args, "--cover", "c.pdf", "-o", "b.pdf", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    with pdfplumber.open(tmp_path / "b.pdf") as book:
+        inside = set().union(*(grid_rows(page) for page in book.pages))
+    with pdfplumber.open(tmp_path / "c.pdf") as cover:
+        on_cover = grid_rows(cover.pages[0])
+    assert len(inside) >= 2 * 10 and len(on_cover) >= 10
+    assert on_cover.isdisjoint(inside)
+
+
+def test_the_cover_artwork_has_the_first_puzzles_words_in_another_grid() -> None:
+    from wortsuche.book import cover_artwork
+
+    book = [puzzle for _, puzzle in puzzles()]
+    artwork = cover_artwork(book)
+    assert artwork is not None
+    assert artwork.words == book[0].words and (artwork.rows, artwork.cols) == (10, 10)
+    assert all(artwork.grid.rows != puzzle.grid.rows for puzzle in book)
+    assert cover_artwork(book) == artwork  # the same book, the same cover
+
+
+def test_a_cover_with_a_grid_of_the_book_shows_it_unmarked() -> None:
+    import pdfplumber
+
+    from wortsuche.render.cover import CoverText, render_cover
+
+    def curves(marked: bool) -> int:
+        cover = render_cover(
+            CoverText("Zoo"), puzzles()[0][1], parse_trim("6x9"), 24, "white", "de", marked=marked
+        )
+        with pdfplumber.open(io.BytesIO(cover)) as document:
+            return len(document.pages[0].curves)
+
+    # a capsule around each of the eight words, a rounded frame either way
+    assert curves(True) - curves(False) == 8
