@@ -11,8 +11,10 @@ import io
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -217,9 +219,16 @@ def test_answer_keys_per_page_numbered_like_their_puzzles(per_page: int) -> None
 # --- preflight finds planted violations in hand-made PDFs ------------------------------------
 
 
-def hand_made(pages: int, *, text_at: tuple[int, float] | None = None, core_font: bool = False):  # type: ignore[no-untyped-def]
+def hand_made(  # type: ignore[no-untyped-def]
+    pages: int,
+    *,
+    text_at: tuple[int, float] | None = None,
+    core_font: bool = False,
+    plant: tuple[int, Callable[[Any], None]] | None = None,
+):
     """A 6x9 PDF of ``pages`` pages, each with a word well inside; ``text_at`` plants a word
-    on a page at an x position; ``core_font`` writes in Helvetica, which is not embedded."""
+    on a page at an x position; ``core_font`` writes in Helvetica, which is not embedded;
+    ``plant`` draws on a page with the FPDF document."""
     from fpdf import FPDF
 
     from wortsuche.render.metrics import font_path
@@ -233,6 +242,8 @@ def hand_made(pages: int, *, text_at: tuple[int, float] | None = None, core_font
         pdf.text(2 * INCH, 3 * INCH, "Wortsuche")
         if text_at and text_at[0] == number:
             pdf.text(text_at[1], 4 * INCH, "Rand")
+        if plant and plant[0] == number:
+            plant[1](pdf)
     return bytes(pdf.output())
 
 
@@ -257,6 +268,52 @@ def test_preflight_finds_text_in_the_gutter_on_the_correct_side(tmp_path: Path) 
     # and at the right of a left-hand page it is in the gutter
     found = check_book(hand_made(24, text_at=(6, 5.7 * INCH)), SIX_BY_NINE)
     assert len(found) == 1 and found[0].page == 6 and "gutter" in found[0].problem
+
+
+def png(width: int, height: int) -> io.BytesIO:
+    """A grey PNG of ``width`` × ``height`` pixels."""
+    from PIL import Image
+
+    data = io.BytesIO()
+    Image.new("RGB", (width, height), (90, 90, 90)).save(data, format="PNG")
+    data.seek(0)
+    return data
+
+
+def test_preflight_finds_an_image_in_the_gutter() -> None:
+    # 0.05 in from the left edge of a right-hand page: in its gutter
+    def near_the_spine(pdf: Any) -> None:
+        pdf.image(png(20, 20), x=0.05 * INCH, y=4 * INCH, w=0.5 * INCH, h=0.5 * INCH)
+
+    found = [str(v) for v in check_book(hand_made(24, plant=(5, near_the_spine)), SIX_BY_NINE)]
+    assert found == [
+        "page 5: an image reaches 0.325 in into the inside margin (gutter) of 0.375 in on the left"
+    ]
+
+    def well_inside(pdf: Any) -> None:
+        pdf.image(png(20, 20), x=2 * INCH, y=5 * INCH, w=1 * INCH, h=1 * INCH)
+
+    assert check_book(hand_made(24, plant=(5, well_inside)), SIX_BY_NINE) == []
+
+
+def test_preflight_finds_a_small_box_at_the_edge_but_lets_backgrounds_be() -> None:
+    def small_box(pdf: Any) -> None:
+        pdf.set_fill_color(0, 0, 0)
+        pdf.rect(0, 4 * INCH, 0.3 * INCH, 0.3 * INCH, style="F")
+
+    found = [str(v) for v in check_book(hand_made(24, plant=(6, small_box)), SIX_BY_NINE)]
+    assert found == [
+        "page 6: a rect reaches 0.25 in into the outside margin of 0.25 in on the left"
+    ]
+
+    def backgrounds(pdf: Any) -> None:
+        pdf.set_fill_color(240, 235, 220)
+        pdf.rect(0, 0, 6 * INCH, 9 * INCH, style="F")  # the whole page
+        pdf.set_fill_color(40, 70, 90)
+        pdf.rect(0, 0, 6 * INCH, 1 * INCH, style="F")  # a band across the top
+        pdf.image(png(30, 90), x=5.5 * INCH, y=0, w=0.5 * INCH, h=9 * INCH)  # a strip down the side
+
+    assert check_book(hand_made(24, plant=(6, backgrounds)), SIX_BY_NINE) == []
 
 
 def test_preflight_finds_an_odd_or_short_page_count() -> None:

@@ -24,10 +24,10 @@ def add_parser(subparsers: Any) -> None:
         "preflight",
         help="check a book's PDF against print-on-demand rules (trim, margins, fonts, cover)",
         description="Check any book PDF against print-on-demand rules (Amazon KDP's figures): "
-        "page size, at least 24 pages and an even count, every page's text and drawings inside "
-        "the live area with the gutter the page count needs on the spine's side, fonts "
-        "embedded, and a cover's size for the page count. Prints each broken rule with its "
-        "page; exits 1 if any.",
+        "page size, at least 24 pages and an even count, every page's text, drawings and "
+        "images inside the live area with the gutter the page count needs on the spine's side, "
+        "fonts embedded, and a cover's size for the page count. Prints each broken rule with "
+        "its page; exits 1 if any.",
     )
     parser.add_argument("pdf", metavar="BOOK.pdf", help="the book's interior PDF")
     parser.add_argument(
