@@ -373,6 +373,28 @@ def test_preflight_command_prints_each_violation_and_exits_1(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en_US.UTF-8", "1 problem: not ready to print"),
+        ("de_DE.UTF-8", "1 Problem: nicht druckfertig"),
+    ],
+)
+def test_preflight_counts_one_problem_in_the_singular(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, said: str
+) -> None:
+    from wortsuche.i18n import LOCALE_VARIABLES
+
+    for variable in LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", language)
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(hand_made(24, text_at=(5, 0.2 * INCH)))
+    result = run("preflight", bad, "--trim", "6x9")
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[-1] == f"{bad}: {said}"
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [(["preflight", "missing.pdf", "--trim", "6x9"], "cannot read missing.pdf"),
      (["preflight", "words.txt", "--trim", "6x9"], "words.txt is not a PDF"),

@@ -74,10 +74,13 @@ def run(args: argparse.Namespace) -> int:
     pages = page_count(interior)
     if args.cover:
         found += check_cover(read_pdf(args.cover), book, pages, args.paper_color, name=args.cover)
+    from wortsuche.cli.interface import texts
+
     for violation in found:
         print(f"{args.pdf}: {violation}")
     if found:
-        print(f"{args.pdf}: {len(found)} problems: not ready to print")
+        print(f"{args.pdf}: {texts().n('cli.preflight.not-ready', len(found))}")
         return 1
-    print(f"{args.pdf}: {pages} pages on {book.trim.name}: ready to print")
+    ready = texts().n("cli.preflight.ready", pages, trim=book.trim.name)
+    print(f"{args.pdf}: {ready}")
     return 0
