@@ -715,3 +715,27 @@ def test_a_cover_with_a_grid_of_the_book_shows_it_unmarked() -> None:
 
     # a capsule around each of the eight words, a rounded frame either way
     assert curves(True) - curves(False) == 8
+
+
+# --- picture clues ----------------------------------------------------------------------------
+
+PICTURES = ["IGEL = 🦔", "EULE = 🦉", "HUND = 🐕", "KATZE = 🐈", "FUCHS = 🦊", "MAUS = 🐁"]
+
+
+@cache
+def picture_puzzle() -> Puzzle:
+    return generate(PICTURES, rows=8, cols=8, seed=2, language="de")
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+def test_a_printed_book_draws_a_puzzles_picture_list(large_print: bool) -> None:
+    import pdfplumber
+
+    book = BookFormat(parse_trim("5x8"))
+    options = RenderOptions(large_print=large_print, language="de")
+    pdf, _ = render_print_book([("Bilder", picture_puzzle())], options, BookDesign(book))
+    assert check_book(pdf, book) == []
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        page = next(p for p in document.pages if "Finde" in (p.extract_text() or ""))
+        assert len(page.images) == len(PICTURES)
+        assert "🦔" not in (page.extract_text() or "")

@@ -41,6 +41,7 @@ from wortsuche.render.metrics import (
     text_width,
 )
 from wortsuche.render.options import RenderOptions, puzzle_language
+from wortsuche.render.pictures import Picture
 from wortsuche.render.typeset import fit
 from wortsuche.words.clues import is_picture, listed
 
@@ -148,18 +149,18 @@ def draw_sheet(pdf: FPDF, sheet: Sheet, *, new_page: bool = True) -> None:
         pdf.set_line_width(rule.width)
         pdf.line(rule.x0, rule.y, rule.x1, rule.y)
     draw_grid(pdf, sheet.grid)
-    draw_pictures(pdf, sheet)
+    draw_pictures(pdf, sheet.pictures, sheet.boxes)
 
 
-def draw_pictures(pdf: FPDF, sheet: Sheet) -> None:
-    """Draw a picture list: its box and its pictures."""
+def draw_pictures(pdf: FPDF, pictures: Sequence[Picture], boxes: Sequence[Box] = ()) -> None:
+    """Draw pictures and the boxes around them (a picture list)."""
     pdf.set_draw_color(*_rgb(TILE))
     pdf.set_line_width(1.0)
-    for box in sheet.boxes:
+    for box in boxes:
         pdf.rect(
             box.x, box.y, box.width, box.height, style="D", round_corners=True, corner_radius=8
         )
-    for picture in sheet.pictures:
+    for picture in pictures:
         pdf.image(str(picture.path), picture.x, picture.y, picture.size, picture.size)
 
 
