@@ -739,3 +739,28 @@ def test_a_printed_book_draws_a_puzzles_picture_list(large_print: bool) -> None:
         page = next(p for p in document.pages if "Finde" in (p.extract_text() or ""))
         assert len(page.images) == len(PICTURES)
         assert "🦔" not in (page.extract_text() or "")
+
+
+MIXED = [*PICTURES[:4], "APFEL = Rund und rot", "BIRNE = Obst vom Baum"]
+
+
+@pytest.mark.parametrize("trim", ["5x8", "8.5x11"])
+def test_a_printed_books_answers_name_each_word_with_its_clue_a_picture_beside_it(
+    trim: str,
+) -> None:
+    import pdfplumber
+
+    book = BookFormat(parse_trim(trim))
+    mixed = generate(MIXED, rows=9, cols=9, seed=3, language="de")
+    titled = [("Bilder", picture_puzzle()), ("Gemischt", mixed)]
+    options = RenderOptions(language="de")
+    pdf, _ = render_print_book(titled, options, BookDesign(book, answers_per_page=2))
+    assert check_book(pdf, book) == []
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        page = next(p for p in document.pages if "Lösungen" in (p.extract_text() or "")[:40])
+        text = " ".join((page.extract_text() or "").split())
+        pictures = len(page.images)
+    for entry in PICTURES + MIXED[:4]:
+        assert f"{entry.split(' = ')[0]} –" in text
+    assert "APFEL – Rund und rot" in text and "BIRNE – Obst vom Baum" in text
+    assert pictures == len(PICTURES) + 4  # each picture clue drawn beside its word

@@ -40,6 +40,7 @@ from wortsuche.render.pdf import (
     draw_grid,
     draw_pictures,
     draw_text,
+    key_clues,
     new_document,
     puzzle_labels,
     sections,
@@ -462,7 +463,10 @@ class _Composer:
                     anchor="middle",
                 )
             )
-            box = Box(x + 6, y + label_size + 10, cell_w - 12, cell_h - label_size - 16)
+            room = cell_h - label_size - 16
+            # a clue list's key names each word with its clue, a picture drawn beside its word
+            clues = key_clues(puzzle, cell_w - 12, room)
+            box = Box(x + 6, y + label_size + 10, cell_w - 12, room - clues.height)
             pages[-1].grids.append(
                 grid_drawing(
                     puzzle,
@@ -472,6 +476,9 @@ class _Composer:
                     centre_vertically=True,
                 )
             )
+            lines, pictures = clues.placed(x + cell_w / 2, y + cell_h - 6)
+            pages[-1].texts += lines
+            pages[-1].pictures += pictures
         return pages
 
 
