@@ -511,6 +511,25 @@ def test_large_print_keeps_the_list_on_the_puzzles_page_on_letter_size(count: in
     assert check_book(pdf, book) == []
 
 
+def test_large_print_keeps_fifteen_long_words_on_a_20x20_puzzles_page_on_letter_size() -> None:
+    """The most long words that keep both sizes: 30 words of 12 letters would need a 16x16
+    grid under their list (three columns of ten lines at 14 pt), where they do not fit."""
+    import pdfplumber
+
+    words = LONG_WORDS[:15]
+    puzzle = generate(words, rows=20, cols=20, seed=1, language="de")
+    book = BookFormat(parse_trim("8.5x11"))
+    options = RenderOptions(large_print=True, language="de")
+    pdf, _ = render_print_book([("Tiere", puzzle)], options, BookDesign(book))
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        page = next(p for p in document.pages if "Finde" in (p.extract_text() or ""))
+        found = page.extract_words(extra_attrs=["size"])
+    letters = [w["size"] for w in found if len(w["text"]) == 1 and w["text"].isupper()]
+    listed = [w["size"] for w in found if w["text"] in words]
+    assert len(letters) >= 20 * 20 and min(letters) >= 16
+    assert len(listed) == len(words) and min(listed) >= 14
+
+
 def test_large_print_on_a_small_trim_puts_a_long_list_on_its_own_page() -> None:
     puzzle = generate(THIRTY, rows=15, cols=15, seed=1, language="de")
     book = BookFormat(parse_trim("5x8"))
