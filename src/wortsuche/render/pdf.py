@@ -333,6 +333,9 @@ CLUE_SHARE = 0.45
 CLUE_SEPARATOR = " · "
 """What stands between two clued words on a line."""
 
+CLUE_PICTURE = 1.4
+"""A picture clue's side, in the lines' type size (about 3.5 mm at 7 pt: an emoji in a line)."""
+
 
 @dataclass(frozen=True)
 class KeyClues:
@@ -341,11 +344,6 @@ class KeyClues:
 
     lines: tuple[tuple[Word, ...], ...]
     size: float
-
-    @property
-    def picture(self) -> float:
-        """A picture clue's side (about 3.5 mm at 7 pt)."""
-        return self.size * 1.4
 
     @property
     def line_height(self) -> float:
@@ -368,31 +366,29 @@ class KeyClues:
                 if i:
                     texts.append(Text(CLUE_SEPARATOR, x, baseline, self.size))
                     x += text_width(CLUE_SEPARATOR, self.size)
-                if _shows_picture(word) and word.clue is not None:
+                if word.clue is not None and is_picture(word.clue):
                     lead = f"{word.entry} – "
                     texts.append(Text(lead, x, baseline, self.size))
                     x += text_width(lead, self.size)
-                    top = baseline - self.picture * 0.75
-                    pictures.append(Picture(word.clue, x, top, self.picture))
-                    x += self.picture
+                    side = self.size * CLUE_PICTURE
+                    # centred on the middle of the capitals beside it
+                    pictures.append(Picture(word.clue, x, baseline - side * 0.75, side))
+                    x += side
                 else:
                     texts.append(Text(listed(word, answers=True), x, baseline, self.size))
                     x += _part_width(word, self.size)
         return texts, pictures
 
 
-def _shows_picture(word: Word) -> bool:
-    return is_picture(word.clue)
-
-
 def _part_width(word: Word, size: float) -> float:
     """The width of one clued word with its clue."""
-    if _shows_picture(word):
-        return text_width(f"{word.entry} – ", size) + size * 1.4
+    if is_picture(word.clue):
+        return text_width(f"{word.entry} – ", size) + size * CLUE_PICTURE
     return text_width(listed(word, answers=True), size)
 
 
 def _line_width(words: Sequence[Word], size: float) -> float:
+    """The width of clued words on one line, with the separators between them."""
     separators = text_width(CLUE_SEPARATOR, size) * (len(words) - 1)
     return sum(_part_width(word, size) for word in words) + separators
 
