@@ -113,3 +113,19 @@ def test_a_book_in_a_shape_has_every_puzzle_in_that_shape() -> None:
         assert verify_puzzle(puzzle).ok
     pdf = render_book([(p.title or "Obst", p) for p in puzzles], RenderOptions(language="de"))
     assert len(PdfReader(io.BytesIO(pdf)).pages) >= 5
+
+
+def test_a_books_answer_keys_name_each_word_with_its_clue_a_picture_beside_it() -> None:
+    import pdfplumber
+
+    from wortsuche import generate
+
+    entries = ["IGEL = 🦔", "EULE = 🦉", "HUND = 🐕", "APFEL = Rund und rot"]
+    puzzle = generate(entries, rows=7, cols=7, seed=1, language="de")
+    pdf = render_book([("Bilder", puzzle)], RenderOptions(language="de"))
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        key = document.pages[-1]
+        text = " ".join((key.extract_text() or "").split())
+        assert "IGEL –" in text and "EULE –" in text and "HUND –" in text
+        assert "APFEL – Rund und rot" in text
+        assert len(key.images) == 3  # the three picture clues, each beside its word

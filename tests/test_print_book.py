@@ -11,8 +11,10 @@ import io
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -217,9 +219,16 @@ def test_answer_keys_per_page_numbered_like_their_puzzles(per_page: int) -> None
 # --- preflight finds planted violations in hand-made PDFs ------------------------------------
 
 
-def hand_made(pages: int, *, text_at: tuple[int, float] | None = None, core_font: bool = False):  # type: ignore[no-untyped-def]
+def hand_made(  # type: ignore[no-untyped-def]
+    pages: int,
+    *,
+    text_at: tuple[int, float] | None = None,
+    core_font: bool = False,
+    plant: tuple[int, Callable[[Any], None]] | None = None,
+):
     """A 6x9 PDF of ``pages`` pages, each with a word well inside; ``text_at`` plants a word
-    on a page at an x position; ``core_font`` writes in Helvetica, which is not embedded."""
+    on a page at an x position; ``core_font`` writes in Helvetica, which is not embedded;
+    ``plant`` draws on a page with the FPDF document."""
     from fpdf import FPDF
 
     from wortsuche.render.metrics import font_path
@@ -233,6 +242,8 @@ def hand_made(pages: int, *, text_at: tuple[int, float] | None = None, core_font
         pdf.text(2 * INCH, 3 * INCH, "Wortsuche")
         if text_at and text_at[0] == number:
             pdf.text(text_at[1], 4 * INCH, "Rand")
+        if plant and plant[0] == number:
+            plant[1](pdf)
     return bytes(pdf.output())
 
 
@@ -257,6 +268,52 @@ def test_preflight_finds_text_in_the_gutter_on_the_correct_side(tmp_path: Path) 
     # and at the right of a left-hand page it is in the gutter
     found = check_book(hand_made(24, text_at=(6, 5.7 * INCH)), SIX_BY_NINE)
     assert len(found) == 1 and found[0].page == 6 and "gutter" in found[0].problem
+
+
+def png(width: int, height: int) -> io.BytesIO:
+    """A grey PNG of ``width`` × ``height`` pixels."""
+    from PIL import Image
+
+    data = io.BytesIO()
+    Image.new("RGB", (width, height), (90, 90, 90)).save(data, format="PNG")
+    data.seek(0)
+    return data
+
+
+def test_preflight_finds_an_image_in_the_gutter() -> None:
+    # 0.05 in from the left edge of a right-hand page: in its gutter
+    def near_the_spine(pdf: Any) -> None:
+        pdf.image(png(20, 20), x=0.05 * INCH, y=4 * INCH, w=0.5 * INCH, h=0.5 * INCH)
+
+    found = [str(v) for v in check_book(hand_made(24, plant=(5, near_the_spine)), SIX_BY_NINE)]
+    assert found == [
+        "page 5: an image reaches 0.325 in into the inside margin (gutter) of 0.375 in on the left"
+    ]
+
+    def well_inside(pdf: Any) -> None:
+        pdf.image(png(20, 20), x=2 * INCH, y=5 * INCH, w=1 * INCH, h=1 * INCH)
+
+    assert check_book(hand_made(24, plant=(5, well_inside)), SIX_BY_NINE) == []
+
+
+def test_preflight_finds_a_small_box_at_the_edge_but_lets_backgrounds_be() -> None:
+    def small_box(pdf: Any) -> None:
+        pdf.set_fill_color(0, 0, 0)
+        pdf.rect(0, 4 * INCH, 0.3 * INCH, 0.3 * INCH, style="F")
+
+    found = [str(v) for v in check_book(hand_made(24, plant=(6, small_box)), SIX_BY_NINE)]
+    assert found == [
+        "page 6: a rect reaches 0.25 in into the outside margin of 0.25 in on the left"
+    ]
+
+    def backgrounds(pdf: Any) -> None:
+        pdf.set_fill_color(240, 235, 220)
+        pdf.rect(0, 0, 6 * INCH, 9 * INCH, style="F")  # the whole page
+        pdf.set_fill_color(40, 70, 90)
+        pdf.rect(0, 0, 6 * INCH, 1 * INCH, style="F")  # a band across the top
+        pdf.image(png(30, 90), x=5.5 * INCH, y=0, w=0.5 * INCH, h=9 * INCH)  # a strip down the side
+
+    assert check_book(hand_made(24, plant=(6, backgrounds)), SIX_BY_NINE) == []
 
 
 def test_preflight_finds_an_odd_or_short_page_count() -> None:
@@ -313,6 +370,28 @@ def test_preflight_command_prints_each_violation_and_exits_1(tmp_path: Path) -> 
     assert f"{bad}: 25 pages: a printed book has an even number of pages" in lines
     assert any(line.startswith(f"{bad}: page 3: 'R' reaches") for line in lines)
     assert f"{bad}: page 3: the font Helvetica is not embedded" in lines
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en_US.UTF-8", "1 problem: not ready to print"),
+        ("de_DE.UTF-8", "1 Problem: nicht druckfertig"),
+    ],
+)
+def test_preflight_counts_one_problem_in_the_singular(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, said: str
+) -> None:
+    from wortsuche.i18n import LOCALE_VARIABLES
+
+    for variable in LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", language)
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(hand_made(24, text_at=(5, 0.2 * INCH)))
+    result = run("preflight", bad, "--trim", "6x9")
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[-1] == f"{bad}: {said}"
 
 
 @pytest.mark.parametrize(
@@ -432,6 +511,25 @@ def test_large_print_keeps_the_list_on_the_puzzles_page_on_letter_size(count: in
     assert check_book(pdf, book) == []
 
 
+def test_large_print_keeps_fifteen_long_words_on_a_20x20_puzzles_page_on_letter_size() -> None:
+    """The most long words that keep both sizes: 30 words of 12 letters would need a 16x16
+    grid under their list (three columns of ten lines at 14 pt), where they do not fit."""
+    import pdfplumber
+
+    words = LONG_WORDS[:15]
+    puzzle = generate(words, rows=20, cols=20, seed=1, language="de")
+    book = BookFormat(parse_trim("8.5x11"))
+    options = RenderOptions(large_print=True, language="de")
+    pdf, _ = render_print_book([("Tiere", puzzle)], options, BookDesign(book))
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        page = next(p for p in document.pages if "Finde" in (p.extract_text() or ""))
+        found = page.extract_words(extra_attrs=["size"])
+    letters = [w["size"] for w in found if len(w["text"]) == 1 and w["text"].isupper()]
+    listed = [w["size"] for w in found if w["text"] in words]
+    assert len(letters) >= 20 * 20 and min(letters) >= 16
+    assert len(listed) == len(words) and min(listed) >= 14
+
+
 def test_large_print_on_a_small_trim_puts_a_long_list_on_its_own_page() -> None:
     puzzle = generate(THIRTY, rows=15, cols=15, seed=1, language="de")
     book = BookFormat(parse_trim("5x8"))
@@ -515,3 +613,173 @@ def test_any_page_count_gets_an_even_count_and_mirrored_margins(pages: int, blee
 def test_a_book_in_any_trim_passes_preflight(width: int, height: int, bleed: bool) -> None:
     pdf, book = make_book(f"{width}x{height}mm", bleed=bleed, answers_per_page=2)
     assert check_book(pdf, book) == []
+
+
+# --- large print with long words ----------------------------------------------------------------
+
+LONG_WORDS = [
+    "Feuersalamander", "Stachelschwein", "Schmetterling", "Eichhörnchen", "Nashornkäfer",
+    "Marienkäfer", "Wildschwein", "Fledermaus", "Heuschrecke", "Schildkröte", "Erdmännchen",
+    "Murmeltier", "Regenwurm", "Krokodil", "Nilpferd", "Waschbär", "Seepferdchen", "Tintenfisch",
+    "Kaninchen", "Meerschweinchen", "Goldfisch", "Brillenschlange", "Gürteltier", "Ameisenbär",
+    "Kolibri", "Papagei", "Flamingo", "Pinguin", "Känguru", "Zitronenfalter",
+]  # fmt: skip
+
+
+@cache
+def long_word_puzzle() -> Puzzle:
+    """Thirty long words in a grid too large for large print to keep the list beside it on a
+    small trim (made once for the whole module)."""
+    return generate(LONG_WORDS, rows=22, cols=22, seed=5, language="de")
+
+
+@pytest.mark.parametrize("trim", sorted(TRIMS))
+def test_large_print_with_a_list_overleaf_passes_preflight_in_every_trim(trim: str) -> None:
+    book = BookFormat(parse_trim(trim))
+    options = RenderOptions(large_print=True, language="de")
+    puzzles = [("Lange Wörter", long_word_puzzle())]
+    pdf, _ = render_print_book(puzzles, options, BookDesign(book, scores=False))
+    assert check_book(pdf, book) == []
+    everything = " ".join(page_texts(pdf))
+    assert all(word in everything for word in LONG_WORDS)
+
+
+@pytest.mark.parametrize(("theme", "trim"), [("holidays", "7x10"), ("house", "5x8")])
+def test_a_themes_large_print_book_with_a_list_overleaf_is_written(
+    tmp_path: Path, theme: str, trim: str
+) -> None:
+    args = ["book", "--theme", theme, "--trim", trim, "--large-print", "--language", "de"]
+    made = run(*args, "--seed", "1", "-o", "b.pdf", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    assert any(": Wörter" in t for t in page_texts((tmp_path / "b.pdf").read_bytes()))
+
+
+def pdftotext(pdf: bytes, tmp_path: Path) -> str:
+    """The PDF's text as poppler's pdftotext reads it (an oracle apart from pypdf)."""
+    path = tmp_path / "read.pdf"
+    path.write_bytes(pdf)
+    return subprocess.run(
+        ["pdftotext", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("large_print", [False, True])
+def test_a_book_has_no_name_line_even_where_a_list_goes_on_overleaf(
+    tmp_path: Path, large_print: bool
+) -> None:
+    book = BookFormat(parse_trim("6x9"))
+    options = RenderOptions(large_print=large_print, language="de")
+    titled = [("Lange Wörter", long_word_puzzle()), *puzzles()[:2]]
+    pdf, _ = render_print_book(titled, options, BookDesign(book))
+    text = pdftotext(pdf, tmp_path)
+    if large_print:  # the list went on overleaf, where a worksheet's page has its name line
+        assert "Lange Wörter: Wörter" in text.replace("\n", " ")
+    for field in ("Name:", "Datum:", "Klasse:"):
+        assert field not in text
+
+
+# --- the cover gives no answer away -----------------------------------------------------------
+
+
+def grid_rows(page) -> set[str]:  # type: ignore[no-untyped-def]
+    """The lines of five or more single capital letters on a pdfplumber page: a grid's rows."""
+    lines: dict[int, list[dict[str, object]]] = {}
+    for char in page.chars:
+        if len(char["text"]) == 1 and char["text"].isupper():
+            lines.setdefault(round(char["top"]), []).append(char)
+    return {
+        "".join(str(c["text"]) for c in sorted(row, key=lambda c: float(c["x0"])))  # type: ignore[arg-type]
+        for row in lines.values()
+        if len(row) >= 5
+    }
+
+
+def test_the_covers_grid_is_none_of_the_books_grids(tmp_path: Path) -> None:
+    import pdfplumber
+
+    args = ["book", "--theme", "animals", "--count", "2", "--seed", "3", "--trim", "6x9"]
+    made = run(*args, "--cover", "c.pdf", "-o", "b.pdf", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    with pdfplumber.open(tmp_path / "b.pdf") as book:
+        inside = set().union(*(grid_rows(page) for page in book.pages))
+    with pdfplumber.open(tmp_path / "c.pdf") as cover:
+        on_cover = grid_rows(cover.pages[0])
+    assert len(inside) >= 2 * 10 and len(on_cover) >= 10
+    assert on_cover.isdisjoint(inside)
+
+
+def test_the_cover_artwork_has_the_first_puzzles_words_in_another_grid() -> None:
+    from wortsuche.book import cover_artwork
+
+    book = [puzzle for _, puzzle in puzzles()]
+    artwork = cover_artwork(book)
+    assert artwork is not None
+    assert artwork.words == book[0].words and (artwork.rows, artwork.cols) == (10, 10)
+    assert all(artwork.grid.rows != puzzle.grid.rows for puzzle in book)
+    assert cover_artwork(book) == artwork  # the same book, the same cover
+
+
+def test_a_cover_with_a_grid_of_the_book_shows_it_unmarked() -> None:
+    import pdfplumber
+
+    from wortsuche.render.cover import CoverText, render_cover
+
+    def curves(marked: bool) -> int:
+        cover = render_cover(
+            CoverText("Zoo"), puzzles()[0][1], parse_trim("6x9"), 24, "white", "de", marked=marked
+        )
+        with pdfplumber.open(io.BytesIO(cover)) as document:
+            return len(document.pages[0].curves)
+
+    # a capsule around each of the eight words, a rounded frame either way
+    assert curves(True) - curves(False) == 8
+
+
+# --- picture clues ----------------------------------------------------------------------------
+
+PICTURES = ["IGEL = 🦔", "EULE = 🦉", "HUND = 🐕", "KATZE = 🐈", "FUCHS = 🦊", "MAUS = 🐁"]
+
+
+@cache
+def picture_puzzle() -> Puzzle:
+    return generate(PICTURES, rows=8, cols=8, seed=2, language="de")
+
+
+@pytest.mark.parametrize("large_print", [False, True])
+def test_a_printed_book_draws_a_puzzles_picture_list(large_print: bool) -> None:
+    import pdfplumber
+
+    book = BookFormat(parse_trim("5x8"))
+    options = RenderOptions(large_print=large_print, language="de")
+    pdf, _ = render_print_book([("Bilder", picture_puzzle())], options, BookDesign(book))
+    assert check_book(pdf, book) == []
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        page = next(p for p in document.pages if "Finde" in (p.extract_text() or ""))
+        assert len(page.images) == len(PICTURES)
+        assert "🦔" not in (page.extract_text() or "")
+
+
+MIXED = [*PICTURES[:4], "APFEL = Rund und rot", "BIRNE = Obst vom Baum"]
+
+
+@pytest.mark.parametrize("trim", ["5x8", "8.5x11"])
+def test_a_printed_books_answers_name_each_word_with_its_clue_a_picture_beside_it(
+    trim: str,
+) -> None:
+    import pdfplumber
+
+    book = BookFormat(parse_trim(trim))
+    mixed = generate(MIXED, rows=9, cols=9, seed=3, language="de")
+    titled = [("Bilder", picture_puzzle()), ("Gemischt", mixed)]
+    options = RenderOptions(language="de")
+    pdf, _ = render_print_book(titled, options, BookDesign(book, answers_per_page=2))
+    assert check_book(pdf, book) == []
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        page = next(p for p in document.pages if "Lösungen" in (p.extract_text() or "")[:40])
+        text = " ".join((page.extract_text() or "").split())
+        pictures = len(page.images)
+    for entry in PICTURES + MIXED[:4]:
+        assert f"{entry.split(' = ')[0]} –" in text
+    assert "APFEL – Rund und rot" in text and "BIRNE – Obst vom Baum" in text
+    assert pictures == len(PICTURES) + 4  # each picture clue drawn beside its word

@@ -402,3 +402,39 @@ def read_book_lines(files: Sequence[tuple[str, str]]) -> list[tuple[str, Puzzle]
         gap = str(missing[0]) if gap_end == missing[0] else f"{missing[0]} to {gap_end}"
         raise InputError(f"puzzles {gap} are missing (a part was left out)")
     return [(found[n][1], found[n][2]) for n in numbers]
+
+
+COVER_TRIES = 5
+"""Seeds tried for the cover's grid before the cover shows the first puzzle's grid unmarked."""
+
+
+def cover_seed(first_seed: int, attempt: int) -> int:
+    """The seed of the cover's grid, try ``attempt``, for a book whose first puzzle has
+    ``first_seed`` (1 to 10**9; never the seed of a puzzle of the book but by chance)."""
+    digest = hashlib.sha256(f"wortsuche-cover:{first_seed}:{attempt}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % 10**9 + 1
+
+
+def cover_artwork(puzzles: Sequence[Puzzle]) -> Puzzle | None:
+    """A grid for the cover that is in none of the book's puzzles: the first puzzle's words,
+    size and level made with another seed, so its marked words give no answer away.
+
+    None if no such grid could be made (the cover then shows the first grid without marks).
+    """
+    first = puzzles[0]
+    inside = {puzzle.grid.rows for puzzle in puzzles}
+    for attempt in range(COVER_TRIES):
+        try:
+            artwork = generate(
+                first.words,
+                first.rows,
+                first.cols,
+                level=first.level,
+                seed=cover_seed(first.seed, attempt),
+                language=first.options.language,
+            )
+        except UserError:
+            continue
+        if artwork.grid.rows not in inside:
+            return artwork
+    return None

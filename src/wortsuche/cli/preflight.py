@@ -24,10 +24,10 @@ def add_parser(subparsers: Any) -> None:
         "preflight",
         help="check a book's PDF against print-on-demand rules (trim, margins, fonts, cover)",
         description="Check any book PDF against print-on-demand rules (Amazon KDP's figures): "
-        "page size, at least 24 pages and an even count, every page's text and drawings inside "
-        "the live area with the gutter the page count needs on the spine's side, fonts "
-        "embedded, and a cover's size for the page count. Prints each broken rule with its "
-        "page; exits 1 if any.",
+        "page size, at least 24 pages and an even count, every page's text, drawings and "
+        "images inside the live area with the gutter the page count needs on the spine's side, "
+        "fonts embedded, and a cover's size for the page count. Prints each broken rule with "
+        "its page; exits 1 if any.",
     )
     parser.add_argument("pdf", metavar="BOOK.pdf", help="the book's interior PDF")
     parser.add_argument(
@@ -74,10 +74,13 @@ def run(args: argparse.Namespace) -> int:
     pages = page_count(interior)
     if args.cover:
         found += check_cover(read_pdf(args.cover), book, pages, args.paper_color, name=args.cover)
+    from wortsuche.cli.interface import texts
+
     for violation in found:
         print(f"{args.pdf}: {violation}")
     if found:
-        print(f"{args.pdf}: {len(found)} problems: not ready to print")
+        print(f"{args.pdf}: {texts().n('cli.preflight.not-ready', len(found))}")
         return 1
-    print(f"{args.pdf}: {pages} pages on {book.trim.name}: ready to print")
+    ready = texts().n("cli.preflight.ready", pages, trim=book.trim.name)
+    print(f"{args.pdf}: {ready}")
     return 0

@@ -134,6 +134,7 @@ def write_cover(
     args: argparse.Namespace,
 ) -> None:
     """Draw the wrap-around cover for the book's page count, check its size and write it."""
+    from wortsuche.book import cover_artwork
     from wortsuche.i18n import translator
     from wortsuche.render.cover import CoverText, render_cover
     from wortsuche.render.pdf import book_language
@@ -142,7 +143,17 @@ def write_cover(
     language = book_language(titled, options)
     title = options.title or translator(language).t("book.default-title")
     text = CoverText(title, args.subtitle, args.back_text)
-    cover = render_cover(text, titled[0][1], book.trim, pages, args.paper_color, language)
+    # a grid of the book on the cover would give its answers away: one of its own, or unmarked
+    artwork = cover_artwork([puzzle for _, puzzle in titled])
+    cover = render_cover(
+        text,
+        artwork or titled[0][1],
+        book.trim,
+        pages,
+        args.paper_color,
+        language,
+        marked=artwork is not None,
+    )
     found = check_cover(cover, book, pages, args.paper_color, name=args.cover)
     if found:  # pragma: no cover - the cover is drawn to the size it is checked against
         raise InputError(f"the cover breaks a print rule: {found[0]}")

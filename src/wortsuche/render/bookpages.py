@@ -38,11 +38,14 @@ from wortsuche.render.options import RenderOptions
 from wortsuche.render.pdf import (
     book_language,
     draw_grid,
+    draw_pictures,
     draw_text,
+    key_clues,
     new_document,
     puzzle_labels,
     sections,
 )
+from wortsuche.render.pictures import Picture, has_pictures
 from wortsuche.render.preflight import PART, Parts
 from wortsuche.render.trims import (
     INCH,
@@ -95,13 +98,18 @@ class BookDesign:
 
 @dataclass
 class Page:
-    """One page laid out in its live area: texts and grids; ``folio`` prints its number."""
+    """One page laid out in its live area: texts, grids and pictures; ``folio`` prints its
+    number."""
 
     texts: list[Text] = field(default_factory=list)
     grids: list[GridDrawing] = field(default_factory=list)
     folio: bool = False
     puzzle: bool = False
     """The page of a puzzle (the progress bar counts them)."""
+    pictures: list[Picture] = field(default_factory=list)
+    """Pictures: a picture list's, or the clues beside an answer key's words."""
+    boxes: list[Box] = field(default_factory=list)
+    """Rounded boxes around a picture list."""
 
 
 @dataclass(frozen=True)
@@ -171,7 +179,8 @@ def compose_book(
         raise InputError(f"a book's order is one of {', '.join(BOOK_ORDERS)}, not {order!r}")
     puzzles, scores, parts = _ordered(puzzles, order)
     language = book_language(puzzles, options)
-    options = replace(options, language=language, answers=False)
+    # A book is for solving, not a worksheet handed out in class: no name line.
+    options = replace(options, language=language, answers=False, name_line=False)
     texts = translator(language)
     title = options.title or texts.t("book.default-title")
     book = _Composer(puzzles, scores, options, design, texts, title)
@@ -375,7 +384,7 @@ class _Composer:
     def puzzle_pages(self, index: int) -> list[Page]:
         """A puzzle's page (and pages for a word list too long for it), numbered."""
         puzzle = self.puzzles[index][1]
-        if self.options.large_print and self.options.word_list:
+        if self.options.large_print and self.options.word_list and not has_pictures(puzzle):
             page = large_print_page(
                 puzzle,
                 self.labels[index],
@@ -391,6 +400,8 @@ class _Composer:
         size = (self.width + 2 * m, self.height - self.foot + 2 * m)
         sheet = worksheet(puzzle, self.options, page=size, heading=self.labels[index], footer="")
         page = Page([shift_text(t, -m, -m) for t in sheet.texts], [shift_grid(sheet.grid, -m, -m)])
+        page.pictures = [replace(p, x=p.x - m, y=p.y - m) for p in sheet.pictures]
+        page.boxes = [_shift_box(b, -m, -m) for b in sheet.boxes]
         page.folio = page.puzzle = True
         if self.design.scores:
             footer = say.footer(puzzle, self.texts)
@@ -452,7 +463,10 @@ class _Composer:
                     anchor="middle",
                 )
             )
-            box = Box(x + 6, y + label_size + 10, cell_w - 12, cell_h - label_size - 16)
+            room = cell_h - label_size - 16
+            # a clue list's key names each word with its clue, a picture drawn beside its word
+            clues = key_clues(puzzle, cell_w - 12, room)
+            box = Box(x + 6, y + label_size + 10, cell_w - 12, room - clues.height)
             pages[-1].grids.append(
                 grid_drawing(
                     puzzle,
@@ -462,6 +476,9 @@ class _Composer:
                     centre_vertically=True,
                 )
             )
+            lines, pictures = clues.placed(x + cell_w / 2, y + cell_h - 6)
+            pages[-1].texts += lines
+            pages[-1].pictures += pictures
         return pages
 
 
@@ -603,6 +620,8 @@ def draw_page(pdf: FPDF, page: Page, live: Area, number: int) -> None:
         draw_text(pdf, shift_text(t, dx, dy))
     for grid in page.grids:
         draw_grid(pdf, shift_grid(grid, dx, dy))
+    pictures = [replace(p, x=p.x + dx, y=p.y + dy) for p in page.pictures]
+    draw_pictures(pdf, pictures, [_shift_box(b, dx, dy) for b in page.boxes])
     if page.folio:
         draw_text(
             pdf, Text(str(number), live.left + live.width / 2, live.bottom - 3, 9, anchor="middle")

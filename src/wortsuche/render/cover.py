@@ -2,8 +2,9 @@
 
 The spine is as wide as the page count and paper make it (:func:`wortsuche.render.trims.
 spine_width`) and carries the title only from :data:`~wortsuche.render.trims.SPINE_TEXT_PAGES`
-pages on. The front shows the title, the subtitle and one of the book's answer keys as artwork;
-the back, its text above the corner a print shop keeps free for the barcode.
+pages on. The front shows the title, the subtitle and a grid as artwork: one that is in none of
+the book's puzzles (:func:`wortsuche.book.cover_artwork`), with its words marked, so the cover
+gives no answer away; the back, its text above the corner a print shop keeps free for the barcode.
 """
 
 from __future__ import annotations
@@ -52,9 +53,17 @@ class CoverText:
 
 
 def render_cover(
-    text: CoverText, artwork: Puzzle, trim: Trim, pages: int, paper: str, language: str
+    text: CoverText,
+    artwork: Puzzle,
+    trim: Trim,
+    pages: int,
+    paper: str,
+    language: str,
+    *,
+    marked: bool = True,
 ) -> bytes:
-    """The cover PDF of a book of ``pages`` pages on ``paper`` (``white`` or ``cream``)."""
+    """The cover PDF of a book of ``pages`` pages on ``paper`` (``white`` or ``cream``), with
+    ``artwork``'s grid on the front, its words ``marked`` (never mark a grid of the book)."""
     width, height = cover_size(trim, pages, paper)
     spine = spine_width(pages, paper)
     pdf = new_document((width, height), text.title, language)
@@ -66,15 +75,15 @@ def render_cover(
     front_left = spine_left + spine
     pdf.set_fill_color(*_rgb(BAND))
     pdf.rect(spine_left, 0, spine, height, style="F")
-    _front(pdf, text, artwork, Box(front_left, BLEED, trim.width, trim.height))
+    _front(pdf, text, artwork, Box(front_left, BLEED, trim.width, trim.height), marked=marked)
     _back(pdf, text, Box(back_left, BLEED, trim.width, trim.height))
     if pages >= SPINE_TEXT_PAGES:
         _spine(pdf, text.title, Box(spine_left, BLEED, spine, trim.height))
     return bytes(pdf.output())
 
 
-def _front(pdf: FPDF, text: CoverText, artwork: Puzzle, panel: Box) -> None:
-    """Title and subtitle on a band across the front, the answer key under them."""
+def _front(pdf: FPDF, text: CoverText, artwork: Puzzle, panel: Box, *, marked: bool) -> None:
+    """Title and subtitle on a band across the front, the artwork's grid under them."""
     inner = panel.width - 2 * SAFE
     centre = panel.x + panel.width / 2
     lines, size = title_lines(text.title, 40, inner)
@@ -92,7 +101,7 @@ def _front(pdf: FPDF, text: CoverText, artwork: Puzzle, panel: Box) -> None:
         y += 16 * 1.4
     art_top = band_top + band_height + 0.35 * INCH
     box = Box(panel.x + SAFE, art_top, inner, panel.y + panel.height - SAFE - art_top)
-    grid = grid_drawing(artwork, box, answers=True, max_cell=30, centre_vertically=True)
+    grid = grid_drawing(artwork, box, answers=marked, max_cell=30, centre_vertically=True)
     pdf.set_fill_color(255, 255, 255)
     frame = grid.frame
     radius = grid.cell / 3

@@ -723,28 +723,24 @@ def word_list_pages(
     heading: str,
     large_print: bool = False,
 ) -> list[list[Text]]:
-    """A long word list on pages of its own, in up to six columns each."""
+    """A long word list on pages of its own, in up to six columns each, under its heading
+    (set in two lines or smaller where it is too wide, as a sheet's title is)."""
     style = Style.for_print(large_print)
     width, height = page
     margin = style.margin
     content_width = width - 2 * margin
-    top = margin + style.title * 1.6
-    probe = word_columns(list(entries), style.words, content_width)
+    title, top = _title_texts(heading, style.title, content_width, width / 2, margin)
+    top += style.title * 0.35
+    # an entry wider than the page is set smaller, just enough to fit
+    widest = max((text_width(e, 1) for e in entries), default=0.0)
+    size = min(style.words, content_width / max(widest, 1e-9))
+    probe = word_columns(list(entries), size, content_width)
     rows = max(1, int((height - top - margin) // probe.line_height))
     per_page = rows * probe.columns
     pages = []
     for start in range(0, len(entries), per_page):
         chunk = list(entries[start : start + per_page])
-        texts = [
-            Text(
-                heading,
-                width / 2,
-                margin + style.title * 0.8,
-                style.title,
-                bold=True,
-                anchor="middle",
-            )
-        ]
-        texts += word_columns(chunk, style.words, content_width).texts(width / 2, top)
+        texts = list(title)
+        texts += word_columns(chunk, size, content_width).texts(width / 2, top)
         pages.append(texts)
     return pages

@@ -12,12 +12,12 @@ import itertools
 import logging
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from wortsuche.errors import InputError
 from wortsuche.i18n import Translator, resolve_language, translator
-from wortsuche.model import Puzzle
+from wortsuche.model import Puzzle, Word
 from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.render import texts as say
 from wortsuche.render.layout import (
@@ -41,6 +41,7 @@ from wortsuche.render.metrics import (
     text_width,
 )
 from wortsuche.render.options import RenderOptions, puzzle_language
+from wortsuche.render.pictures import Picture, has_pictures, sorted_by_clue
 from wortsuche.render.typeset import fit
 from wortsuche.words.clues import is_picture, listed
 
@@ -148,18 +149,18 @@ def draw_sheet(pdf: FPDF, sheet: Sheet, *, new_page: bool = True) -> None:
         pdf.set_line_width(rule.width)
         pdf.line(rule.x0, rule.y, rule.x1, rule.y)
     draw_grid(pdf, sheet.grid)
-    draw_pictures(pdf, sheet)
+    draw_pictures(pdf, sheet.pictures, sheet.boxes)
 
 
-def draw_pictures(pdf: FPDF, sheet: Sheet) -> None:
-    """Draw a picture list: its box and its pictures."""
+def draw_pictures(pdf: FPDF, pictures: Sequence[Picture], boxes: Sequence[Box] = ()) -> None:
+    """Draw pictures and the boxes around them (a picture list)."""
     pdf.set_draw_color(*_rgb(TILE))
     pdf.set_line_width(1.0)
-    for box in sheet.boxes:
+    for box in boxes:
         pdf.rect(
             box.x, box.y, box.width, box.height, style="D", round_corners=True, corner_radius=8
         )
-    for picture in sheet.pictures:
+    for picture in pictures:
         pdf.image(str(picture.path), picture.x, picture.y, picture.size, picture.size)
 
 
@@ -306,43 +307,110 @@ def render_book(
         x = MARGIN + col * cell_w
         y = MARGIN + 30 + row * cell_h
         draw_text(pdf, Text(label, x + cell_w / 2, y + 14, 11, bold=True, anchor="middle"))
-        clues = clue_lines(puzzle, cell_w - 16)  # a key of a clue list names word and clue
+        clues = key_clues(puzzle, cell_w - 16, cell_h - 30)  # a clue list's key names both
         grid = grid_drawing(
             puzzle,
-            Box(x + 8, y + 22, cell_w - 16, cell_h - 30 - len(clues) * CLUE_LINE),
+            Box(x + 8, y + 22, cell_w - 16, cell_h - 30 - clues.height),
             answers=True,
             lowercase=options.lowercase,
             centre_vertically=True,
         )
         draw_grid(pdf, grid)
-        for k, line in enumerate(clues):
-            bottom = y + cell_h - 8 - (len(clues) - 1 - k) * CLUE_LINE
-            draw_text(pdf, Text(line, x + cell_w / 2, bottom, CLUE_SIZE, anchor="middle"))
+        lines, pictures = clues.placed(x + cell_w / 2, y + cell_h - 8)
+        for line in lines:
+            draw_text(pdf, line)
+        draw_pictures(pdf, pictures)
     return bytes(pdf.output())
 
 
-CLUE_SIZE = 7.0
-"""The size of the word – clue lines under a book's answer key."""
-CLUE_LINE = CLUE_SIZE * 1.3
+CLUE_SIZES = (7.0, 6.0, 5.0)
+"""The sizes of the word – clue lines under a book's answer key: the first that leaves the key
+room enough, never below the last."""
+
+CLUE_SHARE = 0.45
+"""The most of an answer key's height its clue lines take while they can still shrink."""
+
+CLUE_SEPARATOR = " · "
+"""What stands between two clued words on a line."""
+
+CLUE_PICTURE = 1.4
+"""A picture clue's side, in the lines' type size (about 3.5 mm at 7 pt: an emoji in a line)."""
 
 
-def clue_lines(puzzle: Puzzle, width: float) -> list[str]:
-    """Each clued word with its clue in words (``IGEL – Ein Tier mit Stacheln``, a picture's
-    word alone), in the list's order, set in lines as wide as ``width``."""
-    if not any(word.clue for word in puzzle.words):
-        return []
-    parts = [
-        word.entry if is_picture(word.clue) else listed(word, answers=True)
-        for word in sorted_words(puzzle)
-    ]
-    lines: list[str] = []
-    for part in parts:
-        joined = f"{lines[-1]} · {part}" if lines else part
-        if lines and text_width(joined, CLUE_SIZE) <= width:
-            lines[-1] = joined
-        else:
-            lines.append(part)
-    return lines
+@dataclass(frozen=True)
+class KeyClues:
+    """The clued words under an answer key, each with its clue: ``Igel – Ein Tier mit Stacheln``
+    in words, ``Igel –`` and the picture for a picture clue, several to a line."""
+
+    lines: tuple[tuple[Word, ...], ...]
+    size: float
+
+    @property
+    def line_height(self) -> float:
+        """Distance between two lines' baselines, room for a picture between them."""
+        return self.size * 1.6
+
+    @property
+    def height(self) -> float:
+        """The height the lines take under the key."""
+        return len(self.lines) * self.line_height
+
+    def placed(self, centre: float, bottom: float) -> tuple[list[Text], list[Picture]]:
+        """The lines centred on ``centre``, the last one's baseline at ``bottom``."""
+        texts: list[Text] = []
+        pictures: list[Picture] = []
+        for k, line in enumerate(self.lines):
+            baseline = bottom - (len(self.lines) - 1 - k) * self.line_height
+            x = centre - _line_width(line, self.size) / 2
+            for i, word in enumerate(line):
+                if i:
+                    texts.append(Text(CLUE_SEPARATOR, x, baseline, self.size))
+                    x += text_width(CLUE_SEPARATOR, self.size)
+                if word.clue is not None and is_picture(word.clue):
+                    lead = f"{word.entry} – "
+                    texts.append(Text(lead, x, baseline, self.size))
+                    x += text_width(lead, self.size)
+                    side = self.size * CLUE_PICTURE
+                    # centred on the middle of the capitals beside it
+                    pictures.append(Picture(word.clue, x, baseline - side * 0.75, side))
+                    x += side
+                else:
+                    texts.append(Text(listed(word, answers=True), x, baseline, self.size))
+                    x += _part_width(word, self.size)
+        return texts, pictures
+
+
+def _part_width(word: Word, size: float) -> float:
+    """The width of one clued word with its clue."""
+    if is_picture(word.clue):
+        return text_width(f"{word.entry} – ", size) + size * CLUE_PICTURE
+    return text_width(listed(word, answers=True), size)
+
+
+def _line_width(words: Sequence[Word], size: float) -> float:
+    """The width of clued words on one line, with the separators between them."""
+    separators = text_width(CLUE_SEPARATOR, size) * (len(words) - 1)
+    return sum(_part_width(word, size) for word in words) + separators
+
+
+def key_clues(puzzle: Puzzle, width: float, height: float) -> KeyClues:
+    """The clues under the answer key of ``puzzle`` (none if it has no clues), in the list's
+    order, in lines as wide as ``width``, as large as keeps them to :data:`CLUE_SHARE` of the
+    key's ``height``."""
+    # the order of the puzzle's list: a picture list's (by word), or the clues' alphabet
+    ordered = sorted_by_clue(puzzle.words) if has_pictures(puzzle) else sorted_words(puzzle)
+    clued = [word for word in ordered if word.clue]
+    for size in CLUE_SIZES:
+        lines: list[list[Word]] = []
+        for word in clued:
+            if lines and _line_width([*lines[-1], word], size) <= width:
+                lines[-1].append(word)
+            else:
+                lines.append([word])
+        clues = KeyClues(tuple(map(tuple, lines)), size)
+        if clues.height <= CLUE_SHARE * height:
+            break
+    return clues
 
 
 BOOK_ORDERS = ("as-given", "easy-to-hard")

@@ -1,7 +1,7 @@
 """Check a book's PDF against print-on-demand rules before it is uploaded.
 
 Any PDF, not only ours: the page size against the trim (and bleed), an even count of 24 to 828
-pages, every page's text and drawings inside the live area with the gutter on the spine's side
+pages, every page's text, drawings and images inside the live area with the gutter on the spine's side
 (measured from the positions the PDF itself gives, read with pdfplumber), every font embedded,
 and a cover's size against the page count. Each finding names its page.
 """
@@ -178,28 +178,45 @@ def _page_size(number: int, page: Any, want: tuple[float, float]) -> list[Violat
     ]
 
 
+BACKGROUND_SPAN = 0.9
+"""A background spans at least this share of its page's width or height: a whole page, a band
+across it or a strip down its side (a small shape at the edge is no background)."""
+
+
 def page_marks(page: Any) -> Iterator[Mark]:
-    """Every letter and drawing on a pdfplumber page, except backgrounds (filled shapes that
-    reach the page's edge, which may run into the bleed)."""
+    """Every letter, drawing and image on a pdfplumber page, except backgrounds (filled
+    shapes without outline and images that reach the page's edge and span most of it, which
+    may run into the bleed)."""
     for char in page.chars:
         yield Mark(repr(char["text"]), Area(char["x0"], char["top"], char["x1"], char["bottom"]))
     for kind in ("rect", "line", "curve"):
         for shape in getattr(page, f"{kind}s"):
-            area = Area(shape["x0"], shape["top"], shape["x1"], shape["bottom"])
-            if not _is_background(shape, area, page):
+            area = _area(shape)
+            filled = shape.get("fill") and not shape.get("stroke")
+            if not (filled and _is_background(area, page)):
                 yield Mark(f"a {kind}", area)
+    for image in page.images:
+        area = _area(image)
+        if not _is_background(area, page):
+            yield Mark("an image", area)
 
 
-def _is_background(shape: dict[str, Any], area: Area, page: Any) -> bool:
-    """A filled shape without outline that reaches an edge of the page."""
-    if not shape.get("fill") or shape.get("stroke"):
-        return False
-    return (
+def _area(thing: dict[str, Any]) -> Area:
+    """Where a pdfplumber object (a shape, an image) lies on its page."""
+    return Area(float(thing["x0"]), float(thing["top"]), float(thing["x1"]), float(thing["bottom"]))
+
+
+def _is_background(area: Area, page: Any) -> bool:
+    """Whether something reaches an edge of the page and spans most of its width or height."""
+    width, height = float(page.width), float(page.height)
+    at_edge = (
         area.left <= TOLERANCE
         or area.top <= TOLERANCE
-        or area.right >= float(page.width) - TOLERANCE
-        or area.bottom >= float(page.height) - TOLERANCE
+        or area.right >= width - TOLERANCE
+        or area.bottom >= height - TOLERANCE
     )
+    large = area.width >= BACKGROUND_SPAN * width or area.height >= BACKGROUND_SPAN * height
+    return at_edge and large
 
 
 def _outside_live_area(
