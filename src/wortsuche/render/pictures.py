@@ -97,14 +97,15 @@ TEXT_SIZE = 12.0
 @dataclass(frozen=True)
 class PictureList:
     """Pictures in rows inside a box: ``columns`` a row, each ``size`` points a side; below
-    them the clues in words, at ``text_size``, in lines no wider than ``width``."""
+    them the clues in words, at ``text_size``, in lines no wider than ``width_limit``."""
 
     words: tuple[Word, ...]
     size: float
     columns: int
     answers: bool
+    width_limit: float
+    """The width the box may take (the page's inside its margins)."""
     text_size: float = TEXT_SIZE
-    width_limit: float = math.inf
 
     @property
     def pictured(self) -> tuple[Word, ...]:
@@ -297,7 +298,7 @@ def picture_list(
     size = LARGE_SIZE if large_print else SIZE
     while True:
         columns = _columns(count, size, width)
-        pictures = PictureList(ordered, size, columns, answers, text_size, width)
+        pictures = PictureList(ordered, size, columns, answers, width, text_size)
         if room is None or pictures.height <= room or size <= MIN_SIZE:
             return pictures
         size = max(MIN_SIZE, size - MM)
