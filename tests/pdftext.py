@@ -48,3 +48,21 @@ def region_text(path: Path, page: int, box: tuple[float, float, float, float]) -
 def squeezed(text: str) -> str:
     """``text`` without any white space (grid rows read across gaps)."""
     return "".join(text.split())
+
+
+def word_boxes(path: Path, page: int = 1) -> dict[str, tuple[float, float, float, float]]:
+    """Each word of page ``page`` (from 1) by its text, with the box pdftotext -bbox reports
+    around it (x0, y0, x1, y1 in points from the top left); a word found twice keeps its last."""
+    import re
+
+    done = subprocess.run(
+        ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(path), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    pattern = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<'
+    return {
+        word: (float(x0), float(y0), float(x1), float(y1))
+        for x0, y0, x1, y1, word in re.findall(pattern, done.stdout)
+    }

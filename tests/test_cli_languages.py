@@ -31,6 +31,32 @@ def make_sheet(tmp_path: Path, words: list[str], *options: str, name: str = "s.p
     return pages(out)
 
 
+@pytest.mark.parametrize(
+    ("language", "level", "find", "run"),
+    [
+        ("de", "hard", "Finde das Wort aus der Liste unten im Gitter.", "Das Wort steht "),
+        ("de", "easy", "Finde das Wort aus der Liste unten im Gitter.", "Das Wort steht "),
+        ("en", "hard", "Find the word below in the grid.", "The word runs "),
+        ("en", "medium", "Find the word below in the grid.", "The word runs "),
+    ],
+)
+def test_a_sheet_of_one_word_says_how_the_word_runs(
+    tmp_path: Path, language: str, level: str, find: str, run: str
+) -> None:
+    out = tmp_path / "s.pdf"
+    args = ["--level", level, "--seed", "2", "--language", language, "--force", "-o", str(out)]
+    assert main(["generate", "IGEL", *args]) == 0
+    lines = pages(out)[0].splitlines()
+    assert find in lines
+    (how,) = [line for line in lines if line.startswith(run)]
+    assert " oder " in how or " or " in how  # one word runs one way
+    assert not any(line.startswith(("Die Wörter", "Words run")) for line in lines)
+    assert main(["generate", "IGEL", "HUND", *args]) == 0
+    lines = pages(out)[0].splitlines()
+    assert any(line.startswith(("Die Wörter stehen ", "Words run ")) for line in lines)
+    assert not any(line.startswith(run) for line in lines)
+
+
 def test_german_sheet_with_language_de(tmp_path: Path) -> None:
     puzzle, key = make_sheet(tmp_path, ENGLISH, "--language", "de")
     assert "Wortsuche" in puzzle

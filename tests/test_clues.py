@@ -18,7 +18,7 @@ from wortsuche.errors import InputError
 from wortsuche.i18n import translator
 from wortsuche.model import Word
 from wortsuche.puzzle_json import dumps, loads, schema
-from wortsuche.words.clues import is_picture, listed, split_clue
+from wortsuche.words.clues import is_emoji, is_picture, listed, split_clue
 from wortsuche.words.pictures import has_picture
 from wortsuche.words.source import parse_words
 
@@ -89,6 +89,10 @@ def test_a_clue_comes_back_as_written_but_for_its_blanks(word: str, clue: str) -
         with pytest.raises(InputError, match="no picture of"):
             split_clue(f"{word} = {clue}")
         return
+    if not is_picture(shown) and any(is_emoji(char) for char in shown):  # no typeface has it
+        with pytest.raises(InputError, match=r"several emoji|mixes words with the emoji"):
+            split_clue(f"{word} = {clue}")
+        return
     got_word, got_clue = split_clue(f" {word}={clue}")
     assert got_word == word
     assert got_clue == unicodedata.normalize("NFC", shown)
@@ -97,6 +101,55 @@ def test_a_clue_comes_back_as_written_but_for_its_blanks(word: str, clue: str) -
 def test_emoji_pictures_are_told_from_text() -> None:
     assert all(is_picture(c) for c in ("🦔", "🍦", "🇬🇧", "👩‍🚀", "❤️", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"))
     assert not any(is_picture(c) for c in ("Igel", "🦔🦔", "🦔 Igel", "", None, "1", "+"))
+
+
+@pytest.mark.parametrize(
+    ("line", "english", "german"),
+    [
+        (
+            "MAUS = 🐭🧀",
+            "the clue of 'MAUS' (line 2), 🐭🧀, is several emoji; a picture clue is one emoji: "
+            "keep one, or write the clue in words",
+            "der Hinweis zu „MAUS“ (Zeile 2), 🐭🧀, besteht aus mehreren Emoji; ein "
+            "Bild-Hinweis ist ein einziges Emoji: behalte eines oder schreibe den Hinweis in "
+            "Worten",
+        ),
+        (
+            "HUND = Er bellt 🐕 laut",
+            "the clue of 'HUND' (line 2) mixes words with the emoji 🐕, which a sheet cannot "
+            "print in a line of text; write the clue in words, or make one emoji the whole clue",
+            "der Hinweis zu „HUND“ (Zeile 2) mischt Wörter mit dem Emoji 🐕, das ein Blatt in "
+            "einer Textzeile nicht drucken kann; schreibe den Hinweis in Worten oder mach ein "
+            "einzelnes Emoji zum ganzen Hinweis",
+        ),
+    ],
+)
+def test_a_clue_of_several_emoji_or_an_emoji_among_words_is_refused_by_its_line(
+    tmp_path: Path, line: str, english: str, german: str
+) -> None:
+    (tmp_path / "tiere.txt").write_text(f"IGEL = 🦔\n{line}\n", encoding="utf-8")
+    result = run("generate", "tiere.txt", "-o", "blatt.pdf", cwd=tmp_path)
+    assert result.returncode == 2
+    # one line, and no warning of the PDF library about glyphs it lacks
+    assert result.stderr.strip().splitlines() == [f"wortsuche: error: tiere.txt: {english}"]
+    assert not (tmp_path / "blatt.pdf").exists()
+    with pytest.raises(InputError) as caught:
+        parse_words(f"IGEL = 🦔\n{line}\n", name="tiere.txt").words()
+    assert translator("de").error(caught.value) == f"tiere.txt: {german}"
+
+
+@pytest.mark.parametrize("clue", ["🐭 🧀", "🦔🦔", "👩‍🚀👩‍🚀", "🇩🇪🇫🇷", "⚽⭐"])
+def test_every_row_of_emoji_is_several(clue: str) -> None:
+    with pytest.raises(InputError, match="is several emoji"):
+        split_clue(f"MAUS = {clue}")
+
+
+def test_symbols_the_typeface_prints_stay_in_a_clue_in_words(tmp_path: Path) -> None:
+    assert split_clue("STERN = Er leuchtet ★ am Himmel ♥") == ("STERN", "Er leuchtet ★ am Himmel ♥")
+    (tmp_path / "sterne.txt").write_text("STERN = Er leuchtet ★ am Himmel\n", encoding="utf-8")
+    result = run("generate", "sterne.txt", "--seed", "1", "-o", "s.pdf", cwd=tmp_path)
+    assert result.returncode == 0 and "missing" not in result.stderr
+    assert "Er leuchtet ★ am Himmel" in pdftotext(tmp_path / "s.pdf")
 
 
 def test_the_puzzle_json_keeps_the_clues_and_old_files_still_read() -> None:

@@ -87,6 +87,28 @@ def test_english_words_in_the_grid_with_german_clues_and_a_german_instruction(
     assert all(f"{e} – {g}" in flat_key for e, g in zip(english, german, strict=True))
 
 
+@pytest.mark.parametrize(
+    ("words", "clues", "says"),
+    [
+        ("Hund\nKatze\nIgel\nMaus\n", "en", "Find the German words for the 4 words below"),
+        ("dog\ncat\nhedgehog\nmouse\n", "de", "Finde zu den 4 Wörtern unten die englischen"),
+    ],
+)
+def test_a_book_of_a_vocabulary_list_says_what_its_sheet_says(
+    tmp_path: Path, words: str, clues: str, says: str
+) -> None:
+    (tmp_path / "liste.txt").write_text(words, encoding="utf-8")
+    args = ["liste.txt", "--clues", clues, "--seed", "1"]
+    sheet = run("generate", *args, "-o", "blatt.pdf", cwd=tmp_path)
+    book = run("book", *args, "--count", "1", "-o", "buch.pdf", cwd=tmp_path)
+    assert sheet.returncode == 0 and book.returncode == 0, sheet.stderr + book.stderr
+    on_sheet = " ".join(pdftotext(tmp_path / "blatt.pdf").split())
+    in_book = " ".join(pdftotext(tmp_path / "buch.pdf").split())
+    assert says in on_sheet and says in in_book
+    # the sheet is in the clues' language, and no note claims it was guessed from the words
+    assert "guessed from the words" not in sheet.stderr
+
+
 def test_clues_none_lists_the_words_of_a_clue_file(tmp_path: Path) -> None:
     (tmp_path / "t.txt").write_text("IGEL = Stacheln\nEULE = Nachtvogel\n", encoding="utf-8")
     result = run("generate", "t.txt", "--clues", "none", "--seed", "2", cwd=tmp_path)

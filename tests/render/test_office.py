@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from cli import run
-from pdftext import page_sizes, page_texts, squeezed
+from pdftext import page_sizes, page_texts, squeezed, word_boxes
 
 pytestmark = pytest.mark.slow
 
@@ -38,24 +38,62 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         args = ("--seed", "5", "--size", "10x10", "--title", "Tiere, Klasse 3b", "--answers")
         done = run("generate", words, *args, "-o", out)
         assert done.returncode == 0, done.stderr
+    printed = print_with_libreoffice(folder, files["docx"], files["odt"])
+    return {**files, "docx.pdf": printed / "blatt.pdf", "odt.pdf": printed / "blatt-odt.pdf"}
+
+
+def print_with_libreoffice(folder: Path, *documents: Path) -> Path:
+    """The folder where LibreOffice printed ``documents`` to PDF (in a profile of its own, so
+    that it runs beside any other)."""
     printed = folder / "printed"
-    profile = (folder / "profile").as_uri()  # a profile of its own: runs beside any other
+    profile = (folder / "profile").as_uri()
     office = ["soffice", f"-env:UserInstallation={profile}", "--headless"]
     subprocess.run(
-        [
-            *office,
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(printed),
-            str(files["docx"]),
-            str(files["odt"]),
-        ],
+        [*office, "--convert-to", "pdf", "--outdir", str(printed), *map(str, documents)],
         check=True,
         capture_output=True,
         timeout=180,
     )
-    return {**files, "docx.pdf": printed / "blatt.pdf", "odt.pdf": printed / "blatt-odt.pdf"}
+    return printed
+
+
+BILDER = "IGEL = Ein Tier mit Stacheln\nEULE = 🦉\nHUND = 🐕\n"
+
+
+@pytest.fixture(scope="module")
+def pictured(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A list of two pictures and a clue in words as DOCX and ODT, printed by LibreOffice."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (libreoffice-writer-nogui) is not installed")
+    folder = tmp_path_factory.mktemp("pictures")
+    words = folder / "bilder.txt"
+    words.write_text(BILDER, encoding="utf-8")
+    files = {"docx": folder / "bilder-docx.docx", "odt": folder / "bilder-odt.odt"}
+    for out in files.values():
+        done = run("generate", words, "--seed", "5", "--size", "8", "-o", out)
+        assert done.returncode == 0, done.stderr
+    printed = print_with_libreoffice(folder, *files.values())
+    return {format: printed / f"{path.stem}.pdf" for format, path in files.items()}
+
+
+@pytest.mark.parametrize("format", ["docx", "odt"])
+def test_libreoffice_prints_the_pictures_of_a_picture_list(
+    pictured: dict[str, Path], format: str
+) -> None:
+    listing = subprocess.run(
+        ["pdfimages", "-list", str(pictured[format])], capture_output=True, text=True, check=True
+    ).stdout
+    images = [row.split() for row in listing.splitlines()[2:]]
+    assert [row[3:5] for row in images if row[2] == "image"] == [["128", "128"]] * 2
+    assert "🦉" not in page_texts(pictured[format])[0]  # no emoji as text (an empty box)
+
+
+@pytest.mark.parametrize("format", ["docx", "odt"])
+def test_a_clue_in_words_beside_pictures_keeps_the_lists_size(
+    pictured: dict[str, Path], format: str
+) -> None:
+    _, top, _, bottom = word_boxes(pictured[format])["Stacheln"]
+    assert bottom - top >= 12  # set in 12 pt, as a word of the list
 
 
 @pytest.mark.parametrize("format", ["docx", "odt"])

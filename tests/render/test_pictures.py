@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 from tests.cli import run
+from tests.pdftext import word_boxes
 from tests.test_cli_paper import pdftotext
 
 from wortsuche import generate
 from wortsuche.render.layout import worksheet
-from wortsuche.render.metrics import PAPER
+from wortsuche.render.metrics import PAPER, text_width
 from wortsuche.render.options import RenderOptions
 from wortsuche.render.pictures import MIN_SIZE, MM
 from wortsuche.render.svg import render as svg
@@ -104,3 +105,44 @@ def test_a_docx_picture_sheet_draws_each_picture(tmp_path: Path) -> None:
     assert "🦔" not in body and "IGEL" not in body.replace("</w:t>", "")  # no emoji as text
     # drawn at 14 mm: 14 mm in English Metric Units (36,000 a millimetre)
     assert f'cx="{14 * 36000}"' in body
+
+
+GEMISCHT = "IGEL = Ein Tier mit Stacheln\nEULE = 🦉\nHUND = 🐕\n"
+
+
+def _height(box: tuple[float, float, float, float]) -> float:
+    return box[3] - box[1]
+
+
+@pytest.mark.parametrize("answers", [False, True])
+def test_a_clue_in_words_beside_pictures_is_as_large_as_a_listed_word(
+    tmp_path: Path, answers: bool
+) -> None:
+    (tmp_path / "gemischt.txt").write_text(GEMISCHT, encoding="utf-8")
+    (tmp_path / "woerter.txt").write_text("IGEL\nEULE\nHUND\nSTACHELN\n", encoding="utf-8")
+    key = ["--answers"] if answers else []
+    for name in ("gemischt", "woerter"):
+        args = [f"{name}.txt", "--seed", "3", "--size", "9", *key, "-o", f"{name}.pdf"]
+        result = run("generate", *args, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+    page = 2 if answers else 1
+    listed = word_boxes(tmp_path / "woerter.pdf", page)["STACHELN"]
+    clue = word_boxes(tmp_path / "gemischt.pdf", page)["Stacheln"]
+    assert _height(clue) >= _height(listed) - 0.01  # the list's 12 pt, not shrunk to a picture
+
+
+def test_a_clue_in_words_follows_the_pictures_in_their_box_and_long_ones_wrap() -> None:
+    long = "Ein Tier mit Stacheln, das im Herbst Laub sammelt und im Winter lange schläft"
+    puzzle = generate([f"IGEL = {long}", "EULE = 🦉", "HUND = 🐕", "BAUM"], 9, 9, seed=3)
+    for page in (PAPER["a4"], None):  # the PDF's page, and the SVG's and PNG's sheet
+        sheet = worksheet(puzzle, RenderOptions(), page=page)
+        (box,) = sheet.boxes
+        lowest = max(p.y + p.size for p in sheet.pictures)
+        below = [t for t in sheet.texts if lowest < t.y < box.y + box.height]
+        assert [t.text for t in below][:1] == ["BAUM"]
+        assert " ".join(t.text for t in below[1:]) == long
+        assert len(below) > 2  # the long clue on lines of its own
+        assert all(t.size >= 12 for t in below)
+        assert all(
+            box.x < t.x and t.x + text_width(t.text, t.size) < box.x + box.width for t in below
+        )

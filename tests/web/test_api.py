@@ -82,6 +82,57 @@ def test_words_typed_on_one_line_with_spaces_are_several_unless_phrases(
     assert data["words"] == ["Ice cream", "Hot dog", "Eis"]
 
 
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_words_hint_says_how_the_words_are_read(client: TestClient, language: str) -> None:
+    from html import unescape
+
+    from wortsuche.i18n import translator
+
+    page = client.get("/", headers={"Accept-Language": language}).text
+    found = re.search(r'<p class="hint" id="words-hint">(.*?)</p>', page, re.DOTALL)
+    assert found is not None
+    hint = unescape(found.group(1))
+    texts = translator(language)
+    separators = {"de": ("Zeilen", "Leerzeichen", "Kommas", "Semikolons", "Anführungszeichen")}
+    separators["en"] = ("lines", "spaces", "commas", "semicolons", '"quotes"')
+    assert all(name in hint for name in separators[language])
+    assert texts.t("web.phrases").split(":")[0] in hint  # names the box that keeps lines whole
+    # the clue it shows as an example is read as one: the list shows the clue
+    example = re.search(r"([A-Z]+ = [^.;]+?) (?:zeigt|shows)", hint)
+    assert example is not None
+    data = create(client, words=f"{example.group(1)}\nRad Eva;Torf", rows=9, cols=9)
+    assert data["words"] == [example.group(1).split(" = ")[1], "Rad", "Eva", "Torf"]
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        (
+            "de",
+            "Zeile 2: in 3 Wörter geteilt (Rad, Eva, Torf), ebenso 1 weitere Zeile; "
+            "„Anführungszeichen“ oder „Wortgruppen zusammenlassen“ lassen eine Zeile ganz",
+        ),
+        (
+            "en",
+            'line 2: split into 3 words (Rad, Eva, Torf), 1 more line likewise; "quotes" or '
+            "“Keep phrases together” keep a line whole",
+        ),
+    ],
+)
+def test_the_notes_say_a_line_was_split_in_the_readers_language(
+    client: TestClient, language: str, says: str
+) -> None:
+    body = {"words": "Moor\nRad Eva Torf\nvor, Sumpf\n", "rows": 11, "cols": 11, "seed": 1}
+    response = client.post("/api/puzzles", json=body, headers={"Accept-Language": language})
+    assert response.status_code == 201, response.text
+    assert response.json()["notes"][0] == says
+    quoted = {**body, "words": 'Moor\n"Rad Eva Torf"\nvor\n'}
+    for asked in (quoted, {**body, "phrases": True}):
+        response = client.post("/api/puzzles", json=asked)
+        assert response.status_code == 201, response.text
+        assert not any("split" in note for note in response.json()["notes"])
+
+
 def test_a_pasted_competition_file_brings_its_size_and_comments_are_skipped(
     client: TestClient,
 ) -> None:

@@ -32,7 +32,7 @@ from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.spec import BOOK, declared, default
 from wortsuche.words.source import parse_size, parse_words
-from wortsuche.words.vocabulary import clued_entries
+from wortsuche.words.vocabulary import asked_sheet_language, clued_entries
 
 if TYPE_CHECKING:
     from wortsuche.book import BookSettings, PlannedPuzzle
@@ -226,7 +226,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             puzzles = make(plan)
             titled = [(p.title, puzzle) for p, puzzle in zip(plan, puzzles, strict=True)]
-            print_book(titled, args, args.language, advance)
+            language = asked_sheet_language(
+                args.clues, sheet=args.sheet_language, words=args.language
+            )
+            print_book(titled, args, language, advance)
     if args.seed is None:
         print(f"wortsuche: book seed {seed} (use --seed {seed} to make it again)", file=sys.stderr)
     return 0

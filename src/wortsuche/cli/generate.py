@@ -28,7 +28,7 @@ from wortsuche.notes import Note
 from wortsuche.spec import GENERATE, default
 from wortsuche.words.normalise import eszett_for
 from wortsuche.words.source import WordSource, parse_size, parse_words
-from wortsuche.words.vocabulary import clue_language, with_clues
+from wortsuche.words.vocabulary import asked_sheet_language, with_clues
 
 EXAMPLES = """\
 examples:
@@ -121,12 +121,9 @@ def run(args: argparse.Namespace) -> int:
     puzzle = make_puzzle(words, *puzzle_size(args.size, source), spec, search)
     # The sheet's title and language belong to the puzzle, so a saved puzzle keeps them; a
     # list of clues in a language is read in that language.
-    language = (
-        args.sheet_language
-        or clue_language(clues)
-        or resolve_language(args.language, [word.entry for word in words])
-    )
-    if not args.sheet_language and args.language in (None, "auto"):
+    language = asked_sheet_language(clues, sheet=args.sheet_language, words=args.language)
+    if language is None:
+        language = resolve_language(args.language, [word.entry for word in words])
         guessed_note([word.entry for word in words])
     puzzle = replace(puzzle, title=args.title, sheet_language=language)
     _say_notes(puzzle, seed, args)

@@ -31,6 +31,9 @@ CELL_CM = 1.2
 LIST_COLUMNS_WIDTH_PT = 480.0
 """The width the word list's columns are chosen for, in points (a page inside its margins)."""
 
+PICTURE_MM = 14.0
+"""The side of a picture clue in the word list (at least 12 mm, big enough for six-year-olds)."""
+
 
 @dataclass(frozen=True)
 class GridTable:

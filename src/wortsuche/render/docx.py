@@ -8,7 +8,7 @@ import io
 from typing import TYPE_CHECKING
 
 from wortsuche.model import Puzzle
-from wortsuche.render.document import Document, GridTable, Page, document
+from wortsuche.render.document import PICTURE_MM, Document, GridTable, Page, document
 from wortsuche.render.metrics import FAINT, INK
 from wortsuche.render.options import RenderOptions
 from wortsuche.words.clues import is_picture
@@ -160,10 +160,6 @@ def add_word_list(word: WordDocument, columns: tuple[tuple[str, ...], ...]) -> N
             cell.width = Cm(WORD_COLUMN_CM)
             if r < len(entries):
                 add_entry(cell.paragraphs[0], entries[r])
-
-
-PICTURE_MM = 14.0
-"""The side of a picture clue in the word list (at least 12 mm, big enough for six-year-olds)."""
 
 
 def add_entry(paragraph: Paragraph, entry: str) -> None:

@@ -513,7 +513,7 @@ def _worksheet(
     title, top = _title_texts(heading, style.title, content_width, centre, top)
     placed.extend(title)
     room = _list_room(page, margin, list_on_page=list_on_page)
-    pictures = _picture_list(puzzle, options, content_width, room)
+    pictures = _picture_list(puzzle, options, content_width, room, style.words)
     columns, leftover = (
         (None, ()) if pictures else _word_list(puzzle, options, style, content_width, room=room)
     )
@@ -587,7 +587,7 @@ def _placed_pictures(
         return (), (), []
     around, shown, labels = pictures.place(centre, top)
     box = Box(around.x, around.y, around.width, around.height)
-    return tuple(shown), (box,), [Text(t.text, t.x, t.y, t.size, anchor="middle") for t in labels]
+    return tuple(shown), (box,), [Text(t.text, t.x, t.y, t.size, anchor=t.anchor) for t in labels]
 
 
 def _top_line(
@@ -689,9 +689,10 @@ def _word_list(
 
 
 def _picture_list(
-    puzzle: Puzzle, options: RenderOptions, width: float, room: float | None
+    puzzle: Puzzle, options: RenderOptions, width: float, room: float | None, text_size: float
 ) -> PictureList | None:
-    """The word list as pictures in a box, if any clue is a picture (else None)."""
+    """The word list as pictures in a box, if any clue is a picture (else None); its clues in
+    words at ``text_size``, the word list's size."""
     if not (options.word_list and has_pictures(puzzle)):
         return None
     return picture_list(
@@ -700,6 +701,7 @@ def _picture_list(
         answers=options.answers,
         large_print=options.large_print,
         room=room or None,
+        text_size=text_size,
     )
 
 

@@ -9,9 +9,18 @@ import io
 from typing import Any
 
 from wortsuche.model import Puzzle
-from wortsuche.render.document import PAGE_MARGIN_CM, Document, GridTable, Page, document
+from wortsuche.render.document import (
+    PAGE_MARGIN_CM,
+    PICTURE_MM,
+    Document,
+    GridTable,
+    Page,
+    document,
+)
 from wortsuche.render.metrics import FAINT, INK
 from wortsuche.render.options import RenderOptions
+from wortsuche.words.clues import is_picture
+from wortsuche.words.pictures import has_picture, picture_key, picture_path
 
 WORD_COLUMN_CM = 3.8
 """The width of a column of the word list."""
@@ -197,7 +206,6 @@ class Writer:
         """The word list as a table without lines, one column of words per table column."""
         from odf.style import Style, TableProperties
         from odf.table import Table, TableCell, TableColumn, TableRow
-        from odf.text import P
 
         number = sum(1 for name in self.styles if name.startswith("WordList"))
         name = f"WordList{number + 1}"
@@ -213,12 +221,29 @@ class Writer:
             row = TableRow()
             for column in columns:
                 cell = TableCell(valuetype="string")
-                cell.addElement(
-                    P(stylename=self.styles["Word"], text=column[r] if r < len(column) else "")
-                )
+                cell.addElement(self.entry(column[r] if r < len(column) else ""))
                 row.addElement(cell)
             table.addElement(row)
         return table
+
+    def entry(self, entry: str) -> Any:
+        """One entry of the word list: a picture clue as its picture, else the text."""
+        from odf.draw import Frame, Image
+        from odf.text import P
+
+        if not (is_picture(entry) and has_picture(entry)):
+            return P(stylename=self.styles["Word"], text=entry)
+        # The picture goes into the package under a name of its own (the same for the same
+        # emoji, so the file comes out the same each time), and the frame shows it from there.
+        href = self.odt.addPicture(
+            f"Pictures/{picture_key(entry)}.png", "image/png", picture_path(entry).read_bytes()
+        )
+        side = f"{PICTURE_MM}mm"
+        frame = Frame(anchortype="as-char", width=side, height=side, name=picture_key(entry))
+        frame.addElement(Image(href=href))
+        paragraph = P(stylename=self.styles["Word"])
+        paragraph.addElement(frame)
+        return paragraph
 
     def output(self) -> bytes:
         """The document's bytes."""

@@ -1,8 +1,10 @@
 """A word list of pictures: each emoji clue drawn as a picture at least 12 mm wide, the list
 in a box below the grid, on the answer key each picture with its word beneath.
 
-A list with any picture clue is set as pictures; a clue in words in the same list takes a
-picture's place as text. Lengths are in points, as in :mod:`wortsuche.render.layout`.
+A list with any picture clue is set as pictures; the clues in words in the same list (and
+words without a clue) follow the pictures in the box as lines of text at the word list's size,
+so that they stay as easy to read as on a list without pictures. Lengths are in points, as in
+:mod:`wortsuche.render.layout`.
 
 >>> from wortsuche.model import Word
 >>> pictures = picture_list([Word("Igel", "IGEL", "🦔")] * 5, width=400, answers=False)
@@ -20,7 +22,7 @@ from pathlib import Path
 
 from wortsuche.model import Puzzle, Word
 from wortsuche.render.metrics import text_width
-from wortsuche.words.clues import is_picture
+from wortsuche.words.clues import is_picture, listed
 from wortsuche.words.pictures import picture_path
 
 MM = 72 / 25.4
@@ -70,6 +72,7 @@ class Label:
     x: float
     y: float
     size: float
+    anchor: str = "middle"
 
 
 def has_pictures(puzzle: Puzzle) -> bool:
@@ -87,14 +90,32 @@ def sorted_by_clue(words: Sequence[Word]) -> list[Word]:
     return sorted(words, key=key)
 
 
+TEXT_SIZE = 12.0
+"""The size of a clue in words beside pictures: the word list's size in normal print."""
+
+
 @dataclass(frozen=True)
 class PictureList:
-    """Pictures in rows inside a box: ``columns`` a row, each ``size`` points a side."""
+    """Pictures in rows inside a box: ``columns`` a row, each ``size`` points a side; below
+    them the clues in words, at ``text_size``, in lines no wider than ``width_limit``."""
 
     words: tuple[Word, ...]
     size: float
     columns: int
     answers: bool
+    width_limit: float
+    """The width the box may take (the page's inside its margins)."""
+    text_size: float = TEXT_SIZE
+
+    @property
+    def pictured(self) -> tuple[Word, ...]:
+        """The words whose clue is a picture, in the list's order."""
+        return tuple(word for word in self.words if is_picture(word.clue))
+
+    @property
+    def worded(self) -> tuple[Word, ...]:
+        """The words with a clue in words or none, in the list's order."""
+        return tuple(word for word in self.words if not is_picture(word.clue))
 
     @property
     def gap(self) -> float:
@@ -114,40 +135,151 @@ class PictureList:
     @property
     def rows(self) -> int:
         """Rows of pictures."""
-        return math.ceil(len(self.words) / self.columns)
+        return math.ceil(len(self.pictured) / self.columns)
+
+    @property
+    def clue_lines(self) -> ClueLines:
+        """The clues in words, set below the pictures."""
+        entries = [listed(word, answers=self.answers) for word in self.worded]
+        return clue_lines(entries, self.text_size, self.width_limit - 2 * self.gap)
 
     @property
     def width(self) -> float:
-        """The box's width."""
-        return self.columns * self.size + (self.columns + 1) * self.gap
+        """The box's width: the pictures' rows or the clues' lines, whichever is wider."""
+        pictures = self.columns * self.size + (self.columns - 1) * self.gap
+        return max(pictures, self.clue_lines.width) + 2 * self.gap
 
     @property
     def height(self) -> float:
         """The box's height."""
-        return self.rows * self.row_height + (self.rows + 1) * self.gap
+        pictures = self.rows * self.row_height + (self.rows + 1) * self.gap
+        lines = self.clue_lines
+        return pictures + (lines.height + self.gap if lines.lines else 0.0)
 
     def place(self, centre_x: float, top: float) -> tuple[Frame, list[Picture], list[Label]]:
         """The box centred on ``centre_x`` from ``top``, its pictures and its lines of text."""
         frame = Frame(centre_x - self.width / 2, top, self.width, self.height)
         pictures: list[Picture] = []
         labels: list[Label] = []
-        for i, word in enumerate(self.words):
+        row_width = self.columns * self.size + (self.columns - 1) * self.gap
+        left = centre_x - row_width / 2
+        for i, word in enumerate(self.pictured):
             row, col = divmod(i, self.columns)
-            x = frame.x + self.gap + col * (self.size + self.gap)
+            x = left + col * (self.size + self.gap)
             y = frame.y + self.gap + row * (self.row_height + self.gap)
-            middle = x + self.size / 2
-            if is_picture(word.clue) and word.clue is not None:
-                pictures.append(Picture(word.clue, x, y, self.size))
-            else:  # a clue in words (or none) stands where a picture would
-                text = word.clue or word.entry
-                size = min(self.label_size, self.size / max(text_width(text, 1), 1e-9))
-                labels.append(Label(text, middle, y + self.size / 2 + size / 3, size))
+            assert word.clue is not None
+            pictures.append(Picture(word.clue, x, y, self.size))
             if self.answers:
                 size = min(self.label_size, self.size * 1.3 / max(text_width(word.entry, 1), 1e-9))
                 labels.append(
-                    Label(word.entry, middle, y + self.size + self.label_size * 1.2, size)
+                    Label(
+                        word.entry, x + self.size / 2, y + self.size + self.label_size * 1.2, size
+                    )
                 )
+        below = frame.y + self.gap + self.rows * (self.row_height + self.gap)
+        labels.extend(self.clue_lines.place(centre_x, below))
         return frame, pictures, labels
+
+
+@dataclass(frozen=True)
+class ClueLines:
+    """Clues in words in columns (filled top to bottom), a clue wider than the room broken at
+    its spaces onto lines of its own, the lines after its first indented."""
+
+    lines: tuple[str, ...]
+    size: float
+    columns: int
+    column_width: float
+    continued: frozenset[int] = frozenset()
+    """The lines that carry on a clue (by their index), indented by :attr:`indent`."""
+
+    @property
+    def indent(self) -> float:
+        """How far a line that carries on a clue is indented."""
+        return self.size
+
+    @property
+    def line_height(self) -> float:
+        """Distance between two baselines."""
+        return self.size * 1.5
+
+    @property
+    def per_column(self) -> int:
+        """Lines in a column."""
+        return math.ceil(len(self.lines) / self.columns) if self.lines else 0
+
+    @property
+    def gap(self) -> float:
+        """Space between two columns."""
+        return self.size * 2
+
+    @property
+    def width(self) -> float:
+        """The width of the block of lines."""
+        if not self.lines:
+            return 0.0
+        return self.columns * self.column_width + (self.columns - 1) * self.gap
+
+    @property
+    def height(self) -> float:
+        """The height of the block of lines."""
+        return self.per_column * self.line_height
+
+    def place(self, centre_x: float, top: float) -> list[Label]:
+        """The lines in a block centred on ``centre_x`` from ``top``."""
+        left = centre_x - self.width / 2
+        placed = []
+        for i, line in enumerate(self.lines):
+            col, row = divmod(i, self.per_column)
+            x = left + col * (self.column_width + self.gap)
+            if i in self.continued:
+                x += self.indent
+            y = top + row * self.line_height + self.size
+            placed.append(Label(line, x, y, self.size, anchor="start"))
+        return placed
+
+
+def clue_lines(entries: Sequence[str], size: float, width: float) -> ClueLines:
+    """``entries`` at ``size`` in as many columns as fit in ``width`` (at most four); an entry
+    wider than ``width`` on several lines, in one column.
+
+    >>> clue_lines(["Ein Tier mit Stacheln", "Er bellt"], 12, 400).columns
+    2
+    >>> clue_lines(["Ein Tier mit Stacheln"], 12, 70).lines
+    ('Ein Tier mit', 'Stacheln')
+    """
+    lines: list[str] = []
+    continued: set[int] = set()
+    for entry in entries:
+        first, *rest = wrapped(entry, size, width, indent=size)
+        lines.append(first)
+        continued.update(range(len(lines), len(lines) + len(rest)))
+        lines.extend(rest)
+    widest = max(
+        (
+            text_width(line, size) + (size if i in continued else 0.0)
+            for i, line in enumerate(lines)
+        ),
+        default=0.0,
+    )
+    columns = 1
+    if not continued:  # no clue broken: side by side if they fit
+        most = max(1, min(4, len(lines), int((width + size * 2) // (widest + size * 2))))
+        columns = math.ceil(len(lines) / math.ceil(len(lines) / most)) if lines else 1
+    return ClueLines(tuple(lines), size, columns, widest, frozenset(continued))
+
+
+def wrapped(text: str, size: float, width: float, *, indent: float = 0.0) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` at ``size``, the lines
+    after the first ``indent`` narrower (a single word wider than that stays whole)."""
+    lines: list[str] = []
+    for word in text.split():
+        room = width - (indent if len(lines) > 1 else 0.0)  # lines[-1] carries on the text
+        if lines and text_width(f"{lines[-1]} {word}", size) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [text]
 
 
 def picture_list(
@@ -157,14 +289,16 @@ def picture_list(
     answers: bool,
     large_print: bool = False,
     room: float | None = None,
+    text_size: float = TEXT_SIZE,
 ) -> PictureList:
     """The pictures as large as the style asks and as fit in ``width``, smaller (never under
-    12 mm) while the box is higher than ``room``."""
+    12 mm) while the box is higher than ``room``; the clues in words at ``text_size``."""
     ordered = tuple(sorted_by_clue(words))
+    count = sum(1 for word in ordered if is_picture(word.clue))
     size = LARGE_SIZE if large_print else SIZE
     while True:
-        columns = _columns(len(ordered), size, width)
-        pictures = PictureList(ordered, size, columns, answers)
+        columns = _columns(count, size, width)
+        pictures = PictureList(ordered, size, columns, answers, width, text_size)
         if room is None or pictures.height <= room or size <= MIN_SIZE:
             return pictures
         size = max(MIN_SIZE, size - MM)

@@ -33,19 +33,25 @@ def default_title(texts: Translator) -> str:
     return texts.t("sheet.default-title")
 
 
-def directions_sentence(texts: Translator, directions: Sequence[Direction]) -> str:
-    """How the words run, in plain words for the instruction line."""
+def directions_sentence(texts: Translator, directions: Sequence[Direction], count: int = 2) -> str:
+    """How the ``count`` words run, in plain words for the instruction line (one word runs
+    one way: "across or down").
+
+    >>> from wortsuche.i18n import translator
+    >>> directions_sentence(translator("en"), (Direction.E, Direction.S), 1)
+    'The word runs across or down.'
+    """
     found = set(directions)
     across_down = {Direction.E, Direction.S}
     diagonal = {Direction.SE, Direction.NE}
     if found == set(Direction):
-        return texts.t("sheet.directions.all")
+        return texts.n("sheet.directions.all", count)
     if found == across_down:
-        return texts.t("sheet.directions.across-down")
+        return texts.n("sheet.directions.across-down", count)
     if found == across_down | diagonal:
-        return texts.t("sheet.directions.across-down-diagonal")
+        return texts.n("sheet.directions.across-down-diagonal", count)
     arrows = " ".join(d.arrow for d in Direction if d in found)
-    return texts.t("sheet.directions.arrows", arrows=arrows)
+    return texts.n("sheet.directions.arrows", count, arrows=arrows)
 
 
 def instruction(
@@ -54,7 +60,8 @@ def instruction(
     """The short lines under the title: what to find, how the words run, and where a hidden
     message is."""
     count = len(puzzle.words)
-    how = directions_sentence(texts, puzzle.options.directions)
+    # secret words run as the listed ones do: "the word" only where one word hides in all
+    how = directions_sentence(texts, puzzle.options.directions, count + len(puzzle.secret_words))
     if word_list and list_follows:
         what = texts.n("sheet.find-list-follows", count)
     elif word_list:

@@ -28,9 +28,10 @@ from wortsuche.errors import (
 )
 from wortsuche.filling.message import message_letters, message_shape
 from wortsuche.grid.topology import TORUS_LEAST_SIDE, Torus
-from wortsuche.i18n import LANGUAGES
+from wortsuche.i18n import LANGUAGES, Translator, translator
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.model import Cell, Puzzle, Word, line
+from wortsuche.notes import Note
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.spec import default
@@ -38,6 +39,7 @@ from wortsuche.verification.verifier import verify_puzzle
 from wortsuche.web import limits
 from wortsuche.web.errors import ApiError, server_failed
 from wortsuche.web.generation import BusyError, Generator
+from wortsuche.web.pages import page_language
 from wortsuche.web.rates import RateLimiter, limited
 from wortsuche.web.schemas import (
     BUSY,
@@ -98,7 +100,7 @@ def api_routes(
         options = new.options()
         phrases = bool(options.pop("phrases", False))  # how the words text is read
         clues = options.pop("clues", None)  # what the list shows: given to the words here
-        entries, header_size = split_words(new.words, phrases=phrases)
+        entries, header_size, split = read_words(new.words, phrases=phrases)
         words = entries if clues is None else clued_words(entries, clues, options)
         asked = (new.rows, new.cols)
         if None in asked and header_size is not None:
@@ -115,7 +117,9 @@ def api_routes(
         puzzle = await unless_disconnected(request, work)
         request_json = {"rows": rows, "cols": cols, "level": level, "options": options}
         stored = await run_in_threadpool(save, storage, puzzle, title, request_json)
-        return public(stored)
+        made = public(stored)
+        said = said_split(split, translator(page_language(request)))
+        return made.model_copy(update={"notes": [*said, *made.notes]})
 
     @router.get("/{puzzle_id}")
     def get_puzzle(puzzle_id: str) -> PublicPuzzle:
@@ -311,7 +315,38 @@ def clued_words(entries: list[str], clues: str, options: dict[str, Any]) -> list
 def split_words(
     words: str | list[str], *, phrases: bool = False
 ) -> tuple[list[str], tuple[int, int] | None]:
-    """The entries of a word list and the size its header gives (competition format), if any.
+    """The entries of a word list and the size its header gives (competition format), if any
+    (:func:`read_words`, without its notes)."""
+    entries, size, _ = read_words(words, phrases=phrases)
+    return entries, size
+
+
+def said_split(notes: Sequence[Note], texts: Translator) -> list[str]:
+    """The reader's notes of lines split into several words, in the reader's language: the
+    command line's note, with the form's box in place of ``--phrases``."""
+    said = []
+    for note in notes:
+        if note.key != "note.split-line" or note.number is None:
+            continue
+        values = note.values
+        also = texts.say(values["also"]) if values["also"] else ""
+        said.append(
+            texts.n(
+                "api.split-line",
+                note.number,
+                number=values["number"],
+                shown=values["shown"],
+                also=also,
+            )
+        )
+    return said
+
+
+def read_words(
+    words: str | list[str], *, phrases: bool = False
+) -> tuple[list[str], tuple[int, int] | None, tuple[Note, ...]]:
+    """The entries of a word list, the size its header gives (competition format), if any,
+    and the reader's notes (a line split into several words).
 
     Text is read by the core's reader (entries separated by spaces, commas, semicolons or
     lines, ``"quoted"`` entries kept whole, ``#`` comments, or the competition format with its
@@ -319,6 +354,7 @@ def split_words(
     items of a list are entries, also separated by commas or semicolons.
     """
     size = None
+    notes: tuple[Note, ...] = ()
     for text in [words] if isinstance(words, str) else words:
         checked_text(text, "words")
     if isinstance(words, str):
@@ -329,6 +365,7 @@ def split_words(
         except InputError as error:
             raise words_refused(error) from None
         lines, size = list(source.entries), source.size
+        notes = tuple(note for note in source.notes if isinstance(note, Note))
     else:
         lines = list(words)
     # A line with a clue is one entry: its clue may hold commas.
@@ -362,7 +399,7 @@ def split_words(
                     "most": limits.MAX_WORD_LENGTH,
                 },
             )
-    return entries, size
+    return entries, size, notes
 
 
 WRAP_REFUSALS = {

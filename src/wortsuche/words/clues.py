@@ -1,8 +1,9 @@
 """Entries with clues: ``IGEL = Ein Tier mit Stacheln`` hides IGEL and lists its clue.
 
 The grid holds the word; the word list shows the clue instead (the answer key both). A clue
-is a text or one emoji, which the sheets draw as a picture. An entry without ``=`` is a plain
-word, so a list may mix both.
+is a text or one emoji, which the sheets draw as a picture; an emoji among words, or several
+side by side, is refused (no typeface of the sheets prints an emoji). An entry without ``=`` is
+a plain word, so a list may mix both.
 
 >>> split_clue("IGEL = Ein Tier mit Stacheln")
 ('IGEL', 'Ein Tier mit Stacheln')
@@ -66,15 +67,41 @@ def split_clue(entry: str, line: int | None = None) -> tuple[str, str | None]:
             values={"line": line, "word": word, "limit": MAX_CLUE},
         )
     clue = unicodedata.normalize("NFC", clue)
-    if is_picture(clue) and not has_picture(clue):
-        code = picture_key(clue).upper()
-        raise InputError(
-            f"there is no picture of {clue} (U+{code}){where} among wortsuche's emoji; "
-            "choose another emoji or write the clue in words",
-            key="error.no-emoji-picture",
-            values={"line": line, "emoji": clue, "code": code},
-        )
+    _check_emoji(word, clue, line)
     return word, clue
+
+
+def _check_emoji(word: str, clue: str, line: int | None) -> None:
+    """Refuse a clue a sheet cannot print: one emoji without a picture, several emoji side
+    by side (a picture clue is one picture), or an emoji among words (no typeface of the
+    sheets draws emoji, and a line of text holds no picture)."""
+    where = f" (line {line})" if line is not None else ""
+    if is_picture(clue):
+        if not has_picture(clue):
+            code = picture_key(clue).upper()
+            raise InputError(
+                f"there is no picture of {clue} (U+{code}){where} among wortsuche's emoji; "
+                "choose another emoji or write the clue in words",
+                key="error.no-emoji-picture",
+                values={"line": line, "emoji": clue, "code": code},
+            )
+        return
+    emoji = next((char for char in clue if is_emoji(char)), None)
+    if emoji is None:
+        return
+    if all(char.isspace() or char in _EMOJI_PARTS or _is_emoji_char(char) for char in clue):
+        raise InputError(
+            f"the clue of {word!r}{where}, {clue}, is several emoji; a picture clue is one "
+            "emoji: keep one, or write the clue in words",
+            key="error.clue-several-emoji",
+            values={"line": line, "word": word, "clue": clue},
+        )
+    raise InputError(
+        f"the clue of {word!r}{where} mixes words with the emoji {emoji}, which a sheet cannot "
+        "print in a line of text; write the clue in words, or make one emoji the whole clue",
+        key="error.clue-emoji-in-text",
+        values={"line": line, "word": word, "emoji": emoji},
+    )
 
 
 _EMOJI_PARTS = frozenset("\u200d\ufe0f\ufe0e\u20e3")
@@ -95,6 +122,60 @@ def is_picture(clue: str | None) -> bool:
     flag = len(base) == 2 and all(0x1F1E6 <= ord(char) <= 0x1F1FF for char in base)
     joined = clue.count("\u200d") == len(base) - 1
     return flag or joined
+
+
+_EMOJI_IN_TEXT = frozenset(
+    chr(code)
+    for first, last in (
+        (0x231A, 0x231B),
+        (0x23E9, 0x23EC),
+        (0x23F0, 0x23F0),
+        (0x23F3, 0x23F3),
+        (0x25FD, 0x25FE),
+        (0x2614, 0x2615),
+        (0x2648, 0x2653),
+        (0x267F, 0x267F),
+        (0x2693, 0x2693),
+        (0x26A1, 0x26A1),
+        (0x26AA, 0x26AB),
+        (0x26BD, 0x26BE),
+        (0x26C4, 0x26C5),
+        (0x26CE, 0x26CE),
+        (0x26D4, 0x26D4),
+        (0x26EA, 0x26EA),
+        (0x26F2, 0x26F3),
+        (0x26F5, 0x26F5),
+        (0x26FA, 0x26FA),
+        (0x26FD, 0x26FD),
+        (0x2705, 0x2705),
+        (0x270A, 0x270B),
+        (0x2728, 0x2728),
+        (0x274C, 0x274C),
+        (0x274E, 0x274E),
+        (0x2753, 0x2755),
+        (0x2757, 0x2757),
+        (0x2795, 0x2797),
+        (0x27B0, 0x27B0),
+        (0x27BF, 0x27BF),
+        (0x2B1B, 0x2B1C),
+        (0x2B50, 0x2B50),
+        (0x2B55, 0x2B55),
+    )
+    for code in range(first, last + 1)
+)
+"""The emoji below U+1F000 shown as pictures by default (Unicode's Emoji_Presentation): ⚽, ⭐,
+⌚. Symbols such as ★, ♥ or ☀ print as text and stay allowed in a clue in words."""
+
+
+def is_emoji(char: str) -> bool:
+    """True if ``char`` is an emoji, which prints only as a picture: one of the emoji blocks
+    from U+1F000 (🦔, the halves of a flag, skin tones), a tag of a subdivision flag, or a
+    symbol below them that is shown as a picture by default (⚽, ⭐).
+
+    >>> is_emoji("🦔"), is_emoji("⚽"), is_emoji("★"), is_emoji("A")
+    (True, True, False, False)
+    """
+    return 0x1F000 <= ord(char) <= 0x1FAFF or _is_modifier(char) or char in _EMOJI_IN_TEXT
 
 
 def _is_emoji_char(char: str) -> bool:

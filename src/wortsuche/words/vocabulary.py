@@ -20,6 +20,7 @@ from functools import cache
 
 from wortsuche.data import read_text
 from wortsuche.errors import InputError
+from wortsuche.i18n import LANGUAGES
 from wortsuche.model import Word
 from wortsuche.words.clues import split_clue
 from wortsuche.words.themes import Theme, theme_names
@@ -102,6 +103,20 @@ def with_pictures(theme: Theme) -> Theme:
 def clue_language(clues: str | None) -> str | None:
     """The language a list of ``clues`` is in (``de``, ``en``), None for pictures or words."""
     return clues if clues in ("de", "en") else None
+
+
+def asked_sheet_language(
+    clues: str | None, *, sheet: str | None = None, words: str | None = None
+) -> str | None:
+    """The language a sheet (or a book) is to be in, where the options say: the sheet's own
+    (``--sheet-language``), else that of its ``clues`` (a vocabulary sheet speaks the learner's
+    language: "Find the German words for the 6 words below"), else the words' (``--language``);
+    None where it is to be guessed from the words. The one rule of ``generate`` and ``book``.
+
+    >>> asked_sheet_language("en", words="de"), asked_sheet_language(None, words="auto")
+    ('en', None)
+    """
+    return sheet or clue_language(clues) or (words if words in LANGUAGES else None)
 
 
 def with_clues(words: Iterable[Word], clues: str | None) -> tuple[Word, ...]:
