@@ -31,16 +31,24 @@ class WortsucheError(Exception):
     message in the catalogue: ``key`` (an ``error.*`` id) and the ``values`` of its fields, so
     :meth:`wortsuche.i18n.Translator.error` can say it in the reader's language.
 
+    ``number``, when given, picks the plural form of the message (its ``{count}``), as for a
+    :class:`~wortsuche.notes.Note`.
+
     Every one survives pickling as it is (class, message, key, values and the rest), whatever
     its constructor takes: it crosses from a worker process to the server that way.
     """
 
     def __init__(
-        self, *args: object, key: str | None = None, values: Mapping[str, object] | None = None
+        self,
+        *args: object,
+        key: str | None = None,
+        values: Mapping[str, object] | None = None,
+        number: int | None = None,
     ) -> None:
         super().__init__(*args)
         self.key = key
         self.values: dict[str, object] = dict(values or {})
+        self.number = number
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _rebuilt, (type(self), self.args, self.__dict__)

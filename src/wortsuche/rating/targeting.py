@@ -257,7 +257,7 @@ def _reached(score: float, target: float, level: str) -> Note:
         key="note.difficulty-reached",
         values={
             "score": Note(f"{score:.1f}", key="note.tenths", values=_tenths(score)),
-            "target": f"{target:g}",
+            "target": float(target),
             "level": Note(level, key=f"level.{level}"),
         },
     )
