@@ -73,12 +73,17 @@ class InputError(UserError, ValueError):
 
 
 class MissingExtraError(InputError):
-    """A feature needs an optional extra that is not installed; the message says how to add it."""
+    """A feature needs an optional extra that is not installed; the message says how to add it.
+
+    ``what`` names the feature (a :class:`~wortsuche.notes.Note` names it in every language).
+    """
 
     def __init__(self, what: str, extra: str) -> None:
         super().__init__(
             f"{what} needs the {extra} extra: pip install 'wortsuche[{extra}]' "
-            f"(in a checkout: pip install -e '.[{extra}]')"
+            f"(in a checkout: pip install -e '.[{extra}]')",
+            key="error.missing-extra",
+            values={"what": what, "extra": extra},
         )
         self.extra = extra
 
