@@ -448,7 +448,7 @@ def read_book_lines(files: Sequence[tuple[str, str]]) -> list[tuple[str, Puzzle]
         if gap_end != missing[0]:
             gap = Note(
                 f"{missing[0]} to {gap_end}",
-                key="book.range",
+                key="range.to",
                 values={"low": missing[0], "high": gap_end},
             )
         raise InputError(

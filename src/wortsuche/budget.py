@@ -69,7 +69,9 @@ class Budget:
         if self.left < 0:
             raise BudgetExhausted(
                 f"gave up after {self.steps} steps of search: the words barely fit, or not at "
-                "all; try a larger size, fewer or shorter words, or an easier level"
+                "all; try a larger size, fewer or shorter words, or an easier level",
+                key="error.step-budget",
+                values={"steps": self.steps},
             )
         self._until_clock -= steps
         if self._until_clock <= 0:

@@ -70,10 +70,16 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
     if args.answers_per_page != 6:
         given.append("answers_per_page")
     if as_lines and args.trim:
-        raise InputError("--trim sets a PDF's pages; a .jsonl file holds only puzzles")
+        raise InputError(
+            "--trim sets a PDF's pages; a .jsonl file holds only puzzles", key="error.trim-jsonl"
+        )
     if given and not args.trim:
         flag = "--" + given[0].replace("_", "-")
-        raise InputError(f"{flag} belongs to a printed book: give --trim too (e.g. --trim 6x9)")
+        raise InputError(
+            f"{flag} belongs to a printed book: give --trim too (e.g. --trim 6x9)",
+            key="error.needs-trim",
+            values={"flag": flag},
+        )
     if args.trim:
         from wortsuche.render.preflight import require_preflight
         from wortsuche.render.trims import parse_trim
@@ -83,7 +89,10 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
         if args.cover:
             check_output(args.cover, force=args.force)
     elif args.order == "by-theme":
-        raise InputError("--order by-theme belongs to a printed book: give --trim too")
+        raise InputError(
+            "--order by-theme belongs to a printed book: give --trim too",
+            key="error.order-needs-trim",
+        )
 
 
 def print_trimmed(
@@ -120,7 +129,13 @@ def print_trimmed(
     if found:
         for violation in found:
             note(f"preflight: {violation}")
-        raise InputError(f"the book breaks {len(found)} print rules; nothing was written")
+        raise InputError(
+            f"the book breaks {len(found)} print rule{'' if len(found) == 1 else 's'}; "
+            "nothing was written",
+            key="error.print-rules",
+            values={"count": len(found)},
+            number=len(found),
+        )
     write_output(args.output, pdf, force=args.force)
     if args.cover:
         write_cover(titled, options, book, pages, args)
@@ -145,5 +160,9 @@ def write_cover(
     cover = render_cover(text, titled[0][1], book.trim, pages, args.paper_color, language)
     found = check_cover(cover, book, pages, args.paper_color, name=args.cover)
     if found:  # pragma: no cover - the cover is drawn to the size it is checked against
-        raise InputError(f"the cover breaks a print rule: {found[0]}")
+        raise InputError(
+            f"the cover breaks a print rule: {found[0]}",
+            key="error.cover-rule",
+            values={"rule": found[0]},
+        )
     write_output(args.cover, cover, force=args.force)

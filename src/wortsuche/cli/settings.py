@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wortsuche.cli.common import cannot_read
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.render.options import FONTS
@@ -152,7 +153,7 @@ def _read_file(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except OSError as error:
-        raise InputError(f"{path}: cannot read ({error.strerror})") from None
+        raise cannot_read(path, error) from None
     try:
         written = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
