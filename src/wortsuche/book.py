@@ -415,7 +415,7 @@ def read_book_lines(files: Sequence[tuple[str, str]]) -> list[tuple[str, Puzzle]
                 raise InputError(
                     f'{where}: not a puzzle of a book run (no "book" seed and number)',
                     key="error.not-book-line",
-                    values={"where": where},
+                    values={"place": where},
                 )
             seeds.setdefault(book["seed"], name)
             number = book["number"]

@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import time
 
-from wortsuche.errors import BudgetExhausted, GenerationTimeout
-from wortsuche.i18n import plural_count
+from wortsuche.errors import BudgetExhausted, GenerationTimeout, plural_count
 
 STEPS = 3_000_000
 """Steps one puzzle may take. Measured worst case within the documented limits: see the README."""

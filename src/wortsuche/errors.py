@@ -24,6 +24,12 @@ from collections.abc import Mapping
 from typing import Any
 
 
+def plural_count(value: float) -> int:
+    """The ``number`` that picks the plural form for ``value``: itself when whole, else one that
+    is never singular (1.5 seconds are plural in German and English alike)."""
+    return int(value) if float(value).is_integer() else 2
+
+
 class WortsucheError(Exception):
     """Base class of every error wortsuche raises on purpose.
 

@@ -174,12 +174,6 @@ def plural_ids(language: str) -> frozenset[str]:
     return frozenset(str(key[0]) for key in raw if isinstance(key, tuple))
 
 
-def plural_count(value: float) -> int:
-    """The count that picks the plural form for ``value``: itself when whole, else one that is
-    never singular (1.5 seconds are plural in German and English alike)."""
-    return int(value) if float(value).is_integer() else 2
-
-
 def system_language() -> str | None:
     """The system's language if it is one of :data:`LANGUAGES` (``de_DE.UTF-8`` → ``de``)."""
     for variable in LOCALE_VARIABLES:

@@ -169,7 +169,7 @@ class OptionSpec:
                 raise InputError(
                     f"{where} must be a list of E, S, SE, NE, W, N, NW, SW",
                     key="error.json-directions",
-                    values={"where": where},
+                    values={"field": where},
                 )
             value = [Direction[d] for d in value]
         elif self.kind in _JSON_TYPES and type(value) is not _JSON_TYPES[self.kind]:

@@ -51,13 +51,13 @@ def records_from_lines(text: str, name: str = "records") -> list[PlayRecord]:
             raise InputError(
                 f"{where} is not JSON: {error}",
                 key="error.not-json",
-                values={"where": where, "reason": error},
+                values={"place": where, "reason": error},
             ) from None
         if not isinstance(data, dict) or not isinstance(data.get("finds"), list):
             raise InputError(
                 f'{where}: a play record needs "puzzle" and "finds"',
                 key="error.record-fields",
-                values={"where": where},
+                values={"place": where},
             )
         try:
             puzzle = puzzle_from_dict(data.get("puzzle"))
@@ -75,14 +75,14 @@ def records_from_lines(text: str, name: str = "records") -> list[PlayRecord]:
 def _find(item: Any, where: str) -> Find:
     if not isinstance(item, dict) or not isinstance(item.get("word"), str):
         raise InputError(
-            f'{where}: each find needs a "word"', key="error.find-word", values={"where": where}
+            f'{where}: each find needs a "word"', key="error.find-word", values={"place": where}
         )
     at = item.get("at")
     if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at) or at < 0:
         raise InputError(
             f'{where}: the find of {item["word"]} needs a time "at" (seconds)',
             key="error.find-at",
-            values={"where": where, "word": item["word"]},
+            values={"place": where, "word": item["word"]},
         )
     return Find(item["word"], float(at), int(item.get("hints") or 0), int(item.get("wrong") or 0))
 

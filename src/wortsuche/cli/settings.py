@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wortsuche.cli.common import cannot_read
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.render.options import FONTS
@@ -153,7 +152,11 @@ def _read_file(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except OSError as error:
-        raise cannot_read(path, error) from None
+        raise InputError(  # as cli.common's cannot_read says it (which imports this module)
+            f"{path}: cannot read ({error.strerror})",
+            key="error.cannot-read",
+            values={"path": path, "reason": error.strerror},
+        ) from None
     try:
         written = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
