@@ -30,6 +30,7 @@ from wortsuche.cli.common import (
 from wortsuche.cli.printbook import add_print_options, check_print_options, print_trimmed
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
+from wortsuche.notes import Note
 from wortsuche.spec import BOOK, declared, default
 from wortsuche.words.source import parse_size, parse_words
 from wortsuche.words.vocabulary import clued_entries
@@ -205,7 +206,13 @@ def run(args: argparse.Namespace) -> int:
     for name, have, wanted in short_lists(
         by_file, count=args.count, words_per_puzzle=args.words_per_puzzle
     ):
-        note(f"{name} has only {have} different words, so its puzzles have {have}, not {wanted}")
+        note(
+            Note(
+                f"{name} has only {have} different words, so its puzzles have {have}, not {wanted}",
+                key="note.short-list",
+                values={"name": name, "have": have, "wanted": wanted},
+            )
+        )
     plan = plan_book(
         [(title, entries) for title, entries, _ in read],
         seed=seed,

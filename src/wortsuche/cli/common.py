@@ -456,7 +456,13 @@ def answers_note(fmt: str, args: argparse.Namespace) -> None:
             key="error.answers-html",
         )
     if fmt in ("svg", "png"):
+        from wortsuche.notes import Note
+
         note(
-            f"--answers: the {fmt.upper()} holds only the answer key; "
-            "run again without --answers for the puzzle"
+            Note(
+                f"--answers: the {fmt.upper()} holds only the answer key; "
+                "run again without --answers for the puzzle",
+                key="note.answers-only-key",
+                values={"format": fmt.upper()},
+            )
         )

@@ -9,6 +9,7 @@ from typing import Any
 
 from wortsuche.cli.common import check_output, note, write_output
 from wortsuche.errors import InputError
+from wortsuche.notes import Note
 from wortsuche.render.options import RenderOptions
 
 ANSWERS_PER_PAGE = (1, 2, 4, 6, 9)
@@ -128,7 +129,7 @@ def print_trimmed(
     found = check_book(pdf, book, name=args.output, parts=parts)
     if found:
         for violation in found:
-            note(f"preflight: {violation}")
+            note(Note(f"preflight: {violation}", key="note.preflight", values={"rule": violation}))
         raise InputError(
             f"the book breaks {len(found)} print rule{'' if len(found) == 1 else 's'}; "
             "nothing was written",

@@ -63,9 +63,13 @@ def run(args: argparse.Namespace) -> int:
         note(warning)
     grid = grid_from_text(text, name=args.grid)
     if source.size is not None and source.size != (grid.height, grid.width):
+        named, found = f"{source.size[0]}x{source.size[1]}", f"{grid.height}x{grid.width}"
         note(
-            f"{source.name} names the size {source.size[0]}x{source.size[1]} "
-            f"but the grid is {grid.height}x{grid.width}"
+            Note(
+                f"{source.name} names the size {named} but the grid is {found}",
+                key="note.size-differs",
+                values={"name": source.name, "named": named, "found": found},
+            )
         )
     wrap = args.wrap or (is_json(text) and puzzle_from_text(text, args.grid).options.wrap)
     report = solve(grid, words, topology=Topology.of_grid(grid, wrap=wrap))
