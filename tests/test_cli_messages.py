@@ -204,3 +204,17 @@ def test_every_entry_a_message_names_is_in_both_catalogues() -> None:
     for language in i18n.LANGUAGES:
         known = set(i18n.message_ids(language))
         assert named - known == set(), language
+
+
+def test_a_message_with_a_number_has_plural_forms() -> None:
+    """``number=`` picks a plural form: the entry it names must have them (1 Sekunde, 2 Sekunden)."""
+    counted = set()
+    for path in package_files():
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            keywords = {k.arg: k.value for k in node.keywords} if isinstance(node, ast.Call) else {}
+            key = keywords.get("key")
+            if "number" in keywords and isinstance(key, ast.Constant):
+                counted.add(key.value)
+    assert {"error.time-limit", "note.short-list", "note.versions-seeds"} <= counted
+    for language in i18n.LANGUAGES:
+        assert counted - i18n.plural_ids(language) == set(), language

@@ -208,9 +208,11 @@ def run(args: argparse.Namespace) -> int:
     ):
         note(
             Note(
-                f"{name} has only {have} different words, so its puzzles have {have}, not {wanted}",
+                f"{name} has only {have} different word{'' if have == 1 else 's'}, "
+                f"so its puzzles have {have}, not {wanted}",
                 key="note.short-list",
-                values={"name": name, "have": have, "wanted": wanted},
+                values={"name": name, "wanted": wanted},
+                number=have,
             )
         )
     plan = plan_book(

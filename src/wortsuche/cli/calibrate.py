@@ -51,7 +51,7 @@ def records_from_lines(text: str, name: str = "records") -> list[PlayRecord]:
             raise InputError(
                 f"{where} is not JSON: {error}",
                 key="error.not-json",
-                values={"place": where, "reason": error},
+                values={"place": where, "reason": getattr(error, "msg", error)},
             ) from None
         if not isinstance(data, dict) or not isinstance(data.get("finds"), list):
             raise InputError(

@@ -134,7 +134,7 @@ def constants_from_text(text: str, name: str) -> Constants:
         raise InputError(
             f"{name} is not a model file (JSON): {error}",
             key="error.not-model-file",
-            values={"name": name, "reason": error},
+            values={"name": name, "reason": getattr(error, "msg", error)},
         ) from None
     try:
         return constants_from_dict(data)
