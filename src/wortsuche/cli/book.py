@@ -235,7 +235,13 @@ def run(args: argparse.Namespace) -> int:
             titled = [(p.title, puzzle) for p, puzzle in zip(plan, puzzles, strict=True)]
             print_book(titled, args, args.language, advance)
     if args.seed is None:
-        print(f"wortsuche: book seed {seed} (use --seed {seed} to make it again)", file=sys.stderr)
+        note(
+            Note(
+                f"book seed {seed} (use --seed {seed} to make it again)",
+                key="note.book-seed",
+                values={"seed": seed},
+            )
+        )
     return 0
 
 
