@@ -31,6 +31,7 @@ from typing import Any
 
 from wortsuche.errors import InputError, UserError, WortsucheError
 from wortsuche.model import Puzzle
+from wortsuche.notes import Note
 from wortsuche.pipeline.run import generate
 from wortsuche.puzzle_json import loads, puzzle_to_dict
 from wortsuche.rand import Rng
@@ -139,18 +140,34 @@ def plan_book(
     True
     """
     if not lists:
-        raise InputError("no word lists given")
+        raise InputError("no word lists given", key="error.no-word-lists")
     total = len(lists) if count is None else count
     if not 1 <= total <= most:
         what = "a book" if most == MAX_PUZZLES else "a run"
-        raise InputError(f"{what} holds 1 to {most} puzzles, not {total}")
+        raise InputError(
+            f"{what} holds 1 to {most} puzzles, not {total}",
+            key="error.book-size" if most == MAX_PUZZLES else "error.run-size",
+            values={"most": most, "value": total},
+        )
     if first < 1 or (count is None and first != 1):
-        raise InputError(f"the first puzzle's number must be at least 1, not {first}")
+        raise InputError(
+            f"the first puzzle's number must be at least 1, not {first}",
+            key="error.first-number",
+            values={"value": first},
+        )
     last = first + total - 1
     if last > MAX_NUMBER:
-        raise InputError(f"puzzle numbers go up to {MAX_NUMBER}, not {last}")
+        raise InputError(
+            f"puzzle numbers go up to {MAX_NUMBER}, not {last}",
+            key="error.last-number",
+            values={"most": MAX_NUMBER, "value": last},
+        )
     if words_per_puzzle is not None and words_per_puzzle < 1:
-        raise InputError(f"--words-per-puzzle must be at least 1, not {words_per_puzzle}")
+        raise InputError(
+            f"--words-per-puzzle must be at least 1, not {words_per_puzzle}",
+            key="error.at-least-1",
+            values={"name": "--words-per-puzzle", "value": words_per_puzzle},
+        )
     per_puzzle = words_per_puzzle
     if count is not None and per_puzzle is None:
         per_puzzle = DEFAULT_WORDS_PER_PUZZLE
@@ -158,7 +175,11 @@ def plan_book(
     for index, (title, words) in enumerate(lists):
         unique = distinct(words)
         if not unique:
-            raise InputError(f"word list {title!r} has no words")
+            raise InputError(
+                f"word list {title!r} has no words",
+                key="error.list-no-words",
+                values={"title": title},
+            )
         decks.append((title, unique, _Deck(unique, Rng(puzzle_seed(seed, -1 - index)))))
     list_sizes = list(sizes) if sizes is not None else [None] * len(lists)
     plan = []
@@ -195,8 +216,9 @@ def short_lists(
     ]
 
 
-def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | str:
-    """Generate one planned puzzle; a message instead if it cannot be made (for worker processes)."""
+def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | UserError:
+    """Generate one planned puzzle; the error instead if it cannot be made (for worker
+    processes: it crosses back pickled, its catalogue entry with it)."""
     rows, cols = settings.rows, settings.cols
     if rows is None and cols is None and planned.size is not None:
         rows, cols = planned.size
@@ -219,7 +241,7 @@ def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | str:
             **settings.options,
         )
     except UserError as error:  # a bug (InternalError, anything else) stops the book instead
-        return str(error)
+        return error
 
 
 def end_with_parent() -> None:
@@ -282,12 +304,16 @@ def build_book(
     """Generate the planned puzzles (in ``workers`` processes, default one per core), in order."""
     workers = workers or os.cpu_count() or 1
     if workers < 1:
-        raise InputError(f"workers must be at least 1, not {workers}")
-    results: dict[int, Puzzle | str] = {}
+        raise InputError(
+            f"workers must be at least 1, not {workers}",
+            key="error.at-least-1",
+            values={"name": "workers", "value": workers},
+        )
+    results: dict[int, Puzzle | UserError] = {}
     if workers == 1 or len(plan) == 1:
         for planned in plan:
             results[planned.number] = make_puzzle(planned, settings)
-            if isinstance(results[planned.number], str):
+            if isinstance(results[planned.number], UserError):
                 break
             if on_done:
                 on_done(planned)
@@ -299,7 +325,7 @@ def build_book(
             for future in as_completed(futures):
                 planned = futures[future]
                 results[planned.number] = future.result()
-                if isinstance(results[planned.number], str):
+                if isinstance(results[planned.number], UserError):
                     # One puzzle cannot be made, so the book cannot: stop the rest early.
                     for other in futures:
                         other.cancel()
@@ -314,13 +340,17 @@ def build_book(
     return in_order(plan, results)
 
 
-def in_order(plan: Sequence[PlannedPuzzle], results: dict[int, Puzzle | str]) -> list[Puzzle]:
+def in_order(plan: Sequence[PlannedPuzzle], results: dict[int, Puzzle | UserError]) -> list[Puzzle]:
     """The puzzles made for ``plan``, by number, in its order; InputError naming the first that
     could not be made (its message instead of a puzzle)."""
     for planned in plan:
         failure = results.get(planned.number)
-        if isinstance(failure, str):
-            raise InputError(f"puzzle {planned.number} ({planned.title}): {failure}")
+        if isinstance(failure, UserError):
+            raise InputError(
+                f"puzzle {planned.number} ({planned.title}): {failure}",
+                key="error.book-puzzle",
+                values={"number": planned.number, "title": planned.title, "error": failure},
+            )
     return [result for p in plan if isinstance(result := results[p.number], Puzzle)]
 
 
@@ -369,29 +399,50 @@ def read_book_lines(files: Sequence[tuple[str, str]]) -> list[tuple[str, Puzzle]
         for line_number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
                 continue
-            where = f"{name}, line {line_number}"
+            where = Note(
+                f"{name}, line {line_number}",
+                key="source.file-line",
+                values={"name": name, "number": line_number},
+            )
             try:
                 puzzle = loads(line)
                 book = json.loads(line).get("book")
             except (WortsucheError, ValueError, RecursionError) as error:
-                raise InputError(f"{where}: {error}") from None
+                raise InputError(
+                    f"{where}: {error}",
+                    key="error.in-source",
+                    values={"name": where, "error": error},
+                ) from None
             if not (
                 isinstance(book, dict)
                 and all(type(book.get(key)) is int for key in ("seed", "number"))
                 and 1 <= book["number"] <= MAX_NUMBER
             ):
-                raise InputError(f'{where}: not a puzzle of a book run (no "book" seed and number)')
+                raise InputError(
+                    f'{where}: not a puzzle of a book run (no "book" seed and number)',
+                    key="error.not-book-line",
+                    values={"place": where},
+                )
             seeds.setdefault(book["seed"], name)
             number = book["number"]
             if number in found:
-                raise InputError(f"puzzle {number} is twice: in {found[number][0]} and {where}")
+                raise InputError(
+                    f"puzzle {number} is twice: in {found[number][0]} and {where}",
+                    key="error.puzzle-twice",
+                    values={"number": number, "first": found[number][0], "second": where},
+                )
             found[number] = (where, puzzle.title or "", replace(puzzle, title=None))
     if not found:
-        raise InputError("no puzzles in " + ", ".join(name for name, _ in files))
+        names = ", ".join(name for name, _ in files)
+        raise InputError(
+            f"no puzzles in {names}", key="error.no-puzzles-in", values={"names": names}
+        )
     if len(seeds) > 1:
         (seed_a, file_a), (seed_b, file_b) = list(seeds.items())[:2]
         raise InputError(
-            f"{file_a} and {file_b} are parts of different books (seeds {seed_a} and {seed_b})"
+            f"{file_a} and {file_b} are parts of different books (seeds {seed_a} and {seed_b})",
+            key="error.different-books",
+            values={"a": file_a, "b": file_b, "seed_a": seed_a, "seed_b": seed_b},
         )
     numbers = sorted(found)
     missing = [n for n in range(numbers[0], numbers[-1] + 1) if n not in found]
@@ -399,8 +450,18 @@ def read_book_lines(files: Sequence[tuple[str, str]]) -> list[tuple[str, Puzzle]
         gap_end = missing[0]
         while gap_end + 1 in missing:
             gap_end += 1
-        gap = str(missing[0]) if gap_end == missing[0] else f"{missing[0]} to {gap_end}"
-        raise InputError(f"puzzles {gap} are missing (a part was left out)")
+        gap = str(missing[0])
+        if gap_end != missing[0]:
+            gap = Note(
+                f"{missing[0]} to {gap_end}",
+                key="range.to",
+                values={"low": missing[0], "high": gap_end},
+            )
+        raise InputError(
+            f"puzzles {gap} are missing (a part was left out)",
+            key="error.puzzles-missing",
+            values={"gap": gap},
+        )
     return [(found[n][1], found[n][2]) for n in numbers]
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 
-from wortsuche.errors import BudgetExhausted, GenerationTimeout
+from wortsuche.errors import BudgetExhausted, GenerationTimeout, plural_count
 
 STEPS = 3_000_000
 """Steps one puzzle may take. Measured worst case within the documented limits: see the README."""
@@ -68,7 +68,9 @@ class Budget:
         if self.left < 0:
             raise BudgetExhausted(
                 f"gave up after {self.steps} steps of search: the words barely fit, or not at "
-                "all; try a larger size, fewer or shorter words, or an easier level"
+                "all; try a larger size, fewer or shorter words, or an easier level",
+                key="error.step-budget",
+                values={"steps": self.steps},
             )
         self._until_clock -= steps
         if self._until_clock <= 0:
@@ -90,11 +92,14 @@ class Budget:
                 values={"seconds": f"{self.cpu_seconds:g}"},
             )
         if self.deadline is not None and time.monotonic() > self.deadline:
+            assert self.timeout is not None  # a deadline comes from a timeout
             raise GenerationTimeout(
-                f"generation took longer than {self.timeout:g} seconds (the time limit); try a "
+                f"generation took longer than {self.timeout:g} "
+                f"second{'' if plural_count(self.timeout) == 1 else 's'} (the time limit); try a "
                 "larger size, fewer or shorter words, an easier level, or a longer timeout",
-                key="api.too-slow",
-                values={"seconds": f"{self.timeout:g}"},
+                key="error.time-limit",
+                values={"seconds": self.timeout},
+                number=plural_count(self.timeout),
             )
 
     def share(self, fraction: float) -> Budget:

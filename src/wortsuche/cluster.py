@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from wortsuche.book import BookSettings, PlannedPuzzle, in_order, make_puzzle
-from wortsuche.errors import InputError, MissingExtraError
+from wortsuche.errors import InputError, MissingExtraError, UserError
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -42,10 +42,16 @@ def checked_address(address: str) -> str:
     if local and 1 <= int(local.group(1)) <= MAX_LOCAL_WORKERS:
         return address
     if local:
-        raise InputError(f"--cluster local:N needs N from 1 to {MAX_LOCAL_WORKERS}, not {address}")
+        raise InputError(
+            f"--cluster local:N needs N from 1 to {MAX_LOCAL_WORKERS}, not {address}",
+            key="error.cluster-local",
+            values={"most": MAX_LOCAL_WORKERS, "value": address},
+        )
     if not REMOTE.fullmatch(address):
         raise InputError(
-            f"--cluster is local:N or a Dask scheduler's tcp://host:port, not {address!r}"
+            f"--cluster is local:N or a Dask scheduler's tcp://host:port, not {address!r}",
+            key="error.cluster-address",
+            values={"value": address},
         )
     return address
 
@@ -65,7 +71,7 @@ def connected(address: str) -> Iterator[Client]:
             processes=True,
             host="127.0.0.1",
             dashboard_address=None,
-            silence_logs=logging.ERROR,
+            silence_logs=logging.CRITICAL,  # a worker outliving its scheduler at the end logs errors that are no error of the book
         )
         with cluster, Client(cluster) as client:
             yield client
@@ -73,7 +79,11 @@ def connected(address: str) -> Iterator[Client]:
     try:
         client = Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError) as error:
-        raise InputError(f"cannot reach the Dask scheduler at {address} ({error})") from None
+        raise InputError(
+            f"cannot reach the Dask scheduler at {address} ({error})",
+            key="error.cluster-unreachable",
+            values={"address": address, "reason": str(error)},
+        ) from None
     with client:
         yield client
 
@@ -96,7 +106,7 @@ def build_on_cluster(
     # pure=False: a key of its own for each run, never another run's result kept by the scheduler
     futures = client.map(make_puzzles, batches, settings=settings, pure=False)
     batch_of = {future.key: batch for future, batch in zip(futures, batches, strict=True)}
-    results: dict[int, Puzzle | str] = {}
+    results: dict[int, Puzzle | UserError] = {}
     try:
         for future in as_completed(futures):
             # shorter than its batch only up to a puzzle that could not be made
@@ -109,14 +119,14 @@ def build_on_cluster(
 
 
 def collected(
-    made: Iterable[tuple[PlannedPuzzle, Puzzle | str]],
-    results: dict[int, Puzzle | str],
+    made: Iterable[tuple[PlannedPuzzle, Puzzle | UserError]],
+    results: dict[int, Puzzle | UserError],
     on_done: Callable[[PlannedPuzzle], None] | None,
 ) -> bool:
     """Keep the puzzles of one batch in ``results``; False at the first that could not be made."""
     for planned, result in made:
         results[planned.number] = result
-        if isinstance(result, str):
+        if isinstance(result, UserError):
             return False
         if on_done:
             on_done(planned)
@@ -137,12 +147,12 @@ def batch_size(puzzles: int, workers: int) -> int:
     return max(1, min(BATCH, puzzles // (4 * workers)))
 
 
-def make_puzzles(batch: list[PlannedPuzzle], settings: BookSettings) -> list[Puzzle | str]:
+def make_puzzles(batch: list[PlannedPuzzle], settings: BookSettings) -> list[Puzzle | UserError]:
     """On a worker: make the puzzles of one task, up to the first that cannot be made."""
-    made: list[Puzzle | str] = []
+    made: list[Puzzle | UserError] = []
     for planned in batch:
         made.append(make_puzzle(planned, settings))
-        if isinstance(made[-1], str):
+        if isinstance(made[-1], UserError):
             break
     return made
 

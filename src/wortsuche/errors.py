@@ -24,6 +24,12 @@ from collections.abc import Mapping
 from typing import Any
 
 
+def plural_count(value: float) -> int:
+    """The ``number`` that picks the plural form for ``value``: itself when whole, else one that
+    is never singular (1.5 seconds are plural in German and English alike)."""
+    return int(value) if float(value).is_integer() else 2
+
+
 class WortsucheError(Exception):
     """Base class of every error wortsuche raises on purpose.
 
@@ -31,16 +37,24 @@ class WortsucheError(Exception):
     message in the catalogue: ``key`` (an ``error.*`` id) and the ``values`` of its fields, so
     :meth:`wortsuche.i18n.Translator.error` can say it in the reader's language.
 
+    ``number``, when given, picks the plural form of the message (its ``{count}``), as for a
+    :class:`~wortsuche.notes.Note`.
+
     Every one survives pickling as it is (class, message, key, values and the rest), whatever
     its constructor takes: it crosses from a worker process to the server that way.
     """
 
     def __init__(
-        self, *args: object, key: str | None = None, values: Mapping[str, object] | None = None
+        self,
+        *args: object,
+        key: str | None = None,
+        values: Mapping[str, object] | None = None,
+        number: int | None = None,
     ) -> None:
         super().__init__(*args)
         self.key = key
         self.values: dict[str, object] = dict(values or {})
+        self.number = number
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _rebuilt, (type(self), self.args, self.__dict__)
@@ -65,12 +79,17 @@ class InputError(UserError, ValueError):
 
 
 class MissingExtraError(InputError):
-    """A feature needs an optional extra that is not installed; the message says how to add it."""
+    """A feature needs an optional extra that is not installed; the message says how to add it.
+
+    ``what`` names the feature (a :class:`~wortsuche.notes.Note` names it in every language).
+    """
 
     def __init__(self, what: str, extra: str) -> None:
         super().__init__(
             f"{what} needs the {extra} extra: pip install 'wortsuche[{extra}]' "
-            f"(in a checkout: pip install -e '.[{extra}]')"
+            f"(in a checkout: pip install -e '.[{extra}]')",
+            key="error.missing-extra",
+            values={"what": what, "extra": extra},
         )
         self.extra = extra
 

@@ -98,7 +98,8 @@ class Translator:
         The message as raised is the English text; in another language an error that names its
         catalogue entry (``key`` and ``values``, see :class:`wortsuche.errors.WortsucheError`) is
         said from the catalogue, a ``line`` value as "(line N)" after the word. Values that are
-        errors themselves are said the same way.
+        errors or notes themselves are said the same way, and a fractional number (a ``float``)
+        takes the language's decimal mark.
         """
         return self.say(error)
 
@@ -108,16 +109,21 @@ class Translator:
         key = getattr(said, "key", None)
         if key is None or self.language == DEFAULT_LANGUAGE:
             return str(said)
-        values = {
-            name: self.say(value) if getattr(value, "key", None) is not None else value
-            for name, value in getattr(said, "values", {}).items()
-        }
+        values = {name: self._value(value) for name, value in getattr(said, "values", {}).items()}
         line = values.pop("line", None)
         where = "" if line is None else self.t("error.where-line", line=line)
         number = getattr(said, "number", None)
         if number is not None:
             return self.n(key, number, where=where, **values)
         return self.t(key, where=where, **values)
+
+    def _value(self, value: object) -> object:
+        """A field's value in this language: a note or an error said, a float with its decimal mark."""
+        if getattr(value, "key", None) is not None:
+            return self.say(value)
+        if isinstance(value, float):
+            return f"{value:g}".replace(".", self.t("number.decimal-mark"))
+        return value
 
     def template(self, msgid: str, count: int | None = None) -> str:
         """The message (for ``count``, its plural form) with its ``{name}`` fields left unfilled."""

@@ -53,7 +53,12 @@ def options_for(level: str, **changes: Any) -> Options:
     given: :func:`wortsuche.spec.resolve_options` checks them."""
     preset = LEVELS.get(level) if isinstance(level, str) else None
     if preset is None:
-        raise InputError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        choices = ", ".join(LEVELS)
+        raise InputError(
+            f"unknown level {level!r}; choose one of {choices}",
+            key="error.option-choice",
+            values={"label": "level", "value": level, "choices": choices},
+        )
     return preset.with_changes(**changes)
 
 
@@ -68,10 +73,12 @@ def parse_directions(text: str) -> tuple[Direction, ...]:
             direction = Direction.parse(name)
         except ValueError:
             raise InputError(
-                f"unknown direction {name!r}; use E,S,SE,NE,W,N,NW,SW, arrows or 'all'"
+                f"unknown direction {name!r}; use E,S,SE,NE,W,N,NW,SW, arrows or 'all'",
+                key="error.unknown-direction",
+                values={"name": name},
             ) from None
         if direction not in directions:
             directions.append(direction)
     if not directions:
-        raise InputError("--directions needs at least one direction")
+        raise InputError("--directions needs at least one direction", key="error.directions-none")
     return tuple(directions)

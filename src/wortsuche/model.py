@@ -148,15 +148,23 @@ class Word:
     def __post_init__(self) -> None:
         if not isinstance(self.entry, str) or not isinstance(self.letters, str):
             raise InputError(
-                f"a Word needs text for entry and letters, not {self.entry!r}, {self.letters!r}"
+                f"a Word needs text for entry and letters, not {self.entry!r}, {self.letters!r}",
+                key="error.word-fields",
+                values={"entry": repr(self.entry), "letters": repr(self.letters)},
             )
         if not self.letters:
-            raise InputError(f"the word {self.entry!r} has no letters")
+            raise InputError(
+                f"the word {self.entry!r} has no letters",
+                key="error.word-letters-empty",
+                values={"word": self.entry},
+            )
         for char in self.letters:
             if not char.isalpha():  # digits, blanks, marks and lone surrogates are no cells
                 raise InputError(
                     f"Word letters must be letters, one per cell: {self.letters!r} "
-                    f"contains {char!r}"
+                    f"contains {char!r}",
+                    key="error.word-letters",
+                    values={"letters": self.letters, "char": char},
                 )
 
     def __len__(self) -> int:

@@ -17,6 +17,7 @@ from wortsuche.data import read_text
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
 from wortsuche.model import HOLE, Direction, Grid, HiddenMessage, Placement, Puzzle, Word
+from wortsuche.notes import Note
 from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.spec import options_from_dict, options_to_dict
 
@@ -101,22 +102,34 @@ def schema() -> dict[str, Any]:
 def puzzle_from_dict(data: Any) -> Puzzle:
     """Read plain data written by :func:`puzzle_to_dict`; raise :class:`PuzzleFormatError` if it is not one."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise PuzzleFormatError('not a wortsuche puzzle (no "format": "wortsuche-puzzle")')
+        raise PuzzleFormatError(
+            'not a wortsuche puzzle (no "format": "wortsuche-puzzle")', key="error.not-a-puzzle"
+        )
     version = data.get("format_version")
     if type(version) is not int or version != FORMAT_VERSION:
         raise PuzzleFormatError(
-            f"puzzle format version {_shown(version)} is not supported (this wortsuche reads {FORMAT_VERSION})"
+            f"puzzle format version {_shown(version)} is not supported (this wortsuche reads {FORMAT_VERSION})",
+            key="error.puzzle-version",
+            values={"version": _shown(version), "supported": FORMAT_VERSION},
         )
     try:
         rows = _integer(data, "rows", 1, MAX_SIDE)
         cols = _integer(data, "cols", 1, MAX_SIDE)
         grid_rows = _list(data, "grid", _text)
         if len(grid_rows) != rows or any(len(row) != cols for row in grid_rows):
-            raise PuzzleFormatError(f'"grid" must have {rows} rows of {cols} letters')
+            raise PuzzleFormatError(
+                f'"grid" must have {rows} rows of {cols} letters',
+                key="error.puzzle-grid",
+                values={"rows": rows, "cols": cols},
+            )
         grid = Grid.from_rows(grid_rows)
         words = tuple(_word(item, f"words[{i}]") for i, item in enumerate(_list(data, "words")))
         if not words or len(words) > MAX_WORDS:
-            raise PuzzleFormatError(f'"words" must list 1 to {MAX_WORDS} words')
+            raise PuzzleFormatError(
+                f'"words" must list 1 to {MAX_WORDS} words',
+                key="error.puzzle-words",
+                values={"most": MAX_WORDS},
+            )
         options = options_from_dict(data.get("options"))
         torus = (rows, cols) if options.wrap else None
         placements = _placements(_list(data, "placements"), torus)
@@ -137,7 +150,11 @@ def puzzle_from_dict(data: Any) -> Puzzle:
             ),
         )
     except (InputError, ValueError) as error:
-        raise PuzzleFormatError(f"puzzle file is incomplete or damaged: {error}") from None
+        raise PuzzleFormatError(
+            f"puzzle file is incomplete or damaged: {error}",
+            key="error.puzzle-damaged",
+            values={"error": error},
+        ) from None
 
 
 def _message(data: Any) -> HiddenMessage | None:
@@ -145,13 +162,19 @@ def _message(data: Any) -> HiddenMessage | None:
     if data is None:
         return None
     if not isinstance(data, dict):
-        raise PuzzleFormatError('"message" must be an object with "text" and "letters"')
+        raise PuzzleFormatError(
+            '"message" must be an object with "text" and "letters"', key="error.puzzle-message"
+        )
     letters = _text(data.get("letters"), "message.letters")
     if not letters or not all(char.isalpha() for char in letters):
-        raise PuzzleFormatError('"message.letters" must be letters, one per cell')
+        raise PuzzleFormatError(
+            '"message.letters" must be letters, one per cell', key="error.puzzle-message-letters"
+        )
     exact = data.get("exact", False)
     if not isinstance(exact, bool):
-        raise PuzzleFormatError('"message.exact" must be true or false')
+        raise PuzzleFormatError(
+            '"message.exact" must be true or false', key="error.puzzle-message-exact"
+        )
     return HiddenMessage(_text(data.get("text"), "message.text"), letters, exact)
 
 
@@ -166,11 +189,21 @@ def loads(text: str) -> Puzzle:
     try:
         data = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        raise PuzzleFormatError(f"not valid JSON: {error.msg} at line {error.lineno}") from None
+        raise PuzzleFormatError(
+            f"not valid JSON: {error.msg} at line {error.lineno}",
+            key="error.invalid-json",
+            values={"reason": error.msg, "number": error.lineno},
+        ) from None
     except RecursionError:
-        raise PuzzleFormatError("not a wortsuche puzzle (nested too deeply)") from None
+        raise PuzzleFormatError(
+            "not a wortsuche puzzle (nested too deeply)", key="error.puzzle-nested"
+        ) from None
     except ValueError as error:  # from _parse_int and _no_constant
-        raise PuzzleFormatError(f"not a wortsuche puzzle ({error})") from None
+        raise PuzzleFormatError(
+            f"not a wortsuche puzzle ({error})",
+            key="error.not-a-puzzle-because",
+            values={"reason": error},
+        ) from None
     return puzzle_from_dict(data)
 
 
@@ -184,35 +217,56 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _field(message: str, key: str, where: str, value: Any) -> PuzzleFormatError:
+    """The error for the field ``where`` holding a ``value`` of the wrong kind."""
+    return PuzzleFormatError(message, key=key, values={"field": where, "value": _shown(value)})
+
+
 def _text(value: Any, where: str) -> str:
     """A string that is valid Unicode (JSON may hold lone surrogates such as ``\\ud800``)."""
     if not isinstance(value, str):
-        raise PuzzleFormatError(f'"{where}" must be text, not {_shown(value)}')
+        raise _field(
+            f'"{where}" must be text, not {_shown(value)}', "error.field-text", where, value
+        )
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise PuzzleFormatError(f'"{where}" holds a lone surrogate, which is no text') from None
+        raise PuzzleFormatError(
+            f'"{where}" holds a lone surrogate, which is no text',
+            key="error.field-surrogate",
+            values={"field": where},
+        ) from None
     return value
 
 
 def _integer(data: dict[str, Any], key: str, low: int, high: int | None) -> int:
     value = data.get(key)
     if type(value) is not int or value < low or (high is not None and value > high):
-        bound = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise PuzzleFormatError(f'"{key}" must be a whole number {bound}, not {_shown(value)}')
+        bound = (
+            Note(f"{low} to {high}", key="range.from-to", values={"low": low, "high": high})
+            if high is not None
+            else Note(f"at least {low}", key="range.at-least", values={"low": low})
+        )
+        raise PuzzleFormatError(
+            f'"{key}" must be a whole number {bound}, not {_shown(value)}',
+            key="error.field-whole",
+            values={"field": key, "bound": bound, "value": _shown(value)},
+        )
     return value
 
 
 def _list(data: dict[str, Any], key: str, kind: Any = None, optional: bool = False) -> list[Any]:
     value = data.get(key, [] if optional else None)
     if not isinstance(value, list):
-        raise PuzzleFormatError(f'"{key}" must be a list, not {_shown(value)}')
+        raise _field(f'"{key}" must be a list, not {_shown(value)}', "error.field-list", key, value)
     return [kind(item, key) for item in value] if kind else value
 
 
 def _object(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise PuzzleFormatError(f'"{where}" must be an object, not {_shown(value)}')
+        raise _field(
+            f'"{where}" must be an object, not {_shown(value)}', "error.field-object", where, value
+        )
     return value
 
 
@@ -231,7 +285,12 @@ def _cell(value: Any, where: str) -> tuple[int, int]:
         or len(value) != 2
         or not all(type(n) is int and 0 <= n < MAX_SIDE for n in value)
     ):
-        raise PuzzleFormatError(f'"{where}" must be a cell [row, col], not {_shown(value)}')
+        raise _field(
+            f'"{where}" must be a cell [row, col], not {_shown(value)}',
+            "error.field-cell",
+            where,
+            value,
+        )
     return value[0], value[1]
 
 
@@ -245,7 +304,9 @@ def _placements(items: list[Any], torus: tuple[int, int] | None) -> dict[str, Pl
         if placement.letters in placements:
             raise PuzzleFormatError(
                 f'"placements[{i}]" places {placement.letters} a second time '
-                f'(after "placements[{first[placement.letters]}]")'
+                f'(after "placements[{first[placement.letters]}]")',
+                key="error.placed-twice",
+                values={"index": i, "word": placement.letters, "first": first[placement.letters]},
             )
         placements[placement.letters] = placement
         first[placement.letters] = i
@@ -256,16 +317,31 @@ def _placement(value: Any, where: str, torus: tuple[int, int] | None = None) -> 
     item = _object(value, where)
     letters = _text(item.get("letters"), f"{where}.letters")
     if not letters:
-        raise PuzzleFormatError(f'"{where}.letters" is empty')
+        raise PuzzleFormatError(
+            f'"{where}.letters" is empty', key="error.placement-empty", values={"field": where}
+        )
     start = _cell(item.get("start"), f"{where}.start")
     name = item.get("direction")
     if not isinstance(name, str) or name not in Direction.__members__:
-        raise PuzzleFormatError(f'"{where}.direction" must be E, S, SE, NE, W, N, NW or SW')
+        raise PuzzleFormatError(
+            f'"{where}.direction" must be E, S, SE, NE, W, N, NW or SW',
+            key="error.placement-direction",
+            values={"field": where},
+        )
     placement = Placement(letters, start, Direction[name], torus)
     if "end" in item and _cell(item["end"], f"{where}.end") != placement.end:
         raise PuzzleFormatError(
             f'"{where}.end" is {item["end"]}, but {letters} from {list(start)} going {name} '
-            f"ends at {list(placement.end)}"
+            f"ends at {list(placement.end)}",
+            key="error.placement-end",
+            values={
+                "field": where,
+                "end": item["end"],
+                "word": letters,
+                "start": list(start),
+                "direction": name,
+                "real_end": list(placement.end),
+            },
         )
     if "cells" in item:
         cells = item["cells"]
@@ -274,7 +350,9 @@ def _placement(value: Any, where: str, torus: tuple[int, int] | None = None) -> 
             or tuple(_cell(c, f"{where}.cells") for c in cells) != placement.cells
         ):
             raise PuzzleFormatError(
-                f'"{where}.cells" do not match {letters} from {list(start)} going {name}'
+                f'"{where}.cells" do not match {letters} from {list(start)} going {name}',
+                key="error.placement-cells",
+                values={"field": where, "word": letters, "start": list(start), "direction": name},
             )
     return placement
 

@@ -37,6 +37,7 @@ from wortsuche.model import (
     Options,
     Word,
 )
+from wortsuche.notes import Note
 from wortsuche.words.normalise import ESZETT, eszett_for
 
 
@@ -99,28 +100,39 @@ class OptionSpec:
         return self.default is LEVEL
 
     @property
-    def expected(self) -> str:
+    def expected(self) -> Note:
         """What a value must be, for messages: ``a whole number 0 to 100``."""
         if self.kind == "whole":
             if self.low is None:
-                return "a whole number"
-            return f"a whole number {self.low:g} to {self.high:g}"
+                return Note("a whole number", key="expected.whole")
+            bounds = {"low": float(self.low), "high": float(self.high or 0)}
+            return Note(
+                f"a whole number {self.low:g} to {self.high:g}",
+                key="expected.whole-range",
+                values=bounds,
+            )
         if self.kind == "number":
-            most = "" if self.high is None else f" and at most {self.high:g}"
-            return f"a number above {self.low:g}{most}"
-        if self.kind == "flag":
-            return "True or False"
+            assert self.low is not None
+            if self.high is None:
+                return Note(
+                    f"a number above {self.low:g}",
+                    key="expected.number-above",
+                    values={"low": float(self.low)},
+                )
+            return Note(
+                f"a number above {self.low:g} and at most {self.high:g}",
+                key="expected.number-between",
+                values={"low": float(self.low), "high": float(self.high)},
+            )
         if self.kind == "choice":
-            return f"one of {', '.join(self.choices)}"
-        return {
-            "directions": "a list of directions",
-            "words": "a list of words",
-            "lines": "a list of rows",
-        }.get(self.kind, "text")
+            choices = ", ".join(self.choices)
+            return Note(f"one of {choices}", key="expected.choice", values={"choices": choices})
+        kind = self.kind if self.kind in _EXPECTED else "text"
+        return Note(_EXPECTED[kind], key=f"expected.{kind}")
 
     def refusal(self, value: Any, label: str | None = None) -> InputError:
         """The error for a value of the wrong kind or out of range."""
-        return InputError(f"{label or self.name} must be {self.expected}, not {value!r}")
+        return _refusal(label or self.name, self.expected, value)
 
     def check(self, value: Any, label: str | None = None) -> Any:
         """``value`` as the pipeline takes it (None stays None: not given); an
@@ -154,7 +166,11 @@ class OptionSpec:
             if not isinstance(value, list) or not all(
                 isinstance(d, str) and d in Direction.__members__ for d in value
             ):
-                raise InputError(f"{where} must be a list of E, S, SE, NE, W, N, NW, SW")
+                raise InputError(
+                    f"{where} must be a list of E, S, SE, NE, W, N, NW, SW",
+                    key="error.json-directions",
+                    values={"field": where},
+                )
             value = [Direction[d] for d in value]
         elif self.kind in _JSON_TYPES and type(value) is not _JSON_TYPES[self.kind]:
             raise self.refusal(value, where)  # exact types: true is no number, 1 no flag
@@ -189,6 +205,24 @@ class OptionSpec:
 
 _JSON_TYPES: dict[str, type] = {"whole": int, "flag": bool, "choice": str}
 
+_EXPECTED = {
+    "flag": "True or False",
+    "directions": "a list of directions",
+    "words": "a list of words",
+    "lines": "a list of rows",
+    "text": "text",
+}
+"""What a value of these kinds must be, for messages (``expected.<kind>`` in the catalogue)."""
+
+
+def _refusal(label: str, expected: Note, value: Any) -> InputError:
+    """The error for ``value`` given as ``label`` where ``expected`` was wanted."""
+    return InputError(
+        f"{label} must be {expected}, not {value!r}",
+        key="error.option-value",
+        values={"label": label, "expected": expected, "value": repr(value)},
+    )
+
 
 def _check_choice(option: OptionSpec, value: Any, label: str) -> Any:
     if option.enum is not None and isinstance(value, option.enum):
@@ -196,7 +230,12 @@ def _check_choice(option: OptionSpec, value: Any, label: str) -> Any:
     if not isinstance(value, str):
         raise option.refusal(value, label)
     if value not in option.choices:
-        raise InputError(f"unknown {label} {value!r}; choose one of {', '.join(option.choices)}")
+        choices = ", ".join(option.choices)
+        raise InputError(
+            f"unknown {label} {value!r}; choose one of {choices}",
+            key="error.option-choice",
+            values={"label": label, "value": value, "choices": choices},
+        )
     return value if option.enum is None else option.enum(value)
 
 
@@ -238,7 +277,7 @@ def _check_directions(option: OptionSpec, value: Any, label: str) -> tuple[Direc
     if isinstance(value, str):
         return parse_directions(value)
     if not isinstance(value, Sequence):
-        raise InputError(f"{label} must be a list of directions, not {value!r}")
+        raise _refusal(label, Note(_EXPECTED["directions"], key="expected.directions"), value)
     directions: list[Direction] = []
     for item in value:
         if isinstance(item, Direction):
@@ -246,11 +285,15 @@ def _check_directions(option: OptionSpec, value: Any, label: str) -> tuple[Direc
         elif isinstance(item, str):
             directions.extend(parse_directions(item))
         else:
-            raise InputError(f"{label} must be Direction values or names, not {item!r}")
+            raise InputError(
+                f"{label} must be Direction values or names, not {item!r}",
+                key="error.direction-item",
+                values={"label": label, "value": repr(item)},
+            )
     if not directions:
-        raise InputError("at least one direction is needed")
+        raise InputError("at least one direction is needed", key="error.no-direction")
     if len(set(directions)) != len(directions):
-        raise InputError("a direction is listed twice")
+        raise InputError("a direction is listed twice", key="error.direction-twice")
     return tuple(directions)
 
 
@@ -548,11 +591,19 @@ def default(name: str) -> Any:
 def check_size(rows: int, cols: int, *, wrap: bool = False) -> None:
     """Refuse sizes that are not positive whole numbers or larger than ``MAX_SIDE`` (and, for a
     torus, smaller than ``WRAP_MIN_SIDE``)."""
-    for name, value in (("rows", rows), ("columns", cols)):
+    for name, value in ((SIDE_NAMES[0], rows), (SIDE_NAMES[1], cols)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise InputError(f"{name} must be a whole number of at least 1, not {value!r}")
+            raise InputError(
+                f"{name} must be a whole number of at least 1, not {value!r}",
+                key="error.side-whole",
+                values={"name": name, "value": repr(value)},
+            )
         if value > MAX_SIDE:
-            raise InputError(f"{name} must be at most {MAX_SIDE}, not {value}")
+            raise InputError(
+                f"{name} must be at most {MAX_SIDE}, not {value}",
+                key="error.side-most",
+                values={"name": name, "most": MAX_SIDE, "value": value},
+            )
     if wrap and min(rows, cols) < WRAP_MIN_SIDE:
         raise InputError(
             f"--wrap needs at least {WRAP_MIN_SIDE} rows and {WRAP_MIN_SIDE} columns, "
@@ -561,6 +612,9 @@ def check_size(rows: int, cols: int, *, wrap: bool = False) -> None:
             values={"rows": rows, "cols": cols},
         )
 
+
+SIDE_NAMES = (Note("rows", key="size.rows"), Note("columns", key="size.columns"))
+"""The sides of a size, as messages name them."""
 
 WRAP_MIN_SIDE = TORUS_LEAST_SIDE
 """The smallest side of a torus (:data:`wortsuche.grid.topology.TORUS_LEAST_SIDE`)."""
@@ -574,7 +628,11 @@ def resolve_options(level: str, **changes: Any) -> Options:
     for name, value in changes.items():
         option = BY_NAME.get(name)
         if option is None or not option.level_option:
-            raise InputError(f"{name!r} is not an option of a level")
+            raise InputError(
+                f"{name!r} is not an option of a level",
+                key="error.not-level-option",
+                values={"name": name},
+            )
         checked[name] = option.check(value)
     options = options_for(level, **checked)
     if changes.get("word_letter_share") is not None and options.filler in (
@@ -583,7 +641,9 @@ def resolve_options(level: str, **changes: Any) -> Options:
     ):
         raise InputError(
             f"word_letter_share has no effect with the filler {options.filler.value!r}: every "
-            "filler letter is a word letter already; choose another filler to mix them"
+            "filler letter is a word letter already; choose another filler to mix them",
+            key="error.word-letter-share",
+            values={"filler": options.filler.value},
         )
     return options
 
@@ -597,7 +657,11 @@ def options_from_dict(data: Any) -> Options:
     """Options read from JSON data written by :func:`options_to_dict` (or an older version,
     which lacks the options added since); :class:`InputError` if they are not options."""
     if not isinstance(data, dict):
-        raise InputError(f'"options" must be an object, not {type(data).__name__}')
+        raise InputError(
+            f'"options" must be an object, not {type(data).__name__}',
+            key="error.options-object",
+            values={"kind": type(data).__name__},
+        )
     values = {option.name: option.from_json(data) for option in LEVEL_OPTIONS}
     return Options(**values)
 
@@ -659,7 +723,11 @@ class PuzzleSpec:
         unknown = [name for name in options if API not in BY_NAME.get(name, _NOWHERE).surfaces]
         if unknown:
             choices = ", ".join(option.name for option in declared(API))
-            raise InputError(f"unknown option {unknown[0]!r}; the options are {choices}")
+            raise InputError(
+                f"unknown option {unknown[0]!r}; the options are {choices}",
+                key="error.unknown-option",
+                values={"name": unknown[0], "choices": choices},
+            )
         if isinstance(words, Iterator):  # a generator is read once; the spec keeps the words
             words = tuple(words)
         object.__setattr__(self, "words", words)
@@ -728,7 +796,7 @@ class PuzzleSpec:
             )
             hidden = HiddenMessage(" ".join(self.message.split()), letters, self.message_exact)
         elif self.message_exact:
-            raise InputError("message_exact needs a message")
+            raise InputError("message_exact needs a message", key="error.message-exact")
         try:
             drawn = outline(self.shape, self.mask)
         except InputError as error:  # a form shows it at the field that drew the outline

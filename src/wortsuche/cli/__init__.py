@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wortsuche.errors import UserError, WortsucheError
+from wortsuche.notes import Note
 
 COMMANDS = (
     "generate",
@@ -195,9 +196,19 @@ def _check_text_options(args: argparse.Namespace) -> None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError as error:
-                byte = ord(value[error.start]) - 0xDC00
-                shown = f"byte 0x{byte:02x}" if 0 <= byte < 256 else "a lone surrogate"
-                raise UsageError(f"--{name} is not valid UTF-8 text ({shown})") from None
+                raise UsageError(
+                    f"--{name} is not valid UTF-8 text ({_bad_char(value[error.start])})",
+                    key="error.option-not-utf8",
+                    values={"flag": f"--{name}", "shown": _bad_char(value[error.start])},
+                ) from None
+
+
+def _bad_char(char: str) -> Note:
+    """A byte Python kept as a surrogate (``byte 0xff``), or a surrogate of its own."""
+    byte = ord(char) - 0xDC00
+    if 0 <= byte < 256:
+        return Note(f"byte 0x{byte:02x}", key="text.byte", values={"hex": f"{byte:02x}"})
+    return Note("a lone surrogate", key="text.lone-surrogate")
 
 
 def _silence_stdout() -> None:

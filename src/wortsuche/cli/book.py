@@ -30,6 +30,7 @@ from wortsuche.cli.common import (
 from wortsuche.cli.printbook import add_print_options, check_print_options, print_trimmed
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
+from wortsuche.notes import Note
 from wortsuche.spec import BOOK, declared, default
 from wortsuche.words.source import parse_size, parse_words
 from wortsuche.words.vocabulary import asked_sheet_language, clued_entries
@@ -170,7 +171,11 @@ def read_titles(path: str, count: int) -> list[str]:
     """The titles of ``--titles FILE``: one a line, one for each of ``count`` word lists."""
     titles = [line.strip() for line in read_text(path).splitlines() if line.strip()]
     if len(titles) != count:
-        raise InputError(f"{path} has {len(titles)} titles for {count} word lists; give one a line")
+        raise InputError(
+            f"{path} has {len(titles)} titles for {count} word lists; give one a line",
+            key="error.titles-count",
+            values={"path": path, "titles": len(titles), "lists": count},
+        )
     return titles
 
 
@@ -209,7 +214,15 @@ def run(args: argparse.Namespace) -> int:
     for name, have, wanted in short_lists(
         by_file, count=args.count, words_per_puzzle=args.words_per_puzzle
     ):
-        note(f"{name} has only {have} different words, so its puzzles have {have}, not {wanted}")
+        note(
+            Note(
+                f"{name} has only {have} different word{'' if have == 1 else 's'}, "
+                f"so its puzzles have {have}, not {wanted}",
+                key="note.short-list",
+                values={"name": name, "wanted": wanted},
+                number=have,
+            )
+        )
     plan = plan_book(
         [(title, entries) for title, entries, _ in read],
         seed=seed,
@@ -231,7 +244,13 @@ def run(args: argparse.Namespace) -> int:
             )
             print_book(titled, args, language, advance)
     if args.seed is None:
-        print(f"wortsuche: book seed {seed} (use --seed {seed} to make it again)", file=sys.stderr)
+        note(
+            Note(
+                f"book seed {seed} (use --seed {seed} to make it again)",
+                key="note.book-seed",
+                values={"seed": seed},
+            )
+        )
     return 0
 
 
@@ -255,23 +274,34 @@ def check_run(args: argparse.Namespace, as_lines: bool) -> None:
     if not as_lines:
         require_pdf(args.output)
     if not args.lists and not args.theme:
-        raise InputError("give word lists (WORDS.txt) or --theme NAME")
+        raise InputError("give word lists (WORDS.txt) or --theme NAME", key="error.book-no-lists")
     if args.workers is not None and args.workers < 1:
-        raise InputError(f"--workers must be at least 1, not {args.workers}")
+        raise InputError(
+            f"--workers must be at least 1, not {args.workers}",
+            key="error.at-least-1",
+            values={"name": "--workers", "value": args.workers},
+        )
     if args.cluster is not None:
         from wortsuche.cluster import checked_address
 
         if args.workers is not None:
-            raise InputError("--workers counts processes of this machine; --cluster has its own")
+            raise InputError(
+                "--workers counts processes of this machine; --cluster has its own",
+                key="error.cluster-and-workers",
+            )
         checked_address(args.cluster)
     if args.first is not None and (args.count is None or args.seed is None):
         raise InputError(
             "--first needs --count (how many puzzles this part makes) and --seed (the same "
-            "in every part)"
+            "in every part)",
+            key="error.first-needs",
         )
     check_print_options(args, as_lines)
     if as_lines and args.order != "as-given":
-        raise InputError("--order sorts a PDF's pages; a .jsonl file keeps the book's order")
+        raise InputError(
+            "--order sorts a PDF's pages; a .jsonl file keeps the book's order",
+            key="error.order-jsonl",
+        )
     check_output(args.output, force=args.force)
 
 
@@ -341,7 +371,11 @@ def require_pdf(output: str) -> None:
     from wortsuche.render import format_for_path, require
 
     if output != "-" and format_for_path(output) != "pdf":
-        raise InputError(f"a book is a PDF or a .jsonl file; not {output!r}")
+        raise InputError(
+            f"a book is a PDF or a .jsonl file; not {output!r}",
+            key="error.book-output",
+            values={"path": output},
+        )
     require("pdf")
 
 
@@ -365,20 +399,27 @@ def join(args: argparse.Namespace) -> int:
     }
     if given := [option for option, value in made_by_the_parts.items() if value is not None]:
         raise InputError(
-            f"--join prints puzzles already made; {given[0]} belongs to the runs that made them"
+            f"--join prints puzzles already made; {given[0]} belongs to the runs that made them",
+            key="error.join-flag",
+            values={"flag": given[0]},
         )
     if not args.lists:
-        raise InputError("--join needs the .jsonl parts of a run")
+        raise InputError("--join needs the .jsonl parts of a run", key="error.join-no-parts")
     if is_lines(args.output):
         raise InputError(
-            "parts of a .jsonl run are joined as they are: cat part*.jsonl > all.jsonl"
+            "parts of a .jsonl run are joined as they are: cat part*.jsonl > all.jsonl",
+            key="error.join-jsonl",
         )
     require_pdf(args.output)
     check_print_options(args, as_lines=False)
     check_output(args.output, force=args.force)
     titled = read_book_lines([(path, read_text(path)) for path in args.lists])
     if len(titled) > MAX_PUZZLES:
-        raise InputError(f"a book holds 1 to {MAX_PUZZLES} puzzles, not {len(titled)}")
+        raise InputError(
+            f"a book holds 1 to {MAX_PUZZLES} puzzles, not {len(titled)}",
+            key="error.book-size",
+            values={"most": MAX_PUZZLES, "value": len(titled)},
+        )
     # the runs' --language, as each puzzle keeps it, gives the book's texts as it did there
     languages = {puzzle.options.language for _, puzzle in titled}
     language = args.language or (languages.pop() if len(languages) == 1 else None)

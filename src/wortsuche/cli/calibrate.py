@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from wortsuche.cli.common import check_output, read_text, write_output
 from wortsuche.errors import InputError
+from wortsuche.notes import Note
 from wortsuche.puzzle_json import puzzle_from_dict
 from wortsuche.rating.calibration import Find, PlayRecord
 
@@ -41,17 +42,29 @@ def records_from_lines(text: str, name: str = "records") -> list[PlayRecord]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        where = f"{name} line {number}"
+        where = Note(
+            f"{name} line {number}", key="source.file-line", values={"name": name, "number": number}
+        )
         try:
             data = json.loads(line)
         except ValueError as error:
-            raise InputError(f"{where} is not JSON: {error}") from None
+            raise InputError(
+                f"{where} is not JSON: {error}",
+                key="error.not-json",
+                values={"place": where, "reason": getattr(error, "msg", error)},
+            ) from None
         if not isinstance(data, dict) or not isinstance(data.get("finds"), list):
-            raise InputError(f'{where}: a play record needs "puzzle" and "finds"')
+            raise InputError(
+                f'{where}: a play record needs "puzzle" and "finds"',
+                key="error.record-fields",
+                values={"place": where},
+            )
         try:
             puzzle = puzzle_from_dict(data.get("puzzle"))
         except InputError as error:
-            raise InputError(f"{where}: {error}") from None
+            raise InputError(
+                f"{where}: {error}", key="error.in-source", values={"name": where, "error": error}
+            ) from None
         finds = tuple(_find(item, where) for item in data["finds"])
         seconds = data.get("seconds")
         total = float(seconds) if isinstance(seconds, int | float) and seconds > 0 else None
@@ -61,10 +74,16 @@ def records_from_lines(text: str, name: str = "records") -> list[PlayRecord]:
 
 def _find(item: Any, where: str) -> Find:
     if not isinstance(item, dict) or not isinstance(item.get("word"), str):
-        raise InputError(f'{where}: each find needs a "word"')
+        raise InputError(
+            f'{where}: each find needs a "word"', key="error.find-word", values={"place": where}
+        )
     at = item.get("at")
     if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at) or at < 0:
-        raise InputError(f'{where}: the find of {item["word"]} needs a time "at" (seconds)')
+        raise InputError(
+            f'{where}: the find of {item["word"]} needs a time "at" (seconds)',
+            key="error.find-at",
+            values={"place": where, "word": item["word"]},
+        )
     return Find(item["word"], float(at), int(item.get("hints") or 0), int(item.get("wrong") or 0))
 
 

@@ -73,7 +73,13 @@ def read_puzzle(path: str) -> Puzzle:
     try:
         puzzle = loads(text)
     except PuzzleFormatError as error:
-        raise PuzzleFormatError(f"{path}: {error}") from None
+        raise PuzzleFormatError(
+            f"{path}: {error}", key="error.in-source", values={"name": path, "error": error}
+        ) from None
     if any(not word.letters for word in puzzle.words):
-        raise PuzzleFormatError(f"{path}: a word has no letters")
+        raise PuzzleFormatError(
+            f"{path}: a word has no letters",
+            key="error.word-without-letters",
+            values={"path": path},
+        )
     return puzzle

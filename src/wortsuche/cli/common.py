@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from wortsuche.errors import InputError
 from wortsuche.spec import BOOK, GROUPS, OptionSpec, declared
+from wortsuche.words.source import STANDARD_INPUT
 
 if TYPE_CHECKING:
     from wortsuche.render.options import RenderOptions
@@ -27,14 +28,20 @@ MAX_INPUT_BYTES = 20 * 1024 * 1024
 def decode(data: bytes, name: str) -> str:
     """Text from bytes: UTF-8 (with or without BOM), else Latin-1; refuse binary data."""
     if b"\x00" in data:
-        raise InputError(f"{name} is a binary file, not text")
+        raise InputError(
+            f"{name} is a binary file, not text", key="error.binary-file", values={"name": name}
+        )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     controls = sum(1 for ch in text if ch < " " and ch not in "\t\n\r\f")
     if controls > max(2, len(text) // 100):
-        raise InputError(f"{name} looks like a binary file, not text")
+        raise InputError(
+            f"{name} looks like a binary file, not text",
+            key="error.binary-like",
+            values={"name": name},
+        )
     return text
 
 
@@ -43,15 +50,26 @@ def read_text(path: str) -> str:
     if path == "-":
         data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
         if len(data) > MAX_INPUT_BYTES:
-            raise InputError(f"standard input is too large (more than {MAX_INPUT_BYTES} bytes)")
-        return decode(data, "standard input")
+            raise InputError(
+                f"standard input is too large (more than {MAX_INPUT_BYTES} bytes)",
+                key="error.stdin-too-large",
+                values={"most": MAX_INPUT_BYTES},
+            )
+        return decode(data, STANDARD_INPUT)
     file = Path(path)
     try:
         if file.is_dir():
-            raise InputError(f"{path} is a folder, not a file")
-        if file.stat().st_size > MAX_INPUT_BYTES:
             raise InputError(
-                f"{path} is too large ({file.stat().st_size} bytes, at most {MAX_INPUT_BYTES})"
+                f"{path} is a folder, not a file",
+                key="error.folder-not-file",
+                values={"path": path},
+            )
+        if file.stat().st_size > MAX_INPUT_BYTES:
+            size = file.stat().st_size
+            raise InputError(
+                f"{path} is too large ({size} bytes, at most {MAX_INPUT_BYTES})",
+                key="error.file-too-large",
+                values={"path": path, "size": size, "most": MAX_INPUT_BYTES},
             )
         return decode(file.read_bytes(), path)
     except FileNotFoundError:
@@ -63,7 +81,25 @@ def read_text(path: str) -> str:
             f"{path}: permission denied", key="error.permission-denied", values={"path": path}
         ) from None
     except OSError as error:
-        raise InputError(f"{path}: cannot read ({error.strerror})") from None
+        raise cannot_read(path, error) from None
+
+
+def cannot_read(path: object, error: OSError) -> InputError:
+    """The error for a file that exists but cannot be read."""
+    return InputError(
+        f"{path}: cannot read ({error.strerror})",
+        key="error.cannot-read",
+        values={"path": path, "reason": error.strerror},
+    )
+
+
+def cannot_write(path: object, error: OSError) -> InputError:
+    """The error for a file that cannot be written."""
+    return InputError(
+        f"{path}: cannot write ({error.strerror})",
+        key="error.cannot-write",
+        values={"path": path, "reason": error.strerror},
+    )
 
 
 def check_output(path: str | None, *, force: bool = False) -> None:
@@ -80,7 +116,11 @@ def check_output(path: str | None, *, force: bool = False) -> None:
             values={"path": path},
         )
     if not target.parent.is_dir():
-        raise InputError(f"{target.parent} is not an existing folder")
+        raise InputError(
+            f"{target.parent} is not an existing folder",
+            key="error.no-such-folder",
+            values={"path": target.parent},
+        )
 
 
 def _exists(target: Path) -> bool:
@@ -88,7 +128,7 @@ def _exists(target: Path) -> bool:
     try:
         return target.exists()
     except OSError as error:
-        raise InputError(f"{target}: cannot write ({error.strerror})") from None
+        raise cannot_write(target, error) from None
 
 
 def write_output(path: str, content: str | bytes, *, force: bool = False) -> None:
@@ -100,7 +140,10 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
     if path == "-":
         if isinstance(content, bytes):
             if sys.stdout.isatty():
-                raise InputError("binary output (PDF, PNG) is not for a terminal; use -o FILE")
+                raise InputError(
+                    "binary output (PDF, PNG) is not for a terminal; use -o FILE",
+                    key="error.binary-terminal",
+                )
             sys.stdout.buffer.write(content)
         else:
             sys.stdout.write(content)
@@ -124,7 +167,7 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
         temporary = None
         _sweep_temporaries(target)
     except OSError as error:
-        raise InputError(f"{path}: cannot write ({error.strerror})") from None
+        raise cannot_write(path, error) from None
     finally:
         if temporary is not None:  # failed or interrupted (SIGTERM, Ctrl+C): leave nothing behind
             with contextlib.suppress(OSError):
@@ -182,7 +225,7 @@ def _write_special(path: str, content: str | bytes) -> None:
         with open(path, "wb") as out:
             out.write(data)
     except OSError as error:
-        raise InputError(f"{path}: cannot write ({error.strerror})") from None
+        raise cannot_write(path, error) from None
 
 
 def add_spec_options(parser: argparse.ArgumentParser, surface: str) -> None:
@@ -221,7 +264,15 @@ def _number(option: OptionSpec) -> Callable[[str], Any]:
         try:
             return option.check(value)
         except InputError:
-            raise argparse.ArgumentTypeError(f"must be {option.expected}, not {text}") from None
+            from wortsuche.cli.interface import texts
+            from wortsuche.notes import Note
+
+            refused = Note(
+                f"must be {option.expected}, not {text}",
+                key="error.flag-value",
+                values={"expected": option.expected, "value": text},
+            )
+            raise argparse.ArgumentTypeError(texts().say(refused)) from None
 
     number.__name__ = "int" if option.kind == "whole" else "float"
     return number
@@ -341,7 +392,12 @@ def output_format(args: argparse.Namespace) -> str:
         from wortsuche.render import FORMATS
 
         if args.format not in FORMATS:
-            raise InputError(f"unknown format {args.format!r}; choose one of {', '.join(FORMATS)}")
+            formats = ", ".join(FORMATS)
+            raise InputError(
+                f"unknown format {args.format!r}; choose one of {formats}",
+                key="error.unknown-format",
+                values={"format": args.format, "choices": formats},
+            )
         return str(args.format)
     if args.output and args.output != "-":
         from wortsuche.render import format_for_path
@@ -365,7 +421,11 @@ def render_options(args: argparse.Namespace) -> RenderOptions:
     dpi = getattr(args, "dpi", None)
     low, high = DPI_RANGE
     if dpi is not None and not low <= dpi <= high:
-        raise InputError(f"--dpi must be between {low} and {high}, not {dpi}")
+        raise InputError(
+            f"--dpi must be between {low} and {high}, not {dpi}",
+            key="error.dpi",
+            values={"low": low, "high": high, "value": dpi},
+        )
     from wortsuche.cli.settings import render_settings
 
     options = RenderOptions(
@@ -392,10 +452,17 @@ def answers_note(fmt: str, args: argparse.Namespace) -> None:
     if fmt == "html":
         raise InputError(
             "--answers does not apply to an HTML file (the page is the game and keeps the "
-            "answers hidden); leave it out, or write the key as PDF, SVG or PNG"
+            "answers hidden); leave it out, or write the key as PDF, SVG or PNG",
+            key="error.answers-html",
         )
     if fmt in ("svg", "png"):
+        from wortsuche.notes import Note
+
         note(
-            f"--answers: the {fmt.upper()} holds only the answer key; "
-            "run again without --answers for the puzzle"
+            Note(
+                f"--answers: the {fmt.upper()} holds only the answer key; "
+                "run again without --answers for the puzzle",
+                key="note.answers-only-key",
+                values={"format": fmt.upper()},
+            )
         )

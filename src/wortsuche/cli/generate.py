@@ -27,7 +27,13 @@ from wortsuche.model import Puzzle, Word
 from wortsuche.notes import Note
 from wortsuche.spec import GENERATE, default
 from wortsuche.words.normalise import eszett_for
-from wortsuche.words.source import WordSource, parse_size, parse_words
+from wortsuche.words.source import (
+    COMMAND_LINE,
+    STANDARD_INPUT,
+    WordSource,
+    parse_size,
+    parse_words,
+)
 from wortsuche.words.vocabulary import asked_sheet_language, with_clues
 
 EXAMPLES = """\
@@ -110,9 +116,14 @@ def run(args: argparse.Namespace) -> int:
     phrases = bool(args.phrases)
     source = theme_source(args, seed) if args.theme else word_source(args.words, phrases=phrases)
     if args.count is not None and not args.theme:
-        raise InputError("--count draws words from a --theme; give a theme or leave it out")
+        raise InputError(
+            "--count draws words from a --theme; give a theme or leave it out",
+            key="error.count-without-theme",
+        )
     if (args.nearest or args.model) and args.difficulty is None:
-        raise InputError("--nearest and --model go with --difficulty N")
+        raise InputError(
+            "--nearest and --model go with --difficulty N", key="error.nearest-without-difficulty"
+        )
     spec = {**spec_options(args, GENERATE), "seed": seed}
     spec.pop("phrases", None)  # how the word file was read
     clues = spec.pop("clues", None)  # what the list shows: given to the words before making
@@ -210,7 +221,14 @@ def write_versions(
         made = make_puzzle(words, rows, cols, {**spec, "seed": version_seed(first.seed, index)})
         puzzles.append(replace(made, title=first.title, sheet_language=first.sheet_language))
     seeds = ", ".join(f"{version_letter(i)} {p.seed}" for i, p in enumerate(puzzles))
-    note(f"{len(puzzles)} versions with the seeds {seeds}")
+    note(
+        Note(
+            f"{len(puzzles)} versions with the seeds {seeds}",
+            key="note.versions-seeds",
+            values={"seeds": seeds},
+            number=len(puzzles),
+        )
+    )
     content = render_versions(puzzles, render_options(args))
     write_output(args.output or "-", content, force=args.force)
 
@@ -242,7 +260,7 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
     if len(arguments) == 1:
         (argument,) = arguments
         if argument == "-":
-            return parse_words(read_text("-"), name="standard input", phrases=phrases)
+            return parse_words(read_text("-"), name=STANDARD_INPUT, phrases=phrases)
         if is_existing(argument) or looks_like_path(argument):
             return parse_words(read_text(argument), name=argument, phrases=phrases)
     entries = tuple(part.strip() for argument in arguments for part in argument.split(","))
@@ -262,7 +280,7 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
                 values={"word": entries[0], "file": meant},
             )
         )
-    return WordSource(name="the command line", entries=entries, lines=None)
+    return WordSource(name=COMMAND_LINE, entries=entries, lines=None)
 
 
 def is_existing(argument: str) -> bool:
@@ -292,14 +310,15 @@ def theme_source(args: argparse.Namespace, seed: int) -> WordSource:
     from wortsuche.words.vocabulary import theme_entries, with_pictures
 
     if args.words:
-        raise InputError("give either words or --theme, not both")
+        raise InputError("give either words or --theme, not both", key="error.words-and-theme")
     theme = load_theme(args.theme, args.language or "auto")
     if args.language is None:
         args.language = theme.language
     if args.clues == "picture":
         theme = with_pictures(theme)  # only the words a picture can stand for
     entries = tuple(theme_entries(theme, draw(theme, args.count, seed), args.clues))
-    return WordSource(name=f"the theme {theme.title}", entries=entries, lines=None)
+    name = Note(f"the theme {theme.title}", key="source.theme", values={"title": theme.title})
+    return WordSource(name=name, entries=entries, lines=None)
 
 
 def looks_like_path(argument: str) -> bool:

@@ -50,11 +50,19 @@ def read_pdf(path: str) -> bytes:
         with Path(path).open("rb") as file:
             data = file.read(MAX_PDF_BYTES + 1)
     except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror or error}") from None
+        raise InputError(
+            f"cannot read {path}: {error.strerror or error}",
+            key="error.cannot-read",
+            values={"path": path, "reason": error.strerror or error},
+        ) from None
     if len(data) > MAX_PDF_BYTES:
-        raise InputError(f"{path} is too large (more than {MAX_PDF_BYTES} bytes)")
+        raise InputError(
+            f"{path} is too large (more than {MAX_PDF_BYTES} bytes)",
+            key="error.pdf-too-large",
+            values={"path": path, "most": MAX_PDF_BYTES},
+        )
     if not data.startswith(b"%PDF"):
-        raise InputError(f"{path} is not a PDF")
+        raise InputError(f"{path} is not a PDF", key="error.not-pdf", values={"path": path})
     return data
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from wortsuche.cli.common import check_output, note, write_output
 from wortsuche.errors import InputError
+from wortsuche.notes import Note
 from wortsuche.render.options import RenderOptions
 
 ANSWERS_PER_PAGE = (1, 2, 4, 6, 9)
@@ -70,10 +71,16 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
     if args.answers_per_page != 6:
         given.append("answers_per_page")
     if as_lines and args.trim:
-        raise InputError("--trim sets a PDF's pages; a .jsonl file holds only puzzles")
+        raise InputError(
+            "--trim sets a PDF's pages; a .jsonl file holds only puzzles", key="error.trim-jsonl"
+        )
     if given and not args.trim:
         flag = "--" + given[0].replace("_", "-")
-        raise InputError(f"{flag} belongs to a printed book: give --trim too (e.g. --trim 6x9)")
+        raise InputError(
+            f"{flag} belongs to a printed book: give --trim too (e.g. --trim 6x9)",
+            key="error.needs-trim",
+            values={"flag": flag},
+        )
     if args.trim:
         from wortsuche.render.preflight import require_preflight
         from wortsuche.render.trims import parse_trim
@@ -83,7 +90,10 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
         if args.cover:
             check_output(args.cover, force=args.force)
     elif args.order == "by-theme":
-        raise InputError("--order by-theme belongs to a printed book: give --trim too")
+        raise InputError(
+            "--order by-theme belongs to a printed book: give --trim too",
+            key="error.order-needs-trim",
+        )
 
 
 def print_trimmed(
@@ -119,8 +129,14 @@ def print_trimmed(
     found = check_book(pdf, book, name=args.output, parts=parts)
     if found:
         for violation in found:
-            note(f"preflight: {violation}")
-        raise InputError(f"the book breaks {len(found)} print rules; nothing was written")
+            note(Note(f"preflight: {violation}", key="note.preflight", values={"rule": violation}))
+        raise InputError(
+            f"the book breaks {len(found)} print rule{'' if len(found) == 1 else 's'}; "
+            "nothing was written",
+            key="error.print-rules",
+            values={"count": len(found)},
+            number=len(found),
+        )
     write_output(args.output, pdf, force=args.force)
     if args.cover:
         write_cover(titled, options, book, pages, args)
@@ -156,5 +172,9 @@ def write_cover(
     )
     found = check_cover(cover, book, pages, args.paper_color, name=args.cover)
     if found:  # pragma: no cover - the cover is drawn to the size it is checked against
-        raise InputError(f"the cover breaks a print rule: {found[0]}")
+        raise InputError(
+            f"the cover breaks a print rule: {found[0]}",
+            key="error.cover-rule",
+            values={"rule": found[0]},
+        )
     write_output(args.cover, cover, force=args.force)

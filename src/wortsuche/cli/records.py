@@ -59,7 +59,11 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as error:
         raise MissingExtraError(f"the web app's records ({error.name} is missing)", "web") from None
     if not is_database_url(args.db) and not Path(args.db).is_file():
-        raise InputError(f"{args.db}: no such database (give the server's --db)")
+        raise InputError(
+            f"{args.db}: no such database (give the server's --db)",
+            key="error.no-database",
+            values={"path": args.db},
+        )
     with open_storage(args.db) as storage:
         records = list(play_records(storage))
     text = records_csv(records) if fmt == "csv" else records_jsonl(records)

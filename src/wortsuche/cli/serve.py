@@ -120,16 +120,20 @@ def run(args: argparse.Namespace) -> int:
     from wortsuche.web.storage import is_database_url, open_storage
 
     if not 0 < args.port < 65536:
-        raise InputError(f"--port must be from 1 to 65535, not {args.port}")
+        raise InputError(
+            f"--port must be from 1 to 65535, not {args.port}",
+            key="error.flag-range",
+            values={"flag": "--port", "low": 1, "high": 65535, "value": args.port},
+        )
     if not 1 <= args.workers <= MAX_WORKERS:
-        raise InputError(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
+        raise InputError(
+            f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}",
+            key="error.flag-range",
+            values={"flag": "--workers", "low": 1, "high": MAX_WORKERS, "value": args.workers},
+        )
     checked_storage(args.rate_limit_storage)
     if not is_database_url(args.db):
-        db = Path(args.db)
-        if db.is_dir():
-            raise InputError(f"{db} is a folder; --db needs a file")
-        if not db.parent.is_dir():
-            raise InputError(f"{db.parent} is not an existing folder")
+        _check_database_file(Path(args.db))
     # opened once here: a database that cannot be used is one line before any process starts,
     # and the schema is migrated before several processes open it
     with open_storage(args.db) as storage:
@@ -187,6 +191,20 @@ def say_rate_storage(uri: str) -> None:
         )
 
 
+def _check_database_file(db: Path) -> None:
+    """Refuse a database file that cannot be made: a folder, or one in a missing folder."""
+    if db.is_dir():
+        raise InputError(
+            f"{db} is a folder; --db needs a file", key="error.db-folder", values={"path": db}
+        )
+    if not db.parent.is_dir():
+        raise InputError(
+            f"{db.parent} is not an existing folder",
+            key="error.no-such-folder",
+            values={"path": db.parent},
+        )
+
+
 def _proxies(addresses: str | None) -> dict[str, Any]:
     """uvicorn's settings for the proxies named: none named, no forwarded header is believed."""
     named = [a.strip() for a in (addresses or "").split(",") if a.strip()]
@@ -218,7 +236,9 @@ def _listen(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror:
-        raise InputError(f"unknown host {host!r}") from None
+        raise InputError(
+            f"unknown host {host!r}", key="error.unknown-host", values={"host": host}
+        ) from None
     family, kind, proto, _, address = infos[0]
     listener = socket.socket(family, kind, proto)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -227,8 +247,16 @@ def _listen(host: str, port: int) -> socket.socket:
     except OSError as error:
         listener.close()
         if error.errno == errno.EADDRINUSE:
-            raise InputError(f"port {port} is in use; choose another with --port") from None
-        raise InputError(f"cannot listen on {host}:{port} ({error.strerror})") from None
+            raise InputError(
+                f"port {port} is in use; choose another with --port",
+                key="error.port-in-use",
+                values={"port": port},
+            ) from None
+        raise InputError(
+            f"cannot listen on {host}:{port} ({error.strerror})",
+            key="error.cannot-listen",
+            values={"host": host, "port": port, "reason": error.strerror},
+        ) from None
     listener.listen(128)
     listener.set_inheritable(True)
     return listener

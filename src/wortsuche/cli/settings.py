@@ -152,7 +152,11 @@ def _read_file(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except OSError as error:
-        raise InputError(f"{path}: cannot read ({error.strerror})") from None
+        raise InputError(  # as cli.common's cannot_read says it (which imports this module)
+            f"{path}: cannot read ({error.strerror})",
+            key="error.cannot-read",
+            values={"path": path, "reason": error.strerror},
+        ) from None
     try:
         written = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:

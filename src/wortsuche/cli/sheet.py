@@ -40,7 +40,9 @@ def check_format(fmt: str, args: argparse.Namespace) -> None:
     for flag, value in (("--per-page", "per_page"), ("--versions", "versions")):
         if getattr(args, value, 1) > 1 and fmt != "pdf":
             raise InputError(
-                f"{flag} lays out PDF pages; write a PDF (-o sheet.pdf) or leave {flag} out"
+                f"{flag} lays out PDF pages; write a PDF (-o sheet.pdf) or leave {flag} out",
+                key="error.pdf-only-flag",
+                values={"flag": flag},
             )
 
 

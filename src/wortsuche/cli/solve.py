@@ -10,6 +10,7 @@ from wortsuche.cli.reports import report_lines, report_to_dict
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.grid.topology import Topology
 from wortsuche.model import Grid, Puzzle
+from wortsuche.notes import Note
 from wortsuche.words.source import WordSource, parse_words
 
 
@@ -62,9 +63,13 @@ def run(args: argparse.Namespace) -> int:
         note(warning)
     grid = grid_from_text(text, name=args.grid)
     if source.size is not None and source.size != (grid.height, grid.width):
+        named, found = f"{source.size[0]}x{source.size[1]}", f"{grid.height}x{grid.width}"
         note(
-            f"{source.name} names the size {source.size[0]}x{source.size[1]} "
-            f"but the grid is {grid.height}x{grid.width}"
+            Note(
+                f"{source.name} names the size {named} but the grid is {found}",
+                key="note.size-differs",
+                values={"name": source.name, "named": named, "found": found},
+            )
         )
     wrap = args.wrap or (is_json(text) and puzzle_from_text(text, args.grid).options.wrap)
     report = solve(grid, words, topology=Topology.of_grid(grid, wrap=wrap))
@@ -78,7 +83,10 @@ def run(args: argparse.Namespace) -> int:
 def given_words(args: argparse.Namespace, grid_text: str) -> WordSource:
     """The words to look for: ``--words`` (spaces or commas), WORDS_FILE, or a puzzle file's own."""
     if args.words_file is not None and args.words is not None:
-        raise InputError("give the words either as WORDS_FILE or with --words, not both")
+        raise InputError(
+            "give the words either as WORDS_FILE or with --words, not both",
+            key="error.solve-words-twice",
+        )
     if args.words is not None:
         entries = tuple(p.strip() for word in args.words for p in word.split(",") if p.strip())
         return WordSource("--words", entries, None)
@@ -87,7 +95,10 @@ def given_words(args: argparse.Namespace, grid_text: str) -> WordSource:
     if is_json(grid_text):
         entries = tuple(w.entry for w in puzzle_from_text(grid_text, args.grid).words)
         return WordSource(args.grid, entries, None)
-    raise InputError("give the words as WORDS_FILE or with --words (a grid file has none)")
+    raise InputError(
+        "give the words as WORDS_FILE or with --words (a grid file has none)",
+        key="error.solve-no-words",
+    )
 
 
 def grid_from_text(text: str, *, name: str) -> Grid:
@@ -103,11 +114,19 @@ def grid_from_text(text: str, *, name: str) -> Grid:
     lines = text.removeprefix("\ufeff").splitlines()
     rows = grid_lines(lines)
     if len(rows) < len(lines) and any(line.strip() for line in lines[len(rows) :]):
-        note(f"{name}: the grid ends at line {len(rows)}; the lines after it are ignored")
+        note(
+            Note(
+                f"{name}: the grid ends at line {len(rows)}; the lines after it are ignored",
+                key="note.grid-ends",
+                values={"name": name, "number": len(rows)},
+            )
+        )
     try:
         return read_grid(rows)
     except InputError as error:
-        raise InputError(f"{name}: {error}") from None
+        raise InputError(
+            f"{name}: {error}", key="error.in-source", values={"name": name, "error": error}
+        ) from None
 
 
 def is_json(text: str) -> bool:
@@ -122,7 +141,9 @@ def puzzle_from_text(text: str, name: str) -> Puzzle:
     try:
         return loads(text)
     except PuzzleFormatError as error:
-        raise PuzzleFormatError(f"{name}: {error}") from None
+        raise PuzzleFormatError(
+            f"{name}: {error}", key="error.in-source", values={"name": name, "error": error}
+        ) from None
 
 
 def grid_lines(lines: list[str]) -> list[str]:

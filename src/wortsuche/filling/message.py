@@ -29,7 +29,11 @@ def message_letters(message: str, *, transliterate: bool = False, eszett: str = 
     Letters are written as the words' are (ß as ẞ, Ä kept unless ``transliterate``).
     """
     if not isinstance(message, str):
-        raise InputError(f"the message must be text, not {message!r}")
+        raise InputError(
+            f"the message must be text, not {message!r}",
+            key="error.message-text",
+            values={"value": repr(message)},
+        )
     if len(message) > MAX_MESSAGE_LENGTH:
         raise InputError(
             f"the message is too long ({len(message)} characters, at most {MAX_MESSAGE_LENGTH})",

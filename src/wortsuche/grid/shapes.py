@@ -23,6 +23,7 @@ from pathlib import Path
 from wortsuche.errors import InputError
 from wortsuche.grid.topology import Flat
 from wortsuche.model import HOLE
+from wortsuche.notes import Note
 
 __all__ = [
     "GLYPHS",
@@ -121,6 +122,9 @@ GLYPHS: dict[str, tuple[str, ...]] = {
 """A simple 5x7 outline font: the letters A-Z and digits 0-9 as shapes, scaled to the grid."""
 
 
+THE_MASK = Note("the mask", key="source.mask")
+"""The name of a mask given without a file, in every language."""
+
 SHAPE_NAMES = (*sorted(SHAPES), *GLYPHS)
 """Every built-in shape: the drawn ones, then the letters and digits."""
 
@@ -131,7 +135,7 @@ def holes(shape: str, rows: int, cols: int) -> frozenset[Cell]:
         return mask_holes(GLYPHS[shape], rows, cols)
     inside = SHAPES.get(shape)
     if inside is None:
-        raise InputError(_unknown(shape))
+        raise _unknown(shape)
     return frozenset(
         (r, c)
         for r in range(rows)
@@ -140,10 +144,12 @@ def holes(shape: str, rows: int, cols: int) -> frozenset[Cell]:
     )
 
 
-def _unknown(shape: str) -> str:
-    return (
-        f"unknown shape {shape!r}; choose one of {', '.join(sorted(SHAPES))}, "
-        "or a letter A-Z or digit 0-9"
+def _unknown(shape: str) -> InputError:
+    choices = ", ".join(sorted(SHAPES))
+    return InputError(
+        f"unknown shape {shape!r}; choose one of {choices}, or a letter A-Z or digit 0-9",
+        key="error.unknown-shape",
+        values={"shape": shape, "choices": choices},
     )
 
 
@@ -153,7 +159,7 @@ def cell_share(shape: str) -> float:
     return 1 - len(holes(shape, side, side)) / side**2
 
 
-def parse_mask(text: str, *, name: str = "the mask") -> list[str]:
+def parse_mask(text: str, *, name: str = THE_MASK) -> list[str]:
     """A text picture as rows of ``#`` (cell) and ``.`` (hole), checked and made rectangular.
 
     Blank lines around it are dropped; ``X``, ``x``, ``*`` and ``█`` count as cells, ``.``,
@@ -165,7 +171,7 @@ def parse_mask(text: str, *, name: str = "the mask") -> list[str]:
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
-        raise InputError(f"{name} is empty")
+        raise InputError(f"{name} is empty", key="error.empty-input", values={"name": name})
     width = max(len(line) for line in lines)
     rows = []
     for number, line in enumerate(lines, start=1):
@@ -177,11 +183,17 @@ def parse_mask(text: str, *, name: str = "the mask") -> list[str]:
                 row += "."
             else:
                 raise InputError(
-                    f"{name}, line {number}: {char!r} is neither a cell (#) nor a hole (.)"
+                    f"{name}, line {number}: {char!r} is neither a cell (#) nor a hole (.)",
+                    key="error.mask-char",
+                    values={"name": name, "number": number, "char": char},
                 )
         rows.append(row)
     if not any("#" in row for row in rows):
-        raise InputError(f"{name} has no cells (# marks a cell, . a hole)")
+        raise InputError(
+            f"{name} has no cells (# marks a cell, . a hole)",
+            key="error.mask-no-cells",
+            values={"name": name},
+        )
     return rows
 
 
@@ -192,7 +204,11 @@ def read_mask(path: Path) -> list[str]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"{path}: cannot read the mask ({error})") from None
+        raise InputError(
+            f"{path}: cannot read the mask ({error})",
+            key="error.mask-unreadable",
+            values={"path": path, "reason": error},
+        ) from None
     return parse_mask(text, name=str(path))
 
 
@@ -202,7 +218,7 @@ def _png_mask(path: Path) -> list[str]:
     except ImportError:
         from wortsuche.errors import MissingExtraError
 
-        raise MissingExtraError("a PNG mask", "png") from None
+        raise MissingExtraError(Note("a PNG mask", key="extra.png-mask"), "png") from None
     try:
         with Image.open(path) as image:
             grey = image.convert("LA")
@@ -212,7 +228,11 @@ def _png_mask(path: Path) -> list[str]:
                 width, height = grey.size
             data = grey.tobytes()  # two bytes a pixel: grey, then alpha
     except OSError as error:
-        raise InputError(f"{path}: not a readable PNG ({error})") from None
+        raise InputError(
+            f"{path}: not a readable PNG ({error})",
+            key="error.png-unreadable",
+            values={"path": path, "reason": error},
+        ) from None
 
     def dark(k: int) -> bool:  # a cell: dark and not transparent
         return bool(data[2 * k] < 128 and data[2 * k + 1] > 127)
@@ -267,13 +287,16 @@ class Outline:
 def outline(shape: str | None, mask: Sequence[str] | None) -> Outline | None:
     """The outline asked for (a shape name or a mask's rows, not both), checked; None for none."""
     if shape is not None and mask is not None:
-        raise InputError("choose a shape or a mask, not both")
+        raise InputError("choose a shape or a mask, not both", key="error.shape-and-mask")
     if shape is not None:
         if shape not in SHAPE_NAMES:
-            raise InputError(_unknown(shape))
+            raise _unknown(shape)
         return Outline(name=shape)
     if mask is not None:
         if isinstance(mask, str):
-            raise InputError("a mask is a list of rows (# a cell, . a hole), not one text")
+            raise InputError(
+                "a mask is a list of rows (# a cell, . a hole), not one text",
+                key="error.mask-text",
+            )
         return Outline(mask=tuple(parse_mask("\n".join(mask))))
     return None

@@ -197,7 +197,12 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
     attempts = EXACT_MESSAGE_ATTEMPTS if message is not None and message.exact else ATTEMPTS
     holes = plan.drawn.hole_indexes(rows, cols) if plan.drawn else []
     if len(holes) == rows * cols:
-        raise DoesNotFitError(f"the shape leaves no cell in {rows}x{cols}", kind="cannot_exist")
+        raise DoesNotFitError(
+            f"the shape leaves no cell in {rows}x{cols}",
+            kind="cannot_exist",
+            key="error.shape-no-cell",
+            values={"size": f"{rows}x{cols}"},
+        )
     if message is not None:
         cover = Cover.for_options(to_place, options)
         check_message(message, letters, rows * cols - len(holes), rows, cols, cover)
@@ -213,7 +218,9 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
         raise _message_does_not_fit(message, rows, cols, failures.free_counts)
     raise DoesNotFitError(
         f"the free cells of {rows}x{cols} could not be filled without forming a word "
-        f"({failures.fill} layouts tried); try a larger size or another filler"
+        f"({failures.fill} layouts tried); try a larger size or another filler",
+        key="error.fill-failed",
+        values={"size": f"{rows}x{cols}", "tried": failures.fill},
     )
 
 

@@ -105,7 +105,11 @@ def generate_auto_size(
         side = math.ceil(side / math.sqrt(max(drawn.share(), 0.05)))
     side = min(side, MAX_SIDE)
     if max(len(w) for w in words) > MAX_SIDE:
-        raise DoesNotFitError(f"a word is longer than {MAX_SIDE} letters, the largest side")
+        raise DoesNotFitError(
+            f"a word is longer than {MAX_SIDE} letters, the largest side",
+            key="error.word-longer-than-side",
+            values={"most": MAX_SIDE},
+        )
     rng = Rng(seed)
     spelt: list[int] = []  # the sides where the message spelt a word in every layout
     while True:
@@ -129,7 +133,9 @@ def generate_auto_size(
             if budget.left < budget.steps * 0.01:
                 raise DoesNotFitError(
                     f"no layout found up to {side}x{side} within the budget of {budget.steps} "
-                    "steps; try fewer or shorter words, or an easier level"
+                    "steps; try fewer or shorter words, or an easier level",
+                    key="error.no-layout-in-budget",
+                    values={"size": f"{side}x{side}", "steps": budget.steps},
                 ) from None
             side = min(MAX_SIDE, side + max(1, side // 10))
 

@@ -105,6 +105,8 @@ class Layouts:
                     f"no layout exists: {letters} fits nowhere in {board.rows}x{board.cols}",
                     words=(letters,),
                     kind="cannot_exist",
+                    key="error.exact-fits-nowhere",
+                    values={"word": letters, "size": f"{board.rows}x{board.cols}"},
                 )
             clauses.append(variables)
             at_most_one(variables)
@@ -146,6 +148,11 @@ class Layouts:
                     f"{CONFLICTS:,} conflicts on {self.board.rows}x{self.board.cols} "
                     "(--effort N gives it N times as many)",
                     kind="not_found",
+                    key="error.exact-budget",
+                    values={
+                        "conflicts": f"{CONFLICTS:,}",
+                        "size": f"{self.board.rows}x{self.board.cols}",
+                    },
                 )
             if not answer:
                 return
@@ -202,6 +209,8 @@ def search(
                     f"none found within the effort: {RETRIES} layouts from the exact search each "
                     "spelt a word a second time",
                     kind="not_found",
+                    key="error.exact-spelt-twice",
+                    values={"tried": RETRIES},
                 )
     finally:
         layouts.close()
@@ -209,6 +218,8 @@ def search(
         f"no layout exists: the exact search proved that these words cannot all stand in "
         f"{board.rows}x{board.cols} with these directions and crossing rules",
         kind="cannot_exist",
+        key="error.exact-proved",
+        values={"size": f"{board.rows}x{board.cols}"},
     )
 
 

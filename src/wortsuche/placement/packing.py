@@ -86,6 +86,8 @@ def place(
         f"{board.rows}x{board.cols} without crossing",
         words=longest,
         kind="not_found",
+        key="error.no-packing",
+        values={"words": ", ".join(longest), "size": f"{board.rows}x{board.cols}"},
     )
 
 

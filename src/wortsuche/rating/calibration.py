@@ -109,7 +109,9 @@ def fit(records: Sequence[PlayRecord]) -> Constants:
         if len(rows) < MIN_FINDS:
             raise InputError(
                 f"the records hold {len(rows)} words found without a hint; "
-                f"a fit needs at least {MIN_FINDS}"
+                f"a fit needs at least {MIN_FINDS}",
+                key="error.too-few-finds",
+                values={"count": len(rows), "least": MIN_FINDS},
             )
         coefficients, error = _least_squares(rows)
         spu = DEFAULT.seconds_per_unit
@@ -127,7 +129,10 @@ def fit(records: Sequence[PlayRecord]) -> Constants:
         if best is None or error < best[0]:
             best = (error, fitted, len(rows))
     if best is None:
-        raise InputError("the records do not say how long reading a letter takes; play more")
+        raise InputError(
+            "the records do not say how long reading a letter takes; play more",
+            key="error.no-scan-time",
+        )
     error, fitted, used = best
     report = {
         "records": len(records),

@@ -100,11 +100,18 @@ DEFAULT = Constants()
 def constants_from_dict(data: Any) -> Constants:
     """Read a model file's content; a clear :class:`InputError` for anything else."""
     if not isinstance(data, dict) or data.get("version") != VERSION:
-        raise InputError(f'a model file must be a JSON object with "version": {VERSION}')
+        raise InputError(
+            f'a model file must be a JSON object with "version": {VERSION}',
+            key="error.model-version",
+            values={"version": VERSION},
+        )
     costs = data.get("direction_costs")
     rare = data.get("rare_letter", {"threshold": DEFAULT.rare})
     if not isinstance(costs, dict) or not isinstance(rare, dict):
-        raise InputError('a model file needs "direction_costs" and "rare_letter" objects')
+        raise InputError(
+            'a model file needs "direction_costs" and "rare_letter" objects',
+            key="error.model-objects",
+        )
     fit = data.get("fit", {})
     return Constants(
         scan_cost=_positive(data.get("scan_cost"), "scan_cost"),
@@ -124,17 +131,31 @@ def constants_from_text(text: str, name: str) -> Constants:
     try:
         data = json.loads(text)
     except ValueError as error:
-        raise InputError(f"{name} is not a model file (JSON): {error}") from None
+        raise InputError(
+            f"{name} is not a model file (JSON): {error}",
+            key="error.not-model-file",
+            values={"name": name, "reason": getattr(error, "msg", error)},
+        ) from None
     try:
         return constants_from_dict(data)
     except InputError as error:
-        raise InputError(f"{name}: {error}") from None
+        raise InputError(
+            f"{name}: {error}", key="error.in-source", values={"name": name, "error": error}
+        ) from None
 
 
 def _positive(value: Any, name: str, *, zero: bool = False) -> float:
     """A finite number above 0 (or at 0, with ``zero``)."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InputError(f"the model file's {name} must be a number, not {value!r}")
+        raise InputError(
+            f"the model file's {name} must be a number, not {value!r}",
+            key="error.model-number",
+            values={"field": name, "value": repr(value)},
+        )
     if value < 0 or (value == 0 and not zero):
-        raise InputError(f"the model file's {name} must be above 0, not {value!r}")
+        raise InputError(
+            f"the model file's {name} must be above 0, not {value!r}",
+            key="error.model-positive",
+            values={"field": name, "value": repr(value)},
+        )
     return float(value)

@@ -212,7 +212,11 @@ def generate_near(
     The puzzle keeps ``seed``: the same words, size, target and seed make it again.
     """
     if isinstance(target, bool) or not isinstance(target, int | float) or not target > 0:
-        raise InputError(f"the target difficulty must be a number above 0, not {target!r}")
+        raise InputError(
+            f"the target difficulty must be a number above 0, not {target!r}",
+            key="error.target-difficulty",
+            values={"value": repr(target)},
+        )
     items = list(words)
     ladder = _ladder(options)
     shared = _Shared(
@@ -236,18 +240,44 @@ def generate_near(
         low, high = _reach(searches, seed)
         size = _sizes_text(searches)
         if not nearest:
-            raise InputError(
-                f"a difficulty of {target:g} (minutes) is out of reach: {size} gives "
-                f"{low:.1f} to {high:.1f} minutes; use --nearest for the nearest puzzle"
-                + ("" if rows is None and cols is None else ", or another --size")
+            raise _out_of_reach(
+                target, size, (low, high), sized=rows is not None or cols is not None
             )
-        note = (
+        note = Note(
             f"difficulty {best.score:.1f} is the nearest to the target {target:g} "
-            f"({size} gives {low:.1f} to {high:.1f}; level {best.puzzle.level})"
+            f"({size} gives {low:.1f} to {high:.1f}; level {best.puzzle.level})",
+            key="note.difficulty-nearest",
+            values={
+                "score": _tenth(best.score),
+                "target": float(target),
+                "size": size,
+                "low": _tenth(low),
+                "high": _tenth(high),
+                "level": Note(best.puzzle.level, key=f"level.{best.puzzle.level}"),
+            },
         )
     else:
         note = _reached(best.score, target, best.puzzle.level)
     return _with_note(best.puzzle, note, seed)
+
+
+def _out_of_reach(
+    target: float, size: str, reach: tuple[float, float], *, sized: bool
+) -> InputError:
+    """The error for a target outside the ``reach`` (lowest, highest score) of ``size``."""
+    low, high = reach
+    return InputError(
+        f"a difficulty of {target:g} (minutes) is out of reach: {size} gives "
+        f"{low:.1f} to {high:.1f} minutes; use --nearest for the nearest puzzle"
+        + (", or another --size" if sized else ""),
+        key="error.difficulty-out-of-reach-sized" if sized else "error.difficulty-out-of-reach",
+        values={"target": float(target), "size": size, "low": _tenth(low), "high": _tenth(high)},
+    )
+
+
+def _tenth(value: float) -> Note:
+    """``value`` to one decimal, with the decimal mark of the language it is said in."""
+    return Note(f"{value:.1f}", key="note.tenths", values=_tenths(value))
 
 
 def _reached(score: float, target: float, level: str) -> Note:
@@ -256,8 +286,8 @@ def _reached(score: float, target: float, level: str) -> Note:
         f"difficulty {score:.1f} reached for the target {target:g} (level {level})",
         key="note.difficulty-reached",
         values={
-            "score": Note(f"{score:.1f}", key="note.tenths", values=_tenths(score)),
-            "target": f"{target:g}",
+            "score": _tenth(score),
+            "target": float(target),
             "level": Note(level, key=f"level.{level}"),
         },
     )
@@ -317,7 +347,8 @@ def _sizes_text(searches: Sequence[_Search]) -> str:
     first, last = sizes[0], sizes[-1]
     if first == last:
         return f"{first[0]}x{first[1]}"
-    return f"{first[0]}x{first[1]} to {last[0]}x{last[1]}"
+    low, high = f"{first[0]}x{first[1]}", f"{last[0]}x{last[1]}"
+    return Note(f"{low} to {high}", key="range.to", values={"low": low, "high": high})
 
 
 def _positive(value: object) -> float | None:

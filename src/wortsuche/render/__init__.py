@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from wortsuche.errors import InputError, MissingExtraError
 from wortsuche.model import Puzzle
+from wortsuche.notes import Note
 from wortsuche.render.options import Renderer, RenderOptions
 
 __all__ = [
@@ -84,21 +85,33 @@ def format_for_path(path: str) -> str:
     except KeyError:
         known = ", ".join(sorted(SUFFIXES))
         raise InputError(
-            f"cannot tell the format of {path!r}; use a suffix ({known}) or --format"
+            f"cannot tell the format of {path!r}; use a suffix ({known}) or --format",
+            key="error.format-of-path",
+            values={"path": path, "known": known},
         ) from None
 
 
 def require(format: str) -> None:
     """Fail with one line naming the extra if ``format`` cannot be rendered here (before any work)."""
     if format not in FORMATS:
-        raise InputError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
+        raise _unknown_format(format)
     for module in NEEDS.get(format, ()):
         if importlib.util.find_spec(module) is None:
             raise _missing_extra(format)
 
 
+def _unknown_format(format: str) -> InputError:
+    choices = ", ".join(FORMATS)
+    return InputError(
+        f"unknown format {format!r}; choose one of {choices}",
+        key="error.unknown-format",
+        values={"format": format, "choices": choices},
+    )
+
+
 def _missing_extra(format: str) -> MissingExtraError:
-    return MissingExtraError(f"{format.upper()} output", EXTRAS.get(format, "pdf"))
+    what = Note(f"{format.upper()} output", key="extra.output", values={"format": format.upper()})
+    return MissingExtraError(what, EXTRAS.get(format, "pdf"))
 
 
 def renderer(format: str) -> Renderer:
@@ -106,7 +119,7 @@ def renderer(format: str) -> Renderer:
     try:
         module = importlib.import_module(FORMATS[format])
     except KeyError:
-        raise InputError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}") from None
+        raise _unknown_format(format) from None
     return cast(Renderer, module.render)
 
 

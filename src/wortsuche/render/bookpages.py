@@ -44,6 +44,7 @@ from wortsuche.render.pdf import (
     new_document,
     puzzle_labels,
     sections,
+    unknown_order,
 )
 from wortsuche.render.pictures import Picture, has_pictures
 from wortsuche.render.preflight import PART, Parts
@@ -93,7 +94,11 @@ class BookDesign:
     def __post_init__(self) -> None:
         if self.answers_per_page not in ANSWER_GRIDS:
             choices = ", ".join(map(str, ANSWER_GRIDS))
-            raise InputError(f"answers per page is one of {choices}, not {self.answers_per_page}")
+            raise InputError(
+                f"answers per page is one of {choices}, not {self.answers_per_page}",
+                key="error.answers-per-page",
+                values={"choices": choices, "value": self.answers_per_page},
+            )
 
 
 @dataclass
@@ -176,7 +181,7 @@ def compose_book(
     """Every page of the book laid out (with the final page count's gutter), its language
     and its title."""
     if order not in BOOK_ORDERS:
-        raise InputError(f"a book's order is one of {', '.join(BOOK_ORDERS)}, not {order!r}")
+        raise unknown_order(order, BOOK_ORDERS)
     puzzles, scores, parts = _ordered(puzzles, order)
     language = book_language(puzzles, options)
     # A book is for solving, not a worksheet handed out in class: no name line.
@@ -191,7 +196,9 @@ def compose_book(
         if gutter(len(pages)) == gutter(guess):
             return pages, language, title
         guess = len(pages)
-    raise InputError("the book's page count does not settle")  # pragma: no cover
+    raise InputError(  # pragma: no cover
+        "the book's page count does not settle", key="error.page-count-unsettled"
+    )
 
 
 def _ordered(

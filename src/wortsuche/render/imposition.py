@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from wortsuche.errors import InputError
 from wortsuche.model import Puzzle
+from wortsuche.notes import Note
 from wortsuche.render import texts as say
 from wortsuche.render.layout import Box, Sheet, worksheet
 from wortsuche.render.metrics import FAINT, paper_size
@@ -80,13 +81,22 @@ def part_sheet(puzzle: Puzzle, options: RenderOptions, slot: Box, label: str) ->
         margin=SLOT_MARGINS[options.per_page],
     )
     if sheet.leftover_words:
-        where = {1: "the page of each version", 2: "half a page", 4: "a quarter of a page"}
-        raise InputError(
-            f"the word list of {len(puzzle.words)} words does not fit on "
-            f"{where[options.per_page]} beside the grid; "
-            + ("use --per-page 1" if options.per_page > 1 else "leave out --versions")
-        )
+        raise _list_does_not_fit(len(puzzle.words), options.per_page)
     return sheet.moved(slot.x, slot.y)
+
+
+_SLOTS = {1: "the page of each version", 2: "half a page", 4: "a quarter of a page"}
+"""Where the word list of one version goes, by puzzles per page (``slot.<n>`` in the catalogue)."""
+
+
+def _list_does_not_fit(count: int, per_page: int) -> InputError:
+    """The error for a word list of ``count`` words too long for its part of the page."""
+    fix = "use --per-page 1" if per_page > 1 else "leave out --versions"
+    return InputError(
+        f"the word list of {count} words does not fit on {_SLOTS[per_page]} beside the grid; {fix}",
+        key="error.list-does-not-fit-per-page" if per_page > 1 else "error.list-does-not-fit",
+        values={"count": count, "slot": Note(_SLOTS[per_page], key=f"slot.{per_page}")},
+    )
 
 
 def render_versions(puzzles: Sequence[Puzzle], options: RenderOptions) -> bytes:
@@ -96,7 +106,7 @@ def render_versions(puzzles: Sequence[Puzzle], options: RenderOptions) -> bytes:
     from wortsuche.render.pdf import draw_sheet, new_document
 
     if not puzzles:
-        raise InputError("no puzzle to print")
+        raise InputError("no puzzle to print", key="error.no-puzzle-to-print")
     per_page = options.per_page
     first = puzzles[0]
     texts = options.texts(first)

@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from wortsuche.errors import InputError
+from wortsuche.notes import Note
 
 PAPER: dict[str, tuple[float, float]] = {
     "a4": (595.28, 841.89),
@@ -85,4 +86,9 @@ def paper_size(paper: str) -> tuple[float, float]:
     try:
         return PAPER[paper.lower()]
     except KeyError:
-        raise InputError(f"unknown paper {paper!r}; choose one of {', '.join(PAPER)}") from None
+        choices = ", ".join(PAPER)
+        raise InputError(
+            f"unknown paper {paper!r}; choose one of {choices}",
+            key="error.option-choice",
+            values={"label": Note("paper", key="option.paper"), "value": paper, "choices": choices},
+        ) from None

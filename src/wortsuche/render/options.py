@@ -10,12 +10,14 @@ wortsuche.errors.InputError: unknown render option 'answer'; the options are ans
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES, Translator, resolve_language, translator
 from wortsuche.model import Puzzle
+from wortsuche.notes import Note
 
 PAPERS = ("a4", "letter")
 """Paper sizes a PDF can have (their sizes are in :data:`wortsuche.render.metrics.PAPER`)."""
@@ -60,20 +62,25 @@ class RenderOptions:
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
-            raise InputError(f"unknown paper {self.paper!r}; choose one of {', '.join(PAPERS)}")
+            raise _unknown("paper", self.paper, PAPERS)
         low, high = DPI_RANGE
         if self.dpi is not None and not low <= self.dpi <= high:
-            raise InputError(f"dpi must be between {low} and {high}, not {self.dpi}")
-        if self.font not in FONTS:
-            raise InputError(f"unknown font {self.font!r}; choose one of {', '.join(FONTS)}")
-        if self.per_page not in PER_PAGE:
             raise InputError(
-                f"puzzles per page are {', '.join(map(str, PER_PAGE))}, not {self.per_page}"
+                f"dpi must be between {low} and {high}, not {self.dpi}",
+                key="error.dpi-range",
+                values={"low": low, "high": high, "value": self.dpi},
+            )
+        if self.font not in FONTS:
+            raise _unknown("font", self.font, FONTS)
+        if self.per_page not in PER_PAGE:
+            counts = ", ".join(map(str, PER_PAGE))
+            raise InputError(
+                f"puzzles per page are {counts}, not {self.per_page}",
+                key="error.per-page",
+                values={"counts": counts, "value": self.per_page},
             )
         if self.language is not None and self.language not in LANGUAGES:
-            raise InputError(
-                f"unknown sheet language {self.language!r}; choose one of {', '.join(LANGUAGES)}"
-            )
+            raise _unknown("sheet language", self.language, LANGUAGES)
 
     @classmethod
     def from_keywords(cls, **values: Any) -> RenderOptions:
@@ -81,8 +88,11 @@ class RenderOptions:
         names = [f.name for f in fields(cls)]
         for name in values:
             if name not in names:
+                choices = ", ".join(names)
                 raise InputError(
-                    f"unknown render option {name!r}; the options are {', '.join(names)}"
+                    f"unknown render option {name!r}; the options are {choices}",
+                    key="error.unknown-render-option",
+                    values={"name": name, "choices": choices},
                 )
         return cls(**values)
 
@@ -115,3 +125,14 @@ class Renderer(Protocol):
 def display_letter(letter: str, lowercase: bool) -> str:
     """A grid letter as printed (``ẞ`` becomes ``ß`` in lower case)."""
     return letter.lower() if lowercase else letter
+
+
+def _unknown(what: str, value: object, choices: Iterable[str]) -> InputError:
+    """The error for a ``what`` (paper, font, …) that is none of ``choices``."""
+    known = ", ".join(choices)
+    label = Note(what, key=f"option.{what.replace(' ', '-')}")
+    return InputError(
+        f"unknown {what} {value!r}; choose one of {known}",
+        key="error.option-choice",
+        values={"label": label, "value": value, "choices": known},
+    )

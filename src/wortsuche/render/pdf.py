@@ -257,7 +257,7 @@ def render_book(
     order) and the contents group them in three labelled parts (:func:`sections`).
     """
     if order not in BOOK_ORDERS:
-        raise InputError(f"a book's order is one of {', '.join(BOOK_ORDERS)}, not {order!r}")
+        raise unknown_order(order, BOOK_ORDERS)
     options = options or RenderOptions()
     scores = [rate_puzzle(puzzle).score for _, puzzle in puzzles]
     parts: list[tuple[int, int]] = []
@@ -414,6 +414,18 @@ def key_clues(puzzle: Puzzle, width: float, height: float) -> KeyClues:
 
 
 BOOK_ORDERS = ("as-given", "easy-to-hard")
+
+
+def unknown_order(order: str, orders: Sequence[str]) -> InputError:
+    """The error for a book order that is none of ``orders``."""
+    choices = ", ".join(orders)
+    return InputError(
+        f"a book's order is one of {choices}, not {order!r}",
+        key="error.book-order",
+        values={"choices": choices, "value": order},
+    )
+
+
 """How a book's puzzles are ordered: as given, or by difficulty score."""
 
 SECTIONS = 3

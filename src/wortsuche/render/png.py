@@ -45,7 +45,9 @@ def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
     if width * height > MAX_PIXELS:
         raise InputError(
             f"a PNG of {width}x{height} pixels is too large; choose a lower --dpi "
-            "or use SVG or PDF for a grid this big"
+            "or use SVG or PDF for a grid this big",
+            key="error.png-too-large",
+            values={"size": f"{width}x{height}"},
         )
     oversample = OVERSAMPLE if width * height <= 16_000_000 else 1
     scale = dpi / 72 * oversample

@@ -151,7 +151,11 @@ def _open(pdf: bytes, name: str) -> Any:
     try:
         return pdfplumber.open(io.BytesIO(pdf))
     except (PDFSyntaxError, ValueError, TypeError, KeyError) as error:
-        raise InputError(f"{name} is not a PDF that can be read ({error})") from None
+        raise InputError(
+            f"{name} is not a PDF that can be read ({error})",
+            key="error.pdf-unreadable",
+            values={"name": name, "reason": error},
+        ) from None
 
 
 def _page_count(pages: int) -> Iterator[Violation]:
@@ -274,7 +278,11 @@ def fonts_not_embedded(pdf: bytes) -> list[Violation]:
         reader = PdfReader(io.BytesIO(pdf))
         pages = list(reader.pages)
     except (PdfReadError, ValueError) as error:
-        raise InputError(f"the PDF cannot be read ({error})") from None
+        raise InputError(
+            f"the PDF cannot be read ({error})",
+            key="error.the-pdf-unreadable",
+            values={"reason": error},
+        ) from None
     seen: set[str] = set()
     found = []
     for number, page in enumerate(pages, 1):

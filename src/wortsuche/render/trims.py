@@ -71,14 +71,21 @@ def parse_trim(text: str) -> Trim:
         return TRIMS[key]
     match = _SIZE.match(key)
     if match is None:
+        choices = ", ".join(TRIMS)
         raise InputError(
-            f"unknown trim {text!r}; choose one of {', '.join(TRIMS)} or give WxH in in or mm"
+            f"unknown trim {text!r}; choose one of {choices} or give WxH in in or mm",
+            key="error.unknown-trim",
+            values={"value": text, "choices": choices},
         )
     unit = MM if match.group(3) == "mm" else INCH
     width, height = float(match.group(1)) * unit, float(match.group(2)) * unit
     low, high = TRIM_RANGE
     if not (low <= width <= high and low <= height <= high):
-        raise InputError(f"a trim's sides are 3 to 14 inches (76 to 355 mm), not {text!r}")
+        raise InputError(
+            f"a trim's sides are 3 to 14 inches (76 to 355 mm), not {text!r}",
+            key="error.trim-sides",
+            values={"value": text},
+        )
     for named in TRIMS.values():  # 6x9in is 6x9
         if abs(named.width - width) < 0.01 and abs(named.height - height) < 0.01:
             return named
@@ -100,7 +107,11 @@ def gutter(pages: int) -> float:
     for most, inches in GUTTERS:
         if pages <= most:
             return inches * INCH
-    raise InputError(f"a printed book has at most {MAX_PAGES} pages, not {pages}")
+    raise InputError(
+        f"a printed book has at most {MAX_PAGES} pages, not {pages}",
+        key="error.too-many-pages",
+        values={"most": MAX_PAGES, "value": pages},
+    )
 
 
 def book_pages(pages: int) -> int:
@@ -183,7 +194,12 @@ SPINE_TEXT_PAGES = 80
 def spine_width(pages: int, paper: str) -> float:
     """The spine's width for ``pages`` pages on ``white`` or ``cream`` paper."""
     if paper not in SPINE_PER_PAGE:
-        raise InputError(f"paper colour is one of {', '.join(SPINE_PER_PAGE)}, not {paper!r}")
+        choices = ", ".join(SPINE_PER_PAGE)
+        raise InputError(
+            f"paper colour is one of {choices}, not {paper!r}",
+            key="error.paper-colour",
+            values={"choices": choices, "value": paper},
+        )
     return pages * SPINE_PER_PAGE[paper]
 
 

@@ -26,10 +26,15 @@ def read_grid(rows: Sequence[str]) -> Grid:
             continue
         cleaned.append(normalise_entry(text, line=number).letters)
     if not cleaned:
-        raise InputError("the grid is empty")
+        raise InputError("the grid is empty", key="error.grid-empty")
     widths = sorted({len(row) for row in cleaned})
     if len(widths) > 1:
-        raise InputError(f"grid rows differ in length ({', '.join(map(str, widths))} letters)")
+        lengths = ", ".join(map(str, widths))
+        raise InputError(
+            f"grid rows differ in length ({lengths} letters)",
+            key="error.grid-ragged",
+            values={"lengths": lengths},
+        )
     return Grid.from_rows(cleaned)
 
 

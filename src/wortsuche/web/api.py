@@ -593,7 +593,9 @@ def generation_refused(error: WortsucheError, *, sized: bool) -> ApiError:
         )
     if isinstance(error, GenerationTimeout):
         message = f"The words could not be arranged: {error}."
-        return ApiError(422, message, "size", key=error.key, values=error.values)
+        return ApiError(
+            422, message, "size", key=error.key, values=error.values, number=error.number
+        )
     if isinstance(error, DoesNotFitError):
         return does_not_fit(error, sized=sized)
     if isinstance(error, InputError):

@@ -32,7 +32,7 @@ class ApiError(Exception):
 
     ``retry_after`` (seconds) is sent as the ``Retry-After`` header of a 429 or 503. ``key`` and
     ``values`` name the message in the catalogue (an ``api.*`` id); a value that is an error is
-    said in the reader's language too.
+    said in the reader's language too, and ``number`` picks a plural form.
     """
 
     def __init__(
@@ -44,6 +44,7 @@ class ApiError(Exception):
         *,
         key: str | None = None,
         values: dict[str, object] | None = None,
+        number: int | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
@@ -52,6 +53,7 @@ class ApiError(Exception):
         self.retry_after = retry_after
         self.key = key
         self.values = dict(values or {})
+        self.number = number
 
 
 def server_failed(error: BaseException) -> ApiError:

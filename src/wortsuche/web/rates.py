@@ -73,7 +73,9 @@ def checked_storage(uri: str) -> str:
     scheme = urlsplit(uri).scheme
     if scheme not in SCHEMES or "://" not in uri:
         raise InputError(
-            f"rate limits are counted in memory:// or redis://host:port, not {without_password(uri)!r}"
+            f"rate limits are counted in memory:// or redis://host:port, not {without_password(uri)!r}",
+            key="error.rate-storage",
+            values={"value": without_password(uri)},
         )
     if scheme != "memory":
         try:

@@ -48,7 +48,12 @@ def normalise_entry(
 ) -> Word:
     """Normalise one entry; raise :class:`InputError` naming the entry if it is not a word."""
     if eszett not in ESZETT:
-        raise InputError(f"unknown eszett {eszett!r}; choose one of {', '.join(ESZETT)}")
+        choices = ", ".join(ESZETT)
+        raise InputError(
+            f"unknown eszett {eszett!r}; choose one of {choices}",
+            key="error.option-choice",
+            values={"label": "eszett", "value": eszett, "choices": choices},
+        )
     written = unicodedata.normalize("NFC", entry.strip())
     where = f" (line {line})" if line is not None else ""
     if not written:

@@ -41,6 +41,12 @@ COMPETITION = "competition"
 WORD_LIST = "list"
 """A plain list of entries, one per line."""
 
+STANDARD_INPUT = Note("standard input", key="source.standard-input")
+"""The name of words read from standard input, in every language."""
+
+COMMAND_LINE = Note("the command line", key="source.command-line")
+"""The name of words given as arguments, in every language."""
+
 _WHOLE_NUMBER = re.compile(r"[+-]?\d+")
 
 
@@ -99,7 +105,7 @@ def parse_words(text: str, *, name: str, phrases: bool = False) -> WordSource:
     split into several entries unless ``phrases``)."""
     lines = text.removeprefix("\ufeff").splitlines()
     if not any(line.strip() for line in lines):
-        raise InputError(f"{name} is empty")
+        raise InputError(f"{name} is empty", key="error.empty-input", values={"name": name})
     if is_competition_format(lines):
         return _parse_competition(lines, name)
     entries, numbers = _content_lines(lines, first=1)
@@ -197,38 +203,77 @@ def parse_size(text: str, *, what: str = "size") -> tuple[int, int]:
     >>> parse_size("40x32"), parse_size("15")
     ((40, 32), (15, 15))
     """
-    shown = f"{what} {_short(text.strip())!r}"
+    shown = _quoted(what, text.strip())
     parts = re.split(r"\s*[x×X*]\s*|\s+", text.strip())
     if len(parts) == 1 and parts[0]:
         parts = parts * 2
     if len(parts) != 2 or not all(parts):
-        raise InputError(f"{shown} is not ROWSxCOLS, for example 15x15")
+        raise InputError(
+            f"{shown} is not ROWSxCOLS, for example 15x15",
+            key="error.size-form",
+            values={"shown": shown},
+        )
     return _side(parts[0], "rows", shown), _side(parts[1], "columns", shown)
 
 
-def _side(text: str, name: str, shown: str) -> int:
+def _quoted(what: str, text: str) -> Note:
+    """``what`` followed by ``text`` (shortened) in quotes: ``--size '0'``."""
+    short = _short(text)
+    return Note(f"{what} {short!r}", key="source.quoted", values={"what": what, "text": short})
+
+
+def _side(text: str, side: str, shown: Note) -> int:
+    name = Note(f"{shown}: {side}", key=f"source.size-{side}", values={"shown": shown})
     if not _WHOLE_NUMBER.fullmatch(text):
-        raise InputError(f"{shown}: {name} {_short(text)!r} is not a whole number")
-    value = whole_number(text, f"{shown}: {name}")
+        raise InputError(
+            f"{name} {_short(text)!r} is not a whole number",
+            key="error.not-whole",
+            values={"name": name, "text": _short(text)},
+        )
+    value = whole_number(text, name)
     if value < 1:
-        raise InputError(f"{shown}: {name} must be at least 1, not {value}")
+        raise InputError(
+            f"{name} must be at least 1, not {value}",
+            key="error.at-least-1",
+            values={"name": name, "value": value},
+        )
     if value > MAX_SIDE:
-        raise InputError(f"{shown}: {name} must be at most {MAX_SIDE}, not {value}")
+        raise InputError(
+            f"{name} must be at most {MAX_SIDE}, not {value}",
+            key="error.side-most",
+            values={"name": name, "most": MAX_SIDE, "value": value},
+        )
     return value
 
 
 def _parse_competition(lines: Sequence[str], name: str) -> WordSource:
-    size = parse_size(lines[0], what=f"{name}, line 1: size")
+    size = parse_size(
+        lines[0],
+        what=Note(f"{name}, line 1: size", key="source.line-1-size", values={"name": name}),
+    )
+    count_name = Note(
+        f"{name}, line 2: the number of words", key="source.line-2-count", values={"name": name}
+    )
     if len(lines) < 2 or not lines[1].strip():
-        raise InputError(f"{name}, line 2: the number of words is missing after the size")
+        raise InputError(
+            f"{name}, line 2: the number of words is missing after the size",
+            key="error.count-missing",
+            values={"name": name},
+        )
     count_text = lines[1].strip()
     if not _WHOLE_NUMBER.fullmatch(count_text):
         raise InputError(
-            f"{name}, line 2: expected the number of words, not {_short(count_text)!r}"
+            f"{name}, line 2: expected the number of words, not {_short(count_text)!r}",
+            key="error.count-expected",
+            values={"name": name, "text": _short(count_text)},
         )
-    count = whole_number(count_text, f"{name}, line 2: the number of words")
+    count = whole_number(count_text, count_name)
     if count < 1:
-        raise InputError(f"{name}, line 2: the number of words must be at least 1, not {count}")
+        raise InputError(
+            f"{count_name} must be at least 1, not {count}",
+            key="error.at-least-1",
+            values={"name": count_name, "value": count},
+        )
     entries, numbers = _content_lines(lines[2:], first=3)
     if len(entries) != count:
         raise InputError(
@@ -252,7 +297,11 @@ def whole_number(text: str, what: str) -> int:
     """
     digits = text.strip().lstrip("+-").lstrip("0")
     if len(digits) > MAX_DIGITS:
-        raise InputError(f"{what} is far too large (a number of {len(digits)} digits)")
+        raise InputError(
+            f"{what} is far too large (a number of {len(digits)} digits)",
+            key="error.far-too-large",
+            values={"name": what, "digits": len(digits)},
+        )
     return int(without_leading_zeros(text))
 
 

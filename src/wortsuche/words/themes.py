@@ -71,8 +71,11 @@ def load_theme(name: str, language: str = "auto") -> Theme:
                     language = lang if key != candidate else "en"
                 _check_language(language)
                 return _load(language, candidate)
+    some = ", ".join(theme_names()[:5])
     raise InputError(
-        f"unknown theme {name!r}; `wortsuche themes` lists them ({', '.join(theme_names()[:5])}, …)"
+        f"unknown theme {name!r}; `wortsuche themes` lists them ({some}, …)",
+        key="error.unknown-theme",
+        values={"name": name, "some": some},
     )
 
 
@@ -80,7 +83,9 @@ def draw(theme: Theme, count: int | None, seed: int) -> list[str]:
     """``count`` words of ``theme`` (all if None) in an order drawn from ``seed``."""
     if count is not None and not 1 <= count <= len(theme.words):
         raise InputError(
-            f"--count must be from 1 to {len(theme.words)} for the theme {theme.name!r}, not {count}"
+            f"--count must be from 1 to {len(theme.words)} for the theme {theme.name!r}, not {count}",
+            key="error.theme-count",
+            values={"most": len(theme.words), "theme": theme.name, "value": count},
         )
     words = Rng(seed).shuffled(theme.words)
     return words[:count] if count is not None else words
@@ -88,4 +93,8 @@ def draw(theme: Theme, count: int | None, seed: int) -> list[str]:
 
 def _check_language(language: str) -> None:
     if language not in THEME_LANGUAGES:
-        raise InputError(f"themes exist in {' and '.join(THEME_LANGUAGES)}, not {language!r}")
+        raise InputError(
+            f"themes exist in {' and '.join(THEME_LANGUAGES)}, not {language!r}",
+            key="error.theme-language",
+            values={"value": language},
+        )

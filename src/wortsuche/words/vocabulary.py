@@ -127,7 +127,12 @@ def with_clues(words: Iterable[Word], clues: str | None) -> tuple[Word, ...]:
     if clues is None:
         return words
     if clues not in CLUES:
-        raise InputError(f"--clues must be one of {', '.join(CLUES)}, not {clues!r}")
+        choices = ", ".join(CLUES)
+        raise InputError(
+            f"--clues must be one of {choices}, not {clues!r}",
+            key="error.clues-choice",
+            values={"choices": choices, "value": clues},
+        )
     if clues == "none":
         return tuple(replace(word, clue=None) for word in words)
     return tuple(word if word.clue else _clued(word, clues) for word in words)

@@ -26,15 +26,27 @@ def prepare_words(
     """Normalise entries given as strings (``word = clue`` with its clue); keep :class:`Word`
     values as they are."""
     if isinstance(words, str | bytes) or not isinstance(words, Iterable):
-        raise InputError(f"words must be a list of words, not {type(words).__name__}")
+        raise InputError(
+            f"words must be a list of words, not {type(words).__name__}",
+            key="error.words-list",
+            values={"name": "words", "kind": type(words).__name__},
+        )
     items = list(words)
     for index, item in enumerate(items):
         if not isinstance(item, str | Word):
-            raise InputError(f"words[{index}] must be text or a Word, not {item!r}")
+            raise InputError(
+                f"words[{index}] must be text or a Word, not {item!r}",
+                key="error.words-item",
+                values={"index": index, "value": repr(item)},
+            )
     if not items:
-        raise InputError("no words given")
+        raise InputError("no words given", key="error.no-words")
     if len(items) > MAX_WORDS:
-        raise InputError(f"too many words: {len(items)} (at most {MAX_WORDS})")
+        raise InputError(
+            f"too many words: {len(items)} (at most {MAX_WORDS})",
+            key="error.too-many-words",
+            values={"count": len(items), "most": MAX_WORDS},
+        )
     if all(isinstance(w, Word) for w in items):
         return tuple(w for w in items if isinstance(w, Word)), []
     # An entry may carry its clue ("IGEL = Ein Tier mit Stacheln"); a Word keeps its own.
@@ -57,12 +69,19 @@ def prepare_secret_words(
     if secret is None:
         return (), []
     if isinstance(secret, str | bytes) or not isinstance(secret, Iterable):
-        raise InputError(f"secret must be a list of words, not {type(secret).__name__}")
+        raise InputError(
+            f"secret must be a list of words, not {type(secret).__name__}",
+            key="error.words-list",
+            values={"name": "secret", "kind": type(secret).__name__},
+        )
     items = list(secret)
     if not items:
         return (), []
     if options.absent:
-        raise InputError("an absent puzzle hides none of its words, so it has no secret ones")
+        raise InputError(
+            "an absent puzzle hides none of its words, so it has no secret ones",
+            key="error.absent-secret",
+        )
     words, notes = prepare_words(items, transliterate=transliterate, eszett=eszett)
     both = sorted({w.letters for w in listed} & {w.letters for w in words})
     if both:

@@ -1,0 +1,220 @@
+"""The command line's errors speak the reader's language: German under a German locale,
+English under any other, one line each, with exit code 2."""
+
+from __future__ import annotations
+
+import ast
+import time
+from pathlib import Path
+
+import pytest
+
+from cli import run
+from wortsuche import i18n
+from wortsuche.budget import Budget
+from wortsuche.errors import GenerationTimeout
+from wortsuche.i18n import translator
+from wortsuche.rating import targeting
+
+# Imported at collection, the difficulty search keeps the real ``generate``: a test elsewhere
+# that patches it for a while must not be the first to import the search.
+assert targeting.generate.__module__ == "wortsuche.pipeline.run"
+
+PACKAGE = Path(i18n.__file__).parent
+
+FILES = {
+    "tiere.txt": "IGEL\nFUCHS\nDACHS\n",
+    "empty.txt": "",
+    "count.txt": "5 5\nx\nIGEL\n",
+    "size.txt": "# x\n3\nIGEL\n",
+    "mask.txt": "a#\n",
+    "bad.json": "{}\n",
+    "damaged.json": '{"format": "wortsuche-puzzle", "format_version": 1, "rows": 0}\n',
+    "broken.json": "{x\n",
+    "grid.txt": "ABC\nDEF\nGHI\n",
+}
+
+BAD_INPUTS: list[tuple[list[str], str | None, str]] = [
+    # (arguments, standard input, a part of the English message)
+    (["generate", "tiere.txt", "--per-page", "2"], None, "--per-page lays out PDF pages"),
+    (["generate", "tiere.txt", "--versions", "2"], None, "--versions lays out PDF pages"),
+    (["generate", "tiere.txt", "--count", "3"], None, "--count draws words from a --theme"),
+    (["generate", "IGEL", "--theme", "animals"], None, "give either words or --theme"),
+    (["generate", "--theme", "xyz"], None, "unknown theme 'xyz'"),
+    (["generate", "--theme", "animals", "--count", "999"], None, "--count must be from 1 to"),
+    (["generate", "IGEL", "--directions", "q"], None, "unknown direction 'q'"),
+    (["generate", "count.txt"], None, "count.txt, line 2: expected the number of words"),
+    (["generate", "size.txt"], None, "size.txt, line 1: size '# x' is not ROWSxCOLS"),
+    (["generate", "tiere.txt", "-o", "x.foo"], None, "cannot tell the format of 'x.foo'"),
+    (["generate", "tiere.txt", "-o", "x.html", "--answers"], None, "--answers does not apply"),
+    (["generate", "tiere.txt", "--format", "bmp"], None, "unknown format 'bmp'"),
+    (["generate", "empty.txt"], None, "empty.txt is empty"),
+    (["generate", "IGEL", "-o", "nonexist/x.txt"], None, "nonexist is not an existing folder"),
+    (["generate", "IGEL="], None, "the command line: "),
+    (["generate", "-"], "IGEL=\n", "standard input: "),
+    (["generate", "-"], "", "standard input is empty"),
+    (["generate", "IGEL", "--size", "0"], None, "--size '0': rows must be at least 1"),
+    (["generate", "IGEL", "--size", "3x"], None, "--size '3x' is not ROWSxCOLS"),
+    (["generate", "IGEL", "--effort", "0"], None, "must be a number above 0"),
+    (["generate", "IGEL", "--mask", "mask.txt"], None, "is neither a cell (#) nor a hole"),
+    (["generate", "tiere.txt", "--nearest"], None, "--nearest and --model go with"),
+    (["generate", "IGEL", "--size", "4", "--difficulty", "200"], None, "is out of reach"),
+    (["book", "tiere.txt", "-o", "x.docx"], None, "a book is a PDF or a .jsonl file"),
+    (["book", "-o", "x.jsonl"], None, "give word lists (WORDS.txt) or --theme NAME"),
+    (["solve", "grid.txt", "tiere.txt", "--words", "ABC"], None, "give the words either as"),
+    (["check", "bad.json"], None, "not a wortsuche puzzle"),
+    (["check", "damaged.json"], None, "incomplete or damaged"),
+    (["check", "broken.json"], None, "not valid JSON"),
+]
+
+ENGLISH_MARKERS = (
+    " the ", " is ", " not ", "line ", "expected", "unknown", "give ", "standard input",
+    "command line", " must ", " seconds", " cannot ",
+)  # fmt: skip
+"""Words that show an English sentence (or part of one) inside a German message."""
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    for name, text in FILES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def in_locale(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    for variable in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", lang)
+
+
+def case_id(case: tuple[list[str], str | None, str]) -> str:
+    arguments, stdin, _ = case
+    return " ".join(arguments) + (f" <{stdin!r}" if stdin is not None else "")
+
+
+@pytest.mark.parametrize("case", BAD_INPUTS, ids=case_id)
+def test_a_mistake_is_one_german_line_under_a_german_locale(
+    case: tuple[list[str], str | None, str], folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    arguments, stdin, _ = case
+    in_locale(monkeypatch, "de_DE.UTF-8")
+    result = run(*arguments, stdin=stdin, cwd=folder)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    (line,) = lines
+    assert line.startswith("wortsuche: Fehler: "), line
+    english = [marker for marker in ENGLISH_MARKERS if marker in line]
+    assert not english, f"{line!r} holds {english}"
+
+
+@pytest.mark.parametrize("case", BAD_INPUTS, ids=case_id)
+def test_the_same_mistake_is_said_in_english_elsewhere(
+    case: tuple[list[str], str | None, str], folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    arguments, stdin, english = case
+    in_locale(monkeypatch, "en_US.UTF-8")
+    result = run(*arguments, stdin=stdin, cwd=folder)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("wortsuche: error: "), result.stderr
+    assert english in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_a_time_limit_of_one_second_is_singular_in_both_languages() -> None:
+    budget = Budget(timeout=1)
+    budget.deadline = time.monotonic() - 1
+    with pytest.raises(GenerationTimeout) as raised:
+        budget.check_time()
+    assert "longer than 1 second (the time limit)" in str(raised.value)
+    german = translator("de").error(raised.value)
+    assert "länger als 1 Sekunde (die Zeitgrenze)" in german
+    budget = Budget(timeout=2.5)
+    budget.deadline = time.monotonic() - 1
+    with pytest.raises(GenerationTimeout) as raised:
+        budget.check_time()
+    assert "2.5 seconds" in str(raised.value)
+    assert "2,5 Sekunden" in translator("de").error(raised.value)
+
+
+def test_the_difficulty_target_takes_the_decimal_comma(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    in_locale(monkeypatch, "de_DE.UTF-8")
+    result = run("generate", "tiere.txt", "--difficulty", "0.6", "--seed", "1", cwd=folder)
+    assert result.returncode == 0, result.stderr
+    assert "für das Ziel 0,6" in result.stderr or "am Ziel 0,6" in result.stderr
+    assert "0.6" not in result.stderr
+
+
+USER_ERRORS = frozenset(
+    {
+        "UserError",
+        "InputError",
+        "PuzzleFormatError",
+        "DoesNotFitError",
+        "BudgetExhausted",
+        "GenerationTimeout",
+    }
+)
+
+
+def package_files() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def unnamed_errors(path: Path) -> list[str]:
+    """The user errors made in ``path`` without a catalogue entry, or with a ``where`` value
+    (the name :meth:`~wortsuche.i18n.Translator.say` keeps for the "(line N)" after a word)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+        if name not in USER_ERRORS:
+            continue
+        keywords = {keyword.arg: keyword.value for keyword in node.keywords}
+        values = keywords.get("values")
+        if "key" not in keywords and None not in keywords:
+            found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+        elif isinstance(values, ast.Dict) and any(
+            isinstance(k, ast.Constant) and k.value == "where" for k in values.keys
+        ):
+            found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} (a value named where)")
+    return found
+
+
+def test_every_user_error_names_its_catalogue_entry() -> None:
+    """What a teacher or book maker can get wrong is said in their language: every user error
+    the package makes (command line, words, options, books, sheets) has a ``key``."""
+    files = package_files()
+    assert len(files) > 100
+    unnamed = [site for path in files for site in unnamed_errors(path)]
+    assert unnamed == [], "give each a key= and values= (and both catalogues the entry)"
+
+
+def test_every_entry_a_message_names_is_in_both_catalogues() -> None:
+    named = set()
+    for path in package_files():
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            value = node.value if isinstance(node, ast.keyword) and node.arg == "key" else None
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                named.add(value.value)
+    assert len(named) > 150
+    for language in i18n.LANGUAGES:
+        known = set(i18n.message_ids(language))
+        assert named - known == set(), language
+
+
+def test_a_message_with_a_number_has_plural_forms() -> None:
+    """``number=`` picks a plural form: the entry it names must have them (1 Sekunde, 2 Sekunden)."""
+    counted = set()
+    for path in package_files():
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            keywords = {k.arg: k.value for k in node.keywords} if isinstance(node, ast.Call) else {}
+            key = keywords.get("key")
+            if "number" in keywords and isinstance(key, ast.Constant):
+                counted.add(key.value)
+    assert {"error.time-limit", "note.short-list", "note.versions-seeds"} <= counted
+    for language in i18n.LANGUAGES:
+        assert counted - i18n.plural_ids(language) == set(), language
