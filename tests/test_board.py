@@ -103,3 +103,21 @@ def test_erasing_restores_the_letter_index() -> None:
     board.erase([0])
     assert sorted(board.letter_cells("A")) == [3]
     assert list(board.letter_cells("B")) == [1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.text(ALPHABET, min_size=1, max_size=5), min_size=1, max_size=6),
+    st.lists(st.text(ALPHABET + "D", min_size=1, max_size=5), max_size=4),
+)
+def test_a_screen_added_to_a_lexicon_indexes_as_one_built_with_it(
+    words: list[str], screen: list[str]
+) -> None:
+    joined, built = Lexicon(words).with_screen(screen), Lexicon(words, screen)
+    for name in ("strings", "letters", "single_letters", "lengths", "length_set", "longest"):
+        assert getattr(joined, name) == getattr(built, name), name
+    for name in ("beginnings", "endings", "pieces"):
+        assert getattr(joined, name) == getattr(built, name), name
+    assert {k: set(v) for k, v in joined.holes.items()} == {
+        k: set(v) for k, v in built.holes.items()
+    }

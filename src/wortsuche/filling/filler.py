@@ -231,8 +231,7 @@ def _runs(board: Board, index: int) -> list[tuple[str, str]]:
     cells = board.cells
     runs = []
     for axis in board.axes:
-        line_id, pos = board.line_of[axis][index]
-        line = board.lines[line_id]
+        line, pos = board.line_at[axis][index], board.place_at[axis][index]
         left = ""
         for i in reversed(line[max(0, pos - 3) : pos]):
             if not cells[i]:
