@@ -215,8 +215,11 @@ def _even(
 
 def _lift(board: Board, index: int, floor: dict[str, float], rng: Rng) -> str | None:
     """A letter still below its floor that completes no word, the further below the likelier."""
-    lacking = {x: t - len(board.letter_cells(x)) for x, t in floor.items()}
-    lacking = {x: d for x, d in lacking.items() if d > 0}
+    by_letter, lacking = board.by_letter, {}
+    for x, target in floor.items():  # once per cell: a plain loop, no view per letter
+        short = target - len(by_letter.get(x, ()))
+        if short > 0:
+            lacking[x] = short
     if not lacking:
         return None
     forbidden = board.forbidden_letters(index)
