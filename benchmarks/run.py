@@ -3,7 +3,7 @@
 The peers: word-search-generator (PyPI, in this process) and @blex41/word-search (npm, in one
 node process, timed inside node; its set-up installs it into benchmarks/node with npm once).
 
-    python benchmarks/run.py                 # everything, 20 seeds (about 15 minutes)
+    python benchmarks/run.py                 # everything, 20 seeds (about 40 minutes: our lists and real words)
     python benchmarks/run.py --quick         # a few inputs and seeds, to check the suite works
 
 Prints a table and writes benchmarks/results/results.md, results.json and scaling.png.
