@@ -3,7 +3,7 @@
 The peers: word-search-generator (PyPI, in this process) and @blex41/word-search (npm, in one
 node process, timed inside node; its set-up installs it into benchmarks/node with npm once).
 
-    python benchmarks/run.py                 # everything, 20 seeds (about 15 minutes)
+    python benchmarks/run.py                 # everything, 20 seeds (about 40 minutes: our lists and real words)
     python benchmarks/run.py --quick         # a few inputs and seeds, to check the suite works
 
 Prints a table and writes benchmarks/results/results.md, results.json and scaling.png.
@@ -39,7 +39,7 @@ class Input:
     name: str
     rows: int
     cols: int
-    kind: str  # official, english, german, random, scaling
+    kind: str  # official, english, german, random, scaling; a "-frequent" ending: real words
     count: int = 0
     fixed: list[str] = field(default_factory=list)
 
@@ -56,6 +56,11 @@ class Input:
                     for _ in range(self.count)
                 )
             )
+        if self.kind.endswith("-frequent"):
+            # Real lists are common words: drawn from the 2 × count most frequent (at least 200),
+            # which contain each other (ART in PARTY, START) far more often than a dictionary sample.
+            ranked = word_list(self.kind.replace("scaling", "english"))
+            return rnd.sample(ranked[: max(200, 2 * self.count)], self.count)
         return rnd.sample(word_list(self.kind if self.kind != "scaling" else "english"), self.count)
 
 
@@ -74,25 +79,24 @@ def official(n: int) -> Input:
     return Input(f"worte{n}", int(lines[0]), int(lines[1]), "official", fixed=lines[3:])
 
 
+REAL_KINDS = ("english", "german", "random", "english-frequent", "german-frequent")
+"""Our sampled dictionary lists, random letters, and the most frequent real words (data/README)."""
+
+
 def inputs(quick: bool) -> list[Input]:
     if quick:
         return [official(0), official(1), Input("english 15x15/20", 15, 15, "english", 20),
+                Input("english-frequent 15x15/20", 15, 15, "english-frequent", 20),
                 Input("scaling 20x20/40", 20, 20, "scaling", 40)]  # fmt: skip
     found = [official(n) for n in range(6)]
     for rows, counts in ((15, (20, 30, 40, 50)), (25, (60, 100)), (50, (100,))):
         for count in counts:
-            for kind in ("english", "german", "random"):
+            for kind in REAL_KINDS:
                 found.append(Input(f"{kind} {rows}x{rows}/{count}", rows, rows, kind, count))
-    for side in (10, 15, 20, 25, 30, 50, 75, 100, 150, 200):
-        found.append(
-            Input(
-                f"scaling {side}x{side}/{side * side // 10}",
-                side,
-                side,
-                "scaling",
-                side * side // 10,
-            )
-        )
+    for kind in ("scaling", "scaling-frequent"):
+        for side in (10, 15, 20, 25, 30, 50, 75, 100, 150, 200):
+            count = side * side // 10
+            found.append(Input(f"{kind} {side}x{side}/{count}", side, side, kind, count))
     return found
 
 

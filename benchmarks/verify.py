@@ -6,7 +6,7 @@
 For each grid it times, interleaved and in CPU seconds (medians): ``verify_puzzle`` (placements
 known), ``solve`` (a grid typed in: placements inferred), the pyahocorasick check with the same
 per-word verdicts for both cases, and the automaton's detection alone. Grids: generated puzzles of
-real English words (hard), a grid of random letters (a newspaper grid), and the evil worte5 grid of
+English words (hard; our sampled dictionary list and the most frequent real words, "real"), a grid of random letters (a newspaper grid), and the evil worte5 grid of
 D, A and S only. Each verdict of ours is compared with the yardstick's before timing.
 """
 
@@ -30,17 +30,24 @@ from wortsuche.verification.verifier import Report, verify_puzzle  # noqa: E402
 from wortsuche.words.normalise import normalise_words  # noqa: E402
 
 
-def english(count: int, seed: str) -> list[str]:
-    text = (HERE / "data" / "english.txt").read_text(encoding="utf-8")
-    return random.Random(seed).sample([w for w in text.split("\n") if w and w[0] != "#"], count)
+def english(count: int, seed: str, listed: str = "english") -> list[str]:
+    """``count`` words drawn from ``data/english.txt``, or (``english-frequent``) from the
+    2 × count most frequent real words, as ``run.py`` draws them."""
+    text = (HERE / "data" / f"{listed}.txt").read_text(encoding="utf-8")
+    words = [w for w in text.split("\n") if w and w[0] != "#"]
+    if listed.endswith("-frequent"):
+        words = words[: 2 * count]
+    return random.Random(seed).sample(words, count)
 
 
 def grids(quick: bool) -> list[tuple[str, Puzzle | tuple[Grid, tuple[Word, ...]]]]:
     """The grids measured: puzzles (placements known) and grids typed in (words only)."""
     found: list[tuple[str, Puzzle | tuple[Grid, tuple[Word, ...]]]] = []
     for side, count in ((200, 4000),) if quick else ((200, 4000), (500, 10000)):
-        words = english(count, f"{side}:{count}")
-        found.append((f"{side}x{side}/{count}", generate(words, side, side, level="hard", seed=1)))
+        for listed, label in (("english", ""), ("english-frequent", " real")):
+            words = english(count, f"{side}:{count}", listed)
+            puzzle = generate(words, side, side, level="hard", seed=1)
+            found.append((f"{side}x{side}/{count}{label}", puzzle))
     rnd = random.Random(1)
     letters = "EEEEEEEEENNNNNIIIIIISSSSSRRRRRRAAAAAATTTTTDDDDHHHUUULLLCCGGMMOOBBWFKZPVJYXQ"
     rows = ["".join(rnd.choice(letters) for _ in range(100)) for _ in range(100)]

@@ -46,7 +46,8 @@ class Case:
 
 
 def cases(seeds: int) -> list[Case]:
-    """The inputs measured: run.py's quick set, larger real-word grids, the crowded lists."""
+    """The inputs measured: run.py's quick set, larger grids of our lists and of the most
+    frequent real words, the crowded lists."""
     sys.path.insert(0, str(HERE))
     from run import Input, official  # the benchmark's own inputs, drawn the same way
 
@@ -58,6 +59,11 @@ def cases(seeds: int) -> list[Case]:
         Input("german 25x25/60", 25, 25, "german", 60),
         Input("english 50x50/100", 50, 50, "english", 100),
         Input("scaling 100x100/1000", 100, 100, "scaling", 1000),
+        Input("english-frequent 25x25/60", 25, 25, "english-frequent", 60),
+        Input("english-frequent 50x50/100", 50, 50, "english-frequent", 100),
+        Input("german-frequent 50x50/100", 50, 50, "german-frequent", 100),
+        Input("scaling-frequent 100x100/1000", 100, 100, "scaling-frequent", 1000),
+        Input("scaling-frequent 200x200/4000", 200, 200, "scaling-frequent", 4000),
     ):
         words = tuple(tuple(source.words(seed)) for seed in range(seeds))
         found.append(Case("run", source.name, source.rows, source.cols, words))

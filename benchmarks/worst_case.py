@@ -35,6 +35,13 @@ def random_words(count: int, low: int, high: int, letters: str, seed: int) -> li
     return sorted(words)
 
 
+def frequent_words(count: int, language: str = "english") -> list[str]:
+    """``count`` of the 2 × count most frequent real words, drawn as ``run.py`` draws them."""
+    path = Path(__file__).resolve().parent / "data" / f"{language}-frequent.txt"
+    ranked = [w for w in path.read_text(encoding="utf-8").split("\n") if w and w[0] != "#"]
+    return sorted(random.Random(count).sample(ranked[: 2 * count], count))
+
+
 def generate(*options: str, words: list[str]) -> list[str]:
     return ["generate", "--seed", "1", "--format", "json", *options, *words]
 
@@ -64,6 +71,14 @@ CASES: list[tuple[str, list[str]]] = [
             "hard",
             words=random_words(80, 7, 11, "ÄÖÜẞÄÖÜAEN", 7),
         ),
+    ),
+    (
+        "10,000 frequent English words in 500x500, hard",
+        generate("--size", "500", "--level", "hard", words=frequent_words(10_000)),
+    ),
+    (
+        "10,000 frequent German words in 500x500, hard",
+        generate("--size", "500", "--level", "hard", words=frequent_words(10_000, "german")),
     ),
     (
         "200 words of 12 letters in 50x50, evil",

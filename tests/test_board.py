@@ -125,3 +125,21 @@ def test_the_pairs_of_a_cells_sides_are_every_start_with_every_stop_that_makes_a
         if k + m > 0 and k + m + 1 in lexicon.length_set and k + m < n
     ]
     assert _joins(starts, stops, lexicon, n) == plain
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.text(ALPHABET, min_size=1, max_size=5), min_size=1, max_size=6),
+    st.lists(st.text(ALPHABET + "D", min_size=1, max_size=5), max_size=4),
+)
+def test_a_screen_added_to_a_lexicon_indexes_as_one_built_with_it(
+    words: list[str], screen: list[str]
+) -> None:
+    joined, built = Lexicon(words).with_screen(screen), Lexicon(words, screen)
+    for name in ("strings", "letters", "single_letters", "lengths", "length_set", "longest"):
+        assert getattr(joined, name) == getattr(built, name), name
+    for name in ("beginnings", "endings", "pieces"):
+        assert getattr(joined, name) == getattr(built, name), name
+    assert {k: set(v) for k, v in joined.holes.items()} == {
+        k: set(v) for k, v in built.holes.items()
+    }

@@ -76,6 +76,14 @@ def test_the_lines_of_each_axis_partition_the_cells(topology: Topology) -> None:
 
 
 @settings(max_examples=200, deadline=None)
+@given(topologies())
+def test_the_index_lines_are_the_lines_with_each_cell_as_its_index(topology: Topology) -> None:
+    cols = topology.cols
+    expected = [(axis, [r * cols + c for r, c in cells]) for axis, cells in topology.lines()]
+    assert topology.index_lines() == expected
+
+
+@settings(max_examples=200, deadline=None)
 @given(topologies(), st.integers(1, 8), st.sets(st.sampled_from(list(Direction)), min_size=1))
 def test_the_position_space_holds_every_start_whose_run_stays_in_the_grid(
     topology: Topology, length: int, directions: set[Direction]

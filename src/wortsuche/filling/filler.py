@@ -217,8 +217,11 @@ def _even(
 
 def _lift(board: Board, index: int, floor: dict[str, float], rng: Rng) -> str | None:
     """A letter still below its floor that completes no word, the further below the likelier."""
-    lacking = {x: t - len(board.letter_cells(x)) for x, t in floor.items()}
-    lacking = {x: d for x, d in lacking.items() if d > 0}
+    by_letter, lacking = board.by_letter, {}
+    for x, target in floor.items():  # once per cell: a plain loop, no view per letter
+        short = target - len(by_letter.get(x, ()))
+        if short > 0:
+            lacking[x] = short
     if not lacking:
         return None
     forbidden = board.forbidden_letters(index)
@@ -233,8 +236,7 @@ def _runs(board: Board, index: int) -> list[tuple[str, str]]:
     cells = board.cells
     runs = []
     for axis in board.axes:
-        line_id, pos = board.line_of[axis][index]
-        line = board.lines[line_id]
+        line, pos = board.line_at[axis][index], board.place_at[axis][index]
         left = ""
         for i in reversed(line[max(0, pos - 3) : pos]):
             if not cells[i]:

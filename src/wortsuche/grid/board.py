@@ -42,26 +42,62 @@ class Lexicon:
         self.lengths: tuple[int, ...] = tuple(sorted({len(w) for w in every}))
         self.length_set = frozenset(self.lengths)
         self.longest = self.lengths[-1] if self.lengths else 0
-        # Every beginning and every end of a word (reversals included), "" too: a run of
-        # letters next to a cell can only take part in a word if it is one of these.
-        self.beginnings = frozenset({s[:k] for s in self.strings for k in range(len(s) + 1)})
-        self.endings = frozenset({s[k:] for s in self.strings for k in range(len(s) + 1)})
-        # Every piece of a word up to PIECE letters: a run of letters that does not start with
-        # one of these cannot be part of any word, so the checks stop reading there.
-        self.pieces = frozenset(
-            {s[i : i + n] for s in self.strings for n in range(1, PIECE + 1) for i in range(len(s))}
-        )
-        # "AB.D" -> "C" for ABCD: the letters that would complete a word in the hole.
-        holes: dict[str, str] = {}
-        for text in sorted(self.strings):
-            for i, letter in enumerate(text):
-                key = f"{text[:i]}.{text[i + 1 :]}"
-                known = holes.get(key)
-                if known is None:
-                    holes[key] = letter
-                elif letter not in known:
-                    holes[key] = known + letter
-        self.holes = holes
+        self.beginnings, self.endings, self.pieces = _affixes(self.strings)
+        self.holes = _holes(self.strings)
+
+    def with_screen(self, screen: Sequence[str]) -> Lexicon:
+        """This lexicon with the ``screen`` words added: the same as ``Lexicon(words, screen)``,
+        built from this one's indexes (a screen is a few dozen words, a list may be thousands)."""
+        extra = (frozenset(screen) | frozenset(w[::-1] for w in screen)) - self.strings
+        if not extra:
+            return self
+        joined = Lexicon(())
+        joined.strings = self.strings | extra
+        joined.letters = self.letters | frozenset("".join(screen))
+        joined.single_letters = self.single_letters
+        joined.lengths = tuple(sorted(set(self.lengths) | {len(w) for w in screen}))
+        joined.length_set = frozenset(joined.lengths)
+        joined.longest = joined.lengths[-1] if joined.lengths else 0
+        beginnings, endings, pieces = _affixes(extra)
+        joined.beginnings = self.beginnings | beginnings
+        joined.endings = self.endings | endings
+        joined.pieces = self.pieces | pieces
+        holes = dict(self.holes)
+        for key, letters in _holes(extra).items():
+            known = holes.get(key, "")
+            holes[key] = known + "".join(x for x in letters if x not in known)
+        joined.holes = holes
+        return joined
+
+
+def _affixes(strings: Iterable[str]) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """Every beginning and every end of the strings ("" too), and every piece of up to
+    :data:`PIECE` letters.
+
+    A run of letters next to a cell can only take part in a word if it is a beginning or an
+    end; a run that does not start with a piece cannot be part of any word, so the checks stop
+    reading there.
+    """
+    beginnings = frozenset({s[:k] for s in strings for k in range(len(s) + 1)})
+    endings = frozenset({s[k:] for s in strings for k in range(len(s) + 1)})
+    pieces = frozenset(
+        {s[i : i + n] for s in strings for n in range(1, PIECE + 1) for i in range(len(s))}
+    )
+    return beginnings, endings, pieces
+
+
+def _holes(strings: Iterable[str]) -> dict[str, str]:
+    """The letters that would complete a string in each hole: "AB.D" -> "C" for ABCD."""
+    holes: dict[str, str] = {}
+    for text in sorted(strings):
+        for i, letter in enumerate(text):
+            key = f"{text[:i]}.{text[i + 1 :]}"
+            known = holes.get(key)
+            if known is None:
+                holes[key] = letter
+            elif letter not in known:
+                holes[key] = known + letter
+    return holes
 
 
 @dataclass(frozen=True)
@@ -90,7 +126,9 @@ class Board:
         self.cells: list[str] = [EMPTY] * (rows * cols)
         for index in topology.holes:  # no cell: no word runs through it, the filler leaves it alone
             self.cells[index] = HOLE
-        self.owners: list[list[int]] = [[] for _ in range(rows * cols)]
+        self.owners: list[tuple[int, ...]] = [()] * (rows * cols)
+        """The placements through each cell: tuples, which the garbage collector stops tracking,
+        where a list per cell kept a quarter of a million objects in every full collection."""
         self.placements: list[Placement | None] = []
         self.placement_cells: list[tuple[int, ...]] = []
         self.fixed: set[int] = set()
@@ -98,19 +136,25 @@ class Board:
         # The filled cells of each letter, and each cell's slot in its list (O(1) removal).
         self.by_letter: dict[str, list[int]] = {}
         self._slot: list[int] = [0] * (rows * cols)
-        # Every line of the grid along each axis, as cell indexes, and where each cell sits on it.
+        # Every line of the grid along each axis, as cell indexes, and for each axis the line
+        # through each cell and the cell's place on it (a hole is on no line). Plain lists of
+        # shared ints: a tuple per cell and axis would be a million objects on 500 × 500.
         self.lines: list[list[int]] = []
-        self.line_of: list[list[tuple[int, int]]] = []
+        self.line_at: list[list[list[int]]] = []
+        self.place_at: list[list[int]] = []
         every = topology.index_lines()
+        places = list(range(max((len(line) for _, line in every), default=0)))
         for axis in topology.axes:
-            where = [(0, 0)] * (rows * cols)
+            line_at: list[list[int]] = [[]] * (rows * cols)
+            place_at = [0] * (rows * cols)
             for line in (line for line_axis, line in every if line_axis is axis):
                 for pos, index in enumerate(line):
-                    where[index] = (len(self.lines), pos)
+                    line_at[index], place_at[index] = line, places[pos]
                 self.lines.append(line)
-            self.line_of.append(where)
+            self.line_at.append(line_at)
+            self.place_at.append(place_at)
         self.axes = range(len(topology.axes))
-        """The numbers of the axes, for :attr:`line_of`."""
+        """The numbers of the axes, for :attr:`line_at` and :attr:`place_at`."""
         self.cyclic = topology.cyclic
         """Every line comes back to its first cell: a word may run past a line's ends."""
 
@@ -144,8 +188,8 @@ class Board:
     def _sides(self, index: int, axis: int, centre: str) -> tuple[list[int], int, str, str]:
         """The line through ``index`` on ``axis``, the cell's place on it, and the letters on each side
         that can still be part of one word through the cell holding ``centre`` ("" if empty)."""
-        line_id, pos = self.line_of[axis][index]
-        line, cells, pieces = self.lines[line_id], self.cells, self.lexicon.pieces
+        line, pos = self.line_at[axis][index], self.place_at[axis][index]
+        cells, pieces = self.cells, self.lexicon.pieces
         reach = self.lexicon.longest - 1
         if self.cyclic:
             return self._sides_around(line, pos, min(reach, len(line) - 1), centre)
@@ -297,14 +341,16 @@ class Board:
         self.placements.append(placement)
         self.placement_cells.append(tuple(indexes))
         for i in indexes:
-            self.owners[i].append(pid)
+            self.owners[i] += (pid,)
         return pid
 
     def remove_last_placement(self, new_cells: Sequence[int]) -> None:
         """Undo the most recent placement, emptying the cells it filled."""
         pid = len(self.placements) - 1
         for i in self.placement_cells[pid]:
-            self.owners[i].remove(pid)
+            owners = self.owners[i]
+            at = owners.index(pid)
+            self.owners[i] = owners[:at] + owners[at + 1 :]
         self.placements.pop()
         self.placement_cells.pop()
         self.erase(new_cells)
@@ -314,7 +360,7 @@ class Board:
         while self.placements:
             pid = len(self.placements) - 1
             self.remove_last_placement(
-                [i for i in self.placement_cells[pid] if self.owners[i] == [pid]]
+                [i for i in self.placement_cells[pid] if self.owners[i] == (pid,)]
             )
 
     def rows_text(self) -> list[str]:

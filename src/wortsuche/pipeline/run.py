@@ -193,7 +193,7 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
         _check_fits_at_all(to_place, rows, cols, options)
     lexicon = Lexicon(letters)
     # The screen binds what wortsuche adds (decoys, filler), not how the user's words meet.
-    screened = lexicon if options.allow_offensive else Lexicon(letters, screen_for(letters))
+    screened = lexicon if options.allow_offensive else lexicon.with_screen(screen_for(letters))
     attempts = EXACT_MESSAGE_ATTEMPTS if message is not None and message.exact else ATTEMPTS
     holes = plan.drawn.hole_indexes(rows, cols) if plan.drawn else []
     if len(holes) == rows * cols:
