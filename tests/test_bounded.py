@@ -9,6 +9,7 @@ fails the test in seconds instead of running for minutes.
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
 import time
@@ -129,6 +130,21 @@ def test_the_child_of_the_solver_is_ended_by_its_cpu_time_and_memory() -> None:
         run_bounded(lambda: bytearray(200 * 2**20), cpu_seconds=5, memory=50 * 2**20)
     with pytest.raises(DoesNotFitError, match="no layout"):
         run_bounded(_refuse, cpu_seconds=5, memory=50 * 2**20)
+
+
+def test_a_child_whose_c_library_runs_out_of_memory_is_a_memory_refusal_and_says_nothing(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    # glibc ends a process whose new thread gets no memory with status 127 after a line on
+    # standard error, as C++ does with std::bad_alloc: the solver met its cap, no bug of ours.
+    with pytest.raises(DoesNotFitError, match="more than 50 MB"):
+        run_bounded(_out_of_memory_in_c, cpu_seconds=5, memory=50 * 2**20)
+    assert capfd.readouterr().err == ""
+
+
+def _out_of_memory_in_c() -> None:
+    os.write(2, b"cannot allocate memory for thread-local data: ABORT\n")
+    os._exit(127)
 
 
 def _refuse() -> None:

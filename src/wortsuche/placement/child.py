@@ -67,7 +67,7 @@ def _died(status: int, cpu_seconds: float, memory: int) -> NoReturn:
             key="error.cpu-budget",
             values={"seconds": f"{cpu_seconds:.0f}"},
         )
-    if os.WIFSIGNALED(status) or os.WEXITSTATUS(status) == MEMORY_EXIT:
+    if os.WIFSIGNALED(status) or os.WEXITSTATUS(status) in (MEMORY_EXIT, C_LIBRARY_OUT_OF_MEMORY):
         megabytes = memory // 2**20
         raise DoesNotFitError(
             f"the exact search needs more than {megabytes} MB of memory for these words and "
@@ -81,6 +81,10 @@ def _died(status: int, cpu_seconds: float, memory: int) -> NoReturn:
 MEMORY_EXIT = 3
 """The child's exit status when its memory ran out before it could say so."""
 
+C_LIBRARY_OUT_OF_MEMORY = 127
+"""The exit status glibc gives a process that cannot allocate a new thread's memory ("cannot
+allocate memory for thread-local data: ABORT"): the solver's threads met the memory cap."""
+
 
 def _child(work: Callable[[], object], write_end: int, cpu_seconds: float, memory: int) -> None:
     """Run ``work`` under the limits and send its result or error up the pipe; never returns."""
@@ -88,6 +92,7 @@ def _child(work: Callable[[], object], write_end: int, cpu_seconds: float, memor
     try:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        _quiet()
         _limit(cpu_seconds, memory)
         try:
             answer: tuple[str, object] = ("ok", work())
@@ -102,6 +107,14 @@ def _child(work: Callable[[], object], write_end: int, cpu_seconds: float, memor
         code = 1
     finally:
         os._exit(code)
+
+
+def _quiet() -> None:
+    """Send the child's standard error nowhere: a C library out of memory writes there ("std::
+    bad_alloc"), and the parent says what the end means in one line of its own."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    os.close(devnull)
 
 
 def _limit(cpu_seconds: float, memory: int) -> None:
