@@ -971,3 +971,25 @@ def test_one_word_found_is_said_in_the_singular(
     expect(page.locator("#done")).to_contain_text("Geschafft! Du hast das Wort in")
     page.screenshot(path=screenshots / "de-one-word-finished.png", full_page=True)
     context.close()
+
+
+def test_the_play_page_says_once_what_the_form_split_into_words(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    page.goto(live_server.url + "/?lang=de")
+    page.fill("#words", "Hund Katze Maus Igel Fuchs")  # one line, as a teacher types it
+    page.click("#make")
+    page.wait_for_selector("#board[data-ready]")
+    notes = page.locator("#made-notes")
+    expect(notes).to_be_visible()
+    expect(notes).to_contain_text("in 5 Wörter geteilt")
+    expect(notes).to_contain_text("aus den Wörtern gewählt")  # the size it chose, in German too
+    assert "chosen" not in notes.inner_text()
+    assert page.locator("#words li").count() == 5
+    page.screenshot(path=screenshots / "made-notes-de.png")
+    from .test_game import axe_violations
+
+    assert axe_violations(page) == []
+    page.reload()
+    page.wait_for_selector("#board[data-ready]")
+    expect(notes).to_be_hidden()  # said once, to whoever made the puzzle

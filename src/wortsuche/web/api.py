@@ -117,9 +117,10 @@ def api_routes(
         puzzle = await unless_disconnected(request, work)
         request_json = {"rows": rows, "cols": cols, "level": level, "options": options}
         stored = await run_in_threadpool(save, storage, puzzle, title, request_json)
-        made = public(stored)
-        said = said_split(split, translator(page_language(request)))
-        return made.model_copy(update={"notes": [*said, *made.notes]})
+        texts = translator(page_language(request))
+        # the fresh puzzle's notes still name their catalogue entries; the stored copy is English
+        said = [*said_split(split, texts), *(texts.say(note) for note in puzzle.notes)]
+        return public(stored).model_copy(update={"notes": said})
 
     @router.get("/{puzzle_id}")
     def get_puzzle(puzzle_id: str) -> PublicPuzzle:

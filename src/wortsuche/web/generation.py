@@ -28,14 +28,16 @@ import sys
 import time
 import traceback
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from wortsuche.errors import GenerationTimeout, InternalError, UserError, WortsucheError
 from wortsuche.model import Puzzle, Word
 from wortsuche.puzzle_json import dumps, loads
 
-Outcome = str | WortsucheError
-"""What a worker sends back: the puzzle as JSON, or the error that stopped it."""
+Outcome = tuple[str, tuple[str, ...]] | WortsucheError
+"""What a worker sends back: the puzzle as JSON with its notes (which name their catalogue
+entries, as JSON does not keep), or the error that stopped it."""
 
 
 class BusyError(UserError):
@@ -128,7 +130,8 @@ class Generator:
                 outcome = await _in_worker(arguments, arrived + self.seconds, self.seconds)
         finally:
             self._free.release()
-        return loads(_raise_error(outcome))
+        text, notes = _raise_error(outcome)
+        return replace(loads(text), notes=notes)
 
     def _retry_after(self) -> int:
         """Seconds after which a slot is likely free: one time limit per full round of the queue."""
@@ -219,7 +222,7 @@ def _outcome_json(
     options: dict[str, Any] | None = None,
     timeout: float | None = None,
 ) -> Outcome:
-    """The puzzle as JSON, or the error that stopped it (both cross a pipe whole).
+    """The puzzle as JSON and its notes, or the error that stopped it (both cross a pipe whole).
 
     A user's mistake is returned as raised; anything else is a bug, returned as an
     :class:`~wortsuche.errors.InternalError` that carries its traceback.
@@ -244,11 +247,11 @@ def _outcome_json(
             f"generating failed with {type(error).__name__}: {error}",
             details=traceback.format_exc(),
         )
-    return dumps(puzzle, indent=None)
+    return dumps(puzzle, indent=None), tuple(puzzle.notes)
 
 
-def _raise_error(outcome: Outcome) -> str:
-    """Raise the error an outcome carries, or return the puzzle JSON unchanged."""
+def _raise_error(outcome: Outcome) -> tuple[str, tuple[str, ...]]:
+    """Raise the error an outcome carries, or return the puzzle JSON and notes unchanged."""
     if isinstance(outcome, WortsucheError):
         raise outcome
     return outcome

@@ -111,6 +111,7 @@ form.addEventListener("submit", async (event) => {
   button.textContent = say("making");
   try {
     const puzzle = await call("POST", "/api/puzzles", body);
+    keepNotes(puzzle);
     // The name line is the printed sheet's, not the puzzle's: the play page's PDF links take it.
     const target = new URL(keepLanguage(puzzle.url), window.location.href);
     if (!form.name_line.checked) target.searchParams.set("name_line", "false");
@@ -121,3 +122,15 @@ form.addEventListener("submit", async (event) => {
     button.textContent = say("make");
   }
 });
+
+// What the server said while making the puzzle (a line split into words, the size it chose),
+// for the play page to show once in this tab: the person who typed the list reads it there.
+function keepNotes(puzzle) {
+  try {
+    if (puzzle.notes && puzzle.notes.length) {
+      sessionStorage.setItem(`wortsuche-notes-${puzzle.id}`, JSON.stringify(puzzle.notes));
+    }
+  } catch {
+    // no session storage (a private window may refuse it): the notes are only a courtesy
+  }
+}

@@ -88,8 +88,28 @@ async function playAgain(button, level = null) {
   }
 }
 
+// The notes of making this puzzle, kept by the create form in this tab: shown once.
+function showMadeNotes() {
+  let notes = [];
+  try {
+    const key = `wortsuche-notes-${puzzleId}`;
+    notes = JSON.parse(sessionStorage.getItem(key) || "[]");
+    sessionStorage.removeItem(key);
+  } catch {
+    return;
+  }
+  const list = byId("made-notes");
+  for (const note of notes) {
+    const item = document.createElement("li");
+    item.textContent = note;
+    list.append(item);
+  }
+  list.hidden = notes.length === 0;
+}
+
 // The tools that work before the puzzle is loaded.
 function setUpTools() {
+  showMadeNotes();
   // The create form's choice: a sheet without the name line.
   if (new URLSearchParams(window.location.search).get("name_line") === "false") {
     byId("pdf-name-line").checked = false;
