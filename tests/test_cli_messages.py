@@ -218,3 +218,31 @@ def test_a_message_with_a_number_has_plural_forms() -> None:
     assert {"error.time-limit", "note.short-list", "note.versions-seeds"} <= counted
     for language in i18n.LANGUAGES:
         assert counted - i18n.plural_ids(language) == set(), language
+
+
+def test_check_and_solve_report_in_the_command_lines_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a report is read by a person too: every line of it, problems included, in German
+    made = run("generate", "Hund", "Katze", "Maus", "--seed", "1", "-o", tmp_path / "p.json")
+    assert made.returncode == 0, made.stderr
+    grid = run("generate", "Hund", "Katze", "Maus", "--seed", "1", "-o", tmp_path / "s.txt")
+    assert grid.returncode == 0, grid.stderr
+    (tmp_path / "more.txt").write_text("Hund\nWolf\n", encoding="utf-8")
+    in_locale(monkeypatch, "de_DE.UTF-8")
+    checked = run("check", tmp_path / "p.json")
+    assert checked.returncode == 0
+    assert "OK: jedes der 3 Wörter steht genau einmal im Gitter." in checked.stdout
+    assert "Zeile " in checked.stdout and "Schwierigkeit " in checked.stdout
+    solved = run("solve", tmp_path / "s.txt", tmp_path / "more.txt")
+    assert solved.returncode == 1
+    assert "nicht gefunden" in solved.stdout and "1 Problem:" in solved.stdout
+    assert "WOLF: nicht im Gitter gefunden" in solved.stdout
+    for line in (*checked.stdout.splitlines(), *solved.stdout.splitlines()):
+        english = [
+            marker for marker in (*ENGLISH_MARKERS, "row ", "found", "problem") if marker in line
+        ]
+        assert not english, f"{line!r} holds {english}"
+    in_locale(monkeypatch, "en_US.UTF-8")
+    solved = run("solve", tmp_path / "s.txt", tmp_path / "more.txt")
+    assert "1 problem:" in solved.stdout and "WOLF: not found in the grid" in solved.stdout

@@ -8,9 +8,10 @@ import json
 from wortsuche.cli.common import read_text
 from wortsuche.cli.reports import report_lines, report_to_dict
 from wortsuche.errors import PuzzleFormatError
+from wortsuche.i18n import Translator, translator
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
-from wortsuche.rating.difficulty import rate_puzzle, score_text
+from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.verification.verifier import verify_puzzle
 
 
@@ -39,18 +40,19 @@ def run(args: argparse.Namespace) -> int:
         data["difficulty"] = rating.to_dict()
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        print("\n".join(report_lines(report)))
+        from wortsuche.cli.interface import texts
+
+        said = texts()
+        print("\n".join(report_lines(report, said)))
         total = len(puzzle.words)
         if report.ok:
-            print(f"\nOK: {summary_line(total, absent=puzzle.absent)}")
-        print(
-            f"Difficulty {score_text(rating.score)}: about {rating.minutes:.1f} minutes "
-            "for an adult (wortsuche rate explains it)"
-        )
+            print(f"\nOK: {summary_line(total, absent=puzzle.absent, texts=said)}")
+        minutes = said.decimal(rating.minutes)
+        print(said.t("check.difficulty", score=said.decimal(rating.score), minutes=minutes))
     return 0 if report.ok else 1
 
 
-def summary_line(total: int, *, absent: bool) -> str:
+def summary_line(total: int, *, absent: bool, texts: Translator | None = None) -> str:
     """What a clean report proves, in words that fit the count.
 
     >>> summary_line(1, absent=False)
@@ -58,13 +60,8 @@ def summary_line(total: int, *, absent: bool) -> str:
     >>> summary_line(3, absent=True)
     'none of the 3 words is in the grid, as intended.'
     """
-    if absent:
-        if total == 1:
-            return "the word is not in the grid, as intended."
-        return f"none of the {total} words is in the grid, as intended."
-    if total == 1:
-        return "the word occurs exactly once."
-    return f"every one of the {total} words occurs exactly once."
+    texts = texts or translator("en")
+    return texts.n("check.absent" if absent else "check.once", total)
 
 
 def read_puzzle(path: str) -> Puzzle:

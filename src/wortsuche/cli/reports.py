@@ -1,60 +1,70 @@
 """How ``check`` and ``solve`` show the verifier's report: lines for people, data for JSON.
 
 People count rows and columns from 1; the JSON keeps the 0-based cells of the puzzle format.
+The lines are in the command line's language; the JSON's problems stay as the verifier wrote
+them, in English.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from wortsuche.i18n import Translator, translator
 from wortsuche.model import Cell, Direction
 from wortsuche.verification.verifier import Occurrence, Report, WordReport
 
 
-def position(start: Cell, direction: Direction) -> str:
+def position(start: Cell, direction: Direction, texts: Translator | None = None) -> str:
     """Where a word starts and which way it runs, for people: ``row 5, col 4 ←``."""
-    return f"row {start[0] + 1}, col {start[1] + 1} {direction.arrow}"
+    texts = texts or translator("en")
+    return texts.t("report.position", row=start[0] + 1, col=start[1] + 1, arrow=direction.arrow)
 
 
-def word_status(report: WordReport) -> str:
+def word_status(report: WordReport, texts: Translator | None = None) -> str:
     """One line about one word: where it is, or what is wrong with it."""
+    texts = texts or translator("en")
     own = report.own
+
+    def at(occurrence: Occurrence) -> str:
+        return _position(occurrence, texts)
+
     if not report.expected:
         found = [o for o in (own, *report.stray) if o is not None]
         found += [o for o, _ in report.inside_longer]
         if not found:
-            return "not there, as intended"
-        return "found although the puzzle hides no word: " + _positions(found)
+            return texts.t("report.absent-as-intended")
+        return texts.t("report.found-although-absent", positions="; ".join(map(at, found)))
     if own is None and not report.stray:
         if report.inside_longer:
             occurrence, host = report.inside_longer[0]
-            return f"not found (only inside {host} at {_position(occurrence)})"
-        return "not found"
+            return texts.t("report.only-inside", host=host, position=at(occurrence))
+        return texts.t("report.not-found")
     parts = []
     if own is not None and report.apart:
         occurrence, host = report.inside_longer[0]
         parts.append(
-            f"found 2 times: {_position(own)} apart and inside {host} at {_position(occurrence)}"
+            texts.t("report.apart-and-inside", own=at(own), host=host, position=at(occurrence))
         )
-        parts += [f"also at {_position(o)}" for o in report.stray]
+        parts += [texts.t("report.also-at", position=at(o)) for o in report.stray]
         return "; ".join(parts)
     if own is not None and not report.stray:
-        parts.append(f"OK  {_position(own)}")
+        parts.append(texts.t("report.ok", position=at(own)))
     else:
         found = [o for o in (own, *report.stray) if o is not None]
-        parts.append(f"found {len(found)} times: {_positions(found)}")
+        parts.append(texts.n("report.found-times", len(found), positions="; ".join(map(at, found))))
     for occurrence, host in report.inside_longer:
-        parts.append(f"also inside {host} at {_position(occurrence)} (fine)")
+        parts.append(texts.t("report.also-inside", host=host, position=at(occurrence)))
     return "; ".join(parts)
 
 
-def report_lines(report: Report) -> list[str]:
+def report_lines(report: Report, texts: Translator | None = None) -> list[str]:
     """A line per word (entries aligned), then the problems, if any."""
+    texts = texts or translator("en")
     width = max((len(w.word.entry) for w in report.words), default=0)
-    lines = [f"{w.word.entry:<{width}}  {word_status(w)}" for w in report.words]
+    lines = [f"{w.word.entry:<{width}}  {word_status(w, texts)}" for w in report.words]
     if report.problems:
-        lines += ["", f"{len(report.problems)} problem{'s' if len(report.problems) != 1 else ''}:"]
-        lines += [f"  {problem}" for problem in report.problems]
+        lines += ["", texts.n("report.problems", len(report.problems))]
+        lines += [f"  {texts.say(problem)}" for problem in report.problems]
     return lines
 
 
@@ -90,11 +100,7 @@ def _occurrence(occurrence: Occurrence) -> dict[str, Any]:
     }
 
 
-def _position(occurrence: Occurrence) -> str:
-    said = position(occurrence.start, occurrence.direction)
+def _position(occurrence: Occurrence, texts: Translator) -> str:
+    said = position(occurrence.start, occurrence.direction, texts)
     straight = occurrence.direction.offset(occurrence.start, occurrence.length - 1)
-    return said + " (over the edge)" if occurrence.end != straight else said
-
-
-def _positions(occurrences: list[Occurrence]) -> str:
-    return "; ".join(_position(o) for o in occurrences)
+    return texts.t("report.over-the-edge", position=said) if occurrence.end != straight else said

@@ -76,7 +76,9 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(report_to_dict(report), ensure_ascii=False, indent=2))
     else:
-        print("\n".join(report_lines(report)))
+        from wortsuche.cli.interface import texts
+
+        print("\n".join(report_lines(report, texts())))
     return 0 if report.ok else 1
 
 

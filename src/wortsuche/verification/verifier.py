@@ -27,6 +27,7 @@ from typing import Any
 
 from wortsuche.grid.topology import Topology, flat_key
 from wortsuche.model import HOLE, Cell, Direction, Grid, Placement, Puzzle, Word
+from wortsuche.notes import Note
 
 
 @dataclass(frozen=True)
@@ -276,10 +277,21 @@ def verify_puzzle(puzzle: Puzzle) -> Report:
     ]
     problems = list(report.problems)
     if "".join(free[: len(message.letters)]) != message.letters:
-        problems.append(f"the hidden message {message.letters} is not in the free cells")
-    elif message.exact and len(free) != len(message.letters):
         problems.append(
-            f"the message fills {len(message.letters)} of the {len(free)} free cells, not all"
+            Note(
+                f"the hidden message {message.letters} is not in the free cells",
+                key="problem.message-missing",
+                values={"message": message.letters},
+            )
+        )
+    elif message.exact and len(free) != len(message.letters):
+        filled, cells = len(message.letters), len(free)
+        problems.append(
+            Note(
+                f"the message fills {filled} of the {cells} free cells, not all",
+                key="problem.message-not-all",
+                values={"letters": filled, "free": cells},
+            )
         )
     return Report(report.words, tuple(problems))
 
@@ -370,22 +382,56 @@ def _placement_problems(
     topology: Topology,
 ) -> list[str]:
     listed = {w.letters for w in words}
-    problems = []
+    problems: list[str] = []
     for letters, placement in placements.items():
         if not placement.letters:
-            problems.append(f"{letters or '(no word)'}: a placement without letters")
+            named = letters or "(no word)"
+            problems.append(_problem(f"{named}: a placement without letters", "no-letters", named))
         elif letters != placement.letters:
-            problems.append(f"{letters}: the placement is of {placement.letters}")
-        elif letters not in listed:
-            problems.append(f"{letters}: placed but not in the word list")
-        elif absent:
-            problems.append(f"{letters}: placed although the puzzle hides no word")
-        elif _read(grid, topology, placement) != letters:
             problems.append(
-                f"{letters}: the grid does not read {letters} at row {placement.start[0] + 1}, "
-                f"column {placement.start[1] + 1} going {placement.direction.arrow}"
+                _problem(
+                    f"{letters}: the placement is of {placement.letters}",
+                    "placement-of",
+                    letters,
+                    other=placement.letters,
+                )
+            )
+        elif letters not in listed:
+            problems.append(
+                _problem(f"{letters}: placed but not in the word list", "not-listed", letters)
+            )
+        elif absent:
+            problems.append(
+                _problem(
+                    f"{letters}: placed although the puzzle hides no word", "placed-absent", letters
+                )
+            )
+        elif _read(grid, topology, placement) != letters:
+            where = _where(placement.start, placement.direction)
+            problems.append(
+                _problem(
+                    f"{letters}: the grid does not read {letters} at {where}",
+                    "grid-reads-not",
+                    letters,
+                    **_at(placement.start, placement.direction),
+                )
             )
     return problems
+
+
+def _problem(text: str, kind: str, letters: str, **values: object) -> Note:
+    """A problem with a word, in English, naming its catalogue entry ``problem.<kind>``."""
+    return Note(text, key=f"problem.{kind}", values={"letters": letters, **values})
+
+
+def _at(start: Cell, direction: Direction) -> dict[str, object]:
+    """The values of a place in a problem: row and column counted from 1, the arrow."""
+    return {"row": start[0] + 1, "col": start[1] + 1, "arrow": direction.arrow}
+
+
+def _where(start: Cell, direction: Direction) -> str:
+    """A place in a problem, in English: ``row 5, column 4 going ←``."""
+    return f"row {start[0] + 1}, column {start[1] + 1} going {direction.arrow}"
 
 
 def _read(grid: Grid, topology: Topology, placement: Placement) -> str | None:
@@ -397,22 +443,42 @@ def _read(grid: Grid, topology: Topology, placement: Placement) -> str | None:
 
 def _word_problems(report: WordReport) -> list[str]:
     letters = report.word.letters
-    problems = []
+    problems: list[str] = []
     if report.expected and report.own is None:
-        problems.append(f"{letters}: not found in the grid")
+        problems.append(_problem(f"{letters}: not found in the grid", "not-found", letters))
     if report.apart and report.own is not None:
-        (r, c), host = report.own.start, report.inside_longer[0][1]
+        own, host = report.own, report.inside_longer[0][1]
         problems.append(
-            f"{letters}: a second copy at row {r + 1}, column {c + 1} going "
-            f"{report.own.direction.arrow}, apart from its place inside {host}"
+            _problem(
+                f"{letters}: a second copy at {_where(own.start, own.direction)}, apart from "
+                f"its place inside {host}",
+                "apart",
+                letters,
+                host=host,
+                **_at(own.start, own.direction),
+            )
         )
     for occurrence in report.stray:
-        r, c = occurrence.start
+        where = _where(occurrence.start, occurrence.direction)
+        copy, kind = (
+            ("a second copy", "second-copy") if report.expected else ("found", "found-absent")
+        )
         problems.append(
-            f"{letters}: {'a second copy' if report.expected else 'found'} at row {r + 1}, "
-            f"column {c + 1} going {occurrence.direction.arrow}"
+            _problem(
+                f"{letters}: {copy} at {where}",
+                kind,
+                letters,
+                **_at(occurrence.start, occurrence.direction),
+            )
         )
     if not report.expected:
         for _, host in report.inside_longer:
-            problems.append(f"{letters}: found inside {host} although the puzzle hides no word")
+            problems.append(
+                _problem(
+                    f"{letters}: found inside {host} although the puzzle hides no word",
+                    "inside-absent",
+                    letters,
+                    host=host,
+                )
+            )
     return problems
