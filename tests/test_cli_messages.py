@@ -235,10 +235,17 @@ def test_check_and_solve_report_in_the_command_lines_language(
     assert "OK: jedes der 3 Wörter steht genau einmal im Gitter." in checked.stdout
     assert "Zeile " in checked.stdout and "Schwierigkeit " in checked.stdout
     solved = run("solve", tmp_path / "s.txt", tmp_path / "more.txt")
+    rated = run("rate", tmp_path / "p.json")
+    assert rated.returncode == 0 and rated.stdout.startswith("Schwierigkeit ")
+    assert "Minuten für Erwachsene (Modell)" in rated.stdout and "falsche Spuren" in rated.stdout
     assert solved.returncode == 1
     assert "nicht gefunden" in solved.stdout and "1 Problem:" in solved.stdout
     assert "WOLF: nicht im Gitter gefunden" in solved.stdout
-    for line in (*checked.stdout.splitlines(), *solved.stdout.splitlines()):
+    for line in (
+        *checked.stdout.splitlines(),
+        *solved.stdout.splitlines(),
+        *rated.stdout.splitlines(),
+    ):
         english = [
             marker for marker in (*ENGLISH_MARKERS, "row ", "found", "problem") if marker in line
         ]

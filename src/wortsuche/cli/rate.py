@@ -7,6 +7,7 @@ import json
 
 from wortsuche.cli.common import read_text
 from wortsuche.cli.solve import given_words, grid_from_text, is_json, puzzle_from_text
+from wortsuche.i18n import Translator
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from wortsuche.levels import parse_directions
     from wortsuche.model import ALL_DIRECTIONS
     from wortsuche.rating.constants import DEFAULT, constants_from_text
-    from wortsuche.rating.difficulty import rate, score_text
+    from wortsuche.rating.difficulty import rate
 
     constants = constants_from_text(read_text(args.model), args.model) if args.model else DEFAULT
     text = read_text(args.grid)
@@ -75,18 +76,33 @@ def run(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    kind = "calibrated model" if rating.calibrated else "model"
-    print(
-        f"difficulty {score_text(rating.score)}: estimated {rating.minutes:.1f} minutes for an "
-        f"adult ({kind})"
+    from wortsuche.cli.interface import texts
+
+    said = texts()
+    kind = said.t("rate.calibrated-model" if rating.calibrated else "rate.model")
+    score, minutes = said.decimal(rating.score), said.decimal(rating.minutes)
+    print(said.t("rate.summary", score=score, minutes=minutes, kind=kind))
+    parts = ", ".join(
+        f"{component_name(said, k)} {said.decimal(v, 2)}" for k, v in rating.components.items()
     )
-    parts = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in rating.components.items())
-    print(f"model solver-1: {parts}")
+    print(said.t("rate.components", parts=parts))
     width = max((len(e.letters) for e in rating.words), default=0)
     for e in sorted(rating.words, key=lambda e: -e.units):
-        where = e.direction.arrow if e.direction else "not in the grid"
-        print(
-            f"  {e.letters:<{width}}  {e.minutes:5.2f} min  scans for {e.anchor} "
-            f"({e.anchors} cells), {e.false_leads:.1f} false leads, {where}"
+        where = e.direction.arrow if e.direction else said.t("rate.not-in-grid")
+        line = said.t(
+            "rate.word",
+            minutes=said.decimal(e.minutes, 2).rjust(5),
+            anchor=e.anchor,
+            cells=e.anchors,
+            leads=said.decimal(e.false_leads),
+            where=where,
         )
+        print(f"  {e.letters:<{width}}  {line}")
     return 0
+
+
+def component_name(texts: Translator, name: str) -> str:
+    """A part of the score as people read it (``units_per_word``: "units per word")."""
+    key = f"rate.component.{name}"
+    said = texts.t(key)
+    return name.replace("_", " ") if said == key else said
