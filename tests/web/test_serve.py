@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import subprocess
 import sys
@@ -63,6 +64,35 @@ def test_serve_prints_the_url_creates_the_database_and_answers(tmp_path: Path) -
             timeout=30,
         )
         assert made.status_code == 201  # generation runs in a worker process of the server
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_serve_says_where_it_serves_in_the_command_lines_language(tmp_path: Path) -> None:
+    port = free_port()
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wortsuche",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(tmp_path / "p.sqlite"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**environment, "LANG": "de_DE.UTF-8"},
+    )
+    try:
+        assert process.stdout is not None
+        first, second = process.stdout.readline(), process.stdout.readline()
+        assert f"bereit unter http://127.0.0.1:{port}/" in first and "(Rätsel in " in first
+        assert "Strg+C beendet den Server" in second
     finally:
         process.terminate()
         process.wait(timeout=10)

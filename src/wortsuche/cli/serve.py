@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wortsuche.cli.interface import texts
 from wortsuche.errors import InputError, MissingExtraError
 
 if TYPE_CHECKING:
@@ -140,9 +141,11 @@ def run(args: argparse.Namespace) -> int:
         where = storage.location
     listener = _listen(args.host, args.port)
     host = f"[{args.host}]" if ":" in args.host else args.host
-    processes = f", {args.workers} server processes" if args.workers > 1 else ""
-    print(f"wortsuche: serving http://{host}:{args.port}/  (puzzles in {where}{processes})")
-    print("wortsuche: press Ctrl+C to stop", flush=True)
+    said = texts()
+    processes = said.n("serve.processes", args.workers) if args.workers > 1 else ""
+    url = f"http://{host}:{args.port}/"
+    print(f"wortsuche: {said.t('serve.serving', url=url, where=where, processes=processes)}")
+    print(f"wortsuche: {said.t('serve.stop')}", flush=True)
     # every server process, the first included, builds its app from these
     os.environ[DB_VARIABLE] = str(args.db)
     os.environ[RATE_LIMIT_VARIABLE] = "on" if args.rate_limit else "off"
@@ -151,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         say_rate_storage(args.rate_limit_storage)
     os.environ[RECORD_PLAY_VARIABLE] = "on" if args.record_play else "off"
     if args.record_play:
-        print("wortsuche: recording play (find times, hints, screen size; no names)")
+        print(f"wortsuche: {said.t('serve.recording')}")
     proxies = _proxies(args.forwarded_allow_ips)
     if args.workers == 1:
         config = uvicorn.Config(
@@ -181,14 +184,12 @@ def say_rate_storage(uri: str) -> None:
     if uri.startswith("memory:"):
         return
     state = RateLimiter(Limits().rates, uri).health()
+    said = texts()
     if state["status"] == "ok":
-        print(f"wortsuche: rate limits shared in {state['storage']}")
+        print(f"wortsuche: {said.t('serve.limits-shared', storage=state['storage'])}")
     else:
-        print(
-            f"wortsuche: {state['storage']} cannot be reached ({state['error']}); the rate "
-            "limits fail open until it can",
-            file=sys.stderr,
-        )
+        unreachable = said.t("serve.limits-open", storage=state["storage"], reason=state["error"])
+        print(f"wortsuche: {unreachable}", file=sys.stderr)
 
 
 def _check_database_file(db: Path) -> None:
