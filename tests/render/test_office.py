@@ -182,3 +182,38 @@ def test_a_wide_grid_stays_inside_the_page() -> None:
     grid = content.pages[0].grid
     assert grid.cell_cm * 40 <= content.paper_cm[0] - 2 * PAGE_MARGIN_CM
     assert grid.letter_pt > 5
+
+
+@pytest.fixture(scope="module")
+def keyed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The picture list's sheet with its answer key as DOCX and ODT, printed by LibreOffice."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (libreoffice-writer-nogui) is not installed")
+    folder = tmp_path_factory.mktemp("keys")
+    words = folder / "bilder.txt"
+    words.write_text(BILDER, encoding="utf-8")
+    files = {"docx": folder / "key-docx.docx", "odt": folder / "key-odt.odt"}
+    for out in files.values():
+        done = run("generate", words, "--seed", "5", "--size", "8", "--answers", "-o", out)
+        assert done.returncode == 0, done.stderr
+    printed = print_with_libreoffice(folder, *files.values())
+    return {format: printed / f"{path.stem}.pdf" for format, path in files.items()}
+
+
+@pytest.mark.parametrize("format", ["docx", "odt"])
+def test_the_answer_key_names_each_word_with_its_clue_or_picture(
+    keyed: dict[str, Path], format: str
+) -> None:
+    sheet, key = page_texts(keyed[format])
+    assert "IGEL" not in sheet.split()  # the sheet lists the clue, not the word
+    squeezed_key = " ".join(key.split())
+    assert "IGEL – Ein Tier" in squeezed_key and "mit Stacheln" in squeezed_key  # wrapped
+    assert "EULE –" in squeezed_key and "HUND –" in squeezed_key
+    listing = subprocess.run(
+        ["pdfimages", "-f", "2", "-l", "2", "-list", str(keyed[format])],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    pictures = [row.split() for row in listing.splitlines()[2:] if row.split()[2] == "image"]
+    assert len(pictures) == 2  # the owl and the dog after their words

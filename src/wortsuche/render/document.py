@@ -21,6 +21,8 @@ from wortsuche.render import texts as say
 from wortsuche.render.layout import sorted_entries, word_columns
 from wortsuche.render.metrics import FONT_FAMILIES, PAPER
 from wortsuche.render.options import RenderOptions, display_letter
+from wortsuche.words.clues import is_picture
+from wortsuche.words.pictures import has_picture
 
 PAGE_MARGIN_CM = 1.8
 """The margins of an editable sheet's pages (what every printer prints)."""
@@ -33,6 +35,9 @@ LIST_COLUMNS_WIDTH_PT = 480.0
 
 PICTURE_MM = 14.0
 """The side of a picture clue in the word list (at least 12 mm, big enough for six-year-olds)."""
+
+KEY_PICTURE_MM = 7.0
+"""The side of a picture clue after its word on the answer key (the grown-up's page)."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +101,9 @@ def document(puzzle: Puzzle, options: RenderOptions | None = None) -> Document:
             *say.message_answer(puzzle, texts),
         )
         key_grid = grid_table(puzzle, options, paper_cm[0], answers=True)
-        pages.append(replace(sheet, lines=lines, grid=key_grid, name_line=False))
+        key_list = word_list_columns(puzzle, answers=True) if options.word_list else ()
+        key = replace(sheet, lines=lines, grid=key_grid, word_columns=key_list, name_line=False)
+        pages.append(key)
     fields = (texts.t("sheet.name"), texts.t("sheet.date"), texts.t("sheet.class"))
     family = FONT_FAMILIES[options.font]
     return Document(tuple(pages), fields, paper_cm, family, texts.language)
@@ -116,12 +123,27 @@ def grid_table(
     return GridTable(rows, cell, marked if answers else frozenset())
 
 
-def word_list_columns(puzzle: Puzzle) -> tuple[tuple[str, ...], ...]:
-    """The word list in columns, filled top to bottom as on the PDF. The one place an
-    editable sheet's list is made: a list with more to it (clues) grows here."""
-    columns = word_columns(sorted_entries(puzzle), 12, LIST_COLUMNS_WIDTH_PT)
+def word_list_columns(puzzle: Puzzle, *, answers: bool = False) -> tuple[tuple[str, ...], ...]:
+    """The word list in columns, filled top to bottom as on the PDF (on the answer key each
+    clue with its word). The one place an editable sheet's list is made."""
+    columns = word_columns(sorted_entries(puzzle, answers=answers), 12, LIST_COLUMNS_WIDTH_PT)
     entries = list(columns.entries)
     return tuple(
         tuple(entries[start : start + columns.per_column])
         for start in range(0, len(entries), max(columns.per_column, 1))
     )
+
+
+def entry_parts(entry: str) -> tuple[str, str | None]:
+    """An entry as its text and the picture clue to draw after it, if there is one:
+    ``Igel – 🦔`` on an answer key is ``("Igel – ", "🦔")``, a picture alone ``("", "🦔")``.
+
+    >>> entry_parts("Igel – Ein Tier mit Stacheln")
+    ('Igel – Ein Tier mit Stacheln', None)
+    """
+    if is_picture(entry) and has_picture(entry):
+        return "", entry
+    head, dash, tail = entry.rpartition(" – ")
+    if dash and is_picture(tail) and has_picture(tail):
+        return head + dash, tail
+    return entry, None

@@ -8,11 +8,18 @@ import io
 from typing import TYPE_CHECKING
 
 from wortsuche.model import Puzzle
-from wortsuche.render.document import PICTURE_MM, Document, GridTable, Page, document
+from wortsuche.render.document import (
+    KEY_PICTURE_MM,
+    PICTURE_MM,
+    Document,
+    GridTable,
+    Page,
+    document,
+    entry_parts,
+)
 from wortsuche.render.metrics import FAINT, INK
 from wortsuche.render.options import RenderOptions
-from wortsuche.words.clues import is_picture
-from wortsuche.words.pictures import has_picture, picture_path
+from wortsuche.words.pictures import picture_path
 
 if TYPE_CHECKING:
     from docx.document import Document as WordDocument
@@ -166,7 +173,9 @@ def add_entry(paragraph: Paragraph, entry: str) -> None:
     """One entry of the word list: a picture clue as its picture, else the text."""
     from docx.shared import Mm, Pt
 
-    if is_picture(entry) and has_picture(entry):
-        paragraph.add_run().add_picture(str(picture_path(entry)), width=Mm(PICTURE_MM))
-    else:
-        paragraph.add_run(entry).font.size = Pt(12)
+    text, picture = entry_parts(entry)
+    if text:
+        paragraph.add_run(text).font.size = Pt(12)
+    if picture is not None:
+        side = KEY_PICTURE_MM if text else PICTURE_MM
+        paragraph.add_run().add_picture(str(picture_path(picture)), width=Mm(side))

@@ -10,17 +10,18 @@ from typing import Any
 
 from wortsuche.model import Puzzle
 from wortsuche.render.document import (
+    KEY_PICTURE_MM,
     PAGE_MARGIN_CM,
     PICTURE_MM,
     Document,
     GridTable,
     Page,
     document,
+    entry_parts,
 )
 from wortsuche.render.metrics import FAINT, INK
 from wortsuche.render.options import RenderOptions
-from wortsuche.words.clues import is_picture
-from wortsuche.words.pictures import has_picture, picture_key, picture_path
+from wortsuche.words.pictures import picture_key, picture_path
 
 WORD_COLUMN_CM = 3.8
 """The width of a column of the word list."""
@@ -231,17 +232,22 @@ class Writer:
         from odf.draw import Frame, Image
         from odf.text import P
 
-        if not (is_picture(entry) and has_picture(entry)):
+        text, picture = entry_parts(entry)
+        if picture is None:
             return P(stylename=self.styles["Word"], text=entry)
         # The picture goes into the package under a name of its own (the same for the same
         # emoji, so the file comes out the same each time), and the frame shows it from there.
         href = self.odt.addPicture(
-            f"Pictures/{picture_key(entry)}.png", "image/png", picture_path(entry).read_bytes()
+            f"Pictures/{picture_key(picture)}.png", "image/png", picture_path(picture).read_bytes()
         )
-        side = f"{PICTURE_MM}mm"
-        frame = Frame(anchortype="as-char", width=side, height=side, name=picture_key(entry))
+        side = f"{KEY_PICTURE_MM if text else PICTURE_MM}mm"
+        frame = Frame(anchortype="as-char", width=side, height=side, name=picture_key(picture))
         frame.addElement(Image(href=href))
-        paragraph = P(stylename=self.styles["Word"])
+        paragraph = (
+            P(stylename=self.styles["Word"], text=text)
+            if text
+            else P(stylename=self.styles["Word"])
+        )
         paragraph.addElement(frame)
         return paragraph
 
