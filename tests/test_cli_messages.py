@@ -253,3 +253,36 @@ def test_check_and_solve_report_in_the_command_lines_language(
     in_locale(monkeypatch, "en_US.UTF-8")
     solved = run("solve", tmp_path / "s.txt", tmp_path / "more.txt")
     assert "1 problem:" in solved.stdout and "WOLF: not found in the grid" in solved.stdout
+
+
+def test_preflight_names_each_broken_rule_in_the_command_lines_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fpdf import FPDF
+
+    pdf = FPDF(unit="in", format=(6, 9))
+    pdf.set_font("Helvetica", size=12)  # a font the PDF names but does not carry
+    for _ in range(25):  # an odd count, a letter in the gutter and the top margin on every page
+        pdf.add_page()
+        pdf.set_xy(0.05, 0.05)
+        pdf.cell(1, 0.3, "X")
+    pdf.output(str(tmp_path / "bad.pdf"))
+    in_locale(monkeypatch, "de_DE.UTF-8")
+    checked = run("preflight", tmp_path / "bad.pdf", "--trim", "6x9")
+    assert checked.returncode == 1
+    lines = checked.stdout.splitlines()
+    assert any(
+        "25 Seiten: ein gedrucktes Buch hat eine gerade Seitenzahl" in line for line in lines
+    )
+    assert any(
+        "Seite 1: 'X' ragt 0,286 Zoll in den inneren Rand (Bundsteg)" in line for line in lines
+    )
+    assert any("die Schrift Helvetica ist nicht eingebettet" in line for line in lines)
+    for line in lines:
+        english = [
+            m for m in (*ENGLISH_MARKERS, "page ", "reaches", "margin", " in into") if m in line
+        ]
+        assert not english, f"{line!r} holds {english}"
+    in_locale(monkeypatch, "en_US.UTF-8")
+    checked = run("preflight", tmp_path / "bad.pdf", "--trim", "6x9")
+    assert "page 1: 'X' reaches 0.286 in into the inside margin (gutter)" in checked.stdout

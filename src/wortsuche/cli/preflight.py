@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     from wortsuche.cli.interface import texts
 
     for violation in found:
-        print(f"{args.pdf}: {violation}")
+        print(f"{args.pdf}: {texts().say(violation.note)}")
     if found:
         print(f"{args.pdf}: {texts().n('cli.preflight.not-ready', len(found))}")
         return 1

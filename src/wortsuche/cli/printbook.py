@@ -129,7 +129,11 @@ def print_trimmed(
     found = check_book(pdf, book, name=args.output, parts=parts)
     if found:
         for violation in found:
-            note(Note(f"preflight: {violation}", key="note.preflight", values={"rule": violation}))
+            note(
+                Note(
+                    f"preflight: {violation}", key="note.preflight", values={"rule": violation.note}
+                )
+            )
         raise InputError(
             f"the book breaks {len(found)} print rule{'' if len(found) == 1 else 's'}; "
             "nothing was written",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wortsuche.errors import InputError, MissingExtraError
+from wortsuche.notes import Note
 from wortsuche.render.trims import (
     INCH,
     MAX_PAGES,
@@ -31,13 +32,28 @@ TOLERANCE = 0.5
 
 @dataclass(frozen=True)
 class Violation:
-    """One broken rule: the page it is on (None: the whole file) and what is wrong."""
+    """One broken rule: the page it is on (None: the whole file) and what is wrong (a
+    :class:`~wortsuche.notes.Note`: English, and named in the catalogue for other languages)."""
 
     page: int | None
     problem: str
 
+    @property
+    def note(self) -> Note:
+        """The finding as people read it: ``page 6: …``."""
+        if self.page is None:
+            return self.problem if isinstance(self.problem, Note) else Note(self.problem)
+        return _said(
+            f"page {self.page}: {self.problem}", "on-page", page=self.page, problem=self.problem
+        )
+
     def __str__(self) -> str:
-        return self.problem if self.page is None else f"page {self.page}: {self.problem}"
+        return str(self.note)
+
+
+def _said(text: str, kind: str, **values: object) -> Note:
+    """A finding in English, naming its catalogue entry ``preflight.<kind>``."""
+    return Note(text, key=f"preflight.{kind}", values=values)
 
 
 @dataclass(frozen=True)
@@ -48,9 +64,10 @@ class Mark:
     area: Area
 
 
-def inches(points: float) -> str:
-    """A length in inches as a reader wants it: ``0.375 in``."""
-    return f"{points / INCH:.3f}".rstrip("0").rstrip(".") + " in"
+def inches(points: float) -> Note:
+    """A length in inches as a reader wants it: ``0.375 in`` (``0,375 in`` in German)."""
+    number = f"{points / INCH:.3f}".rstrip("0").rstrip(".")
+    return _said(f"{number} in", "inches", length=float(number))
 
 
 PART = 40
@@ -78,7 +95,7 @@ def check_book(
 
 def same_size_together(found: list[Violation]) -> list[Violation]:
     """The findings with a run of pages of the same wrong size said once: ``pages 1 to 48: …``."""
-    sizes = [v for v in found if v.page is not None and v.problem.startswith("the page is")]
+    sizes = [v for v in found if v.page is not None and getattr(v.problem, "key", None) == SIZE]
     others = [v for v in found if v not in sizes]
     runs: list[tuple[int, int, str]] = []
     for v in sizes:
@@ -90,7 +107,16 @@ def same_size_together(found: list[Violation]) -> list[Violation]:
     together = [
         Violation(first, problem)
         if first == last
-        else Violation(None, f"pages {first} to {last}: {problem}")
+        else Violation(
+            None,
+            _said(
+                f"pages {first} to {last}: {problem}",
+                "pages",
+                first=first,
+                last=last,
+                problem=problem,
+            ),
+        )
         for first, last, problem in runs
     ]
     return (
@@ -121,12 +147,20 @@ def check_cover(
     document = _open(pdf, name)
     with document:
         if len(document.pages) != 1:
-            return [Violation(None, f"a cover is one page, not {len(document.pages)}")]
+            count = len(document.pages)
+            return [
+                Violation(
+                    None, _said(f"a cover is one page, not {count}", "cover-pages", count=count)
+                )
+            ]
         want = cover_size(book.trim, pages, paper)
-        found = [
-            Violation(None, f"cover: {v.problem}") for v in _page_size(1, document.pages[0], want)
-        ]
-    return found + [Violation(None, f"cover: {v.problem}") for v in fonts_not_embedded(pdf)]
+        found = [_on_cover(v) for v in _page_size(1, document.pages[0], want)]
+    return found + [_on_cover(v) for v in fonts_not_embedded(pdf)]
+
+
+def _on_cover(finding: Violation) -> Violation:
+    """A finding on the cover's one page, said as the cover's."""
+    return Violation(None, _said(f"cover: {finding.problem}", "cover", problem=finding.problem))
 
 
 def require_preflight() -> None:
@@ -161,11 +195,14 @@ def _open(pdf: bytes, name: str) -> Any:
 def _page_count(pages: int) -> Iterator[Violation]:
     """The rules on the number of pages."""
     if pages % 2:
-        yield Violation(None, f"{pages} pages: a printed book has an even number of pages")
+        text = f"{pages} pages: a printed book has an even number of pages"
+        yield Violation(None, _said(text, "odd-pages", pages=pages))
     if pages < MIN_PAGES:
-        yield Violation(None, f"{pages} pages: a printed book has at least {MIN_PAGES}")
+        text = f"{pages} pages: a printed book has at least {MIN_PAGES}"
+        yield Violation(None, _said(text, "too-few-pages", pages=pages, least=MIN_PAGES))
     if pages > MAX_PAGES:
-        yield Violation(None, f"{pages} pages: a printed book has at most {MAX_PAGES}")
+        text = f"{pages} pages: a printed book has at most {MAX_PAGES}"
+        yield Violation(None, _said(text, "too-many-pages", pages=pages, most=MAX_PAGES))
 
 
 def _page_size(number: int, page: Any, want: tuple[float, float]) -> list[Violation]:
@@ -173,13 +210,18 @@ def _page_size(number: int, page: Any, want: tuple[float, float]) -> list[Violat
     width, height = float(page.width), float(page.height)
     if abs(width - want[0]) <= TOLERANCE and abs(height - want[1]) <= TOLERANCE:
         return []
-    return [
-        Violation(
-            number,
-            f"the page is {inches(width)} × {inches(height)}, "
-            f"not {inches(want[0])} × {inches(want[1])}",
-        )
-    ]
+    sizes = {
+        "width": inches(width),
+        "height": inches(height),
+        "want_width": inches(want[0]),
+        "want_height": inches(want[1]),
+    }
+    text = "the page is {width} × {height}, not {want_width} × {want_height}".format(**sizes)
+    return [Violation(number, Note(text, key=SIZE, values=sizes))]
+
+
+SIZE = "preflight.page-size"
+"""The catalogue entry of a page of the wrong size (runs of them are said together)."""
 
 
 BACKGROUND_SPAN = 0.9
@@ -198,11 +240,11 @@ def page_marks(page: Any) -> Iterator[Mark]:
             area = _area(shape)
             filled = shape.get("fill") and not shape.get("stroke")
             if not (filled and _is_background(area, page)):
-                yield Mark(f"a {kind}", area)
+                yield Mark(_said(f"a {kind}", f"mark-{kind}"), area)
     for image in page.images:
         area = _area(image)
         if not _is_background(area, page):
-            yield Mark("an image", area)
+            yield Mark(_said("an image", "mark-image"), area)
 
 
 def _area(thing: dict[str, Any]) -> Area:
@@ -229,17 +271,18 @@ def _outside_live_area(
     """One finding for each margin that something on the page reaches into."""
     live = book.live_area(number, margins)
     spine_left = number % 2 == 1
+    inside, outside = MARGINS["inside"], MARGINS["outside"]
     sides = {
         "left": (
-            "inside margin (gutter)" if spine_left else "outside margin",
+            inside if spine_left else outside,
             margins.inside if spine_left else margins.outside,
         ),
         "right": (
-            "outside margin" if spine_left else "inside margin (gutter)",
+            outside if spine_left else inside,
             margins.outside if spine_left else margins.inside,
         ),
-        "top": ("top margin", margins.top),
-        "bottom": ("bottom margin", margins.bottom),
+        "top": (MARGINS["top"], margins.top),
+        "bottom": (MARGINS["bottom"], margins.bottom),
     }
     worst: dict[str, tuple[float, Mark]] = {}
     for mark in page_marks(page):
@@ -251,14 +294,28 @@ def _outside_live_area(
         if side in worst:
             depth, mark = worst[side]
             margin, width = sides[side]
-            found.append(
-                Violation(
-                    number,
-                    f"{mark.what} reaches {inches(depth)} into the {margin} of {inches(width)} "
-                    f"on the {side}",
-                )
-            )
+            values = {
+                "what": mark.what,
+                "depth": inches(depth),
+                "margin": margin,
+                "width": inches(width),
+                "side": SIDES[side],
+            }
+            text = "{what} reaches {depth} into the {margin} of {width} on the {side}"
+            found.append(Violation(number, _said(text.format(**values), "reaches", **values)))
     return found
+
+
+MARGINS = {
+    "inside": _said("inside margin (gutter)", "margin-inside"),
+    "outside": _said("outside margin", "margin-outside"),
+    "top": _said("top margin", "margin-top"),
+    "bottom": _said("bottom margin", "margin-bottom"),
+}
+"""The margins as a finding names them."""
+
+SIDES = {side: _said(side, f"side-{side}") for side in ("left", "right", "top", "bottom")}
+"""The page's sides as a finding names them."""
 
 
 def _overlaps(area: Area, live: Area) -> Iterable[tuple[str, float]]:
@@ -293,7 +350,8 @@ def fonts_not_embedded(pdf: bytes) -> list[Violation]:
             name = str(font.get("/BaseFont", "?")).lstrip("/")
             if name not in seen and not _embedded(font):
                 seen.add(name)
-                found.append(Violation(number, f"the font {name} is not embedded"))
+                text = f"the font {name} is not embedded"
+                found.append(Violation(number, _said(text, "font", name=name)))
     return found
 
 
