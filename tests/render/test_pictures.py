@@ -146,3 +146,26 @@ def test_a_clue_in_words_follows_the_pictures_in_their_box_and_long_ones_wrap() 
         assert all(
             box.x < t.x and t.x + text_width(t.text, t.size) < box.x + box.width for t in below
         )
+
+
+def test_text_the_typeface_cannot_print_is_refused_naming_it(tmp_path: Path) -> None:
+    # fpdf2 draws a letter its font lacks as an empty box and only warns: a clue in Chinese,
+    # a title with a symbol, are refused before anything is drawn, naming the characters
+    (tmp_path / "katze.txt").write_text("KATZE = 猫 auf Chinesisch\nHUND\n", encoding="utf-8")
+    for output in ("k.pdf", "k.png"):
+        done = run("generate", tmp_path / "katze.txt", "--seed", "1", "-o", tmp_path / output)
+        assert done.returncode == 2 and not (tmp_path / output).exists()
+        assert (
+            done.stderr.strip()
+            .splitlines()[-1]
+            .endswith(
+                "the typeface DejaVu Sans has no letter for 猫: write it with other characters, "
+                "make the clue one picture, or choose the other --font"
+            )
+        )
+        assert "Traceback" not in done.stderr and "missing" not in done.stderr
+    titled = run("generate", "Hund", "Katze", "--title", "Tiere ✈ Reise", "--font", "school",
+                 "-o", tmp_path / "t.pdf")  # fmt: skip
+    assert titled.returncode == 2 and "Andika has no letter for ✈" in titled.stderr
+    fine = run("generate", "Hund", "Katze", "--title", "Tiere ✈ Reise", "-o", tmp_path / "u.pdf")
+    assert fine.returncode == 0  # DejaVu Sans has the aeroplane

@@ -106,6 +106,7 @@ def print_trimmed(
     cover); a book that breaks a rule is not written."""
     from wortsuche.book import in_parallel
     from wortsuche.render.bookpages import BookDesign, render_print_book
+    from wortsuche.render.glyphs import require_printable
     from wortsuche.render.preflight import check_book
     from wortsuche.render.trims import BookFormat, parse_trim
 
@@ -123,6 +124,8 @@ def print_trimmed(
         for _ in range(puzzles):
             advance("printing")
 
+    lines = (options.title, args.subtitle, args.copyright)
+    require_printable((puzzle for _, puzzle in titled), options.font, *lines)
     pdf, pages = render_print_book(
         titled, options, design, order=args.order, on_part=printed, parts=parts
     )

@@ -123,6 +123,11 @@ def renderer(format: str) -> Renderer:
     return cast(Renderer, module.render)
 
 
+PRINTED_IN_OUR_FONTS = ("pdf", "png")
+"""Formats drawn with the shipped typefaces (an SVG, a document or a page asks the viewer's
+system for its fonts, which fills in what ours lack)."""
+
+
 def render(
     puzzle: Puzzle, format: str, options: RenderOptions | None = None, **changes: Any
 ) -> str | bytes:
@@ -135,6 +140,10 @@ def render(
         options = RenderOptions.from_keywords(**changes)
     elif changes:
         options = RenderOptions.from_keywords(**{**vars(options), **changes})
+    if format in PRINTED_IN_OUR_FONTS:
+        from wortsuche.render.glyphs import require_printable
+
+        require_printable([puzzle], options.font, options.title)
     if format == "pdf" and options.per_page > 1:
         return render_versions([puzzle], options)  # copies side by side on each page
     draw = renderer(format)
@@ -155,7 +164,11 @@ def render_book(
 ) -> bytes:
     """A PDF puzzle book of ``(name, puzzle)`` pairs; see :func:`wortsuche.render.pdf.render_book`."""
     require("pdf")
+    from wortsuche.render.glyphs import require_printable
     from wortsuche.render.pdf import render_book as draw_book
+
+    options = options or RenderOptions()
+    require_printable((puzzle for _, puzzle in puzzles), options.font, options.title)
 
     try:
         return draw_book(puzzles, options or RenderOptions(), on_page=on_page, order=order)
