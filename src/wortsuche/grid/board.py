@@ -261,6 +261,67 @@ class Board:
 
     def forbidden_letters(self, index: int) -> set[str]:
         """The letters that would complete a listed word if written in the empty cell."""
+        # The filler asks this for every free cell: on flat lines each side is read once, keeping
+        # the runs that begin (before) or end (after) a word, with no window string per step.
+        if self.cyclic:
+            return self._forbidden_through_windows(index)
+        forbidden = set(self.lexicon.single_letters)
+        for axis in self.axes:
+            line, pos = self.line_at[axis][index], self.place_at[axis][index]
+            starts = self._starts_before(line, pos)
+            stops = self._stops_after(line, pos)
+            if len(starts) > 1 or len(stops) > 1:
+                self._add_holes(starts, stops, forbidden)
+        return forbidden
+
+    def _starts_before(self, line: list[int], pos: int) -> list[str]:
+        """The runs of letters just before ``pos`` on a flat line that begin a listed word
+        ("" first), read as far as :meth:`_sides` reads."""
+        cells, lexicon = self.cells, self.lexicon
+        pieces, beginnings = lexicon.pieces, lexicon.beginnings
+        starts, left = [""], ""
+        for k in range(pos - 1, max(pos - lexicon.longest, -1), -1):
+            letter = cells[line[k]]
+            if not letter:
+                break
+            left = letter + left
+            if left[:PIECE] not in pieces:
+                break
+            if left in beginnings:
+                starts.append(left)
+        return starts
+
+    def _stops_after(self, line: list[int], pos: int) -> list[str]:
+        """The runs of letters just after ``pos`` on a flat line that end a listed word
+        ("" first), read as far as :meth:`_sides` reads."""
+        cells, lexicon = self.cells, self.lexicon
+        pieces, endings = lexicon.pieces, lexicon.endings
+        stops, right = [""], ""
+        for k in range(pos + 1, min(pos + lexicon.longest, len(line))):
+            letter = cells[line[k]]
+            if not letter:
+                break
+            right += letter
+            if right[-PIECE:] not in pieces:
+                break
+            if right in endings:
+                stops.append(right)
+        return stops
+
+    def _add_holes(self, starts: list[str], stops: list[str], forbidden: set[str]) -> None:
+        """Add to ``forbidden`` the letters that join a start and a stop into a listed word."""
+        lexicon = self.lexicon
+        holes, lengths = lexicon.holes, lexicon.length_set
+        for start in starts:
+            for stop in stops:
+                if (start or stop) and len(start) + len(stop) + 1 in lengths:
+                    letters = holes.get(f"{start}.{stop}")
+                    if letters:
+                        forbidden.update(letters)
+
+    def _forbidden_through_windows(self, index: int) -> set[str]:
+        """:meth:`forbidden_letters` read through :meth:`_sides`, as the cyclic lines need: a word
+        may run past their ends. On flat lines it is the plain reference for the fast reading."""
         forbidden: set[str] = set()
         lexicon = self.lexicon
         beginnings, endings = lexicon.beginnings, lexicon.endings
