@@ -266,12 +266,16 @@ class Board:
         if self.cyclic:
             return self._forbidden_through_windows(index)
         forbidden = set(self.lexicon.single_letters)
+        holes, lengths = self.lexicon.holes, self.lexicon.length_set
         for axis in self.axes:
             line, pos = self.line_at[axis][index], self.place_at[axis][index]
-            starts = self._starts_before(line, pos)
-            stops = self._stops_after(line, pos)
-            if len(starts) > 1 or len(stops) > 1:
-                self._add_holes(starts, stops, forbidden)
+            starts, stops = self._starts_before(line, pos), self._stops_after(line, pos)
+            for start in starts:
+                for stop in stops if start else stops[1:]:  # a hole alone is a one-letter word
+                    if len(start) + len(stop) + 1 in lengths:
+                        letters = holes.get(f"{start}.{stop}")
+                        if letters:
+                            forbidden.update(letters)
         return forbidden
 
     def _starts_before(self, line: list[int], pos: int) -> list[str]:
@@ -285,10 +289,10 @@ class Board:
             if not letter:
                 break
             left = letter + left
-            if left[:PIECE] not in pieces:
-                break
-            if left in beginnings:
+            if left in beginnings:  # then its first letters are a piece too
                 starts.append(left)
+            elif left[:PIECE] not in pieces:
+                break
         return starts
 
     def _stops_after(self, line: list[int], pos: int) -> list[str]:
@@ -302,22 +306,11 @@ class Board:
             if not letter:
                 break
             right += letter
-            if right[-PIECE:] not in pieces:
-                break
-            if right in endings:
+            if right in endings:  # then its last letters are a piece too
                 stops.append(right)
+            elif right[-PIECE:] not in pieces:
+                break
         return stops
-
-    def _add_holes(self, starts: list[str], stops: list[str], forbidden: set[str]) -> None:
-        """Add to ``forbidden`` the letters that join a start and a stop into a listed word."""
-        lexicon = self.lexicon
-        holes, lengths = lexicon.holes, lexicon.length_set
-        for start in starts:
-            for stop in stops:
-                if (start or stop) and len(start) + len(stop) + 1 in lengths:
-                    letters = holes.get(f"{start}.{stop}")
-                    if letters:
-                        forbidden.update(letters)
 
     def _forbidden_through_windows(self, index: int) -> set[str]:
         """:meth:`forbidden_letters` read through :meth:`_sides`, as the cyclic lines need: a word
