@@ -266,16 +266,18 @@ class Board:
         if self.cyclic:
             return self._forbidden_through_windows(index)
         forbidden = set(self.lexicon.single_letters)
-        holes, lengths = self.lexicon.holes, self.lexicon.length_set
+        holes = self.lexicon.holes
         for axis in self.axes:
             line, pos = self.line_at[axis][index], self.place_at[axis][index]
             starts, stops = self._starts_before(line, pos), self._stops_after(line, pos)
+            # No length check: a hole's key is a whole word's length, and on a flat line the
+            # runs on both sides fit in it.
             for start in starts:
+                key = start + "."
                 for stop in stops if start else stops[1:]:  # a hole alone is a one-letter word
-                    if len(start) + len(stop) + 1 in lengths:
-                        letters = holes.get(f"{start}.{stop}")
-                        if letters:
-                            forbidden.update(letters)
+                    letters = holes.get(key + stop)
+                    if letters:
+                        forbidden.update(letters)
         return forbidden
 
     def _starts_before(self, line: list[int], pos: int) -> list[str]:
