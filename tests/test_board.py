@@ -85,6 +85,34 @@ def test_forbidden_letters_are_exactly_those_that_would_complete_a_word(
     assert board.forbidden_letters(index) == completing
 
 
+@st.composite
+def long_word_boards(draw: st.DrawFn) -> Board:
+    """Flat boards with holes, words longer than a kept piece and screened words."""
+    rows, cols = draw(st.integers(1, 12)), draw(st.integers(1, 12))
+    words = draw(st.lists(st.text(ALPHABET, min_size=1, max_size=10), min_size=1, max_size=6))
+    screen = draw(st.lists(st.text(ALPHABET, min_size=1, max_size=8), max_size=2))
+    holes = draw(st.sets(st.integers(0, rows * cols - 1), max_size=rows * cols // 4))
+    board = Board.sized(rows, cols, Lexicon(words, screen), holes=holes)
+    cells = draw(
+        st.lists(st.sampled_from([*ALPHABET, EMPTY]), min_size=rows * cols, max_size=rows * cols)
+    )
+    for index, letter in enumerate(cells):
+        if letter and not board.cells[index]:
+            board.write([index], letter)
+    return board
+
+
+@settings(max_examples=300, deadline=None)
+@given(board=long_word_boards(), data=st.data())
+def test_the_fast_flat_reading_of_forbidden_letters_matches_the_window_reading(
+    board: Board, data: st.DataObject
+) -> None:
+    index = data.draw(st.integers(0, board.rows * board.cols - 1))
+    if board.cells[index]:
+        return
+    assert board.forbidden_letters(index) == board._forbidden_through_windows(index)
+
+
 def test_a_word_inside_a_longer_placement_is_allowed_a_free_copy_is_a_stray() -> None:
     board = Board.sized(3, 6, Lexicon(["ARCHIV", "CHI"]))
     cells = [board.index((0, c)) for c in range(6)]

@@ -134,6 +134,9 @@ class _Filler:
         self.share = options.word_letter_share / 100
         floor = {x: t * options.letter_floor / 100 for x, t in self.targets.items()}
         self.floor = {x: t for x, t in floor.items() if t >= 1}
+        self.below_floor = dict(self.floor)
+        """The letters of :attr:`floor` that may still be below it: a letter's count only grows
+        while filling, so one found at its floor is dropped, until cells are emptied again."""
         self.spare = [x for x in language if x not in own_weights]
         self.queue = deque(rng.shuffled([i for i, x in enumerate(board.cells) if not x]))
         self.budget = STEPS_PER_CELL * len(self.queue) + 100
@@ -159,8 +162,8 @@ class _Filler:
         board, rng = self.board, self.rng
         from_words = rng.random() < self.share
         first, second = (self.own, self.base) if from_words else (self.base, self.own)
-        if from_words and self.floor and not self.even:
-            letter = _lift(board, index, self.floor, rng)
+        if from_words and self.below_floor and not self.even:
+            letter = _lift(board, index, self.below_floor, rng)
             if letter is not None:
                 return letter
         if self.even:
@@ -174,6 +177,7 @@ class _Filler:
                 letter = first.draw(rng, forbidden) or second.draw(rng, forbidden)
         if letter is None and self.budget > 0:
             letter = _make_room(board, index, first.letters + second.letters, rng, self.queue)
+            self.below_floor = dict(self.floor)  # emptied cells may take a letter below it again
         return letter
 
     def _widen(self) -> None:
@@ -216,12 +220,18 @@ def _even(
 
 
 def _lift(board: Board, index: int, floor: dict[str, float], rng: Rng) -> str | None:
-    """A letter still below its floor that completes no word, the further below the likelier."""
+    """A letter still below its floor that completes no word, the further below the likelier.
+
+    ``floor`` holds the letters that may still be below theirs; those at it are dropped from it.
+    """
     by_letter, lacking = board.by_letter, {}
     for x, target in floor.items():  # once per cell: a plain loop, no view per letter
         short = target - len(by_letter.get(x, ()))
         if short > 0:
             lacking[x] = short
+    if len(lacking) < len(floor):
+        for x in floor.keys() - lacking.keys():
+            del floor[x]
     if not lacking:
         return None
     forbidden = board.forbidden_letters(index)

@@ -261,6 +261,62 @@ class Board:
 
     def forbidden_letters(self, index: int) -> set[str]:
         """The letters that would complete a listed word if written in the empty cell."""
+        # The filler asks this for every free cell: on flat lines each side is read once, keeping
+        # the runs that begin (before) or end (after) a word, with no window string per step.
+        if self.cyclic:
+            return self._forbidden_through_windows(index)
+        forbidden = set(self.lexicon.single_letters)
+        holes = self.lexicon.holes
+        for axis in self.axes:
+            line, pos = self.line_at[axis][index], self.place_at[axis][index]
+            starts, stops = self._starts_before(line, pos), self._stops_after(line, pos)
+            # No length check: a hole's key is a whole word's length, and on a flat line the
+            # runs on both sides fit in it.
+            for start in starts:
+                key = start + "."
+                for stop in stops if start else stops[1:]:  # a hole alone is a one-letter word
+                    letters = holes.get(key + stop)
+                    if letters:
+                        forbidden.update(letters)
+        return forbidden
+
+    def _starts_before(self, line: list[int], pos: int) -> list[str]:
+        """The runs of letters just before ``pos`` on a flat line that begin a listed word
+        ("" first), read as far as :meth:`_sides` reads."""
+        cells, lexicon = self.cells, self.lexicon
+        pieces, beginnings = lexicon.pieces, lexicon.beginnings
+        starts, left = [""], ""
+        for k in range(pos - 1, max(pos - lexicon.longest, -1), -1):
+            letter = cells[line[k]]
+            if not letter:
+                break
+            left = letter + left
+            if left in beginnings:  # then its first letters are a piece too
+                starts.append(left)
+            elif left[:PIECE] not in pieces:
+                break
+        return starts
+
+    def _stops_after(self, line: list[int], pos: int) -> list[str]:
+        """The runs of letters just after ``pos`` on a flat line that end a listed word
+        ("" first), read as far as :meth:`_sides` reads."""
+        cells, lexicon = self.cells, self.lexicon
+        pieces, endings = lexicon.pieces, lexicon.endings
+        stops, right = [""], ""
+        for k in range(pos + 1, min(pos + lexicon.longest, len(line))):
+            letter = cells[line[k]]
+            if not letter:
+                break
+            right += letter
+            if right in endings:  # then its last letters are a piece too
+                stops.append(right)
+            elif right[-PIECE:] not in pieces:
+                break
+        return stops
+
+    def _forbidden_through_windows(self, index: int) -> set[str]:
+        """:meth:`forbidden_letters` read through :meth:`_sides`, as the cyclic lines need: a word
+        may run past their ends. On flat lines it is the plain reference for the fast reading."""
         forbidden: set[str] = set()
         lexicon = self.lexicon
         beginnings, endings = lexicon.beginnings, lexicon.endings
