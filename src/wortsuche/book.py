@@ -354,28 +354,36 @@ def in_order(plan: Sequence[PlannedPuzzle], results: dict[int, Puzzle | UserErro
     return [result for p in plan if isinstance(result := results[p.number], Puzzle)]
 
 
+@contextmanager
 def in_parallel(
     workers: int | None,
-) -> Callable[[Callable[..., Any], list[tuple[Any, ...]]], list[Any]]:
+) -> Iterator[Callable[[Callable[..., Any], list[tuple[Any, ...]]], list[Any]]]:
     """A runner that calls a function on each tuple of arguments in ``workers`` processes
-    (default: one per core) and gives the results in order; stopped at once by Ctrl+C."""
+    (default: one per core) and gives the results in order; stopped at once by Ctrl+C.
+
+    Every call runs in the same processes, started at the first, so a book's drawing and
+    checking pay for starting them (and importing the PDF libraries) once.
+    """
     count = workers or os.cpu_count() or 1
+    pools: list[ProcessPoolExecutor] = []
 
     def run(function: Callable[..., Any], jobs: list[tuple[Any, ...]]) -> list[Any]:
         if count == 1 or len(jobs) <= 1:
             return [function(*job) for job in jobs]
-        pool = ProcessPoolExecutor(max_workers=min(count, len(jobs)), initializer=end_with_parent)
-        try:
-            with _signals_held():  # the first submit forks the workers
-                futures = [pool.submit(function, *job) for job in jobs]
-            results = [future.result() for future in futures]
-        except BaseException:
-            _stop(pool)
-            raise
-        pool.shutdown()
-        return results
+        if not pools:
+            pools.append(ProcessPoolExecutor(max_workers=count, initializer=end_with_parent))
+        with _signals_held():  # the first submit forks the workers
+            futures = [pools[0].submit(function, *job) for job in jobs]
+        return [future.result() for future in futures]
 
-    return run
+    try:
+        yield run
+    except BaseException:
+        for pool in pools:
+            _stop(pool)
+        raise
+    for pool in pools:
+        pool.shutdown()
 
 
 def book_line(planned: PlannedPuzzle, puzzle: Puzzle, book_seed: int) -> str:

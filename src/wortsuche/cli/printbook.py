@@ -105,8 +105,8 @@ def print_trimmed(
     """Render the book for print on demand, check it with preflight, then write it (and its
     cover); a book that breaks a rule is not written."""
     from wortsuche.book import in_parallel
-    from wortsuche.render.bookpages import BookDesign, render_print_book
-    from wortsuche.render.preflight import check_book
+    from wortsuche.render.bookpages import BookDesign, draw_print_book, join_parts
+    from wortsuche.render.preflight import check_drawn
     from wortsuche.render.trims import BookFormat, parse_trim
 
     book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
@@ -117,16 +117,19 @@ def print_trimmed(
         scores=args.scores,
         answers_per_page=args.answers_per_page,
     )
-    parts = in_parallel(args.workers)
 
     def printed(puzzles: int) -> None:
         for _ in range(puzzles):
             advance("printing")
 
-    pdf, pages = render_print_book(
-        titled, options, design, order=args.order, on_part=printed, parts=parts
-    )
-    found = check_book(pdf, book, name=args.output, parts=parts)
+    with in_parallel(args.workers) as parts:
+        drawn = draw_print_book(
+            titled, options, design, order=args.order, on_part=printed, parts=parts
+        )
+        pdf = join_parts(drawn.parts, drawn.title, drawn.language)
+        # each worker reads the pages it checks from their part, not from the whole book
+        found = check_drawn(pdf, drawn.parts, book, drawn.pages, parts=parts)
+    pages = drawn.pages
     if found:
         for violation in found:
             note(Note(f"preflight: {violation}", key="note.preflight", values={"rule": violation}))

@@ -150,6 +150,30 @@ def render_print_book(
     The pages are drawn :data:`PART` at a time by ``parts`` (default: one after another; the
     same bytes either way) and joined; ``on_part`` is told how many puzzles each part drew.
     """
+    drawn = draw_print_book(puzzles, options, design, order=order, on_part=on_part, parts=parts)
+    return join_parts(drawn.parts, drawn.title, drawn.language), drawn.pages
+
+
+@dataclass(frozen=True)
+class DrawnBook:
+    """A book's interior drawn in parts of :data:`PART` pages, not yet joined."""
+
+    parts: list[bytes]
+    pages: int
+    title: str
+    language: str
+
+
+def draw_print_book(
+    puzzles: Sequence[tuple[str, Puzzle]],
+    options: RenderOptions,
+    design: BookDesign,
+    *,
+    order: str = "as-given",
+    on_part: Callable[[int], None] | None = None,
+    parts: Parts | None = None,
+) -> DrawnBook:
+    """The book's interior in parts (see :func:`render_print_book`), to check before joining."""
     pages, language, title = compose_book(puzzles, options, design, order=order)
     jobs = [
         (pages[start : start + PART], design.format, language, title, start + 1, len(pages))
@@ -161,7 +185,7 @@ def render_print_book(
         drawn.append(part)
         if on_part:
             on_part(sum(page.puzzle for page in job[0]))
-    return join_parts(drawn, title, language), len(pages)
+    return DrawnBook(drawn, len(pages), title, language)
 
 
 def draw_part(
