@@ -27,7 +27,13 @@ from wortsuche.book import in_parallel
 from wortsuche.model import Puzzle
 from wortsuche.render import RenderOptions
 from wortsuche.render.bookpages import BookDesign, render_print_book
-from wortsuche.render.preflight import PART, check_book, check_cover, check_drawn
+from wortsuche.render.preflight import (
+    PART,
+    check_book,
+    check_cover,
+    check_drawn,
+    fonts_not_embedded,
+)
 from wortsuche.render.trims import (
     BLEED,
     INCH,
@@ -292,12 +298,14 @@ def test_checking_the_drawn_parts_finds_what_checking_the_whole_book_finds() -> 
     planted = hand_made(90, text_at=(45, 0.2 * INCH))
     found = check_book(planted, SIX_BY_NINE)
     assert [v.page for v in found] == [45]
-    with in_parallel(2) as parts:
-        assert check_drawn(planted, split_in_parts(planted), SIX_BY_NINE, 90, parts=parts) == found
+    with in_parallel(2) as workers:
+        waiting = check_drawn(split_in_parts(planted), SIX_BY_NINE, 90, start=workers.start)
+        assert waiting() + fonts_not_embedded(planted) == found
     planted = hand_made(90, text_at=(84, 5.7 * INCH), core_font=True)
     found = check_book(planted, SIX_BY_NINE)
     assert [v.page for v in found] == [84, 3]
-    assert check_drawn(planted, split_in_parts(planted), SIX_BY_NINE, 90) == found
+    waiting = check_drawn(split_in_parts(planted), SIX_BY_NINE, 90)
+    assert waiting() + fonts_not_embedded(planted) == found
 
 
 def png(width: int, height: int) -> io.BytesIO:

@@ -106,7 +106,7 @@ def print_trimmed(
     cover); a book that breaks a rule is not written."""
     from wortsuche.book import in_parallel
     from wortsuche.render.bookpages import BookDesign, draw_print_book, join_parts
-    from wortsuche.render.preflight import check_drawn
+    from wortsuche.render.preflight import check_drawn, fonts_not_embedded
     from wortsuche.render.trims import BookFormat, parse_trim
 
     book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
@@ -122,14 +122,16 @@ def print_trimmed(
         for _ in range(puzzles):
             advance("printing")
 
-    with in_parallel(args.workers) as parts:
+    with in_parallel(args.workers) as workers:
         drawn = draw_print_book(
-            titled, options, design, order=args.order, on_part=printed, parts=parts
+            titled, options, design, order=args.order, on_part=printed, parts=workers
         )
+        # each worker reads the pages it checks from their part, not from the whole book, while
+        # this process joins the parts and draws the cover
+        checking = check_drawn(drawn.parts, book, drawn.pages, start=workers.start)
         pdf = join_parts(drawn.parts, drawn.title, drawn.language)
-        # each worker reads the pages it checks from their part, not from the whole book
-        found = check_drawn(pdf, drawn.parts, book, drawn.pages, parts=parts)
-    pages = drawn.pages
+        cover = make_cover(titled, options, book, drawn.pages, args) if args.cover else None
+        found = checking() + fonts_not_embedded(pdf)
     if found:
         for violation in found:
             note(Note(f"preflight: {violation}", key="note.preflight", values={"rule": violation}))
@@ -141,18 +143,18 @@ def print_trimmed(
             number=len(found),
         )
     write_output(args.output, pdf, force=args.force)
-    if args.cover:
-        write_cover(titled, options, book, pages, args)
+    if cover is not None:
+        write_output(args.cover, cover, force=args.force)
 
 
-def write_cover(
+def make_cover(
     titled: list[tuple[str, Any]],
     options: RenderOptions,
     book: Any,
     pages: int,
     args: argparse.Namespace,
-) -> None:
-    """Draw the wrap-around cover for the book's page count, check its size and write it."""
+) -> bytes:
+    """The wrap-around cover for the book's page count, its size checked."""
     from wortsuche.book import cover_artwork
     from wortsuche.i18n import translator
     from wortsuche.render.cover import CoverText, render_cover
@@ -180,4 +182,4 @@ def write_cover(
             key="error.cover-rule",
             values={"rule": found[0]},
         )
-    write_output(args.cover, cover, force=args.force)
+    return cover

@@ -122,26 +122,46 @@ CHECKED = 10
 so parts of 40 pages would leave one worker checking answers while the other waits."""
 
 
+Start = Callable[[Callable[..., Any], list[tuple[Any, ...]]], Callable[[], list[Any]]]
+"""Starts a function on each tuple of arguments (perhaps in parallel) and gives back what waits
+for the results, in order."""
+
+
 def check_drawn(
-    pdf: bytes, drawn: Sequence[bytes], book: BookFormat, pages: int, *, parts: Parts | None = None
-) -> list[Violation]:
-    """What :func:`check_book` finds in ``pdf``, the book of ``pages`` pages joined from the
-    parts ``drawn`` (:data:`PART` pages each): the pages are read from their small parts, not
-    from the whole book, :data:`CHECKED` at a time by ``parts``, the largest parts' first."""
+    drawn: Sequence[bytes], book: BookFormat, pages: int, *, start: Start | None = None
+) -> Callable[[], list[Violation]]:
+    """Start checking the book of ``pages`` pages drawn in the parts ``drawn`` (:data:`PART`
+    pages each) and give back what waits for the findings: with :func:`fonts_not_embedded` of
+    the joined PDF after them, what :func:`check_book` finds in it.
+
+    The pages are read from their small parts, not from the whole book, :data:`CHECKED` at a
+    time by ``start``, the largest parts' first.
+    """
     jobs = [
-        (part, book, first, min(first + CHECKED, start + PART, pages + 1), start, pages)
+        (part, book, first, min(first + CHECKED, begin + PART, pages + 1), begin, pages)
         for index, part in enumerate(drawn)
-        for start in [index * PART + 1]
-        for first in range(start, min(start + PART, pages + 1), CHECKED)
+        for begin in [index * PART + 1]
+        for first in range(begin, min(begin + PART, pages + 1), CHECKED)
     ]
     # the slowest first, so that no worker is left with a long one at the end
     slowest = sorted(range(len(jobs)), key=lambda j: -len(jobs[j][0]) * (jobs[j][3] - jobs[j][2]))
-    run = parts or (lambda function, jobs: [function(*job) for job in jobs])
-    checked = dict(zip(slowest, run(_check_part, [jobs[j] for j in slowest]), strict=True))
-    found = list(_page_count(pages))
-    for index in range(len(jobs)):
-        found += checked[index]
-    return same_size_together(found) + fonts_not_embedded(pdf)
+    run = start or _at_once
+    waiting = run(_check_part, [jobs[j] for j in slowest])
+
+    def found() -> list[Violation]:
+        checked = dict(zip(slowest, waiting(), strict=True))
+        result = list(_page_count(pages))
+        for index in range(len(jobs)):
+            result += checked[index]
+        return same_size_together(result)
+
+    return found
+
+
+def _at_once(function: Callable[..., Any], jobs: list[tuple[Any, ...]]) -> Callable[[], list[Any]]:
+    """The calls made now, one after another."""
+    results = [function(*job) for job in jobs]
+    return lambda: results
 
 
 def _check_part(
