@@ -180,12 +180,25 @@ def draw_print_book(
         for start in range(0, len(pages), PART)
     ]
     run = parts or (lambda function, jobs: [function(*job) for job in jobs])
+    # the most to draw first (the answer keys' capsules), so that no worker is left with it
+    # at the end while the other waits
+    slowest = sorted(range(len(jobs)), key=lambda j: -drawing_work(jobs[j][0]))
+    done = dict(zip(slowest, run(draw_part, [jobs[j] for j in slowest]), strict=True))
     drawn = []
-    for job, part in zip(jobs, run(draw_part, jobs), strict=True):
-        drawn.append(part)
+    for index, job in enumerate(jobs):
+        drawn.append(done[index])
         if on_part:
             on_part(sum(page.puzzle for page in job[0]))
     return DrawnBook(drawn, len(pages), title, language)
+
+
+def drawing_work(pages: Sequence[Page]) -> int:
+    """About how long the pages take to draw and check: their texts, letters and capsules (a
+    capsule's curves take as long as a few letters)."""
+    return sum(
+        len(page.texts) + sum(len(grid.letters) + 4 * len(grid.capsules) for grid in page.grids)
+        for page in pages
+    )
 
 
 def draw_part(
