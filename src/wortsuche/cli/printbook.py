@@ -122,6 +122,12 @@ def print_trimmed(
         for _ in range(puzzles):
             advance("printing")
 
+    if args.cover:
+        # drawing and checking the cover needs them here too: imported before the workers
+        # start, they need not each import them again (fpdf alone takes 0.17 s)
+        import fpdf  # noqa: F401
+        import pdfplumber  # noqa: F401
+
     with in_parallel(args.workers) as workers:
         drawn = draw_print_book(
             titled, options, design, order=args.order, on_part=printed, parts=workers
