@@ -23,10 +23,17 @@ from pypdf import PdfReader
 from tests.cli import run
 
 from wortsuche import InputError, generate
+from wortsuche.book import in_parallel
 from wortsuche.model import Puzzle
 from wortsuche.render import RenderOptions
 from wortsuche.render.bookpages import BookDesign, render_print_book
-from wortsuche.render.preflight import check_book, check_cover
+from wortsuche.render.preflight import (
+    PART,
+    check_book,
+    check_cover,
+    check_drawn,
+    fonts_not_embedded,
+)
 from wortsuche.render.trims import (
     BLEED,
     INCH,
@@ -268,6 +275,37 @@ def test_preflight_finds_text_in_the_gutter_on_the_correct_side(tmp_path: Path) 
     # and at the right of a left-hand page it is in the gutter
     found = check_book(hand_made(24, text_at=(6, 5.7 * INCH)), SIX_BY_NINE)
     assert len(found) == 1 and found[0].page == 6 and "gutter" in found[0].problem
+
+
+def split_in_parts(pdf: bytes) -> list[bytes]:
+    """The PDF's pages as PDFs of :data:`PART` pages each (as a book is drawn)."""
+    from pypdf import PdfWriter
+
+    reader = PdfReader(io.BytesIO(pdf))
+    parts = []
+    for start in range(0, len(reader.pages), PART):
+        writer = PdfWriter()
+        for page in reader.pages[start : start + PART]:
+            writer.add_page(page)
+        out = io.BytesIO()
+        writer.write(out)
+        parts.append(out.getvalue())
+    return parts
+
+
+def test_checking_the_drawn_parts_finds_what_checking_the_whole_book_finds() -> None:
+    # a gutter on page 45 (right-hand, in the second part) and one on page 84 (left-hand, third)
+    planted = hand_made(90, text_at=(45, 0.2 * INCH))
+    found = check_book(planted, SIX_BY_NINE)
+    assert [v.page for v in found] == [45]
+    with in_parallel(2) as workers:
+        waiting = check_drawn(split_in_parts(planted), SIX_BY_NINE, 90, start=workers.start)
+        assert waiting() + fonts_not_embedded(planted) == found
+    planted = hand_made(90, text_at=(84, 5.7 * INCH), core_font=True)
+    found = check_book(planted, SIX_BY_NINE)
+    assert [v.page for v in found] == [84, 3]
+    waiting = check_drawn(split_in_parts(planted), SIX_BY_NINE, 90)
+    assert waiting() + fonts_not_embedded(planted) == found
 
 
 def png(width: int, height: int) -> io.BytesIO:

@@ -354,28 +354,47 @@ def in_order(plan: Sequence[PlannedPuzzle], results: dict[int, Puzzle | UserErro
     return [result for p in plan if isinstance(result := results[p.number], Puzzle)]
 
 
-def in_parallel(
-    workers: int | None,
-) -> Callable[[Callable[..., Any], list[tuple[Any, ...]]], list[Any]]:
-    """A runner that calls a function on each tuple of arguments in ``workers`` processes
-    (default: one per core) and gives the results in order; stopped at once by Ctrl+C."""
-    count = workers or os.cpu_count() or 1
+class Workers:
+    """Calls a function on each tuple of arguments in ``count`` processes and gives the results
+    in order. Every call runs in the same processes, started at the first, so a book's drawing
+    and checking pay for starting them (and importing the PDF libraries) once."""
 
-    def run(function: Callable[..., Any], jobs: list[tuple[Any, ...]]) -> list[Any]:
-        if count == 1 or len(jobs) <= 1:
-            return [function(*job) for job in jobs]
-        pool = ProcessPoolExecutor(max_workers=min(count, len(jobs)), initializer=end_with_parent)
-        try:
-            with _signals_held():  # the first submit forks the workers
-                futures = [pool.submit(function, *job) for job in jobs]
-            results = [future.result() for future in futures]
-        except BaseException:
-            _stop(pool)
-            raise
-        pool.shutdown()
-        return results
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.pool: ProcessPoolExecutor | None = None
 
-    return run
+    def __call__(self, function: Callable[..., Any], jobs: list[tuple[Any, ...]]) -> list[Any]:
+        """The results, in the order of ``jobs``."""
+        return self.start(function, jobs)()
+
+    def start(
+        self, function: Callable[..., Any], jobs: list[tuple[Any, ...]]
+    ) -> Callable[[], list[Any]]:
+        """Start the calls and go on (with one process: make them now); what is given back
+        waits for the results, in the order of ``jobs``."""
+        if self.count == 1 or len(jobs) <= 1:
+            results = [function(*job) for job in jobs]
+            return lambda: results
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(max_workers=self.count, initializer=end_with_parent)
+        with _signals_held():  # the first submit forks the workers
+            futures = [self.pool.submit(function, *job) for job in jobs]
+        return lambda: [future.result() for future in futures]
+
+
+@contextmanager
+def in_parallel(workers: int | None) -> Iterator[Workers]:
+    """:class:`Workers`, ``workers`` of them (default: one per core), ended when the block is
+    left; stopped at once by Ctrl+C."""
+    running = Workers(workers or os.cpu_count() or 1)
+    try:
+        yield running
+    except BaseException:
+        if running.pool is not None:
+            _stop(running.pool)
+        raise
+    if running.pool is not None:
+        running.pool.shutdown()
 
 
 def book_line(planned: PlannedPuzzle, puzzle: Puzzle, book_seed: int) -> str:

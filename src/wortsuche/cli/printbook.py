@@ -105,9 +105,9 @@ def print_trimmed(
     """Render the book for print on demand, check it with preflight, then write it (and its
     cover); a book that breaks a rule is not written."""
     from wortsuche.book import in_parallel
-    from wortsuche.render.bookpages import BookDesign, render_print_book
+    from wortsuche.render.bookpages import BookDesign, draw_print_book, join_parts
     from wortsuche.render.glyphs import require_printable
-    from wortsuche.render.preflight import check_book
+    from wortsuche.render.preflight import check_drawn, fonts_not_embedded
     from wortsuche.render.trims import BookFormat, parse_trim
 
     book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
@@ -118,7 +118,6 @@ def print_trimmed(
         scores=args.scores,
         answers_per_page=args.answers_per_page,
     )
-    parts = in_parallel(args.workers)
 
     def printed(puzzles: int) -> None:
         for _ in range(puzzles):
@@ -126,10 +125,22 @@ def print_trimmed(
 
     lines = (options.title, args.subtitle, args.copyright)
     require_printable((puzzle for _, puzzle in titled), options.font, *lines)
-    pdf, pages = render_print_book(
-        titled, options, design, order=args.order, on_part=printed, parts=parts
-    )
-    found = check_book(pdf, book, name=args.output, parts=parts)
+    if args.cover:
+        # drawing and checking the cover needs them here too: imported before the workers
+        # start, they need not each import them again (fpdf alone takes 0.17 s)
+        import fpdf  # noqa: F401
+        import pdfplumber  # noqa: F401
+
+    with in_parallel(args.workers) as workers:
+        drawn = draw_print_book(
+            titled, options, design, order=args.order, on_part=printed, parts=workers
+        )
+        # each worker reads the pages it checks from their part, not from the whole book, while
+        # this process joins the parts and draws the cover
+        checking = check_drawn(drawn.parts, book, drawn.pages, start=workers.start)
+        pdf = join_parts(drawn.parts, drawn.title, drawn.language)
+        cover = make_cover(titled, options, book, drawn.pages, args) if args.cover else None
+        found = checking() + fonts_not_embedded(pdf)
     if found:
         for violation in found:
             note(
@@ -145,18 +156,18 @@ def print_trimmed(
             number=len(found),
         )
     write_output(args.output, pdf, force=args.force)
-    if args.cover:
-        write_cover(titled, options, book, pages, args)
+    if cover is not None:
+        write_output(args.cover, cover, force=args.force)
 
 
-def write_cover(
+def make_cover(
     titled: list[tuple[str, Any]],
     options: RenderOptions,
     book: Any,
     pages: int,
     args: argparse.Namespace,
-) -> None:
-    """Draw the wrap-around cover for the book's page count, check its size and write it."""
+) -> bytes:
+    """The wrap-around cover for the book's page count, its size checked."""
     from wortsuche.book import cover_artwork
     from wortsuche.i18n import translator
     from wortsuche.render.cover import CoverText, render_cover
@@ -184,4 +195,4 @@ def write_cover(
             key="error.cover-rule",
             values={"rule": found[0]},
         )
-    write_output(args.cover, cover, force=args.force)
+    return cover

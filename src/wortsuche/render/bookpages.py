@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from wortsuche.errors import InputError
 from wortsuche.i18n import Translator, translator
 from wortsuche.model import Puzzle
-from wortsuche.rating.difficulty import rate_puzzle
+from wortsuche.rating.difficulty import Difficulty, rate_puzzle
 from wortsuche.render import texts as say
 from wortsuche.render.layout import (
     Box,
@@ -150,18 +150,55 @@ def render_print_book(
     The pages are drawn :data:`PART` at a time by ``parts`` (default: one after another; the
     same bytes either way) and joined; ``on_part`` is told how many puzzles each part drew.
     """
+    drawn = draw_print_book(puzzles, options, design, order=order, on_part=on_part, parts=parts)
+    return join_parts(drawn.parts, drawn.title, drawn.language), drawn.pages
+
+
+@dataclass(frozen=True)
+class DrawnBook:
+    """A book's interior drawn in parts of :data:`PART` pages, not yet joined."""
+
+    parts: list[bytes]
+    pages: int
+    title: str
+    language: str
+
+
+def draw_print_book(
+    puzzles: Sequence[tuple[str, Puzzle]],
+    options: RenderOptions,
+    design: BookDesign,
+    *,
+    order: str = "as-given",
+    on_part: Callable[[int], None] | None = None,
+    parts: Parts | None = None,
+) -> DrawnBook:
+    """The book's interior in parts (see :func:`render_print_book`), to check before joining."""
     pages, language, title = compose_book(puzzles, options, design, order=order)
     jobs = [
         (pages[start : start + PART], design.format, language, title, start + 1, len(pages))
         for start in range(0, len(pages), PART)
     ]
     run = parts or (lambda function, jobs: [function(*job) for job in jobs])
+    # the most to draw first (the answer keys' capsules), so that no worker is left with it
+    # at the end while the other waits
+    slowest = sorted(range(len(jobs)), key=lambda j: -drawing_work(jobs[j][0]))
+    done = dict(zip(slowest, run(draw_part, [jobs[j] for j in slowest]), strict=True))
     drawn = []
-    for job, part in zip(jobs, run(draw_part, jobs), strict=True):
-        drawn.append(part)
+    for index, job in enumerate(jobs):
+        drawn.append(done[index])
         if on_part:
             on_part(sum(page.puzzle for page in job[0]))
-    return join_parts(drawn, title, language), len(pages)
+    return DrawnBook(drawn, len(pages), title, language)
+
+
+def drawing_work(pages: Sequence[Page]) -> int:
+    """About how long the pages take to draw and check: their texts, letters and capsules (a
+    capsule's curves take as long as a few letters)."""
+    return sum(
+        len(page.texts) + sum(len(grid.letters) + 4 * len(grid.capsules) for grid in page.grids)
+        for page in pages
+    )
 
 
 def draw_part(
@@ -182,13 +219,14 @@ def compose_book(
     and its title."""
     if order not in BOOK_ORDERS:
         raise unknown_order(order, BOOK_ORDERS)
-    puzzles, scores, parts = _ordered(puzzles, order)
+    puzzles, ratings, parts = _ordered(puzzles, order)
+    scores = [rating.score for rating in ratings]
     language = book_language(puzzles, options)
     # A book is for solving, not a worksheet handed out in class: no name line.
     options = replace(options, language=language, answers=False, name_line=False)
     texts = translator(language)
     title = options.title or texts.t("book.default-title")
-    book = _Composer(puzzles, scores, options, design, texts, title)
+    book = _Composer(puzzles, ratings, options, design, texts, title)
     book.sections = _sections(puzzles, scores, parts, order, texts, design.scores)
     guess = 24
     for _ in range(4):  # the gutter steps at 150, 300, … pages; two rounds settle it
@@ -203,9 +241,10 @@ def compose_book(
 
 def _ordered(
     puzzles: Sequence[tuple[str, Puzzle]], order: str
-) -> tuple[list[tuple[str, Puzzle]], list[float], list[tuple[int, int]]]:
-    """The puzzles in the book's order, their scores and the sections' index ranges."""
-    scores = [rate_puzzle(puzzle).score for _, puzzle in puzzles]
+) -> tuple[list[tuple[str, Puzzle]], list[Difficulty], list[tuple[int, int]]]:
+    """The puzzles in the book's order, their ratings and the sections' index ranges."""
+    ratings = [rate_puzzle(puzzle) for _, puzzle in puzzles]
+    scores = [rating.score for rating in ratings]
     indexes = list(range(len(puzzles)))
     parts: list[tuple[int, int]] = []
     if order == "easy-to-hard":
@@ -219,7 +258,7 @@ def _ordered(
             if end == len(indexes) or puzzles[indexes[end]][0] != puzzles[indexes[first]][0]:
                 parts.append((first, end))
                 first = end
-    return [puzzles[i] for i in indexes], [scores[i] for i in indexes], parts
+    return [puzzles[i] for i in indexes], [ratings[i] for i in indexes], parts
 
 
 def _sections(
@@ -250,14 +289,16 @@ class _Composer:
     def __init__(
         self,
         puzzles: list[tuple[str, Puzzle]],
-        scores: list[float],
+        ratings: list[Difficulty],
         options: RenderOptions,
         design: BookDesign,
         texts: Translator,
         title: str,
     ) -> None:
         self.puzzles = puzzles
-        self.scores = scores
+        # rated once: the pages are laid out twice or more and each footer shows the rating
+        self.ratings = ratings
+        self.scores = [rating.score for rating in ratings]
         self.options = options
         self.design = design
         self.texts = texts
@@ -401,7 +442,7 @@ class _Composer:
                 self.height - self.foot,
             )
             if page is not None:
-                return [self.with_footer(page, puzzle)]
+                return [self.with_footer(page, index)]
         style = Style.for_print(self.options.large_print)
         m = style.margin
         size = (self.width + 2 * m, self.height - self.foot + 2 * m)
@@ -411,7 +452,7 @@ class _Composer:
         page.boxes = [_shift_box(b, -m, -m) for b in sheet.boxes]
         page.folio = page.puzzle = True
         if self.design.scores:
-            footer = say.footer(puzzle, self.texts)
+            footer = say.footer(puzzle, self.texts, rating=self.ratings[index])
             page.texts.append(
                 Text(
                     fit(footer, 8, self.width),
@@ -431,11 +472,13 @@ class _Composer:
                 pages.append(Page([shift_text(t, -m, -m) for t in texts], folio=True))
         return pages
 
-    def with_footer(self, page: Page, puzzle: Puzzle) -> Page:
-        """A puzzle's page numbered, with its size, level and seed unless scores are left out."""
+    def with_footer(self, page: Page, index: int) -> Page:
+        """Puzzle ``index``'s page numbered, with its size, level and seed unless scores are
+        left out."""
         page.folio = page.puzzle = True
         if self.design.scores:
-            footer = fit(say.footer(puzzle, self.texts), 8, self.width)
+            puzzle, rating = self.puzzles[index][1], self.ratings[index]
+            footer = fit(say.footer(puzzle, self.texts, rating=rating), 8, self.width)
             y = self.height - 15
             page.texts.append(Text(footer, self.width / 2, y, 8, anchor="middle", faint=True))
         return page

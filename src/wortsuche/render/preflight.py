@@ -9,7 +9,7 @@ and a cover's size against the page count. Each finding names its page.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,18 +126,75 @@ def same_size_together(found: list[Violation]) -> list[Violation]:
     )
 
 
-def check_pages(pdf: bytes, book: BookFormat, first: int, end: int) -> list[Violation]:
-    """The size and the margins of pages ``first`` to ``end - 1`` (counted from 1)."""
+def check_pages(
+    pdf: bytes, book: BookFormat, first: int, end: int, *, start: int = 1, total: int | None = None
+) -> list[Violation]:
+    """The size and the margins of pages ``first`` to ``end - 1`` (counted from 1) of a book
+    of ``total`` pages (default: the PDF's), of which ``pdf`` holds the pages from ``start`` on."""
     with _open(pdf, "the PDF") as document:
-        pages = len(document.pages)
+        pages = total or len(document.pages)
         margins = least_margins(min(max(pages, 1), MAX_PAGES), bleed=book.bleed)
         found = []
         for number in range(first, end):
-            page = document.pages[number - 1]
+            page = document.pages[number - start]
             found += _page_size(number, page, book.page_size)
             found += _outside_live_area(number, page, book, margins)
             page.close()
     return found
+
+
+CHECKED = 10
+"""Pages of a drawn part checked together: answer pages take five times as long as the others,
+so parts of 40 pages would leave one worker checking answers while the other waits."""
+
+
+Start = Callable[[Callable[..., Any], list[tuple[Any, ...]]], Callable[[], list[Any]]]
+"""Starts a function on each tuple of arguments (perhaps in parallel) and gives back what waits
+for the results, in order."""
+
+
+def check_drawn(
+    drawn: Sequence[bytes], book: BookFormat, pages: int, *, start: Start | None = None
+) -> Callable[[], list[Violation]]:
+    """Start checking the book of ``pages`` pages drawn in the parts ``drawn`` (:data:`PART`
+    pages each) and give back what waits for the findings: with :func:`fonts_not_embedded` of
+    the joined PDF after them, what :func:`check_book` finds in it.
+
+    The pages are read from their small parts, not from the whole book, :data:`CHECKED` at a
+    time by ``start``, the largest parts' first.
+    """
+    jobs = [
+        (part, book, first, min(first + CHECKED, begin + PART, pages + 1), begin, pages)
+        for index, part in enumerate(drawn)
+        for begin in [index * PART + 1]
+        for first in range(begin, min(begin + PART, pages + 1), CHECKED)
+    ]
+    # the slowest first, so that no worker is left with a long one at the end
+    slowest = sorted(range(len(jobs)), key=lambda j: -len(jobs[j][0]) * (jobs[j][3] - jobs[j][2]))
+    run = start or _at_once
+    waiting = run(_check_part, [jobs[j] for j in slowest])
+
+    def found() -> list[Violation]:
+        checked = dict(zip(slowest, waiting(), strict=True))
+        result = list(_page_count(pages))
+        for index in range(len(jobs)):
+            result += checked[index]
+        return same_size_together(result)
+
+    return found
+
+
+def _at_once(function: Callable[..., Any], jobs: list[tuple[Any, ...]]) -> Callable[[], list[Any]]:
+    """The calls made now, one after another."""
+    results = [function(*job) for job in jobs]
+    return lambda: results
+
+
+def _check_part(
+    part: bytes, book: BookFormat, first: int, end: int, start: int, total: int
+) -> list[Violation]:
+    """Pages ``first`` to ``end - 1`` of a book of ``total`` pages in its part from ``start``."""
+    return check_pages(part, book, first, end, start=start, total=total)
 
 
 def check_cover(
