@@ -60,20 +60,24 @@ def print_with_libreoffice(folder: Path, *documents: Path) -> Path:
 BILDER = "IGEL = Ein Tier mit Stacheln\nEULE = 🦉\nHUND = 🐕\n"
 
 
-@pytest.fixture(scope="module")
-def pictured(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """A list of two pictures and a clue in words as DOCX and ODT, printed by LibreOffice."""
+def printed_picture_list(folder: Path, *options: str) -> dict[str, Path]:
+    """:data:`BILDER` as DOCX and ODT with ``options``, and the PDFs LibreOffice printed."""
     if shutil.which("soffice") is None:
         pytest.skip("LibreOffice (libreoffice-writer-nogui) is not installed")
-    folder = tmp_path_factory.mktemp("pictures")
     words = folder / "bilder.txt"
     words.write_text(BILDER, encoding="utf-8")
     files = {"docx": folder / "bilder-docx.docx", "odt": folder / "bilder-odt.odt"}
     for out in files.values():
-        done = run("generate", words, "--seed", "5", "--size", "8", "-o", out)
+        done = run("generate", words, "--seed", "5", "--size", "8", *options, "-o", out)
         assert done.returncode == 0, done.stderr
     printed = print_with_libreoffice(folder, *files.values())
     return {format: printed / f"{path.stem}.pdf" for format, path in files.items()}
+
+
+@pytest.fixture(scope="module")
+def pictured(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A list of two pictures and a clue in words as DOCX and ODT, printed by LibreOffice."""
+    return printed_picture_list(tmp_path_factory.mktemp("pictures"))
 
 
 @pytest.mark.parametrize("format", ["docx", "odt"])
@@ -187,17 +191,7 @@ def test_a_wide_grid_stays_inside_the_page() -> None:
 @pytest.fixture(scope="module")
 def keyed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The picture list's sheet with its answer key as DOCX and ODT, printed by LibreOffice."""
-    if shutil.which("soffice") is None:
-        pytest.skip("LibreOffice (libreoffice-writer-nogui) is not installed")
-    folder = tmp_path_factory.mktemp("keys")
-    words = folder / "bilder.txt"
-    words.write_text(BILDER, encoding="utf-8")
-    files = {"docx": folder / "key-docx.docx", "odt": folder / "key-odt.odt"}
-    for out in files.values():
-        done = run("generate", words, "--seed", "5", "--size", "8", "--answers", "-o", out)
-        assert done.returncode == 0, done.stderr
-    printed = print_with_libreoffice(folder, *files.values())
-    return {format: printed / f"{path.stem}.pdf" for format, path in files.items()}
+    return printed_picture_list(tmp_path_factory.mktemp("keys"), "--answers")
 
 
 @pytest.mark.parametrize("format", ["docx", "odt"])
