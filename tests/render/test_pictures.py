@@ -152,8 +152,10 @@ def test_text_the_typeface_cannot_print_is_refused_naming_it(tmp_path: Path) -> 
     # fpdf2 draws a letter its font lacks as an empty box and only warns: a clue in Chinese,
     # a title with a symbol, are refused before anything is drawn, naming the characters
     (tmp_path / "katze.txt").write_text("KATZE = 猫 auf Chinesisch\nHUND\n", encoding="utf-8")
-    for output in ("k.pdf", "k.png"):
-        done = run("generate", tmp_path / "katze.txt", "--seed", "1", "-o", tmp_path / output)
+    for output, *options in (("k.pdf",), ("k.png",), ("v.pdf", "--versions", "2")):
+        done = run(
+            "generate", tmp_path / "katze.txt", "--seed", "1", *options, "-o", tmp_path / output
+        )
         assert done.returncode == 2 and not (tmp_path / output).exists()
         assert (
             done.stderr.strip()

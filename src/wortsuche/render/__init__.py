@@ -140,12 +140,12 @@ def render(
         options = RenderOptions.from_keywords(**changes)
     elif changes:
         options = RenderOptions.from_keywords(**{**vars(options), **changes})
+    if format == "pdf" and options.per_page > 1:
+        return render_versions([puzzle], options)  # copies side by side on each page
     if format in PRINTED_IN_OUR_FONTS:
         from wortsuche.render.glyphs import require_printable
 
         require_printable([puzzle], options.font, options.title)
-    if format == "pdf" and options.per_page > 1:
-        return render_versions([puzzle], options)  # copies side by side on each page
     draw = renderer(format)
     try:
         return draw(puzzle, options)
@@ -171,7 +171,7 @@ def render_book(
     require_printable((puzzle for _, puzzle in puzzles), options.font, options.title)
 
     try:
-        return draw_book(puzzles, options or RenderOptions(), on_page=on_page, order=order)
+        return draw_book(puzzles, options, on_page=on_page, order=order)
     except ModuleNotFoundError as error:
         if error.name not in OPTIONAL_MODULES:
             raise
@@ -182,10 +182,14 @@ def render_versions(puzzles: Sequence[Puzzle], options: RenderOptions | None = N
     """A PDF of the versions of one sheet, ``options.per_page`` to a page, keys after; see
     :func:`wortsuche.render.imposition.render_versions`."""
     require("pdf")
+    from wortsuche.render.glyphs import require_printable
     from wortsuche.render.imposition import render_versions as draw_versions
 
+    options = options or RenderOptions()
+    require_printable(puzzles, options.font, options.title)
+
     try:
-        return draw_versions(puzzles, options or RenderOptions())
+        return draw_versions(puzzles, options)
     except ModuleNotFoundError as error:
         if error.name not in OPTIONAL_MODULES:
             raise
