@@ -141,3 +141,7 @@ class SearchBudget:
     def count(self, steps: int = 1) -> None:
         """Count ``steps`` of the search that cost the puzzle nothing (all within one check)."""
         self.used += steps
+
+    def check_time(self) -> None:
+        """Look at the puzzle's clocks now, between the budget's own looks (see :meth:`Budget.check_time`)."""
+        self.budget.check_time()

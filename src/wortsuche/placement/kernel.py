@@ -108,7 +108,7 @@ class Placer:
         if strays:
             self.board.remove_last_placement(placed[1])
         if len(placed[1]) > LONG_CHECK:
-            self.budget.budget.check_time()  # such a check can take as long as many steps
+            self.budget.check_time()  # such a check can take as long as many steps
         return None if strays else placed
 
     def put(
