@@ -36,13 +36,13 @@ class Violation:
     :class:`~wortsuche.notes.Note`: English, and named in the catalogue for other languages)."""
 
     page: int | None
-    problem: str
+    problem: Note
 
     @property
     def note(self) -> Note:
         """The finding as people read it: ``page 6: …``."""
         if self.page is None:
-            return self.problem if isinstance(self.problem, Note) else Note(self.problem)
+            return self.problem
         return _said(
             f"page {self.page}: {self.problem}", "on-page", page=self.page, problem=self.problem
         )
@@ -95,9 +95,9 @@ def check_book(
 
 def same_size_together(found: list[Violation]) -> list[Violation]:
     """The findings with a run of pages of the same wrong size said once: ``pages 1 to 48: …``."""
-    sizes = [v for v in found if v.page is not None and getattr(v.problem, "key", None) == SIZE]
+    sizes = [v for v in found if v.page is not None and v.problem.key == SIZE]
     others = [v for v in found if v not in sizes]
-    runs: list[tuple[int, int, str]] = []
+    runs: list[tuple[int, int, Note]] = []
     for v in sizes:
         assert v.page is not None
         if runs and runs[-1][1] == v.page - 1 and runs[-1][2] == v.problem:
