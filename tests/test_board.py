@@ -6,11 +6,11 @@ random partly filled grids, random word lists, every cell.
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from wortsuche.grid.board import EMPTY, Board, Lexicon, _joins
-from wortsuche.model import Direction, Placement
+from wortsuche.grid.board import EMPTY, Board, Found, Lexicon, _joins
+from wortsuche.model import HOLE, Direction, Placement
 
 ALPHABET = "ABC"
 STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
@@ -86,15 +86,15 @@ def test_forbidden_letters_are_exactly_those_that_would_complete_a_word(
 
 
 @st.composite
-def long_word_boards(draw: st.DrawFn) -> Board:
+def long_word_boards(draw: st.DrawFn, letters: str = ALPHABET, longest: int = 10) -> Board:
     """Flat boards with holes, words longer than a kept piece and screened words."""
     rows, cols = draw(st.integers(1, 12)), draw(st.integers(1, 12))
-    words = draw(st.lists(st.text(ALPHABET, min_size=1, max_size=10), min_size=1, max_size=6))
-    screen = draw(st.lists(st.text(ALPHABET, min_size=1, max_size=8), max_size=2))
+    words = draw(st.lists(st.text(letters, min_size=1, max_size=longest), min_size=1, max_size=6))
+    screen = draw(st.lists(st.text(letters, min_size=1, max_size=8), max_size=2))
     holes = draw(st.sets(st.integers(0, rows * cols - 1), max_size=rows * cols // 4))
     board = Board.sized(rows, cols, Lexicon(words, screen), holes=holes)
     cells = draw(
-        st.lists(st.sampled_from([*ALPHABET, EMPTY]), min_size=rows * cols, max_size=rows * cols)
+        st.lists(st.sampled_from([*letters, EMPTY]), min_size=rows * cols, max_size=rows * cols)
     )
     for index, letter in enumerate(cells):
         if letter and not board.cells[index]:
@@ -111,6 +111,46 @@ def test_the_fast_flat_reading_of_forbidden_letters_matches_the_window_reading(
     if board.cells[index]:
         return
     assert board.forbidden_letters(index) == board._forbidden_through_windows(index)
+
+
+@settings(max_examples=300, deadline=None)
+@given(board=long_word_boards(), data=st.data())
+def test_the_fast_flat_reading_of_occurrences_matches_the_window_reading(
+    board: Board, data: st.DataObject
+) -> None:
+    index = data.draw(st.integers(0, board.rows * board.cols - 1))
+    centre = board.cells[index]
+    if not centre or centre == HOLE:
+        return
+    windows: list[Found] = []
+    if centre in board.lexicon.letters:
+        if centre in board.lexicon.single_letters:
+            windows.append(Found(centre, index, index))
+        board._occurrences_through_windows(index, centre, windows)
+    assert board.occurrences_through(index) == windows  # the same finds, in the same order
+
+
+@settings(max_examples=500, deadline=None)
+@given(board=long_word_boards(letters="AB", longest=3), data=st.data())
+def test_the_strays_of_a_placement_are_the_strays_through_its_new_cells(
+    board: Board, data: st.DataObject
+) -> None:
+    """A placement's check reads its own line from its two ends only: the same strays."""
+    direction = data.draw(st.sampled_from(list(Direction)))
+    dr, dc = direction.value
+    length = data.draw(st.integers(2, 6))
+    rows, cols = board.rows - (length - 1) * abs(dr), board.cols - (length - 1) * abs(dc)
+    assume(rows > 0 and cols > 0)
+    r, c = data.draw(st.integers(0, rows - 1)), data.draw(st.integers(0, cols - 1))
+    start = (r + (length - 1) * (dr < 0), c + (length - 1) * (dc < 0))
+    run = board.topology.run(start, direction, length)
+    assume(run is not None)  # no hole on the way
+    indexes = [board.index(cell) for cell in run]
+    letters = "".join(board.cells[i] or data.draw(st.sampled_from(ALPHABET)) for i in indexes)
+    new = board.write(indexes, letters)
+    pid = board.add_placement(Placement(letters, start, direction), indexes)
+    expected = {(f.letters, f.first, f.last) for f in board.strays_through(new)}
+    assert {(f.letters, f.first, f.last) for f in board.strays_of(pid, new)} == expected
 
 
 def test_a_word_inside_a_longer_placement_is_allowed_a_free_copy_is_a_stray() -> None:

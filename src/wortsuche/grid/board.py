@@ -234,11 +234,21 @@ class Board:
         """Every listed word (or reversal) standing complete on a line through the filled cell."""
         found: list[Found] = []
         lexicon, centre = self.lexicon, self.cells[index]
-        beginnings, endings = lexicon.beginnings, lexicon.endings
         if centre not in lexicon.letters:
             return found
         if centre in lexicon.single_letters:
             found.append(Found(centre, index, index))
+        if self.cyclic:
+            self._occurrences_through_windows(index, centre, found)
+        else:
+            self._occurrences_on_flat_lines(index, centre, found)
+        return found
+
+    def _occurrences_through_windows(self, index: int, centre: str, found: list[Found]) -> None:
+        """:meth:`occurrences_through` read through :meth:`_sides`, as the cyclic lines need: a
+        word may run past their ends. On flat lines it is the plain reference for the fast reading."""
+        lexicon = self.lexicon
+        beginnings, endings = lexicon.beginnings, lexicon.endings
         for axis in self.axes:
             line, pos, left, right = self._sides(index, axis, centre)
             if not left and not right:
@@ -257,7 +267,53 @@ class Board:
                         found.append(Found(piece, run[0], run[-1], run))
                     else:
                         found.append(Found(piece, line[pos - k], line[pos + m]))
-        return found
+
+    def _occurrences_on_flat_lines(
+        self, index: int, centre: str, found: list[Found], skip: int = -1
+    ) -> None:
+        """:meth:`occurrences_through` on flat lines (but the axis ``skip``): the same finds in the
+        same order as the window reading."""
+        for axis in self.axes:
+            if axis != skip:
+                self._occurrences_on_flat_line(index, centre, axis, found)
+
+    def _occurrences_on_flat_line(
+        self, index: int, centre: str, axis: int, found: list[Found]
+    ) -> None:
+        """The finds through ``index`` on its flat line along ``axis``. Each side is read once,
+        keeping how many letters before the centre begin a listed string with it and how many
+        after it end one, as :meth:`forbidden_letters` does."""
+        cells, lexicon = self.cells, self.lexicon
+        pieces, beginnings, endings = lexicon.pieces, lexicon.beginnings, lexicon.endings
+        longest = lexicon.longest
+        line, pos = self.line_at[axis][index], self.place_at[axis][index]
+        starts, left = [0] if centre in beginnings else [], centre
+        for k in range(pos - 1, max(pos - longest, -1), -1):
+            letter = cells[line[k]]
+            if not letter:
+                break
+            left = letter + left
+            if left in beginnings:
+                starts.append(pos - k)
+            elif left[:PIECE] not in pieces:
+                break
+        stops, right = [0] if centre in endings else [], centre
+        for k in range(pos + 1, min(pos + longest, len(line))):
+            letter = cells[line[k]]
+            if not letter:
+                break
+            right += letter
+            if right in endings:
+                stops.append(k - pos)
+            elif right[-PIECE:] not in pieces:
+                break
+        if len(left) == 1 and len(right) == 1:
+            return
+        strings, size = lexicon.strings, len(left)
+        for k, m in _joins(starts, stops, lexicon, len(line)):
+            piece = left[size - 1 - k :] + right[1 : m + 1]
+            if piece in strings:
+                found.append(Found(piece, line[pos - k], line[pos + m]))
 
     def forbidden_letters(self, index: int) -> set[str]:
         """The letters that would complete a listed word if written in the empty cell."""
@@ -357,6 +413,47 @@ class Board:
             for found in self.occurrences_through(index)
             if not self.is_allowed(found)
         ]
+
+    def strays_of(self, pid: int, new: Sequence[int]) -> list[Found]:
+        """:meth:`strays_through` the cells ``new`` that placement ``pid`` has just filled, read
+        along the placement's own line from its two end cells only.
+
+        Along that line a find through a new cell either lies inside the placement (allowed) or
+        runs past one of its ends, so through that end cell; the new cells are read one by one on
+        the other axes. The same strays (a find through an end cell counts only if it covers a new
+        cell), fewer reads: a word's own line is the longest read of every one of its cells.
+        """
+        cells_of = self.placement_cells[pid]
+        first, last = cells_of[0], cells_of[-1]
+        own = next(
+            (
+                a
+                for a in self.axes
+                if first != last and self.line_at[a][first] is self.line_at[a][last]
+            ),
+            None,
+        )
+        if self.cyclic or own is None or not new:
+            return self.strays_through(new)
+        cells, lexicon = self.cells, self.lexicon
+        letters, single_letters = lexicon.letters, lexicon.single_letters
+        found: list[Found] = []
+        for index in new:
+            centre = cells[index]
+            if centre in letters:
+                if centre in single_letters:
+                    found.append(Found(centre, index, index))
+                self._occurrences_on_flat_lines(index, centre, found, skip=own)
+        place = self.place_at[own]
+        places = [place[i] for i in new]
+        for end in (first, last):
+            through: list[Found] = []
+            self._occurrences_on_flat_line(end, cells[end], own, through)
+            for f in through:
+                low, high = place[f.first], place[f.last]
+                if any(low <= p <= high for p in places):
+                    found.append(f)
+        return [f for f in found if not self.is_allowed(f)]
 
     # --- changing the board ---------------------------------------------------------
 

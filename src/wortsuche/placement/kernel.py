@@ -104,7 +104,7 @@ class Placer:
         placed = self.put(letters, r, c, direction)
         if placed is None:
             return None
-        strays = self.board.strays_through(placed[1])
+        strays = self.board.strays_of(*placed)
         if strays:
             self.board.remove_last_placement(placed[1])
         if len(placed[1]) > LONG_CHECK:
