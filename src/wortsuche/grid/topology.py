@@ -560,32 +560,42 @@ class PositionSpace:
         """Every position once, in a random order; each next one is in a direction drawn uniformly.
 
         Drawing the direction first keeps diagonals as likely as rows and columns, although
-        a long word has far fewer diagonal positions.
+        a long word has far fewer diagonal positions. Each direction's starts come in the order
+        of :func:`permutation`, drawn when the direction is first picked; its state is kept
+        here as numbers, not as a generator per direction (a search keeps the order of every
+        word it has placed, and the garbage collector visits each generator's frame).
         """
-        orders = [_permutation(nr * nc, rng) for _, _, nr, _, nc in self.parts]
-        active = list(range(len(self.parts)))
+        parts = self.parts
+        sizes = [nr * nc for _, _, nr, _, nc in parts]
+        steps, offsets = [0] * len(parts), [0] * len(parts)  # step 0: not drawn yet
+        taken = [0] * len(parts)
+        active = list(range(len(parts)))
         while active:
             k = rng.below(len(active))
             part = active[k]
-            i = next(orders[part], None)
-            if i is None:
+            n = sizes[part]
+            if not steps[part]:
+                steps[part], offsets[part] = permutation(n, rng)
+            if taken[part] == n:
                 active.pop(k)
                 continue
-            direction, r0, _, c0, nc = self.parts[part]
+            i = (taken[part] * steps[part] + offsets[part]) % n
+            taken[part] += 1
+            direction, r0, _, c0, nc = parts[part]
             r, c = divmod(i, nc)
             yield r0 + r, c0 + c, direction
 
 
-def _permutation(n: int, rng: Rng) -> Iterator[int]:
-    """0 … n-1 in a random order, without a list: an affine map i → (a·i + b) mod n."""
+def permutation(n: int, rng: Rng) -> tuple[int, int]:
+    """A random order of 0 … n-1 without a list: ``(step, offset)`` of the affine map
+    i → (step·i + offset) mod n, step coprime to n."""
     step = 1
     if n > 2:
         step = 1 + rng.below(n - 1)
         while math.gcd(step, n) != 1:
             step = 1 + rng.below(n - 1)
     offset = rng.below(n) if n else 0
-    for i in range(n):
-        yield (i * step + offset) % n
+    return step, offset
 
 
 def _axis_range(size: int, length: int, delta: int) -> tuple[int, int]:

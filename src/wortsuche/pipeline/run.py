@@ -36,6 +36,7 @@ from wortsuche.model import (
     Puzzle,
     Word,
 )
+from wortsuche.pipeline.collector import SetAside
 from wortsuche.pipeline.feasible import Cover, check_letters, check_message, exact_sizes
 from wortsuche.pipeline.sizes import SideBuilder, generate_auto_size, suggest_size
 from wortsuche.placement import place
@@ -207,13 +208,17 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
         cover = Cover.for_options(to_place, options)
         check_message(message, letters, rows * cols - len(holes), rows, cols, cover)
     failures = _Failures()
-    for _ in range(attempts):
-        budget.check_time()
-        board = Board(Topology.for_options(rows, cols, options, holes), lexicon, budget)
-        placed = [] if options.absent else place(to_place, board, options, rng, exact=plan.exact)
-        puzzle = _finish(plan, board, placed, screened, rng, failures)
-        if puzzle is not None:
-            return puzzle
+    with SetAside() as held:
+        for _ in range(attempts):
+            budget.check_time()
+            board = Board(Topology.for_options(rows, cols, options, holes), lexicon, budget)
+            held.now()  # the board and the lexicons stand: out of the collector's way
+            placed = (
+                [] if options.absent else place(to_place, board, options, rng, exact=plan.exact)
+            )
+            puzzle = _finish(plan, board, placed, screened, rng, failures, held)
+            if puzzle is not None:
+                return puzzle
     if message is not None and failures.message:
         raise _message_does_not_fit(message, rows, cols, failures.free_counts)
     raise DoesNotFitError(
@@ -240,6 +245,7 @@ def _finish(
     screened: Lexicon,
     rng: Rng,
     failures: _Failures,
+    held: SetAside,
 ) -> Puzzle | None:
     """Message → decoys → fill → verify on a board whose words stand; None (and the failure
     counted) when the message or the filler does not fit this layout."""
@@ -271,6 +277,7 @@ def _finish(
         notes=plan.notes + tuple(fill_notes),
         message=message,
     )
+    held.now()  # the full board and the puzzle: only the verifier's own objects are collected
     report = verify_puzzle(puzzle)
     if not report.ok:
         raise VerificationError(
