@@ -2,7 +2,8 @@
 
 One Aho–Corasick automaton over the words reads every line of the grid in all 8 directions;
 each word then gets the same verdict the verifier gives: its own occurrence, the
-occurrences inside a longer word, and stray copies. It shares no code with wortsuche.
+occurrences inside a longer word, and stray copies. It shares no code with wortsuche (whose
+verifier finds its hits with the same library on flat grids, then judges them with its own code).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ Span = tuple[tuple[int, int], tuple[int, int]]
 
 
 def available() -> bool:
-    """True if pyahocorasick is installed (``pip install -e '.[bench]'``)."""
+    """True if pyahocorasick is installed (a core dependency: the verifier reads with it too)."""
     try:
         import ahocorasick  # noqa: F401
     except ImportError:

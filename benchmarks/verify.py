@@ -132,7 +132,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int)
     args = parser.parse_args()
     if not aho.available():
-        print("pyahocorasick is not installed (pip install -e '.[bench]')")
+        print("pyahocorasick is not installed (pip install -e .)")
         return 1
     runs = args.runs or (3 if args.quick else 5)
     print(

@@ -153,6 +153,22 @@ def test_the_strays_of_a_placement_are_the_strays_through_its_new_cells(
     assert {(f.letters, f.first, f.last) for f in board.strays_of(pid, new)} == expected
 
 
+@settings(max_examples=200, deadline=None)
+@given(board=long_word_boards())
+def test_each_cell_knows_its_line_and_place_on_every_axis(board: Board) -> None:
+    """The tables the checks read: built by slices on flat boards, by a walk round a torus."""
+    lines = board.topology.index_lines()
+    for axis in board.axes:
+        for i in range(board.rows * board.cols):
+            if board.cells[i] == HOLE:
+                assert board.line_at[axis][i] == ()
+                continue
+            line, place = board.line_at[axis][i], board.place_at[axis][i]
+            assert line[place] == i
+            direction = board.topology.axes[axis]
+            assert line == next(tuple(cells) for a, cells in lines if a is direction and i in cells)
+
+
 def test_a_word_inside_a_longer_placement_is_allowed_a_free_copy_is_a_stray() -> None:
     board = Board.sized(3, 6, Lexicon(["ARCHIV", "CHI"]))
     cells = [board.index((0, c)) for c in range(6)]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scan import occurrences
 from wortsuche import Direction, Grid, Placement, Word, solve, verify
+from wortsuche.verification import verifier
 from wortsuche.verification.verifier import find_occurrences
 
 
@@ -145,3 +147,26 @@ def test_direction_between_two_cells_and_the_line_through_them() -> None:
     assert line((2, 2), (2, 2)) == ((2, 2),)
     assert line((3, 0), (0, 3)) == ((3, 0), (2, 1), (1, 2), (0, 3))
     assert line((0, 0), (2, 3)) is None
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    rows=grids,
+    words=st.lists(st.text("ABN", min_size=1, max_size=5), min_size=1, max_size=6, unique=True),
+)
+def test_the_automaton_finds_what_the_scan_in_python_finds(
+    rows: list[str], words: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The C automaton (the default install) and the scan that stands in without it agree."""
+    grid = Grid.from_rows(rows)
+    by_automaton = find_occurrences(grid, words)
+    with monkeypatch.context() as patch:
+        patch.setattr(verifier, "AHOCORASICK", None)
+        by_scan = find_occurrences(grid, words)
+    assert by_automaton == by_scan
+
+
+def test_the_default_install_verifies_with_the_automaton() -> None:
+    assert verifier.AHOCORASICK is not None, "pyahocorasick is a core dependency"

@@ -150,8 +150,17 @@ class Board:
             line_at: list[tuple[int, ...]] = [()] * (rows * cols)
             place_at = [0] * (rows * cols)
             for line in (line for line_axis, line in every if line_axis is axis):
-                for pos, index in enumerate(line):
-                    line_at[index], place_at[index] = line, places[pos]
+                if topology.cyclic:  # a line round a torus jumps at the edge
+                    for pos, index in enumerate(line):
+                        line_at[index], place_at[index] = line, places[pos]
+                    self.lines.append(line)
+                    continue
+                # A flat line's cells are evenly spaced indexes: one slice assignment each.
+                n, first, last = len(line), line[0], line[-1]
+                step = (last - first) // (n - 1) if n > 1 else 1
+                end = last + (1 if step > 0 else -1)
+                cells = slice(first, end if end >= 0 else None, step)
+                line_at[cells], place_at[cells] = [line] * n, places[:n]
                 self.lines.append(line)
             self.line_at.append(tuple(line_at))
             self.place_at.append(tuple(place_at))
@@ -320,22 +329,29 @@ class Board:
     def forbidden_letters(self, index: int) -> set[str]:
         """The letters that would complete a listed word if written in the empty cell."""
         # The filler asks this for every free cell: on flat lines each side is read once, keeping
-        # the runs that begin (before) or end (after) a word, with no window string per step.
+        # the runs that begin (before) or end (after) a word, with no window string per step;
+        # a pair of runs is looked up only if it makes a listed length with the cell.
         if self.cyclic:
             return self._forbidden_through_windows(index)
         forbidden = set(self.lexicon.single_letters)
-        holes = self.lexicon.holes
+        holes, lengths = self.lexicon.holes, self.lexicon.length_set
+        cells = self.cells
         for axis in self.axes:
             line, pos = self.line_at[axis][index], self.place_at[axis][index]
-            starts, stops = self._starts_before(line, pos), self._stops_after(line, pos)
-            # No length check: a hole's key is a whole word's length, and on a flat line the
-            # runs on both sides fit in it.
+            before = pos > 0 and cells[line[pos - 1]]
+            after = pos + 1 < len(line) and cells[line[pos + 1]]
+            if not before and not after:
+                continue
+            starts = self._starts_before(line, pos) if before else [""]
+            stops = self._stops_after(line, pos) if after else [""]
+            # No check against the line's length: on a flat line the runs on both sides fit.
             for start in starts:
-                key = start + "."
+                key, size = start + ".", len(start) + 1
                 for stop in stops if start else stops[1:]:  # a hole alone is a one-letter word
-                    letters = holes.get(key + stop)
-                    if letters:
-                        forbidden.update(letters)
+                    if size + len(stop) in lengths:
+                        letters = holes.get(key + stop)
+                        if letters:
+                            forbidden.update(letters)
         return forbidden
 
     def _starts_before(self, line: tuple[int, ...], pos: int) -> list[str]:

@@ -305,6 +305,17 @@ class Flat(Topology):
         found: list[tuple[Direction, list[int]]] = []
         for axis in self.axes:
             dr, dc = axis.step
+            if not holes:  # a whole line is a slice of the numbers: no loop over its cells
+                step = dr * cols + dc
+                for r, c in self._line_starts(axis):
+                    n = min(_steps_to_edge(r, dr, rows), _steps_to_edge(c, dc, cols))
+                    start = r * cols + c
+                    if n == 1:  # also ↗ in a single column, where the step is 0
+                        found.append((axis, numbers[start : start + 1]))
+                        continue
+                    stop = start + step * n
+                    found.append((axis, numbers[start : stop if stop >= 0 else None : step]))
+                continue
             for r, c in self._line_starts(axis):
                 piece: list[int] = []
                 while 0 <= r < rows and 0 <= c < cols:
@@ -596,6 +607,16 @@ def permutation(n: int, rng: Rng) -> tuple[int, int]:
             step = 1 + rng.below(n - 1)
     offset = rng.below(n) if n else 0
     return step, offset
+
+
+def _steps_to_edge(at: int, delta: int, size: int) -> int:
+    """How many cells a line along ``delta`` has from ``at`` on, ``at`` included (``size``
+    across the axis; a line that does not move along it is only bounded by the other axis)."""
+    if delta > 0:
+        return size - at
+    if delta < 0:
+        return at + 1
+    return 1 << 30
 
 
 def _axis_range(size: int, length: int, delta: int) -> tuple[int, int]:

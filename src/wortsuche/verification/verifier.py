@@ -20,6 +20,7 @@ line of the grid as one string. the pipeline calls it as a final self-check, and
 from __future__ import annotations
 
 import bisect
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -120,6 +121,18 @@ PREFIX = 3
 """Letters of a reading looked up at each position of the text; shorter readings are searched."""
 
 
+def _automaton_library() -> Any:
+    """``pyahocorasick`` (a core dependency, C wheels for every common platform), or None where
+    it is not installed: then the scan in Python reads the lines instead."""
+    try:
+        return importlib.import_module("ahocorasick")
+    except ImportError:
+        return None
+
+
+AHOCORASICK = _automaton_library()
+
+
 def find_occurrences(
     grid: Grid, words: Sequence[str], *, topology: Topology | None = None
 ) -> dict[str, list[Occurrence]]:
@@ -141,7 +154,10 @@ def find_occurrences(
     readings = _Readings(words)
     seen: dict[str, dict[Any, Occurrence]] = {letters: {} for letters in readings.words}
     offsets = lines.offsets
-    for at, reading, owners in readings.hits(lines.text):
+    # Where lines are cycles, one run is read from several cells and the first reading is kept:
+    # there the scan's own order counts, so the automaton (hits by their end) reads flat grids.
+    hits = readings.hits if around is not None else readings.hits_by_automaton
+    for at, reading, owners in hits(lines.text):
         line = bisect.bisect_right(offsets, at) - 1
         located = lines.span(line, at, len(reading))
         if located is None:
@@ -180,6 +196,25 @@ class _Readings:
                 self.short[reading] = owners
             else:
                 self.by_prefix.setdefault(reading[:PREFIX], []).append((reading, owners))
+
+    def hits_by_automaton(self, text: str) -> list[tuple[int, str, list[tuple[str, bool]]]]:
+        """:meth:`hits` in another order, found by an Aho–Corasick automaton in C
+        (``pyahocorasick``) in one pass over ``text``; :meth:`hits` where it is not installed."""
+        if AHOCORASICK is None:
+            return self.hits(text)
+        automaton = AHOCORASICK.Automaton()
+        for reading, owners in self.short.items():
+            automaton.add_word(reading, (reading, owners))
+        for bucket in self.by_prefix.values():
+            for reading, owners in bucket:
+                automaton.add_word(reading, (reading, owners))
+        if not len(automaton):
+            return []
+        automaton.make_automaton()
+        return [
+            (end - len(reading) + 1, reading, owners)
+            for end, (reading, owners) in automaton.iter(text)
+        ]
 
     def hits(self, text: str) -> list[tuple[int, str, list[tuple[str, bool]]]]:
         """Where each reading stands in ``text``, with the words (and whether read backwards)
