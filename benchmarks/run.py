@@ -5,8 +5,11 @@ node process, timed inside node; its set-up installs it into benchmarks/node wit
 
     python benchmarks/run.py                 # everything, 20 seeds (about 40 minutes: our lists and real words)
     python benchmarks/run.py --quick         # a few inputs and seeds, to check the suite works
+    python benchmarks/run.py --targets       # the issue's targets, our lists and real words (1-2 minutes)
 
-Prints a table and writes benchmarks/results/results.md, results.json and scaling.png.
+Prints a table and writes benchmarks/results/results.md, results.json and scaling.png; with
+--targets the targets table only, into benchmarks/results/targets.md (--seeds N: N seeds for every
+job, at most 2 fresh processes for 500x500).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import json
 import os
 import platform
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -24,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))  # this checkout's package
 sys.path.insert(0, str(HERE))
 
 from generators import NODE_PEER, OUR_LEVELS, Node, Ours, Run, Theirs, their_cli  # noqa: E402
@@ -212,7 +217,14 @@ def main() -> int:
         metavar="INPUT",
         help="inputs whose name starts so (e.g. worte4 'english 25x25')",
     )
+    parser.add_argument(
+        "--targets", action="store_true", help="only the issue's targets table (targets.md)"
+    )
     args = parser.parse_args()
+    if args.targets:
+        return targets(
+            args.seeds, args.out, not args.ours_only, not args.ours_only and not args.no_node
+        )
     seeds = args.seeds or (3 if args.quick else 20)
     generators: list[Ours | Theirs | Node] = [Ours()]
     if not args.ours_only and Theirs.available():
@@ -348,6 +360,239 @@ def plot(results: list[dict], path: Path) -> None:  # type: ignore[type-arg]
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
+
+
+@dataclass
+class Limit:
+    """A target on one figure: below ``bound`` (or at most, ``inclusive``); no bound: reference."""
+
+    unit: str  # "s", "MB", or "" for a ratio
+    bound: float | None = None
+    inclusive: bool = False
+
+    def met(self, value: float) -> bool:
+        assert self.bound is not None
+        return value <= self.bound if self.inclusive else value < self.bound
+
+    def show(self, value: float) -> str:
+        if self.unit == "MB":
+            return f"{value:.0f} MB"
+        return f"{value:.3g} s" if self.unit == "s" else f"{value:.2f}"
+
+    def target(self) -> str:
+        if self.bound is None:
+            return "–"
+        unit = f" {self.unit}" if self.unit else ""
+        return f"{'≤' if self.inclusive else '<'} {self.bound:g}{unit}"
+
+
+@dataclass
+class Target:
+    """One row of the targets table: a job's figures on our lists and on real words."""
+
+    job: str
+    limits: list[Limit]
+    ours: list[float | None]
+    real: list[float | None]
+    notes: tuple[str, str] = ("", "")
+
+
+def target_cell(limits: list[Limit], values: list[float | None], note: str) -> str:
+    """One column's figures, each with whether it meets its limit ("–": not measured)."""
+    parts = []
+    for limit, value in zip(limits, values, strict=True):
+        if value is None:
+            parts.append("–")
+        elif limit.bound is None:
+            parts.append(limit.show(value))
+        else:
+            parts.append(f"{limit.show(value)} ({'met' if limit.met(value) else 'missed'})")
+    return ", ".join(parts) + (f"; {note}" if note else "")
+
+
+def targets_table(rows: list[Target]) -> list[str]:
+    """The markdown lines of the targets table."""
+    lines = ["| job | our list | real words | target |", "|---|---|---|---|"]
+    for row in rows:
+        cells = [row.job, target_cell(row.limits, row.ours, row.notes[0]),
+                 target_cell(row.limits, row.real, row.notes[1]),
+                 ", ".join(limit.target() for limit in row.limits)]  # fmt: skip
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+TARGET_KINDS = (("scaling", "english"), ("scaling-frequent", "english-frequent"))
+"""The two columns (kinds for the large grids, for the peers' sizes): our sampled dictionary
+list and the most frequent real words."""
+
+
+def target_words(kind: str, side: int, count: int, seed: int) -> list[str]:
+    """The words of run.py's input of that kind and size (the same draw for the same name)."""
+    return Input(f"{kind} {side}x{side}/{count}", side, side, kind, count).words(seed)
+
+
+def fresh_runs(side: int, count: int, runs: int) -> list[tuple[float, float]]:
+    """``generate`` (hard) in a fresh ``worker.py`` process per run, the lists alternating: per
+    list the median CPU s and the largest peak MB (``ru_maxrss`` of the child)."""
+    from compiled import once
+
+    answers: list[list[dict[str, float]]] = [[] for _ in TARGET_KINDS]
+    for seed in range(runs):
+        for found, (kind, _) in zip(answers, TARGET_KINDS, strict=True):
+            job = {"words": target_words(kind, side, count, seed), "rows": side, "cols": side,
+                   "level": "hard", "seed": seed}  # fmt: skip
+            found.append(once(HERE.parent / "src", job))
+    return [
+        (statistics.median(a["cpu"] for a in found), max(a["peak_mb"] for a in found))
+        for found in answers
+    ]
+
+
+def generate_cpu(side: int, count: int, seeds: int) -> tuple[list[float], list[object]]:
+    """Median CPU s of ``generate`` (hard) per list, seeds interleaved, and each list's first
+    puzzle."""
+    from wortsuche import generate
+
+    times: list[list[float]] = [[] for _ in TARGET_KINDS]
+    first: list[object] = []
+    for seed in range(seeds):
+        for spent, (kind, _) in zip(times, TARGET_KINDS, strict=True):
+            words = target_words(kind, side, count, seed)
+            start = time.process_time()
+            puzzle = generate(words, side, side, level="hard", seed=seed)
+            spent.append(time.process_time() - start)
+            if seed == 0:
+                first.append(puzzle)
+    return [statistics.median(spent) for spent in times], first
+
+
+def peer_runs(
+    generators: list[Ours | Theirs | Node], sizes: tuple[tuple[int, int], ...], seeds: int
+) -> dict[tuple[int, str, str], list[Run]]:
+    """Every generator's medium runs per (side, list kind, generator), interleaved seed by seed."""
+    runs: dict[tuple[int, str, str], list[Run]] = {}
+    for side, count in sizes:
+        for seed in range(seeds):
+            for _, kind in TARGET_KINDS:
+                words = target_words(kind, side, count, seed)
+                for generator in generators:  # interleaved: machine noise hits all alike
+                    if generator.supports(side, side, len(words), "medium"):
+                        run = generator.run(words, side, side, "medium", seed)
+                        runs.setdefault((side, kind, generator.name), []).append(run)
+    return runs
+
+
+def ours_over(
+    runs: dict[tuple[int, str, str], list[Run]], side: int, kind: str, peer: str
+) -> float | None:
+    """Median time of ours ÷ the peer's (None: the peer did not run or made no puzzle)."""
+    theirs = runs.get((side, kind, peer), [])
+    if not theirs or all(run.error for run in theirs):
+        return None
+    median = statistics.median(run.seconds for run in runs[(side, kind, Ours.name)])
+    return median / statistics.median(run.seconds for run in theirs)
+
+
+def clean_share(runs: list[Run]) -> float:
+    """Share of runs with every word placed exactly once (the independent oracle)."""
+    clean = [not r.error and len(r.placed) == r.words and is_clean(r.rows, r.placed) for r in runs]
+    return sum(clean) / len(clean)
+
+
+def node_clean(runs: dict[tuple[int, str, str], list[Run]], side: int, kind: str) -> str:
+    """The share of node's runs that are clean, as a note ("": node did not run)."""
+    found = runs.get((side, kind, Node.name))
+    return f"node clean {clean_share(found):.0%}" if found else ""
+
+
+def targets(seeds: int | None, out: Path, peers: bool, node: bool) -> int:
+    """Measure the issue's targets on both kinds of list, print the table, write targets.md."""
+    started = time.perf_counter()
+    small, large, fresh = seeds or 5, seeds or 3, min(seeds or 2, 2)
+    # First, while this process is small: Linux carries a parent's peak memory into the
+    # ru_maxrss of the child it starts, whatever the child does.
+    print(f"500x500/10,000 hard, {fresh} fresh process(es) per list ...", flush=True)
+    huge = fresh_runs(500, 10000, fresh)
+    parent_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"100x100/1,000 and 200x200/4,000 hard, {small} and {large} seeds ...", flush=True)
+    hundred, _ = generate_cpu(100, 1000, small)
+    two_hundred, puzzles = generate_cpu(200, 4000, large)
+    print(f"verify and solve on 200x200/4,000, {small} runs ...", flush=True)
+    from verify import timings
+
+    checks = [timings(puzzle, small) for puzzle in puzzles]  # type: ignore[arg-type]
+    generators: list[Ours | Theirs | Node] = [Ours()]
+    if peers and Theirs.available():
+        generators.append(Theirs())
+    if node and Node.set_up():
+        generators.append(Node())
+    sizes = ((25, 60), (50, 100))
+    print(f"25x25/60 and 50x50/100 medium against the peers, {small} seeds ...", flush=True)
+    runs = peer_runs(generators, sizes, small)
+    for generator in generators:
+        if isinstance(generator, Node):
+            generator.close()
+    rows = target_rows(huge, hundred, two_hundred, checks, runs)
+    seconds = time.perf_counter() - started
+    note = (
+        f"Python {platform.python_version()} on {platform.machine()}, {time.strftime('%Y-%m-%d')}; "
+        f"seeds: {small} (100×100, peers, verify and solve runs), {large} (200×200), {fresh} fresh "
+        f"process(es) per list (500×500); {seconds:.0f} s in all. CPU s of `generate` are medians; "
+        "the peers' ratios are of median times of the generate call (node's timed inside node); "
+        "`verify` and `solve` as in `verify.py` (CPU, medians, interleaved). Peak MB: the largest "
+        f"`ru_maxrss` of the fresh processes, which counts this process's peak too ({parent_mb:.0f} "
+        "MB when it started them)."
+    )
+    lines = [*targets_table(rows), "", note]
+    print("\n" + "\n".join(lines))
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "targets.md").write_text("# The targets on real words\n\n" + "\n".join(lines) + "\n")
+    print(f"\nwritten: {out / 'targets.md'}")
+    return 0
+
+
+def target_rows(
+    huge: list[tuple[float, float]],
+    hundred: list[float],
+    two_hundred: list[float],
+    checks: list[tuple[dict[str, float], list[str]]],
+    runs: dict[tuple[int, str, str], list[Run]],
+) -> list[Target]:
+    """The table's rows from the figures measured, our list first."""
+    ratio, reference = Limit("", 2, inclusive=True), Limit("")
+    ms = [found for found, _ in checks]
+    differ = ("; ".join(checks[0][1]), "; ".join(checks[1][1]))
+    rows = [
+        Target("100×100, 1,000 words, hard: CPU s (median over seeds, the `generate` call)",
+               [Limit("s", 0.25)], [hundred[0]], [hundred[1]]),
+        Target("200×200, 4,000 words, hard: CPU s", [Limit("s", 1)], [two_hundred[0]], [two_hundred[1]]),
+        Target("500×500, 10,000 words, hard: CPU s and peak MB, each run in a fresh process "
+               "(its `ru_maxrss`)",
+               [Limit("s", 5), Limit("MB", 200)], list(huge[0]), list(huge[1])),
+        Target("`verify` on 200×200/4,000 ÷ one Aho–Corasick pass locating every occurrence "
+               "(`aho.check`, placements known, as `verify.py`)",
+               [ratio], [ms[0]["verify"] / ms[0]["ac placed"]], [ms[1]["verify"] / ms[1]["ac placed"]], differ),
+        Target("`solve` on the same ÷ that pass (`aho.check`, placements inferred)",
+               [ratio], [ms[0]["solve"] / ms[0]["ac solve"]], [ms[1]["solve"] / ms[1]["ac solve"]]),
+        Target("(for reference) `verify`, `solve` ÷ Aho–Corasick detection alone (`aho.detect`)",
+               [reference, reference], [ms[0]["verify"] / ms[0]["detect"], ms[0]["solve"] / ms[0]["detect"]],
+               [ms[1]["verify"] / ms[1]["detect"], ms[1]["solve"] / ms[1]["detect"]]),
+    ]  # fmt: skip
+    for side, count in ((25, 60), (50, 100)):
+        values = [ours_over(runs, side, kind, Node.name) for _, kind in TARGET_KINDS]
+        notes = (
+            node_clean(runs, side, TARGET_KINDS[0][1]),
+            node_clean(runs, side, TARGET_KINDS[1][1]),
+        )
+        rows.append(Target(f"ours ÷ `@blex41/word-search` (node, in-process, timed inside node) "
+                           f"{side}×{side}/{count} medium", [Limit("", 1.0, inclusive=True)],
+                           values[:1], values[1:], notes))  # fmt: skip
+    theirs = [
+        [ours_over(runs, side, kind, Theirs.name) for side in (25, 50)] for _, kind in TARGET_KINDS
+    ]
+    rows.append(Target("(for reference) ours ÷ word-search-generator, 25×25/60 and 50×50/100 medium",
+                       [reference, reference], theirs[0], theirs[1]))  # fmt: skip
+    return rows
 
 
 if __name__ == "__main__":

@@ -83,3 +83,32 @@ def test_versus_compares_a_version_with_itself_and_finds_the_same_puzzles() -> N
     assert [row.split()[1] for row in rows] == ["easy", "medium", "hard", "evil"]
     assert all(row.endswith("yes") for row in rows)
     assert "cases with other puzzles: 0" in done.stdout
+
+
+def test_the_targets_table_says_met_below_a_bound_and_at_most_where_allowed() -> None:
+    from run import Limit, Target, targets_table
+
+    rows = [
+        Target("100×100: CPU s", [Limit("s", 0.25)], [0.243], [0.25]),
+        Target(
+            "500×500: CPU s and peak MB",
+            [Limit("s", 5), Limit("MB", 200)],
+            [9.6, 165.2],
+            [4.2, 313.0],
+        ),
+        Target("verify ÷ AC", [Limit("", 2, inclusive=True)], [2.0], [2.01]),
+        Target(
+            "ours ÷ node", [Limit("", 1.0, inclusive=True)], [1.73], [None], ("node clean 0%", "")
+        ),
+        Target("ours ÷ w-s-g", [Limit(""), Limit("")], [0.25, None], [0.31, 0.12]),
+    ]
+    lines = targets_table(rows)
+    assert lines[:2] == ["| job | our list | real words | target |", "|---|---|---|---|"]
+    assert lines[2:] == [
+        "| 100×100: CPU s | 0.243 s (met) | 0.25 s (missed) | < 0.25 s |",
+        "| 500×500: CPU s and peak MB | 9.6 s (missed), 165 MB (met) "
+        "| 4.2 s (met), 313 MB (missed) | < 5 s, < 200 MB |",
+        "| verify ÷ AC | 2.00 (met) | 2.01 (missed) | ≤ 2 |",
+        "| ours ÷ node | 1.73 (missed); node clean 0% | – | ≤ 1 |",
+        "| ours ÷ w-s-g | 0.25, – | 0.31, 0.12 | –, – |",
+    ]
