@@ -150,7 +150,7 @@ class Board:
             line_at: list[tuple[int, ...]] = [()] * (rows * cols)
             place_at = [0] * (rows * cols)
             for line in (line for line_axis, line in every if line_axis is axis):
-                if topology.cyclic:  # a line round a torus jumps at the edge
+                if topology.cyclic:  # a cyclic line jumps from edge to edge
                     for pos, index in enumerate(line):
                         line_at[index], place_at[index] = line, places[pos]
                     self.lines.append(line)
