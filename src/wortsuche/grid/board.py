@@ -14,6 +14,7 @@ word, so each check costs the same however large the grid is.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -47,27 +48,37 @@ class Lexicon:
 
     def with_screen(self, screen: Sequence[str]) -> Lexicon:
         """This lexicon with the ``screen`` words added: the same as ``Lexicon(words, screen)``,
-        built from this one's indexes (a screen is a few dozen words, a list may be thousands)."""
-        extra = (frozenset(screen) | frozenset(w[::-1] for w in screen)) - self.strings
-        if not extra:
+        built from this one's indexes and the screen's own (a screen is the same few dozen
+        words for every puzzle of a language: its indexes are made once per process)."""
+        extra = _screen_indexes(tuple(screen))
+        if extra.strings <= self.strings:
             return self
         joined = Lexicon(())
-        joined.strings = self.strings | extra
-        joined.letters = self.letters | frozenset("".join(screen))
+        joined.strings = self.strings | extra.strings
+        joined.letters = self.letters | extra.letters
         joined.single_letters = self.single_letters
-        joined.lengths = tuple(sorted(set(self.lengths) | {len(w) for w in screen}))
+        joined.lengths = tuple(sorted(set(self.lengths) | set(extra.lengths)))
         joined.length_set = frozenset(joined.lengths)
         joined.longest = joined.lengths[-1] if joined.lengths else 0
-        beginnings, endings, pieces = _affixes(extra)
-        joined.beginnings = self.beginnings | beginnings
-        joined.endings = self.endings | endings
-        joined.pieces = self.pieces | pieces
+        joined.beginnings = self.beginnings | extra.beginnings
+        joined.endings = self.endings | extra.endings
+        joined.pieces = self.pieces | extra.pieces
+        # A string of both adds no letter to a hole that this lexicon's holes lack: the same
+        # holes, letters in the same order, as from the screen's strings that are new alone.
         holes = dict(self.holes)
-        for key, letters in _holes(extra).items():
+        for key, letters in extra.holes.items():
             known = holes.get(key, "")
             holes[key] = known + "".join(x for x in letters if x not in known)
         joined.holes = holes
         return joined
+
+
+@functools.lru_cache(maxsize=8)
+def _screen_indexes(screen: tuple[str, ...]) -> Lexicon:
+    """The indexes of the screen words alone, their single letters aside (a screened word is
+    never placed)."""
+    indexes = Lexicon((), screen)
+    return indexes
 
 
 def _affixes(strings: Iterable[str]) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
