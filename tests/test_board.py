@@ -169,6 +169,29 @@ def test_each_cell_knows_its_line_and_place_on_every_axis(board: Board) -> None:
             assert line == next(tuple(cells) for a, cells in lines if a is direction and i in cells)
 
 
+@settings(max_examples=400, deadline=None)
+@given(
+    board=st.one_of(long_word_boards(), long_word_boards(letters="AB", longest=3)), data=st.data()
+)
+def test_a_letter_said_not_to_complete_a_word_is_never_forbidden(
+    board: Board, data: st.DataObject
+) -> None:
+    index = data.draw(st.integers(0, board.rows * board.cols - 1))
+    if board.cells[index]:
+        return
+    forbidden = board.forbidden_letters(index)
+    assert not {x for x in ALPHABET if not board.may_complete(index, x)} & forbidden
+
+
+def test_a_letter_between_two_of_a_word_may_complete_it() -> None:
+    board = Board.sized(3, 3, Lexicon(["ABC"]))
+    board.write([0, 2], "AC")
+    assert board.may_complete(1, "B") and board.forbidden_letters(1) == {"B"}
+    assert not board.may_complete(1, "C")
+    board.write([3, 6], "CB")  # down the first column, read upwards: B C A
+    assert board.may_complete(8, "B") is False  # the far corner has no letter beside it
+
+
 def test_a_word_inside_a_longer_placement_is_allowed_a_free_copy_is_a_stray() -> None:
     board = Board.sized(3, 6, Lexicon(["ARCHIV", "CHI"]))
     cells = [board.index((0, c)) for c in range(6)]

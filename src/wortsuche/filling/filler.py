@@ -33,6 +33,12 @@ MIN_UNUSED_LETTERS = 5
 TRAP_BONUS = 4.0
 """With ``traps`` filler, how much likelier a letter is for each piece of a word it continues."""
 
+NEIGHBOURS_ENOUGH = 4000
+"""Below this many strings (words and reversals) asking a drawn letter's neighbours first pays:
+the share of three letters in a row that are a piece of a word, where they must answer "maybe",
+is 0.03 for 100 common English words, 0.13 for 1,000, 0.23 for 4,000. Fill of 50×50/100 real
+words 30 % faster; 1,000 words no different; 4,000 words 5 % slower, hence the bound."""
+
 STEPS_PER_CELL = 40
 """Fill steps allowed per free cell before the alphabet is widened."""
 
@@ -138,6 +144,9 @@ class _Filler:
         """The letters of :attr:`floor` that may still be below it: a letter's count only grows
         while filling, so one found at its floor is dropped, until cells are emptied again."""
         self.spare = [x for x in language if x not in own_weights]
+        self.ask_neighbours = len(board.lexicon.strings) < NEIGHBOURS_ENOUGH
+        """Whether a drawn letter's neighbours are asked first (:meth:`Board.may_complete`): only
+        the letters they cannot clear are checked in full. The same letters either way."""
         self.queue = deque(rng.shuffled([i for i, x in enumerate(board.cells) if not x]))
         self.budget = STEPS_PER_CELL * len(self.queue) + 100
         """Steps left before the alphabet grows instead of emptying cells to make room."""
@@ -171,7 +180,10 @@ class _Filler:
             if letter is not None:
                 return letter
         letter = first.draw(rng, set())
-        if letter is None or letter in board.lexicon.letters:  # only these can complete a word
+        if letter is None or (
+            letter in board.lexicon.letters
+            and (not self.ask_neighbours or board.may_complete(index, letter))
+        ):
             forbidden = board.forbidden_letters(index)
             if letter is None or letter in forbidden:
                 letter = first.draw(rng, forbidden) or second.draw(rng, forbidden)

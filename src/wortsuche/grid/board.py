@@ -337,6 +337,39 @@ class Board:
             if piece in strings:
                 found.append(Found(piece, line[pos - k], line[pos + m]))
 
+    def may_complete(self, index: int, letter: str) -> bool:
+        """False only if ``letter`` written in the empty cell completes no listed word; True
+        means it might (then :meth:`forbidden_letters` knows). Asks a few neighbours, not the runs.
+
+        A word of three or more letters through the cell covers the cell and two neighbours in a
+        row on its line, and any three letters of a word are one of its pieces; a word of two is
+        the cell and one neighbour. On a cyclic line it always answers True.
+        """
+        lexicon = self.lexicon
+        if letter in lexicon.single_letters or self.cyclic:
+            return True
+        pieces, strings, cells = lexicon.pieces, lexicon.strings, self.cells
+        pairs = 2 in lexicon.length_set
+        for axis in self.axes:
+            line, pos = self.line_at[axis][index], self.place_at[axis][index]
+            left = cells[line[pos - 1]] if pos else ""
+            right = cells[line[pos + 1]] if pos + 1 < len(line) else ""
+            if left:
+                if pairs and left + letter in strings:
+                    return True
+                farther = cells[line[pos - 2]] if pos > 1 else ""
+                if farther and farther + left + letter in pieces:
+                    return True
+                if right and left + letter + right in pieces:
+                    return True
+            if right:
+                if pairs and letter + right in strings:
+                    return True
+                farther = cells[line[pos + 2]] if pos + 2 < len(line) else ""
+                if farther and letter + right + farther in pieces:
+                    return True
+        return False
+
     def forbidden_letters(self, index: int) -> set[str]:
         """The letters that would complete a listed word if written in the empty cell."""
         # The filler asks this for every free cell: on flat lines each side is read once, keeping
