@@ -67,8 +67,11 @@ class Lexicon:
         # holes, letters in the same order, as from the screen's strings that are new alone.
         holes = dict(self.holes)
         for key, letters in extra.holes.items():
-            known = holes.get(key, "")
-            holes[key] = known + "".join(x for x in letters if x not in known)
+            known = holes.get(key)
+            if known is None:  # most of the screen's holes are its own
+                holes[key] = letters
+            elif letters not in known:
+                holes[key] = known + "".join(x for x in letters if x not in known)
         joined.holes = holes
         return joined
 
