@@ -56,6 +56,7 @@ function startGame({ puzzle, checker, id }) {
   const revealButton = $("reveal"); // only where the checker can show the answers
 
   let answers = null; // from checker.answers(), fetched only when asked for
+  let saved = null; // the progress as last read or written: an unchanged game writes nothing
   let progress = loadProgress();
   let selection = null; // {start, end, cells?, by: "pointer" | "keyboard" | ..., pointerId}
   let cursor = [0, 0];
@@ -74,21 +75,28 @@ function startGame({ puzzle, checker, id }) {
 
   function loadProgress() {
     try {
-      const saved = JSON.parse(localStorage.getItem(storageKey));
-      if (saved && Array.isArray(saved.found) && saved.found.every((f) => Array.isArray(f.indices))) {
-        return saved;
+      saved = localStorage.getItem(storageKey);
+      const stored = JSON.parse(saved);
+      if (stored && Array.isArray(stored.found) && stored.found.every((f) => Array.isArray(f.indices))) {
+        return stored;
       }
     } catch {
       // unreadable or blocked storage: start afresh
     }
-    return { found: [], elapsed: 0, done: false, revealed: false, started: false, hints: 0 };
+    const fresh = { found: [], elapsed: 0, done: false, revealed: false, started: false, hints: 0 };
+    saved = JSON.stringify(fresh);
+    return fresh;
   }
 
   function saveProgress() {
     // The running time is added to a copy: folding it into progress.elapsed while the timer
-    // runs would count it again at every save.
+    // runs would count it again at every save. A page that changed nothing writes nothing, so
+    // one opened before another tab's last save cannot put the older state back when it closes.
+    const text = JSON.stringify({ ...progress, elapsed: elapsed() });
+    if (text === saved) return;
     try {
-      localStorage.setItem(storageKey, JSON.stringify({ ...progress, elapsed: elapsed() }));
+      localStorage.setItem(storageKey, text);
+      saved = text;
     } catch {
       // private mode or full storage: the game still works, it just is not remembered
     }
