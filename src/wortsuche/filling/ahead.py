@@ -12,7 +12,7 @@ import bisect
 
 from wortsuche.grid.board import Board
 
-AHEAD_POWER = 4.0
+AHEAD_POWER = 4
 """How strongly ``traps`` filler draws a letter where it lies before its words: its weight in a
 cell is multiplied by (2 × the mean share of the grid read from the word cells holding it on to
 the cell, cyclically) to this power. Measured with ``benchmarks/difficulty.py --family-only
