@@ -220,7 +220,8 @@ def _even(
     """A letter that completes no word, drawn the more often the further it is below its target.
 
     With ``traps``, a letter is also drawn more often for each piece of a word it continues from
-    a neighbouring run of letters: a false lead that starts like a word and then goes wrong.
+    a neighbouring run of letters: a false lead that starts like a word and then goes wrong; and
+    the more often the more it lies before the words that hold it (``ahead``).
     """
     forbidden = board.forbidden_letters(index)
     letters = [x for x in targets if x not in forbidden]
