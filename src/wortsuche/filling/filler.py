@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from wortsuche.errors import FillError
+from wortsuche.filling.ahead import Ahead
 from wortsuche.grid.board import Board, Found
 from wortsuche.model import Filler, Options, line
 from wortsuche.rand import Rng
@@ -147,6 +148,7 @@ class _Filler:
         self.ask_neighbours = len(board.lexicon.strings) < NEIGHBOURS_ENOUGH
         """Whether a drawn letter's neighbours are asked first (:meth:`Board.may_complete`): only
         the letters they cannot clear are checked in full. The same letters either way."""
+        self.ahead = Ahead(board) if self.traps else None
         self.queue = deque(rng.shuffled([i for i, x in enumerate(board.cells) if not x]))
         self.budget = STEPS_PER_CELL * len(self.queue) + 100
         """Steps left before the alphabet grows instead of emptying cells to make room."""
@@ -176,7 +178,7 @@ class _Filler:
             if letter is not None:
                 return letter
         if self.even:
-            letter = _even(board, index, self.targets, rng, traps=self.traps)
+            letter = _even(board, index, self.targets, rng, traps=self.traps, ahead=self.ahead)
             if letter is not None:
                 return letter
         letter = first.draw(rng, set())
@@ -207,12 +209,19 @@ class _Filler:
 
 
 def _even(
-    board: Board, index: int, targets: dict[str, float], rng: Rng, *, traps: bool
+    board: Board,
+    index: int,
+    targets: dict[str, float],
+    rng: Rng,
+    *,
+    traps: bool,
+    ahead: Ahead | None = None,
 ) -> str | None:
     """A letter that completes no word, drawn the more often the further it is below its target.
 
     With ``traps``, a letter is also drawn more often for each piece of a word it continues from
-    a neighbouring run of letters: a false lead that starts like a word and then goes wrong.
+    a neighbouring run of letters: a false lead that starts like a word and then goes wrong; and
+    the more often the more it lies before the words that hold it (``ahead``).
     """
     forbidden = board.forbidden_letters(index)
     letters = [x for x in targets if x not in forbidden]
@@ -228,6 +237,8 @@ def _even(
                 leads += sum(1 for n in range(1, len(left) + 1) if left[-n:] + x in pieces)
                 leads += sum(1 for n in range(1, len(right) + 1) if x + right[:n] in pieces)
             weights[k] *= 1 + TRAP_BONUS * leads
+            if ahead is not None:
+                weights[k] *= ahead.factor(x, index)
     return rng.weighted(letters, list(itertools.accumulate(weights)))
 
 
