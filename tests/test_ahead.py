@@ -5,11 +5,14 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wortsuche import Puzzle, generate
-from wortsuche.filling.ahead import AHEAD_POWER, Ahead
+from wortsuche.filling.ahead import AHEAD_POWER, Ahead, _targets, arrange
+from wortsuche.grid.board import Board, Lexicon
+from wortsuche.model import Direction, Placement
+from wortsuche.rand import Rng
 
 
 @st.composite
@@ -70,3 +73,64 @@ def test_evil_puts_the_words_letters_before_the_words_and_hard_anywhere() -> Non
     hard, evil = mean_share("hard"), mean_share("evil")
     assert abs(hard - 0.5) < 0.04, hard
     assert evil > 0.56, evil
+
+
+def listed_runs(board: Board, words: list[str]) -> set[tuple[str, int, int]]:
+    """Every listed word (either way) read along a row, column or diagonal: text, first, last."""
+    strings = set(words) | {w[::-1] for w in words}
+    found = set()
+    for r0 in range(board.rows):
+        for c0 in range(board.cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                run, text = [], ""
+                r, c = r0, c0
+                while (
+                    0 <= r < board.rows and 0 <= c < board.cols and board.cells[r * board.cols + c]
+                ):
+                    run.append(r * board.cols + c)
+                    text += board.cells[run[-1]]
+                    if text in strings:
+                        found.add((text, run[0], run[-1]))
+                    r, c = r + dr, c + dc
+    return found
+
+
+@st.composite
+def filled_boards(draw: st.DrawFn) -> tuple[Board, list[str], list[int]]:
+    """Words placed one to a row from the left, the other cells filled with letters that
+    complete no word (a cell left empty where every letter would)."""
+    words = draw(st.lists(st.text("ABCD", min_size=2, max_size=4), min_size=1, max_size=3))
+    rows, cols = len(words) + draw(st.integers(0, 3)), draw(st.integers(4, 7))
+    board = Board.sized(rows, cols, Lexicon(words))
+    for r, word in enumerate(words):
+        cells = [board.index((r, c)) for c in range(len(word))]
+        board.write(cells, word)
+        board.add_placement(Placement(word, (r, 0), Direction.E), cells)
+    free = [i for i, x in enumerate(board.cells) if not x]
+    for index in free:
+        allowed = sorted(set("ABCD") - board.forbidden_letters(index))
+        if allowed:
+            board.write([index], draw(st.sampled_from(allowed)))
+    return board, words, free
+
+
+@settings(max_examples=200, deadline=None)
+@given(filled_boards(), st.integers(0, 2**16))
+def test_arranging_moves_false_starts_forward_and_spells_no_new_word(
+    case: tuple[Board, list[str], list[int]], seed: int
+) -> None:
+    board, words, free = case
+    before, runs = list(board.cells), listed_runs(board, words)
+    pull = Ahead(board, _targets(board))
+
+    def total() -> int:
+        return sum(pull.distance(board.cells[i], i) for i in free if board.cells[i])
+
+    start = total()
+    swaps = arrange(board, free, Rng(seed))
+    assert sorted(board.cells) == sorted(before)  # every letter as often as before
+    assert all(board.cells[i] == before[i] for i in range(len(before)) if i not in free)
+    assert listed_runs(board, words) <= runs  # no word spelt that was not there
+    assert total() >= start
+    if swaps:
+        assert total() > start

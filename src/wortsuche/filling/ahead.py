@@ -2,15 +2,21 @@
 
 A reader who scans the grid from some cell on meets a false start that lies just before a word
 on almost every way to that word, and one just after it on almost none. Evil's filler (``traps``)
-draws a word's letters the more often where they lie before the words that hold them. Decoys
-planted that way (the best of four positions) measured no better, so they stay where they fall.
+draws a word's letters the more often where they lie before the words that hold them
+(:class:`Ahead`), and when the grid is full :func:`arrange` swaps its letters between its cells
+where that moves each word's false starts (its first letter, its rarest) further before it.
+Decoys planted that way (the best of four positions) measured no better, so they stay where they
+fall. Every member of the solver family in ``benchmarks/solvers.py`` scans in reading order, so it
+sees this; a reader who looks around at random would not.
 """
 
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 
 from wortsuche.grid.board import Board
+from wortsuche.rand import Rng
 
 AHEAD_POWER = 4
 """How strongly ``traps`` filler draws a letter where it lies before its words: its weight in a
@@ -23,14 +29,25 @@ at 8."""
 class Ahead:
     """For each letter, the cells of the placed words that hold it, in reading order."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, cells: dict[str, list[int]] | None = None) -> None:
+        """``cells``: the word cells to measure from, for each letter (all of them if None)."""
         self.size = len(board.cells)
-        cells: dict[str, list[int]] = {}
-        for i, owners in enumerate(board.owners):
-            if owners:
-                cells.setdefault(board.cells[i], []).append(i)
-        self.cells = cells
+        if cells is None:
+            cells = {}
+            for i, owners in enumerate(board.owners):
+                if owners:
+                    cells.setdefault(board.cells[i], []).append(i)
+        self.cells = {x: sorted(found) for x, found in cells.items()}
         self.totals = {x: sum(found) for x, found in cells.items()}
+
+    def distance(self, letter: str, index: int) -> int:
+        """The cells read from each of the letter's word cells on to ``index`` (round the end),
+        summed over them: 0 where the letter has none."""
+        found = self.cells.get(letter)
+        if not found:
+            return 0
+        after = len(found) - bisect.bisect_right(found, index)
+        return len(found) * index - self.totals[letter] + self.size * after
 
     def factor(self, letter: str, index: int) -> float:
         """(2 × the mean share of the grid read from the letter's word cells on to ``index``)
@@ -38,6 +55,77 @@ class Ahead:
         found = self.cells.get(letter)
         if not found:
             return 1.0
-        after = len(found) - bisect.bisect_right(found, index)
-        mean = (len(found) * index - self.totals[letter] + self.size * after) / len(found)
+        mean = self.distance(letter, index) / len(found)
         return (2 * mean / self.size) ** AHEAD_POWER
+
+
+SWAPS_PER_CELL = 5
+"""Swaps :func:`arrange` tries, per filler cell."""
+
+PARTNERS = 4
+"""Cells :func:`arrange` draws for each swap it tries, to swap with the one that gains most.
+Measured (``benchmarks/difficulty.py --family-only --given-size``, 20 seeds; the family minimum of
+hard → evil): no arranging 1.08 [1.03 on the worst input]; 20 swaps of one random partner 1.09
+[1.05]; 5 of the best of 4 1.10 [1.05] in about a third less time; 3 of 16 and 2 of 8 no better."""
+
+
+def arrange(board: Board, cells: Sequence[int], rng: Rng) -> int:
+    """Swap letters between the filler's ``cells`` so that false starts lie before their words;
+    return how many swaps were made.
+
+    A false start of a word is a cell holding the letter a reader scans for: its first letter, or
+    its rarest in this grid. A swap keeps every letter's count, so which letter is rarest does not
+    change, and it is made only where it moves false starts further before their words
+    (:class:`Ahead` over :func:`_targets`) and neither letter completes a word in its new cell.
+    """
+    ahead = Ahead(board, _targets(board))
+    score = ahead.distance
+    letters = board.cells
+    filled = [i for i in cells if letters[i]]
+    own = {i: score(letters[i], i) for i in filled}
+    swaps = 0
+    for _ in range(SWAPS_PER_CELL * len(filled)):
+        a = filled[rng.below(len(filled))]
+        x = letters[a]
+        b, best = a, 0
+        for _ in range(PARTNERS):
+            c = filled[rng.below(len(filled))]
+            gain = score(x, c) + score(letters[c], a) - own[a] - own[c]
+            if gain > best:
+                b, best = c, gain
+        if not best:
+            continue
+        y = letters[b]
+        board.budget.spend()
+        board.erase([a, b])
+        if _allowed(board, b, x):
+            board.write([b], x)
+            if _allowed(board, a, y):
+                board.write([a], y)
+                own[a], own[b] = score(y, a), score(x, b)
+                swaps += 1
+                continue
+            board.erase([b])
+        board.write([a, b], x + y)
+    return swaps
+
+
+def _allowed(board: Board, index: int, letter: str) -> bool:
+    """Whether ``letter`` in the empty cell completes no listed word (the neighbours asked first)."""
+    return not board.may_complete(index, letter) or letter not in board.forbidden_letters(index)
+
+
+def _targets(board: Board) -> dict[str, list[int]]:
+    """For each letter, the word cells a reader looking for it is heading to: each word's first
+    cell under its first letter, and its rarest letter's cell (fewest in the grid, the first such
+    letter of the word) under that letter."""
+    counts = {x: len(board.letter_cells(x)) for x in set(board.cells) if x}
+    targets: dict[str, list[int]] = {}
+    for placement, where in zip(board.placements, board.placement_cells, strict=True):
+        if placement is None or not where:
+            continue
+        word = placement.letters
+        rarest = min(range(len(word)), key=lambda k: (counts.get(word[k], 0), k))
+        for k in {0, rarest}:
+            targets.setdefault(word[k], []).append(where[k])
+    return targets

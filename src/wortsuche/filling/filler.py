@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from wortsuche.errors import FillError
-from wortsuche.filling.ahead import Ahead
+from wortsuche.filling.ahead import Ahead, arrange
 from wortsuche.grid.board import Board, Found
 from wortsuche.model import Filler, Options, line
 from wortsuche.rand import Rng
@@ -120,8 +120,11 @@ def letter_targets(
 def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list[str]:
     """Fill every empty cell; return notes for the user (empty unless the alphabet had to grow)."""
     filler = _Filler(board, options, words, rng)
+    cells = list(filler.queue)
     while filler.queue:
         filler.step()
+    if filler.traps:
+        arrange(board, cells, rng)
     return filler.notes
 
 
