@@ -21,6 +21,11 @@ from wortsuche.placement import quick
 from wortsuche.rand import Rng
 from wortsuche.words.wordset import without_reverse_twins
 
+LEVEL_GROWTH = math.sqrt(1.4)
+"""Without a size, each level's side is at least this times the side of the level below (about
+1.4 times the cells), also where the longest word sets the smaller sides: worte2's 10-letter words
+made easy 10×10 and medium 11×11, a step of ×1.33 for the first-letter scanner at k = 1."""
+
 SIZE_SHARE = 1 / 3
 """The share of the steps left that the automatic size search gives each size it tries."""
 
@@ -81,12 +86,21 @@ def auto_size(
     """A square side that comfortably holds the words and a hidden message's letters (the search
     grows it if needed); ``level`` sets how densely (:data:`~wortsuche.levels.AUTO_DENSITY`)."""
     lengths = [len(w) for w in words] + ([len(message)] if message else [])
-    density = 0.45 if options.crossing is Crossing.NEVER else 0.6
-    density = AUTO_DENSITY.get(level or "", density)
+    least = max(2, Topology.least_side(options), max(lengths))
     if options.density == "high":
         density = 0.6 if options.crossing is Crossing.NEVER else 0.85
-    least = max(2, Topology.least_side(options))
-    return max(max(lengths), math.ceil(math.sqrt(sum(lengths) / density)), least)
+        return max(least, math.ceil(math.sqrt(sum(lengths) / density)))
+    if level not in AUTO_DENSITY:
+        density = 0.45 if options.crossing is Crossing.NEVER else 0.6
+        return max(least, math.ceil(math.sqrt(sum(lengths) / density)))
+    side = 0
+    for each, density in AUTO_DENSITY.items():  # easiest first: each level grows the one below
+        side = max(
+            least, math.ceil(math.sqrt(sum(lengths) / density)), math.ceil(side * LEVEL_GROWTH)
+        )
+        if each == level:
+            break
+    return side
 
 
 def generate_auto_size(
