@@ -94,6 +94,34 @@ class Member:
         return rarest
 
 
+def top_left_cost(
+    rows: Sequence[str], words: Iterable[str], told: Sequence[str], member: Member
+) -> float:
+    """``member``'s work when it always starts at the top-left cell and reads line by line, never
+    round the end: for each word, the cells up to the one where it finds it (each ``1 / k``) and
+    the letters compared at every cell before it that holds the letter it scans for."""
+    grid = Grid(rows)
+    directions = member._directions(told)
+    weights = {d: HABIT_WEIGHTS[d] if member.weighted else 1.0 for d in directions}
+    total = 0.0
+    for word in words:
+        at = member._anchor(grid, word)
+        for position in grid.positions.get(word[at], ()):
+            found = False
+            for direction in directions:
+                compared, complete = grid.reading(word, at, position, direction)
+                total += weights[direction] * compared
+                if complete:
+                    found = True
+                    break
+            if found:
+                total += (position + 1) / member.k
+                break
+        else:
+            total += grid.size / member.k
+    return total
+
+
 def family() -> list[Member]:
     """Every member: 4 strategies × 4 ratios × (neutral, habit) direction weights."""
     return [Member(s, k, w) for s in STRATEGIES for k in RATIOS for w in (False, True)]

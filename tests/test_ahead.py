@@ -131,6 +131,33 @@ def test_arranging_moves_false_starts_forward_and_spells_no_new_word(
     assert sorted(board.cells) == sorted(before)  # every letter as often as before
     assert all(board.cells[i] == before[i] for i in range(len(before)) if i not in free)
     assert listed_runs(board, words) <= runs  # no word spelt that was not there
+    assert like_pairs(board.cells, board.rows, board.cols) <= like_pairs(
+        before, board.rows, board.cols
+    )  # no letter moved next to its like
     assert total() >= start
     if swaps:
         assert total() > start
+
+
+def like_pairs(cells: list[str], rows: int, cols: int) -> int:
+    """Neighbouring cells (in any of the 8 directions) that hold the same letter."""
+    pairs = 0
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
+                if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                    here, there = cells[r * cols + c], cells[(r + dr) * cols + c + dc]
+                    pairs += bool(here) and here == there
+    return pairs
+
+
+def test_evil_does_not_gather_like_letters_more_than_hard() -> None:
+    # Drawn towards the cells before their words, a word's letters gathered there (rows with six
+    # Z); evil's filler now damps a letter beside its like, and arranging never moves one there.
+    words = ["KATZE", "HUND", "MAUS", "PFERD", "ZIEGE", "SCHAF", "ESEL", "KUH"]
+
+    def pairs(level: str) -> float:
+        puzzles = [generate(words, 15, 15, level=level, seed=s, language="de") for s in range(4)]
+        return sum(like_pairs(list("".join(p.grid.rows)), 15, 15) for p in puzzles) / 4
+
+    assert pairs("evil") <= pairs("hard")

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 
-from solvers import STEPS, Grid, Member, family
+from solvers import STEPS, Grid, Member, family, top_left_cost
 
 
 def walk(
@@ -49,6 +49,16 @@ def test_the_expected_work_is_the_mean_of_walks_from_every_start(
     expected = grid.expected(word, 0, directions, weights, 1 / k)
     walks = [walk(rows, word, 0, directions, 1 / k, s) for s in range(grid.size)]
     assert abs(expected - sum(walks) / len(walks)) < 1e-9
+
+
+@settings(max_examples=200, deadline=None)
+@given(grids, st.text("ABD", min_size=2, max_size=4), st.sampled_from([1, 2, 5, 10]))
+def test_the_top_left_reader_does_the_work_of_the_walk_from_the_first_cell(
+    rows: list[str], word: str, k: int
+) -> None:
+    member = Member("all8", k, False)
+    walked = walk(rows, word, 0, tuple(STEPS), 1 / k, 0)
+    assert abs(top_left_cost(rows, [word], ("E",), member) - walked) < 1e-9
 
 
 def test_a_solver_reads_only_the_directions_the_sheet_names_unless_it_tries_all() -> None:

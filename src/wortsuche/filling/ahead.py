@@ -76,7 +76,8 @@ def arrange(board: Board, cells: Sequence[int], rng: Rng) -> int:
     A false start of a word is a cell holding the letter a reader scans for: its first letter, or
     its rarest in this grid. A swap keeps every letter's count, so which letter is rarest does not
     change, and it is made only where it moves false starts further before their words
-    (:class:`Ahead` over :func:`_targets`) and neither letter completes a word in its new cell.
+    (:class:`Ahead` over :func:`_targets`), neither letter completes a word in its new cell, and
+    neither lands next to the same letter (a grid where like letters gather looks made).
     """
     ahead = Ahead(board, _targets(board))
     score = ahead.distance
@@ -96,6 +97,8 @@ def arrange(board: Board, cells: Sequence[int], rng: Rng) -> int:
         if not best:
             continue
         y = letters[b]
+        if _beside(board, b, x, a) or _beside(board, a, y, b):
+            continue  # no letter moved next to its like: runs of one letter catch the eye
         board.budget.spend()
         board.erase([a, b])
         if _allowed(board, b, x):
@@ -108,6 +111,19 @@ def arrange(board: Board, cells: Sequence[int], rng: Rng) -> int:
             board.erase([b])
         board.write([a, b], x + y)
     return swaps
+
+
+def _beside(board: Board, index: int, letter: str, leaving: int) -> bool:
+    """Whether a cell next to ``index`` (other than ``leaving``) holds ``letter``."""
+    r, c = divmod(index, board.cols)
+    cells = board.cells
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if (dr or dc) and 0 <= r + dr < board.rows and 0 <= c + dc < board.cols:
+                j = (r + dr) * board.cols + c + dc
+                if j != leaving and cells[j] == letter:
+                    return True
+    return False
 
 
 def _allowed(board: Board, index: int, letter: str) -> bool:

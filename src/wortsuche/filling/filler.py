@@ -40,6 +40,14 @@ the share of three letters in a row that are a piece of a word, where they must 
 is 0.03 for 100 common English words, 0.13 for 1,000, 0.23 for 4,000. Fill of 50×50/100 real
 words 30 % faster; 1,000 words no different; 4,000 words 5 % slower, hence the bound."""
 
+LIKE_NEIGHBOUR = 0.3
+"""With the ``ahead`` weighting (evil), a letter's weight is multiplied by this for each cell next
+to the cell that holds it already. Drawn towards the cells before their words, a word's letters
+gathered there: same-letter neighbours per cell rose from 0.35–0.40 to 0.53–0.66 (hard: 0.38–0.47)
+and rows showed runs of six Z. With this (and :func:`~wortsuche.filling.ahead.arrange` never moving
+a letter next to its like): 0.21–0.26, runs of at most 4 as in hard, for 0.01 of the family minimum
+of hard → evil (``benchmarks/difficulty.py --family-only --given-size --seeds 5``)."""
+
 STEPS_PER_CELL = 40
 """Fill steps allowed per free cell before the alphabet is widened."""
 
@@ -232,6 +240,7 @@ def _even(
         return None
     weights = [max(targets[x] - len(board.letter_cells(x)), 0.05) ** 2 for x in letters]
     if traps:
+        around = _around(board, index) if ahead is not None else []
         runs = _runs(board, index)
         pieces = board.lexicon.pieces
         for k, x in enumerate(letters):
@@ -241,7 +250,7 @@ def _even(
                 leads += sum(1 for n in range(1, len(right) + 1) if x + right[:n] in pieces)
             weights[k] *= 1 + TRAP_BONUS * leads
             if ahead is not None:
-                weights[k] *= ahead.factor(x, index)
+                weights[k] *= ahead.factor(x, index) * LIKE_NEIGHBOUR ** around.count(x)
     return rng.weighted(letters, list(itertools.accumulate(weights)))
 
 
@@ -265,6 +274,18 @@ def _lift(board: Board, index: int, floor: dict[str, float], rng: Rng) -> str | 
     if not letters:
         return None
     return rng.weighted(letters, list(itertools.accumulate(lacking[x] ** 2 for x in letters)))
+
+
+def _around(board: Board, index: int) -> list[str]:
+    """The letters in the (up to 8) cells next to ``index``."""
+    r, c = divmod(index, board.cols)
+    cells, rows, cols = board.cells, board.rows, board.cols
+    return [
+        cells[(r + dr) * cols + c + dc]
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols
+    ]
 
 
 def _runs(board: Board, index: int) -> list[tuple[str, str]]:
