@@ -153,7 +153,8 @@ def like_pairs(cells: list[str], rows: int, cols: int) -> int:
 
 def test_evil_does_not_gather_like_letters_more_than_hard() -> None:
     # Drawn towards the cells before their words, a word's letters gathered there (rows with six
-    # Z); evil's filler now damps a letter beside its like, and arranging never moves one there.
+    # Z); evil's filler puts a letter beside its like only where no other may stand, and
+    # arranging never moves one there.
     words = ["KATZE", "HUND", "MAUS", "PFERD", "ZIEGE", "SCHAF", "ESEL", "KUH"]
 
     def pairs(level: str) -> float:

@@ -40,14 +40,6 @@ the share of three letters in a row that are a piece of a word, where they must 
 is 0.03 for 100 common English words, 0.13 for 1,000, 0.23 for 4,000. Fill of 50×50/100 real
 words 30 % faster; 1,000 words no different; 4,000 words 5 % slower, hence the bound."""
 
-LIKE_NEIGHBOUR = 0.3
-"""With the ``ahead`` weighting (evil), a letter's weight is multiplied by this for each cell next
-to the cell that holds it already. Drawn towards the cells before their words, a word's letters
-gathered there: same-letter neighbours per cell rose from 0.35–0.40 to 0.53–0.66 (hard: 0.38–0.47)
-and rows showed runs of six Z. With this (and :func:`~wortsuche.filling.ahead.arrange` never moving
-a letter next to its like): 0.21–0.26, runs of at most 4 as in hard, for 0.01 of the family minimum
-of hard → evil (``benchmarks/difficulty.py --family-only --given-size --seeds 5``)."""
-
 STEPS_PER_CELL = 40
 """Fill steps allowed per free cell before the alphabet is widened."""
 
@@ -236,11 +228,15 @@ def _even(
     """
     forbidden = board.forbidden_letters(index)
     letters = [x for x in targets if x not in forbidden]
+    if ahead is not None:
+        # Drawn towards the cells before their words, a word's letters gathered there (rows with
+        # four J): a letter goes next to its like only where no other letter may stand.
+        around = _around(board, index)
+        letters = [x for x in letters if x not in around] or letters
     if not letters:
         return None
     weights = [max(targets[x] - len(board.letter_cells(x)), 0.05) ** 2 for x in letters]
     if traps:
-        around = _around(board, index) if ahead is not None else []
         runs = _runs(board, index)
         pieces = board.lexicon.pieces
         for k, x in enumerate(letters):
@@ -250,7 +246,7 @@ def _even(
                 leads += sum(1 for n in range(1, len(right) + 1) if x + right[:n] in pieces)
             weights[k] *= 1 + TRAP_BONUS * leads
             if ahead is not None:
-                weights[k] *= ahead.factor(x, index) * LIKE_NEIGHBOUR ** around.count(x)
+                weights[k] *= ahead.factor(x, index)
     return rng.weighted(letters, list(itertools.accumulate(weights)))
 
 
