@@ -113,17 +113,22 @@ def arrange(board: Board, cells: Sequence[int], rng: Rng) -> int:
     return swaps
 
 
+def neighbours(board: Board, index: int) -> list[int]:
+    """The (up to 8) cells next to ``index``, across, down and diagonally (never round an edge)."""
+    r, c = divmod(index, board.cols)
+    rows, cols = board.rows, board.cols
+    return [
+        (r + dr) * cols + c + dc
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols
+    ]
+
+
 def _beside(board: Board, index: int, letter: str, leaving: int) -> bool:
     """Whether a cell next to ``index`` (other than ``leaving``) holds ``letter``."""
-    r, c = divmod(index, board.cols)
     cells = board.cells
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            if (dr or dc) and 0 <= r + dr < board.rows and 0 <= c + dc < board.cols:
-                j = (r + dr) * board.cols + c + dc
-                if j != leaving and cells[j] == letter:
-                    return True
-    return False
+    return any(j != leaving and cells[j] == letter for j in neighbours(board, index))
 
 
 def _allowed(board: Board, index: int, letter: str) -> bool:

@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from wortsuche.errors import FillError
-from wortsuche.filling.ahead import Ahead, arrange
+from wortsuche.filling.ahead import Ahead, arrange, neighbours
 from wortsuche.grid.board import Board, Found
 from wortsuche.model import Filler, Options, line
 from wortsuche.rand import Rng
@@ -231,7 +231,7 @@ def _even(
     if ahead is not None:
         # Drawn towards the cells before their words, a word's letters gathered there (rows with
         # four J): a letter goes next to its like only where no other letter may stand.
-        around = _around(board, index)
+        around = [board.cells[j] for j in neighbours(board, index)]
         letters = [x for x in letters if x not in around] or letters
     if not letters:
         return None
@@ -270,18 +270,6 @@ def _lift(board: Board, index: int, floor: dict[str, float], rng: Rng) -> str | 
     if not letters:
         return None
     return rng.weighted(letters, list(itertools.accumulate(lacking[x] ** 2 for x in letters)))
-
-
-def _around(board: Board, index: int) -> list[str]:
-    """The letters in the (up to 8) cells next to ``index``."""
-    r, c = divmod(index, board.cols)
-    cells, rows, cols = board.cells, board.rows, board.cols
-    return [
-        cells[(r + dr) * cols + c + dc]
-        for dr in (-1, 0, 1)
-        for dc in (-1, 0, 1)
-        if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols
-    ]
 
 
 def _runs(board: Board, index: int) -> list[tuple[str, str]]:
