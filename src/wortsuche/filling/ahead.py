@@ -22,8 +22,8 @@ AHEAD_POWER = 4
 """How strongly ``traps`` filler draws a letter where it lies before its words: its weight in a
 cell is multiplied by (2 × the mean share of the grid read from the word cells holding it on to
 the cell, cyclically) to this power. Measured with ``benchmarks/difficulty.py --family-only
---given-size --seeds 5``: the family minimum of hard → evil 1.03 without, 1.06 at 2, 1.08 at 4 and
-at 8."""
+--given-size --seeds 5``, the weighting alone: the family minimum of hard → evil 1.03 without,
+1.06 at 2, 1.08 at 4 and at 8."""
 
 
 class Ahead:
@@ -65,8 +65,9 @@ SWAPS_PER_CELL = 5
 PARTNERS = 4
 """Cells :func:`arrange` draws for each swap it tries, to swap with the one that gains most.
 Measured (``benchmarks/difficulty.py --family-only --given-size``, 20 seeds; the family minimum of
-hard → evil): no arranging 1.08 [1.03 on the worst input]; 20 swaps of one random partner 1.09
-[1.05]; 5 of the best of 4 1.10 [1.05] in about a third less time; 3 of 16 and 2 of 8 no better."""
+hard → evil, before like letters were kept apart, which costs 0.01–0.02): no arranging 1.08 [1.03
+on the worst input]; 20 swaps of one random partner 1.09 [1.05]; 5 of the best of 4 1.10 [1.05] in
+about a third less time; 3 of 16 and 2 of 8 no better."""
 
 
 def arrange(board: Board, cells: Sequence[int], rng: Rng) -> int:
