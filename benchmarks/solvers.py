@@ -71,11 +71,15 @@ class Member:
     def cost_on(self, grid: Grid, words: Iterable[str], told: Sequence[str]) -> float:
         """:meth:`cost` on a grid read once for several members."""
         directions = self._directions(told)
-        weights = {d: HABIT_WEIGHTS[d] if self.weighted else 1.0 for d in directions}
+        weights = self._weights(directions)
         return sum(
             grid.expected(word, self._anchor(grid, word), directions, weights, 1 / self.k)
             for word in words
         )
+
+    def _weights(self, directions: Sequence[str]) -> dict[str, float]:
+        """What comparing a letter costs in each direction: 1, or the habit weights."""
+        return {d: HABIT_WEIGHTS[d] if self.weighted else 1.0 for d in directions}
 
     def _directions(self, told: Sequence[str]) -> tuple[str, ...]:
         if self.strategy == "all8":
@@ -102,18 +106,13 @@ def top_left_cost(
     the letters compared at every cell before it that holds the letter it scans for."""
     grid = Grid(rows)
     directions = member._directions(told)
-    weights = {d: HABIT_WEIGHTS[d] if member.weighted else 1.0 for d in directions}
+    weights = member._weights(directions)
     total = 0.0
     for word in words:
-        at = member._anchor(grid, word)
-        for position in grid.positions.get(word[at], ()):
-            found = False
-            for direction in directions:
-                compared, complete = grid.reading(word, at, position, direction)
-                total += weights[direction] * compared
-                if complete:
-                    found = True
-                    break
+        for position, cost, found in grid.stops(
+            word, member._anchor(grid, word), directions, weights
+        ):
+            total += cost
             if found:
                 total += (position + 1) / member.k
                 break
@@ -180,6 +179,23 @@ class Grid:
                     return compared, False
         return compared, True
 
+    def stops(
+        self, word: str, at: int, directions: Sequence[str], weights: dict[str, float]
+    ) -> list[tuple[int, float, bool]]:
+        """Each cell holding ``word[at]``, in reading order: its position, the letters compared
+        there (weighted) trying ``directions`` in turn, and whether the word was found there."""
+        stops = []
+        for position in self.positions.get(word[at], ()):
+            cost, found = 0.0, False
+            for direction in directions:
+                compared, complete = self.reading(word, at, position, direction)
+                cost += weights[direction] * compared
+                if complete:
+                    found = True
+                    break
+            stops.append((position, cost, found))
+        return stops
+
     def expected(
         self,
         word: str,
@@ -193,16 +209,7 @@ class Grid:
         A cell is paid for by every start that reaches it: the starts after the previous cell
         where the search ends, up to the cell itself (cyclic reading order).
         """
-        stops: list[tuple[int, float, bool]] = []  # (reading position, compare cost, found)
-        for position in self.positions.get(word[at], ()):
-            cost, found = 0.0, False
-            for direction in directions:
-                compared, complete = self.reading(word, at, position, direction)
-                cost += weights[direction] * compared
-                if complete:
-                    found = True
-                    break
-            stops.append((position, cost, found))
+        stops = self.stops(word, at, directions, weights)
         ends = [p for p, _, found in stops if found]
         if not ends:  # absent: every start reads the whole round
             return self.size * scan + sum(cost for _, cost, _ in stops)
