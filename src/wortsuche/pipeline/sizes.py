@@ -87,17 +87,17 @@ def auto_size(
     grows it if needed); ``level`` sets how densely (:data:`~wortsuche.levels.AUTO_DENSITY`)."""
     lengths = [len(w) for w in words] + ([len(message)] if message else [])
     least = max(2, Topology.least_side(options), max(lengths))
+
+    def holding(density: float) -> int:
+        return max(least, math.ceil(math.sqrt(sum(lengths) / density)))
+
     if options.density == "high":
-        density = 0.6 if options.crossing is Crossing.NEVER else 0.85
-        return max(least, math.ceil(math.sqrt(sum(lengths) / density)))
+        return holding(0.6 if options.crossing is Crossing.NEVER else 0.85)
     if level not in AUTO_DENSITY:
-        density = 0.45 if options.crossing is Crossing.NEVER else 0.6
-        return max(least, math.ceil(math.sqrt(sum(lengths) / density)))
+        return holding(0.45 if options.crossing is Crossing.NEVER else 0.6)
     side = 0
     for each, density in AUTO_DENSITY.items():  # easiest first: each level grows the one below
-        side = max(
-            least, math.ceil(math.sqrt(sum(lengths) / density)), math.ceil(side * LEVEL_GROWTH)
-        )
+        side = max(holding(density), math.ceil(side * LEVEL_GROWTH))
         if each == level:
             break
     return side
