@@ -435,7 +435,7 @@ def test_the_offline_file_keeps_secret_words_secret_until_they_are_found(
     assert [find["words"] for find in saved["found"]][-1] == ["Fuchs"]
     page.context.close()
     # opened anew with what it saved, the file shows the secret word found (and only that one)
-    opened = open_with_progress(browser, file, saved)
+    opened = open_with_progress(browser, file, puzzle, saved)
     expect(opened.locator("#secret")).to_have_text(fuchs_found)
     expect(opened.locator("#words li.found")).to_have_count(3)
     opened.context.close()
@@ -451,16 +451,13 @@ def saved_progress(page: Any) -> dict[str, Any]:
     return dict(json.loads(text))
 
 
-def open_with_progress(browser: Any, file: Path, progress: dict[str, Any]) -> Any:
-    """A new page of the offline ``file`` in a fresh context whose localStorage holds
+def open_with_progress(browser: Any, file: Path, puzzle: Puzzle, progress: dict[str, Any]) -> Any:
+    """A new page of the offline ``file`` (of ``puzzle``) in a fresh context whose localStorage holds
     ``progress`` before the page's scripts run: the game restoring a save, with no reload (a
     reload right after a write leaves Chromium to carry it between its processes, which on a
     loaded machine lost one in about a third of CI runs)."""
     context = browser.new_context()
-    data = json.loads(
-        file.read_text(encoding="utf-8").split('id="puzzle-data">')[1].split("</script>")[0]
-    )
-    key = f"wortsuche:progress:offline:{data['salt']}"
+    key = f"wortsuche:progress:offline:{html.puzzle_salt(puzzle)}"
     context.add_init_script(
         f"if (!localStorage.getItem({json.dumps(key)})) "
         f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(progress))});"
