@@ -98,13 +98,13 @@ def arrange(board: Board, cells: Sequence[int], rng: Rng) -> int:
         if not best:
             continue
         y = letters[b]
-        if _beside(board, b, x, a) or _beside(board, a, y, b):
+        if beside(board, b, x, a) or beside(board, a, y, b):
             continue  # no letter moved next to its like: runs of one letter catch the eye
         board.budget.spend()
         board.erase([a, b])
-        if _allowed(board, b, x):
+        if allowed(board, b, x):
             board.write([b], x)
-            if _allowed(board, a, y):
+            if allowed(board, a, y):
                 board.write([a], y)
                 own[a], own[b] = score(y, a), score(x, b)
                 swaps += 1
@@ -126,13 +126,13 @@ def neighbours(board: Board, index: int) -> list[int]:
     ]
 
 
-def _beside(board: Board, index: int, letter: str, leaving: int) -> bool:
+def beside(board: Board, index: int, letter: str, leaving: int) -> bool:
     """Whether a cell next to ``index`` (other than ``leaving``) holds ``letter``."""
     cells = board.cells
     return any(j != leaving and cells[j] == letter for j in neighbours(board, index))
 
 
-def _allowed(board: Board, index: int, letter: str) -> bool:
+def allowed(board: Board, index: int, letter: str) -> bool:
     """Whether ``letter`` in the empty cell completes no listed word (the neighbours asked first)."""
     return not board.may_complete(index, letter) or letter not in board.forbidden_letters(index)
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from wortsuche.errors import FillError
 from wortsuche.filling.ahead import Ahead, arrange, neighbours
+from wortsuche.filling.readers import sharpen
 from wortsuche.grid.board import Board, Found
 from wortsuche.model import Filler, Options, line
 from wortsuche.rand import Rng
@@ -125,6 +126,8 @@ def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list
         filler.step()
     if filler.traps:
         arrange(board, cells, rng)
+        free = [i for i, owners in enumerate(board.owners) if not owners and i not in board.fixed]
+        sharpen(board, free, sorted(filler.targets), rng)
     return filler.notes
 
 

@@ -1,0 +1,166 @@
+"""Evil's fill tuned against readers who scan for a word's first or rarest letter
+(filling/readers.py), held to the independent solvers of benchmarks/solvers.py."""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from pathlib import Path
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from wortsuche import generate
+from wortsuche.filling.readers import Readers, _value, sharpen
+from wortsuche.grid.board import Board, Lexicon
+from wortsuche.model import Direction, Placement
+from wortsuche.rand import Rng
+from wortsuche.words.source import parse_words
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+
+from solvers import Member
+from test_ahead import listed_runs
+
+ROOT = Path(__file__).parent.parent
+EIGHT = ("E", "SE", "S", "SW", "W", "NW", "N", "NE")
+WAYS = {
+    "E": Direction.E,
+    "W": Direction.W,
+    "S": Direction.S,
+    "N": Direction.N,
+    "SE": Direction.SE,
+    "NW": Direction.NW,
+}
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[Board, list[str], list[int]]:
+    """Words placed one to a line (a row, a column or the diagonal, either way), the other cells
+    filled with letters that complete no word; every word in the grid exactly once."""
+    words = draw(
+        st.lists(st.text("ABCD", min_size=2, max_size=4), min_size=1, max_size=3, unique=True)
+    )
+    assume(not any(w[::-1] in words for w in words))  # no palindromes, no reverse twins
+    side = draw(st.integers(5, 7))
+    board = Board.sized(side, side, Lexicon(words))
+    lines = draw(st.permutations(["row 0", "row 2", "row 4", "col 0", "col 3", "diagonal"]))
+    for word, line in zip(words, lines, strict=False):
+        way = draw(st.sampled_from(["forward", "backward"]))
+        if line.startswith("row"):
+            cells = [board.index((int(line[-1]), c)) for c in range(len(word))]
+        elif line.startswith("col"):
+            cells = [board.index((r, int(line[-1]))) for r in range(len(word))]
+        else:
+            cells = [board.index((k, k)) for k in range(len(word))]
+        if way == "backward":
+            cells.reverse()
+        if not board.agrees(cells, word):
+            assume(False)
+        board.write(cells, word)
+        step = (
+            divmod(cells[1], side)[0] - divmod(cells[0], side)[0],
+            (divmod(cells[1], side)[1] - divmod(cells[0], side)[1]),
+        )
+        direction = next(d for d in WAYS.values() if d.step == step)
+        board.add_placement(Placement(word, divmod(cells[0], side), direction), cells)
+    free = [i for i, x in enumerate(board.cells) if not x]
+    for index in free:
+        allowed = sorted(set("ABCD") - board.forbidden_letters(index))
+        assume(allowed)
+        board.write([index], draw(st.sampled_from(allowed)))
+    found = listed_runs(board, words)
+    assume(len(found) == len(words))  # every word exactly once
+    return board, words, free
+
+
+def placed(board: Board) -> list[tuple[str, tuple[int, ...]]]:
+    return [
+        (p.letters, cells)
+        for p, cells in zip(board.placements, board.placement_cells, strict=True)
+        if p is not None
+    ]
+
+
+def oracle(board: Board, words: list[str]) -> tuple[float, float]:
+    """The scanner's and the anchor reader's work at k = 1, all 8 directions (solvers.py)."""
+    rows = board.rows_text()
+    return (
+        Member("scanner", 1, False).cost(rows, words, EIGHT),
+        Member("anchor", 1, False).cost(rows, words, EIGHT),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(), st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from("ABCD")), max_size=12))
+def test_the_readers_work_is_the_solvers_work_after_any_changes(
+    case: tuple[Board, list[str], list[int]], changes: list[tuple[int, str]]
+) -> None:
+    board, words, free = case
+    readers = Readers(board, placed(board))
+    for pick, letter in changes:  # any letters, even ones that spell a word again elsewhere
+        index = free[pick % len(free)]
+        old = board.cells[index]
+        if old == letter:
+            continue
+        board.erase([index])
+        board.write([index], letter)
+        readers.set(index, old, letter)
+        assume(len(listed_runs(board, words)) == len(words))
+    scanner, anchor, _ = readers.totals()
+    expected = oracle(board, words)
+    assert abs(scanner - expected[0]) < 1e-6
+    assert abs(anchor - expected[1]) < 1e-6
+    fresh = Readers(board, placed(board))
+    assert fresh.watch == readers.watch  # each cell knows exactly the readings that looked at it
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(), st.integers(0, 2**16))
+def test_sharpening_raises_the_readers_work_and_spells_no_new_word(
+    case: tuple[Board, list[str], list[int]], seed: int
+) -> None:
+    board, words, free = case
+    before, runs = list(board.cells), listed_runs(board, words)
+    start = Readers(board, placed(board)).totals()
+    sharpen(board, free, "ABCD", Rng(seed))
+    assert all(board.cells[i] == before[i] for i in range(len(before)) if i not in free)
+    assert listed_runs(board, words) <= runs  # no word spelt that was not there
+    assert no_changed_cell_beside_its_like(before, board)
+    now = Readers(board, placed(board)).totals()
+    assert all(abs(a - b) < 1e-6 for a, b in zip(now, oracle(board, words), strict=False))
+    # what the search climbs (the smallest reader's gain, and some of the others') never falls
+    assert _value(now, start) >= _value(start, start) - 1e-9
+
+
+def no_changed_cell_beside_its_like(before: list[str], board: Board) -> bool:
+    """No cell the search changed has a neighbour holding its letter."""
+    cols = board.cols
+    for i, x in enumerate(board.cells):
+        if x == before[i]:
+            continue
+        r, c = divmod(i, cols)
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                inside = 0 <= r + dr < board.rows and 0 <= c + dc < cols
+                if (dr or dc) and inside and board.cells[(r + dr) * cols + c + dc] == x:
+                    return False
+    return True
+
+
+def test_evil_is_harder_than_hard_for_the_scanner_and_the_anchor_reader_at_one_size() -> None:
+    # benchmarks/difficulty.py --family-only --given-size: hard -> evil for the whole family
+    # 1.09 -> 1.15 in the median with the readers; the two readers at k = 1 are its smallest.
+    path = ROOT / "benchmarks" / "data" / "lists" / "obst-de.txt"
+    words, _ = parse_words(path.read_text(encoding="utf-8"), name=path.name).words()
+    letters = [w.letters for w in words]
+
+    def median_cost(level: str, member: Member) -> float:
+        costs = []
+        for seed in range(5):
+            puzzle = generate(words, 15, 15, level=level, seed=seed)
+            costs.append(member.cost(list(puzzle.grid.rows), letters, EIGHT))
+        return statistics.median(costs)
+
+    for member in (Member("scanner", 1, False), Member("anchor", 1, False)):
+        assert median_cost("evil", member) >= 1.1 * median_cost("hard", member), member.name
