@@ -225,7 +225,9 @@ def sharpen(board: Board, cells: Sequence[int], letters: Sequence[str], rng: Rng
     base = readers.totals()
     value = _value(base, base)
     made = 0
-    for _ in range(min(int(LOAD_TRIES / load), TRIES_PER_CELL * len(filled))):
+    # an optional step: it never takes more than a quarter of the steps left (deterministic)
+    tries = min(int(LOAD_TRIES / load), TRIES_PER_CELL * len(filled), board.budget.left // 4)
+    for _ in range(tries):
         board.budget.spend()
         undo = _move(board, readers, filled, letters, rng)
         if undo is None:
