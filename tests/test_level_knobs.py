@@ -25,8 +25,16 @@ WORDS = ["ZEBRA", "LION", "TIGER", "HIPPO", "PANDA", "KOALA", "MONKEY", "GORILLA
 
 
 def rarest_word_letter(floor: int, seed: int) -> int:
+    # the floor alone: the search after the fill (fill_search) moves counts by what slows readers
     puzzle = generate(
-        WORDS, 14, 14, level="hard", seed=seed, letter_floor=floor, word_letter_share=100
+        WORDS,
+        14,
+        14,
+        level="hard",
+        seed=seed,
+        letter_floor=floor,
+        word_letter_share=100,
+        fill_search=0,
     )
     counts = Counter("".join(puzzle.grid.rows))
     return min(counts[x] for x in set("".join(WORDS)))
@@ -59,9 +67,10 @@ def test_the_word_letter_share_acts_at_hard() -> None:
 
 def test_options_written_before_the_new_knobs_still_read() -> None:
     written = options_to_dict(generate(WORDS, 14, 14, level="hard", seed=1).options)
-    old = {k: v for k, v in written.items() if k not in ("letter_floor", "diagonal_share")}
+    knobs = ("letter_floor", "diagonal_share", "fill_search")
+    old = {k: v for k, v in written.items() if k not in knobs}
     options = options_from_dict(old)
-    assert (options.letter_floor, options.diagonal_share) == (0, None)
+    assert (options.letter_floor, options.diagonal_share, options.fill_search) == (0, None, 0)
 
 
 @pytest.mark.parametrize("target", [2.0, 4.0])

@@ -375,6 +375,10 @@ class Options:
     word away (a lone Z in ZEBRA)."""
     wrap: bool = False
     """Lines continue on the other side of the grid (a torus): a word may run over an edge."""
+    fill_search: int = 0
+    """Changes per free cell the filler tries, once the grid is full, to slow down every way of
+    solving: readers who scan for a word's first letter, for its rarest, or for the rarest only
+    where it is much rarer (:mod:`wortsuche.filling.readers`); 0: none."""
 
     def with_changes(self, **changes: Any) -> Options:
         """A copy with some options changed (``None`` values are ignored)."""

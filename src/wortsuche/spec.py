@@ -430,6 +430,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "percentage of an even spread, so no rare letter gives its word away",
     ),
     OptionSpec(
+        "fill_search",
+        "whole",
+        "changes per free cell the filler tries, once the grid is full, to slow down every "
+        "way of solving (scanning for a word's first letter or for its rarest); 0: none",
+        LEVEL,
+        low=0,
+        high=100,
+        metavar="0..100",
+    ),
+    OptionSpec(
         "wrap",
         "flag",
         "lines continue on the other side of the grid, so a word may run over an edge "

@@ -126,8 +126,9 @@ def fill(board: Board, options: Options, words: Sequence[str], rng: Rng) -> list
         filler.step()
     if filler.traps:
         arrange(board, cells, rng)
+    if options.fill_search:  # the filler's cells and the decoys', never a word's or a message's
         free = [i for i, owners in enumerate(board.owners) if not owners and i not in board.fixed]
-        sharpen(board, free, sorted(filler.targets), rng)
+        sharpen(board, free, filler.drawable(), rng, options.fill_search)
     return filler.notes
 
 
@@ -158,6 +159,13 @@ class _Filler:
         self.queue = deque(rng.shuffled([i for i, x in enumerate(board.cells) if not x]))
         self.budget = STEPS_PER_CELL * len(self.queue) + 100
         """Steps left before the alphabet grows instead of emptying cells to make room."""
+
+    def drawable(self) -> list[str]:
+        """The letters the filler draws from: the words' letters, the base alphabet, or both."""
+        letters = set(self.own.letters) if self.share > 0 else set()
+        if self.share < 1:
+            letters |= set(self.base.letters)
+        return sorted(letters)
 
     def step(self) -> None:
         """Fill the next cell in the queue (or, when no letter fits, widen the alphabet and

@@ -33,12 +33,6 @@ HALF = 0.5
 """The reader of habit scans for the word's rarest letter instead of its first where it is at
 most this share as common (``benchmarks/solvers.py``'s habit solver)."""
 
-TRIES_PER_CELL = 25
-"""Changes :func:`sharpen` tries, per cell it may change. Measured
-(``benchmarks/difficulty.py --family-only --given-size --seeds 5``, hard → evil, family minimum
-over worte1–3 and the two 15×15 lists): 12 tries 1.14 [1.12 on the worst input], 25 1.16 [1.12],
-50 about 0.01 more for twice the time."""
-
 LOAD_TRIES = 40_000
 """Tries in all, times the readers each letter has (each letter of each word has one): a try
 re-reads the readers of two letters, so a long list gets fewer tries, not slower ones (worte4's
@@ -214,8 +208,11 @@ def _step(where: Sequence[int], cols: int) -> tuple[int, int]:
     return r1 - r0, c1 - c0
 
 
-def sharpen(board: Board, cells: Sequence[int], letters: Sequence[str], rng: Rng) -> int:
-    """Change and swap the letters of ``cells`` (to ``letters``) where the smallest reader's work,
+def sharpen(
+    board: Board, cells: Sequence[int], letters: Sequence[str], rng: Rng, per_cell: int
+) -> int:
+    """Try ``per_cell`` changes per cell (up to :data:`LOAD_TRIES`): swap the letters of two of
+    ``cells`` or change one to another of ``letters``, kept where the smallest reader's work,
     over its value on the grid given, rises; return how many changes were kept."""
     readers = _readers(board)
     filled = [i for i in cells if board.cells[i]]
@@ -226,7 +223,7 @@ def sharpen(board: Board, cells: Sequence[int], letters: Sequence[str], rng: Rng
     value = _value(base, base)
     made = 0
     # an optional step: it never takes more than a quarter of the steps left (deterministic)
-    tries = min(int(LOAD_TRIES / load), TRIES_PER_CELL * len(filled), board.budget.left // 4)
+    tries = min(int(LOAD_TRIES / load), per_cell * len(filled), board.budget.left // 4)
     for _ in range(tries):
         board.budget.spend()
         undo = _move(board, readers, filled, letters, rng)
