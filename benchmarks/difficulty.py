@@ -238,6 +238,7 @@ def family_table(
     for member, by_pair in steps.items():
         lines.append(f"| {member.name} | {cells(by_pair)} |")
     lines.append(f"| **family minimum** | {cells(lowest)} |")
+    lines += ["", *targets_lines(steps, lowest, auto_size=auto_size)]
     size = "the level's own size (no size given)" if auto_size else "the input's size"
     lines += [
         "",
@@ -265,6 +266,42 @@ def family_table(
 
 TARGET_STEP = 1.25
 """The step the first-letter scanner at k = 1 should see between neighbouring levels."""
+
+
+def targets_lines(
+    steps: dict[Member, dict[tuple[str, str], dict[str, float]]],
+    lowest: dict[tuple[str, str], dict[str, float]],
+    *,
+    auto_size: bool,
+) -> list[str]:
+    """The issue's targets, met or missed, with three decimals: each a median over the inputs
+    (of the per-input ratio of medians over seeds), and the smallest input in brackets."""
+
+    def figure(by_input: dict[str, float]) -> tuple[float, str]:
+        values = by_input.values()
+        return statistics.median(values), f"{statistics.median(values):.3f} [{min(values):.3f}]"
+
+    scanner, all8 = Member("scanner", 1, False), Member("all8", 1, False)
+    if auto_size:
+        rows = [("scanner k=1, every step, no size given", scanner, 1.5, LEVEL_STEPS)]
+    else:
+        rows = [
+            ("scanner k=1, every step", scanner, TARGET_STEP, LEVEL_STEPS),
+            ("all8 k=1, every step", all8, 1.1, LEVEL_STEPS),
+            ("family minimum, hard → evil", None, 1.2, LEVEL_STEPS[-1:]),
+        ]
+    lines = ["| target | at least | " + " | ".join(f"{a} → {b}" for a, b in LEVEL_STEPS) + " |"]
+    lines.append("|---|---|---|---|---|")
+    for label, member, bound, pairs in rows:
+        cells = []
+        for pair in LEVEL_STEPS:
+            if pair not in pairs:
+                cells.append("")
+                continue
+            value, text = figure(lowest[pair] if member is None else steps[member][pair])
+            cells.append(f"{text} {'met' if value >= bound else 'missed'}")
+        lines.append(f"| {label} | ×{bound:g} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def compare_table(costs: dict[str, dict[str, list[dict[Member, float]]]]) -> list[str]:

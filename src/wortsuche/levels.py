@@ -41,11 +41,13 @@ LEVELS: dict[str, Options] = {
 }
 """The four presets, easiest first."""
 
-AUTO_DENSITY: dict[str, float] = {"easy": 0.66, "medium": 0.42, "hard": 0.3, "evil": 0.2}
+AUTO_DENSITY: dict[str, float] = {"easy": 0.66, "medium": 0.42, "hard": 0.3, "evil": 0.185}
 """Word letters per cell each level's grid holds when no size is given, as puzzle books do:
-easy compact and dense, evil large. Each level has about 1.4 times the cells of the one below,
-so a scan for a letter takes that much longer whatever else a solver does
-(``benchmarks/difficulty.py --family-only``, "No size given")."""
+easy compact and dense, evil large. Each level has about 1.4 times the cells of the one below
+(evil about 1.6 times hard's: at 0.2, once hard's grid was searched too, worte4's evil was only
+×1.46 harder than its hard for the first-letter scanner), so a scan for a letter takes that much
+longer whatever else a solver does (``benchmarks/difficulty.py --family-only``, "No size
+given")."""
 
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "easy": "Words run right or down and never cross; no other letter is the first or last letter of a word.",
