@@ -27,7 +27,6 @@ LEVELS: dict[str, Options] = {
         75,
         Decoys.NONE,
         letter_floor=50,
-        fill_search=2,  # a light search: 1 left hard x1.09 above medium for all8 k=1, 2 x1.11
     ),
     "evil": Options(
         ALL_DIRECTIONS,
@@ -44,10 +43,10 @@ LEVELS: dict[str, Options] = {
 AUTO_DENSITY: dict[str, float] = {"easy": 0.66, "medium": 0.42, "hard": 0.3, "evil": 0.185}
 """Word letters per cell each level's grid holds when no size is given, as puzzle books do:
 easy compact and dense, evil large. Each level has about 1.4 times the cells of the one below
-(evil about 1.6 times hard's: at 0.2, once hard's grid was searched too, worte4's evil was only
-×1.46 harder than its hard for the first-letter scanner), so a scan for a letter takes that much
-longer whatever else a solver does (``benchmarks/difficulty.py --family-only``, "No size
-given")."""
+(evil about 1.6 times hard's: at 0.2 worte4's evil was ×1.51 harder than its hard for the
+first-letter scanner at k = 1, and ×1.46 with hard searched lightly, ``--fill-search 2``), so a
+scan for a letter takes that much longer whatever else a solver does
+(``benchmarks/difficulty.py --family-only``, "No size given")."""
 
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "easy": "Words run right or down and never cross; no other letter is the first or last letter of a word.",
