@@ -60,7 +60,10 @@ class Readers:
     compares the word there in each of the eight directions (the letters after its letter forward,
     then the letters before it backward) until it finds the word, which it does only at the word's
     own cell. Each cell knows the readings that looked at it (:attr:`watch`), so a change re-reads
-    only those.
+    only those. It counts on what :func:`sharpen` keeps: the words' cells never change and each
+    word is in the grid once (a word found twice would have two ends). The habit reader picks its
+    letter as ``benchmarks/solvers.py``'s habit solver does but tries directions clockwise; words
+    placed only inside longer ones are not counted.
     """
 
     def __init__(self, board: Board, words: Sequence[tuple[str, Sequence[int]]]) -> None:
