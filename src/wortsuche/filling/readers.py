@@ -68,7 +68,6 @@ class Readers:
 
     def __init__(self, board: Board, words: Sequence[tuple[str, Sequence[int]]]) -> None:
         """``words``: each placed word's letters and its cells, in the word's order (two or more)."""
-        self.board = board
         self.rows, self.cols = board.rows, board.cols
         self.size = self.rows * self.cols
         self.cells = board.cells
@@ -143,16 +142,13 @@ class Readers:
         return weight * sum(reads)
 
     def _add(self, w: int, at: int, there: int) -> None:
-        """Read the word at the stop ``there`` (again, if a swap's other half already did)."""
-        self._drop(w, at, there)
+        """Read the word at the new stop ``there``."""
         reads = [self._read(w, at, there, way) for way in range(8)]
         self.stops[w][at][there] = reads
         self.work[w][at] += self._work(w, at, there, reads)
 
     def _drop(self, w: int, at: int, there: int) -> None:
-        reads = self.stops[w][at].pop(there, None)
-        if reads is None:
-            return
+        reads = self.stops[w][at].pop(there)
         self.work[w][at] -= self._work(w, at, there, reads)
         for way, compared in enumerate(reads):
             self._forget(w, at, there, way, compared)
