@@ -27,7 +27,10 @@ from wortsuche.grid.board import Board
 from wortsuche.rand import Rng
 
 STEPS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
-"""The eight directions clockwise from →, the order the readers try them in."""
+"""The eight directions clockwise from →, the order the readers try them in (the opposite of
+direction ``way`` is ``way ^ 4``)."""
+
+WAYS = tuple(range(len(STEPS)))
 
 HALF = 0.5
 """The reader of habit scans for the word's rarest letter instead of its first where it is at
@@ -76,6 +79,12 @@ class Readers:
         self.way = [STEPS.index(_step(where, self.cols)) for where in self.places]
         """The direction each word runs in: where every reader finds it."""
         self.counts = Counter(x for x in self.cells if x)
+        self.after = [[word[at + 1 :] for at in range(len(word))] for word in self.words]
+        """For each word and letter index, the letters a reader compares forward from it."""
+        self.before = [[word[:at][::-1] for at in range(len(word))] for word in self.words]
+        """... and the letters it compares backward from it, nearest first."""
+        self.rays = _rays(self.rows, self.cols, max(map(len, self.words)) - 1)
+        """For each direction and cell, the cells a reading from there looks at, in order."""
         self.firsts = [[word.index(x) for x in dict.fromkeys(word)] for word in self.words]
         """For each word, the index of the first of each of its letters: a reader scanning for
         a letter of the word reads from the first such letter (the rarest rule picks it)."""
@@ -121,12 +130,16 @@ class Readers:
             self._add(w, at, index)
         self._reread(index, old, letter)
         if recount:
-            self.counts[old] -= 1
-            self.counts[letter] += 1
-            for w, _ in self.by_letter.get(old, ()):
-                self.rarest[w] = self._rarest(w)
-            for w, _ in self.by_letter.get(letter, ()):
-                self.rarest[w] = self._rarest(w)
+            counts, rarest = self.counts, self.rarest
+            counts[old] -= 1
+            counts[letter] += 1
+            for w, at in self.by_letter.get(letter, ()):
+                if rarest[w] == at:  # more common now: another may be rarer
+                    rarest[w] = self._rarest(w)
+            for w, at in self.by_letter.get(old, ()):
+                now = rarest[w]
+                if (counts[old], at) < (counts[self.words[w][now]], now):  # rarer now
+                    rarest[w] = at
 
     def _rarest(self, w: int) -> int:
         word, counts = self.words[w], self.counts
@@ -143,15 +156,14 @@ class Readers:
 
     def _add(self, w: int, at: int, there: int) -> None:
         """Read the word at the new stop ``there``."""
-        reads = [self._read(w, at, there, way) for way in range(8)]
+        reads = self._read(w, at, there, WAYS)
         self.stops[w][at][there] = reads
         self.work[w][at] += self._work(w, at, there, reads)
 
     def _drop(self, w: int, at: int, there: int) -> None:
         reads = self.stops[w][at].pop(there)
         self.work[w][at] -= self._work(w, at, there, reads)
-        for way, compared in enumerate(reads):
-            self._forget(w, at, there, way, compared)
+        self._forget(w, at, there, WAYS, reads)
 
     def _reread(self, index: int, old: str, new: str) -> None:
         """Read again every reading that looked at ``index`` and expected ``old`` or ``new``
@@ -162,43 +174,68 @@ class Readers:
             there, w, at, way = key
             reads = self.stops[w][at][there]
             self.work[w][at] -= self._work(w, at, there, reads)
-            self._forget(w, at, there, way, reads[way])
-            reads[way] = self._read(w, at, there, way)
+            self._forget(w, at, there, (way,), reads[way : way + 1])
+            reads[way] = self._read(w, at, there, (way,))[0]
             self.work[w][at] += self._work(w, at, there, reads)
 
-    def _read(self, w: int, at: int, there: int, way: int) -> int:
-        """Letters compared reading word ``w`` from its letter ``at`` in ``there`` along ``way``
-        (the letters after it), then back (the letters before it); each cell looked at notes
-        the reading."""
-        word = self.words[w]
-        cols, rows, cells, watch = self.cols, self.rows, self.cells, self.watch
-        r0, c0 = divmod(there, cols)
-        dr, dc = STEPS[way]
-        key = (there, w, at, way)
-        compared = 0
-        for letters, sign in ((word[at + 1 :], 1), (word[:at][::-1], -1)):
-            r, c = r0, c0
-            for expected in letters:
-                r, c = r + sign * dr, c + sign * dc
-                if not (0 <= r < rows and 0 <= c < cols):
-                    return compared
-                index = r * cols + c
+    def _read(self, w: int, at: int, there: int, ways: Sequence[int]) -> list[int]:
+        """Letters compared reading word ``w`` from its letter ``at`` in ``there`` along each of
+        ``ways`` (the letters after it), then back (the letters before it); each cell looked at
+        notes the reading."""
+        cells, watch, rays = self.cells, self.watch, self.rays
+        after, before = self.after[w][at], self.before[w][at]
+        reads = []
+        for way in ways:
+            key = (there, w, at, way)
+            compared = 0
+            ray = rays[way][there]
+            for index, expected in zip(ray, after, strict=False):
                 watch[index][key] = expected
                 compared += 1
                 if cells[index] != expected:
-                    return compared
-        return compared
+                    break
+            else:
+                if len(ray) >= len(after):  # else the edge came first
+                    for index, expected in zip(rays[way ^ 4][there], before, strict=False):
+                        watch[index][key] = expected
+                        compared += 1
+                        if cells[index] != expected:
+                            break
+            reads.append(compared)
+        return reads
 
-    def _forget(self, w: int, at: int, there: int, way: int, compared: int) -> None:
-        """Take a reading of ``compared`` letters off the cells it looked at."""
-        after = len(self.words[w]) - 1 - at
-        dr, dc = STEPS[way]
-        step = dr * self.cols + dc
-        key, watch = (there, w, at, way), self.watch
-        for j in range(1, min(compared, after) + 1):
-            del watch[there + j * step][key]
-        for j in range(1, compared - after + 1):
-            del watch[there - j * step][key]
+    def _forget(
+        self, w: int, at: int, there: int, ways: Sequence[int], reads: Sequence[int]
+    ) -> None:
+        """Take the readings along ``ways``, of ``reads`` letters each, off the cells they
+        looked at."""
+        after, watch, rays = len(self.after[w][at]), self.watch, self.rays
+        for way, compared in zip(ways, reads, strict=True):
+            key = (there, w, at, way)
+            for index in rays[way][there][: min(compared, after)]:
+                del watch[index][key]
+            if compared > after:
+                for index in rays[way ^ 4][there][: compared - after]:
+                    del watch[index][key]
+
+
+def _rays(rows: int, cols: int, longest: int) -> list[list[tuple[int, ...]]]:
+    """For each of :data:`STEPS` and each cell, the next ``longest`` cells that way (fewer where
+    the edge comes first)."""
+    rays: list[list[tuple[int, ...]]] = []
+    for dr, dc in STEPS:
+        rays.append(
+            [
+                tuple(
+                    (r + j * dr) * cols + c + j * dc
+                    for j in range(1, longest + 1)
+                    if 0 <= r + j * dr < rows and 0 <= c + j * dc < cols
+                )
+                for r in range(rows)
+                for c in range(cols)
+            ]
+        )
+    return rays
 
 
 def _step(where: Sequence[int], cols: int) -> tuple[int, int]:
