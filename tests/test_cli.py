@@ -577,3 +577,16 @@ def test_a_parser_for_the_named_command_alone_reads_the_line_alike(line: list[st
     whole = vars(build_parser().parse_args(line))
     assert alone.keys() == whole.keys() and all(alone[k] == whole[k] for k in alone if k != "run")
     assert alone["run"].__module__ == whole["run"].__module__ == f"wortsuche.cli.{line[0]}"
+
+
+def test_a_lone_argument_with_spaces_is_a_pasted_list_split_with_a_note() -> None:
+    line = "Apfel Birne Kirsche Pflaume Zwetschge Traube Äpfelchen Straße"
+    run = wortsuche("generate", line, "--seed", "1", "--format", "json", "--language", "de")
+    entries = [w["entry"] for w in puzzle_data(run)["words"]]
+    assert entries == line.split()
+    assert "split at the spaces into 8 words (Apfel, Birne, Kirsche, …)" in run.stderr
+    whole = wortsuche("generate", "--phrases", "Ice cream", "--seed", "1", "--format", "json")
+    assert [w["entry"] for w in puzzle_data(whole)["words"]] == ["Ice cream"]
+    listed = wortsuche("generate", "Ice cream, Hot dog", "--seed", "1", "--format", "json")
+    assert [w["entry"] for w in puzzle_data(listed)["words"]] == ["Ice cream", "Hot dog"]
+    assert "split" not in listed.stderr

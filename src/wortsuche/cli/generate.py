@@ -33,6 +33,7 @@ from wortsuche.words.source import (
     WordSource,
     parse_size,
     parse_words,
+    split_entries,
 )
 from wortsuche.words.vocabulary import asked_sheet_language, with_clues
 
@@ -249,7 +250,8 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
     A line of a plain word file is split into several entries unless ``phrases``
     (:func:`~wortsuche.words.source.parse_words`). Words on the command line may be separated
     by commas too (``LION,TIGER``), as in the web form; an argument the shell kept whole
-    (``"Ice cream"``) is one entry. A lone word that could be a file name without its suffix is taken as a word,
+    (``"Ice cream"``) is one entry among others; a lone argument with spaces and no comma is a
+    pasted line and is split at the spaces (with a note), unless ``phrases``. A lone word that could be a file name without its suffix is taken as a word,
     with a warning.
     """
     if not arguments:
@@ -263,6 +265,9 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
             return parse_words(read_text("-"), name=STANDARD_INPUT, phrases=phrases)
         if is_existing(argument) or looks_like_path(argument):
             return parse_words(read_text(argument), name=argument, phrases=phrases)
+        pasted = not phrases and not any(x in argument for x in ",;") and argument.split()[1:]
+        if pasted and len(parts := split_entries(argument)) > 1:
+            return WordSource(COMMAND_LINE, parts, None, notes=(_split_argument(parts),))
     entries = tuple(part.strip() for argument in arguments for part in argument.split(","))
     entries = tuple(entry for entry in entries if entry)
     if not entries:
@@ -281,6 +286,18 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
             )
         )
     return WordSource(name=COMMAND_LINE, entries=entries, lines=None)
+
+
+def _split_argument(parts: tuple[str, ...]) -> Note:
+    """The note that one argument was read as a list: a line pasted in quotes."""
+    shown = ", ".join(parts[:3]) + (", …" if len(parts) > 3 else "")
+    return Note(
+        f"the words were split at the spaces into {len(parts)} words ({shown}); "
+        "--phrases keeps them one entry",
+        key="note.split-argument",
+        values={"shown": shown},
+        number=len(parts),
+    )
 
 
 def is_existing(argument: str) -> bool:
