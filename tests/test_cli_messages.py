@@ -286,3 +286,22 @@ def test_preflight_names_each_broken_rule_in_the_command_lines_language(
     in_locale(monkeypatch, "en_US.UTF-8")
     checked = run("preflight", tmp_path / "bad.pdf", "--trim", "6x9")
     assert "page 1: 'X' reaches 0.286 in into the inside margin (gutter)" in checked.stdout
+
+
+@pytest.mark.parametrize(
+    "options",
+    [["--level", "easy", "--seed", "3"], ["--filler", "unused", "--seed", "1"]],
+    ids=["easy: many first and last letters", "filler unused: few unused letters"],
+)
+def test_the_fillers_notes_are_german_under_a_german_locale(
+    options: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """worte4's 77 words begin or end with 25 letters and leave 2 unused: the filler says what
+    it did instead, in the reader's language."""
+    in_locale(monkeypatch, "de_DE.UTF-8")
+    worte4 = str(Path(__file__).parent.parent / "examples" / "bwinf" / "worte4.txt")
+    result = run("generate", worte4, *options)
+    assert result.returncode == 0, result.stderr
+    assert "Füllbuchstaben" in result.stderr
+    english = [m for m in (*ENGLISH_MARKERS, "filler", "letters") if m in result.stderr]
+    assert not english, result.stderr

@@ -19,6 +19,7 @@ from wortsuche.filling.ahead import Ahead, arrange, neighbours
 from wortsuche.filling.readers import sharpen
 from wortsuche.grid.board import Board, Found
 from wortsuche.model import Filler, Options, line
+from wortsuche.notes import Note
 from wortsuche.rand import Rng
 from wortsuche.words.alphabet import language_alphabet, word_letter_weights
 
@@ -82,27 +83,34 @@ def filler_alphabets(
         unused = {x: w for x, w in language.items() if x not in own}
         if len(unused) >= MIN_UNUSED_LETTERS:
             return unused, own, []
-        return language, own, [_fallback_note(len(unused), "occur in no word")]
+        return (
+            language,
+            own,
+            [
+                Note(
+                    f"only {len(unused)} letters occur in no word, fewer than {MIN_UNUSED_LETTERS}: "
+                    "the filler uses the whole alphabet",
+                    key="note.filler-few-unused",
+                    values={"least": MIN_UNUSED_LETTERS},
+                    number=len(unused),
+                )
+            ],
+        )
     if options.filler is Filler.OTHER:
         ends = {w[0] for w in words} | {w[-1] for w in words}
         other = {x: w for x, w in language.items() if x not in ends}
         if len(other) >= MIN_UNUSED_LETTERS:
             return other, own, []
         starts = {w[0] for w in words}
-        note = (
+        note = Note(
             f"the words begin or end with {len(ends)} different letters: the filler uses the "
-            "letters that begin a word too, but rarely"
+            "letters that begin a word too, but rarely",
+            key="note.filler-many-ends",
+            number=len(ends),
         )
         weights = {x: w * (START_WEIGHT if x in starts else 1.0) for x, w in language.items()}
         return weights, own, [note]
     return language, own, []
-
-
-def _fallback_note(count: int, what: str) -> str:
-    return (
-        f"only {count} letters {what}, fewer than {MIN_UNUSED_LETTERS}: "
-        "the filler uses the whole alphabet"
-    )
 
 
 def letter_targets(
