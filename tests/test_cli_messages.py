@@ -305,3 +305,13 @@ def test_the_fillers_notes_are_german_under_a_german_locale(
     assert "Füllbuchstaben" in result.stderr
     english = [m for m in (*ENGLISH_MARKERS, "filler", "letters") if m in result.stderr]
     assert not english, result.stderr
+
+
+def test_a_note_on_the_secret_words_is_german_under_a_german_locale(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    in_locale(monkeypatch, "de_DE.UTF-8")
+    result = run("generate", "Hund", "Katze", "Maus", "--secret", "Fuchs,fuchs", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    assert "geheime Wörter: doppeltes Wort „fuchs“ entfernt (wie „Fuchs“)" in result.stderr
+    assert "secret" not in result.stderr

@@ -16,6 +16,7 @@ from dataclasses import replace
 from wortsuche.errors import InputError
 from wortsuche.limits import MAX_WORDS
 from wortsuche.model import Options, Placement, Word
+from wortsuche.notes import Note
 from wortsuche.words.clues import split_clue
 from wortsuche.words.normalise import normalise_words
 
@@ -90,7 +91,10 @@ def prepare_secret_words(
             key="error.listed-and-secret",
             values={"words": ", ".join(both)},
         )
-    return words, [f"secret words: {note}" for note in notes]
+    return words, [
+        Note(f"secret words: {note}", key="note.secret-words", values={"note": note})
+        for note in notes
+    ]
 
 
 def outside_longer_words(letters: Sequence[str]) -> list[str]:
