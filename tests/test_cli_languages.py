@@ -62,7 +62,7 @@ def test_german_sheet_with_language_de(tmp_path: Path) -> None:
     assert "Wortsuche" in puzzle
     assert "Finde die 8 Wörter aus der Liste unten im Gitter." in puzzle
     assert "Die Wörter stehen waagerecht, senkrecht und diagonal, vorwärts und rückwärts." in puzzle
-    assert "10×10 · schwer · Seed 2" in puzzle
+    assert "10×10 · schwer · Startwert 2" in puzzle
     assert "Lösung" in key
     assert "Word" not in puzzle + key and "Answers" not in key
 
@@ -91,7 +91,7 @@ def test_the_text_sheet_speaks_the_language_too(capsys: pytest.CaptureFixture[st
     args = ["generate", *GERMAN, "--size", "10x10", "--seed", "2", "--answers"]
     assert main([*args, "--language", "de"]) == 0
     out = capsys.readouterr().out
-    assert "10x10, Stufe mittel, Seed 2" in out and "\nLösung\n" in out and "Zeile " in out
+    assert "10x10, Stufe mittel, Startwert 2" in out and "\nLösung\n" in out and "Zeile " in out
 
 
 def test_a_german_book(tmp_path: Path) -> None:

@@ -210,9 +210,9 @@ def test_each_section_opens_on_a_right_hand_page_with_a_divider(
 
 def test_no_scores_leaves_out_difficulty_level_and_seed() -> None:
     with_scores = "\n".join(page_texts(make_book("6x9")[0]))
-    assert "Schwierigkeit" in with_scores and "Seed" in with_scores
+    assert "Schwierigkeit" in with_scores and "Startwert" in with_scores
     without = "\n".join(page_texts(make_book("6x9", scores=False)[0]))
-    assert "Schwierigkeit" not in without and "Seed" not in without and "mittel" not in without
+    assert "Schwierigkeit" not in without and "Startwert" not in without and "mittel" not in without
 
 
 @pytest.mark.parametrize("per_page", [1, 2, 4, 6, 9])

@@ -115,7 +115,7 @@ def test_libreoffice_prints_the_sheet_and_the_key_with_the_grid_whole(
     assert all(f"{field}:" in sheet for field in ("Name", "Datum", "Klasse"))
     assert "Finde die 10 Wörter" in sheet and "Lösung" not in sheet
     assert "Lösung" in key and "Name:" not in key
-    assert "Seed 5" in sheet
+    assert "Startwert 5" in sheet
 
 
 def test_the_docx_grid_has_fixed_square_cells_in_a_frame(made: dict[str, Path]) -> None:

@@ -94,7 +94,7 @@ def test_versions_a_and_b_have_the_same_words_in_different_grids(
     assert "Gruppe A" in a and first in squeezed(a)
     assert "Gruppe B" in b and second in squeezed(b)
     # the footer names each version's seed: it makes that version again
-    assert f"Seed {version_seed(4, 1)}" in b
+    assert f"Startwert {version_seed(4, 1)}" in b
     words = sorted(re.findall(r"\b(Ente|Fuchs|Hund|Igel|Katze|Kuh|Maus|Pferd|Schwein|Ziege)\b", a))
     assert words == sorted(
         re.findall(r"\b(Ente|Fuchs|Hund|Igel|Katze|Kuh|Maus|Pferd|Schwein|Ziege)\b", b)
