@@ -14,6 +14,7 @@ from wortsuche import i18n
 from wortsuche.budget import Budget
 from wortsuche.errors import GenerationTimeout
 from wortsuche.i18n import translator
+from wortsuche.levels import LEVEL_ALIASES, LEVELS
 from wortsuche.rating import targeting
 
 # Imported at collection, the difficulty search keeps the real ``generate``: a test elsewhere
@@ -315,3 +316,20 @@ def test_a_note_on_the_secret_words_is_german_under_a_german_locale(
     assert result.returncode == 0, result.stderr
     assert "geheime Wörter: doppeltes Wort „fuchs“ entfernt (wie „Fuchs“)" in result.stderr
     assert "secret" not in result.stderr
+
+
+def test_a_level_may_be_named_as_german_sheets_name_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    in_locale(monkeypatch, "de_DE.UTF-8")
+    for german, level in (("leicht", "easy"), ("Mittel", "medium"), ("schwer", "hard")):
+        result = run(
+            "generate", "Hund", "Katze", "--level", german, "--seed", "1", "--format", "json"
+        )
+        assert result.returncode == 0, result.stderr
+        assert f'"level": "{level}"' in result.stdout
+    refused = run("generate", "Hund", "Katze", "--seed", "abc")
+    assert refused.stderr == "wortsuche: Fehler: Argument --seed: „abc“ ist keine gültige Zahl\n"
+
+
+def test_the_german_level_names_are_the_sheets() -> None:
+    german = translator("de")
+    assert {german.t(f"level.{level}"): level for level in LEVELS} == LEVEL_ALIASES

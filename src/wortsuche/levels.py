@@ -40,6 +40,14 @@ LEVELS: dict[str, Options] = {
 }
 """The four presets, easiest first."""
 
+LEVEL_ALIASES: dict[str, str] = {
+    "leicht": "easy",
+    "mittel": "medium",
+    "schwer": "hard",
+    "teuflisch": "evil",
+}
+"""The levels' German names, as German sheets print them: accepted wherever a level is named."""
+
 AUTO_DENSITY: dict[str, float] = {"easy": 0.66, "medium": 0.42, "hard": 0.3, "evil": 0.185}
 """Word letters per cell each level's grid holds when no size is given, as puzzle books do:
 easy compact and dense, evil large. Each level has about 1.4 times the cells of the one below

@@ -24,7 +24,7 @@ from wortsuche.errors import InputError
 from wortsuche.filling.message import message_letters
 from wortsuche.grid.shapes import SHAPE_NAMES, Outline, outline
 from wortsuche.grid.topology import TORUS_LEAST_SIDE
-from wortsuche.levels import LEVELS, options_for, parse_directions
+from wortsuche.levels import LEVEL_ALIASES, LEVELS, options_for, parse_directions
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import (
     DENSITIES,
@@ -84,6 +84,14 @@ class OptionSpec:
     """Why the option is not offered on every surface (required when it is not)."""
     book_help: str | None = None
     """The help of ``book``'s flag where it means something else for a book."""
+    aliases: tuple[tuple[str, str], ...] = ()
+    """Other names of choices, (alias, choice): what the sheets call them in German."""
+
+    def unalias(self, value: Any) -> Any:
+        """``value``, or the choice it is another name of (in any case)."""
+        if isinstance(value, str) and self.aliases:
+            return dict(self.aliases).get(value.casefold(), value)
+        return value
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:  # a misspelt kind would be an option nothing checks
@@ -229,6 +237,7 @@ def _check_choice(option: OptionSpec, value: Any, label: str) -> Any:
         return value
     if not isinstance(value, str):
         raise option.refusal(value, label)
+    value = option.unalias(value)
     if value not in option.choices:
         choices = ", ".join(option.choices)
         raise InputError(
@@ -341,6 +350,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         default="medium",
         choices=tuple(LEVELS),
         group="puzzle",
+        aliases=tuple(LEVEL_ALIASES.items()),
     ),
     OptionSpec(
         "seed",
@@ -743,7 +753,11 @@ class PuzzleSpec:
         object.__setattr__(self, "words", words)
         object.__setattr__(self, "rows", cols if rows is None else rows)
         object.__setattr__(self, "cols", rows if cols is None else cols)
-        given = {name: value for name, value in options.items() if value is not None}
+        given = {  # a German level name is the level's
+            name: BY_NAME[name].unalias(value)
+            for name, value in options.items()
+            if value is not None
+        }
         object.__setattr__(self, "_given", given)
 
     def __getattr__(self, name: str) -> Any:

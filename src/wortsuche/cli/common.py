@@ -246,6 +246,8 @@ def _argument(option: OptionSpec) -> dict[str, Any]:
     argument: dict[str, Any] = {"metavar": option.metavar}
     if option.choices:
         argument["choices"] = option.choices
+    if option.aliases:
+        argument["type"] = option.unalias  # before the choices are checked
     if option.kind in ("whole", "number"):
         argument["type"] = _number(option)
     if option.kind == "words":
