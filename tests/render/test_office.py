@@ -211,3 +211,63 @@ def test_the_answer_key_names_each_word_with_its_clue_or_picture(
     ).stdout
     pictures = [row.split() for row in listing.splitlines()[2:] if row.split()[2] == "image"]
     assert len(pictures) == 2  # the owl and the dog after their words
+
+
+VIELE = TIERE + (
+    "Apfel\nBirne\nKirsche\nPflaume\nZwetschge\nTraube\nÄpfelchen\nStraße\n"
+    "Schmetterling\nMarienkäfer\nRegenwurm\nEichhörnchen\n"
+)
+
+
+@pytest.fixture(scope="module")
+def crowded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """22 words on 20×20 with a key, as DOCX and ODT, and the PDFs LibreOffice printed: a page
+    full enough that a footer or a long word once ran off it."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (libreoffice-writer-nogui) is not installed")
+    folder = tmp_path_factory.mktemp("crowded")
+    words = folder / "viele.txt"
+    words.write_text(VIELE, encoding="utf-8")
+    files = {"docx": folder / "viele.docx", "odt": folder / "viele-odt.odt"}
+    for out in files.values():
+        done = run("generate", words, "--seed", "1", "--size", "20x20", "--answers", "-o", out)
+        assert done.returncode == 0, done.stderr
+    printed = print_with_libreoffice(folder, *files.values())
+    return {format: printed / f"{path.stem}.pdf" for format, path in files.items()}
+
+
+@pytest.mark.parametrize("format", ["docx", "odt"])
+def test_a_full_sheet_keeps_its_footer_and_whole_words_on_its_page(
+    crowded: dict[str, Path], format: str
+) -> None:
+    pages = page_texts(crowded[format])
+    assert len(pages) == 2, [page[-200:] for page in pages]  # no page holding a footer alone
+    sheet, key = pages
+    assert "Startwert 1" in sheet and "Lösung" in key
+    for page in pages:
+        assert {"Marienkäfer", "Schmetterling", "Eichhörnchen", "Regenwurm"} <= set(page.split())
+
+
+@pytest.mark.parametrize("format", ["docx", "odt"])
+def test_the_grids_letters_are_centred_in_their_cells(
+    crowded: dict[str, Path], format: str
+) -> None:
+    """The grid is centred on the page, so the letters of a row are too when each is centred
+    in its cell; set at the cell's left they would sit a third of a cell left of it."""
+    import re
+
+    boxes = subprocess.run(
+        ["pdftotext", "-bbox", "-f", "1", "-l", "1", str(crowded[format]), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    pattern = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">(\w)<'
+    rows: dict[float, list[tuple[float, float]]] = {}
+    for x0, y0, x1, _ in re.findall(pattern, boxes):
+        rows.setdefault(round(float(y0)), []).append((float(x0), float(x1)))
+    grid_rows = [row for row in rows.values() if len(row) == 20]
+    assert len(grid_rows) == 20
+    for row in grid_rows:
+        centre = sum(x0 + x1 for x0, x1 in row) / 2 / len(row)  # the mean of the letters' middles
+        assert abs(centre - 595 / 2) < 1.5, centre

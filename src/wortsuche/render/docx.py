@@ -26,8 +26,6 @@ if TYPE_CHECKING:
     from docx.table import Table
     from docx.text.paragraph import Paragraph
 
-WORD_COLUMN_CM = 3.8
-"""The width of a column of the word list."""
 
 FRAME_EIGHTHS = 12
 """The grid's frame: one and a half points, in eighths of a point as Word counts them."""
@@ -94,7 +92,7 @@ def add_page(word: WordDocument, page: Page, content: Document, *, new_page: boo
     add_grid(word, page.grid)
     if page.word_columns:
         word.add_paragraph().paragraph_format.space_after = Pt(6)
-        add_word_list(word, page.word_columns)
+        add_word_list(word, page.word_columns, page.word_column_cm, page.word_pt)
     footer = word.add_paragraph()
     footer.alignment = WD_ALIGN_PARAGRAPH.CENTER
     footer.paragraph_format.space_before = Pt(18)
@@ -152,7 +150,9 @@ def frame(table: Table) -> None:
     properties.append(borders)
 
 
-def add_word_list(word: WordDocument, columns: tuple[tuple[str, ...], ...]) -> None:
+def add_word_list(
+    word: WordDocument, columns: tuple[tuple[str, ...], ...], column_cm: float, size: float
+) -> None:
     """The word list as a table without lines, one column of words per table column."""
     from docx.enum.table import WD_TABLE_ALIGNMENT
     from docx.shared import Cm
@@ -161,21 +161,21 @@ def add_word_list(word: WordDocument, columns: tuple[tuple[str, ...], ...]) -> N
     table.alignment = WD_TABLE_ALIGNMENT.CENTER
     table.autofit = False
     for c, entries in enumerate(columns):
-        table.columns[c].width = Cm(WORD_COLUMN_CM)
+        table.columns[c].width = Cm(column_cm)
         for r in range(len(table.rows)):
             cell = table.cell(r, c)
-            cell.width = Cm(WORD_COLUMN_CM)
+            cell.width = Cm(column_cm)
             if r < len(entries):
-                add_entry(cell.paragraphs[0], entries[r])
+                add_entry(cell.paragraphs[0], entries[r], size)
 
 
-def add_entry(paragraph: Paragraph, entry: str) -> None:
+def add_entry(paragraph: Paragraph, entry: str, size: float) -> None:
     """One entry of the word list: a picture clue as its picture, else the text."""
     from docx.shared import Mm, Pt
 
     text, picture = entry_parts(entry)
     if text:
-        paragraph.add_run(text).font.size = Pt(12)
+        paragraph.add_run(text).font.size = Pt(size)
     if picture is not None:
         side = KEY_PICTURE_MM if text else PICTURE_MM
         paragraph.add_run().add_picture(str(picture_path(picture)), width=Mm(side))

@@ -23,9 +23,6 @@ from wortsuche.render.metrics import FAINT, INK
 from wortsuche.render.options import RenderOptions
 from wortsuche.words.pictures import picture_key, picture_path
 
-WORD_COLUMN_CM = 3.8
-"""The width of a column of the word list."""
-
 
 def render(puzzle: Puzzle, options: RenderOptions | None = None) -> bytes:
     """An ODT worksheet: the puzzle page, then (with ``answers``) the key on a page of its own."""
@@ -99,7 +96,6 @@ class Writer:
         self._paragraph_style("Line", size=11, align="center")
         self._paragraph_style("Gap", size=8, align="center", margintop="0.2cm")
         self._paragraph_style("Cell", size=11, align="center", margintop="0cm", marginbottom="0cm")
-        self._paragraph_style("Word", size=12)
         self._paragraph_style("Footer", size=8, align="center", margintop="0.6cm", colour=FAINT)
         for name, colour, weight in (("Found", INK, "bold"), ("Pale", FAINT, "normal")):
             style = Style(name=name, family="text")
@@ -129,12 +125,15 @@ class Writer:
         self.odt.text.addElement(self.grid(page.grid))
         if page.word_columns:
             self.paragraph("Gap")
-            self.odt.text.addElement(self.word_list(page.word_columns))
+            self.odt.text.addElement(
+                self.word_list(page.word_columns, page.word_column_cm, page.word_pt)
+            )
         self.paragraph("Footer", page.footer)
 
     def grid(self, grid: GridTable) -> Any:
         """The grid as a centred table of square cells of a fixed size, framed."""
         from odf.style import (
+            ParagraphProperties,
             Style,
             TableCellProperties,
             TableColumnProperties,
@@ -157,6 +156,9 @@ class Writer:
         row_style = Style(name=f"GridRow{suffix}", family="table-row")
         row_style.addElement(TableRowProperties(rowheight=side, useoptimalrowheight="false"))
         letters = Style(name=f"GridLetter{suffix}", family="paragraph")
+        letters.addElement(
+            ParagraphProperties(textalign="center", margintop="0cm", marginbottom="0cm")
+        )
         letters.addElement(TextProperties(fontsize=f"{grid.letter_pt}pt", fontname="Sheet"))
         cell_styles = {}
         for edges in self._edges(rows, cols):
@@ -203,38 +205,43 @@ class Writer:
             for c in {0, cols // 2, cols - 1}
         }
 
-    def word_list(self, columns: tuple[tuple[str, ...], ...]) -> Any:
-        """The word list as a table without lines, one column of words per table column."""
-        from odf.style import Style, TableProperties
+    def word_list(self, columns: tuple[tuple[str, ...], ...], column_cm: float, size: float) -> Any:
+        """The word list as a table without lines, one column of words per table column, each
+        as wide as its longest entry needs."""
+        from odf.style import Style, TableColumnProperties, TableProperties
         from odf.table import Table, TableCell, TableColumn, TableRow
 
         number = sum(1 for name in self.styles if name.startswith("WordList"))
         name = f"WordList{number + 1}"
         style = Style(name=name, family="table")
-        style.addElement(
-            TableProperties(width=f"{WORD_COLUMN_CM * len(columns):.1f}cm", align="center")
-        )
-        self.odt.automaticstyles.addElement(style)
+        style.addElement(TableProperties(width=f"{column_cm * len(columns):.2f}cm", align="center"))
+        column_style = Style(name=f"{name}Column", family="table-column")
+        column_style.addElement(TableColumnProperties(columnwidth=f"{column_cm:.2f}cm"))
+        for added in (style, column_style):
+            self.odt.automaticstyles.addElement(added)
         self.styles[name] = style
+        words = f"Word{size:g}".replace(".", "_")
+        if words not in self.styles:
+            self._paragraph_style(words, size=size)
         table = Table(name=name, stylename=style)
-        table.addElement(TableColumn(numbercolumnsrepeated=len(columns)))
+        table.addElement(TableColumn(stylename=column_style, numbercolumnsrepeated=len(columns)))
         for r in range(max(len(column) for column in columns)):
             row = TableRow()
             for column in columns:
                 cell = TableCell(valuetype="string")
-                cell.addElement(self.entry(column[r] if r < len(column) else ""))
+                cell.addElement(self.entry(column[r] if r < len(column) else "", words))
                 row.addElement(cell)
             table.addElement(row)
         return table
 
-    def entry(self, entry: str) -> Any:
+    def entry(self, entry: str, words: str) -> Any:
         """One entry of the word list: a picture clue as its picture, else the text."""
         from odf.draw import Frame, Image
         from odf.text import P
 
         text, picture = entry_parts(entry)
         if picture is None:
-            return P(stylename=self.styles["Word"], text=entry)
+            return P(stylename=self.styles[words], text=entry)
         # The picture goes into the package under a name of its own (the same for the same
         # emoji, so the file comes out the same each time), and the frame shows it from there.
         href = self.odt.addPicture(
@@ -244,9 +251,7 @@ class Writer:
         frame = Frame(anchortype="as-char", width=side, height=side, name=picture_key(picture))
         frame.addElement(Image(href=href))
         paragraph = (
-            P(stylename=self.styles["Word"], text=text)
-            if text
-            else P(stylename=self.styles["Word"])
+            P(stylename=self.styles[words], text=text) if text else P(stylename=self.styles[words])
         )
         paragraph.addElement(frame)
         return paragraph
