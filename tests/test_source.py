@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -258,3 +259,30 @@ def test_a_list_of_one_word_per_line_has_no_note_and_the_competition_format_is_n
     source = parse_words("5 5\n2\nEIS TEE\nVOR\n", name="w.txt")
     assert source.entries == ("EIS TEE", "VOR")
     assert source.notes == ()
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_utf16_with_its_bom_is_text(encoding: str) -> None:
+    """What Windows Notepad saves as "Unicode": a BOM, then two bytes a letter."""
+    data = "\ufeffÄpfel\nStraße\n".encode(encoding)
+    assert data[:2] in (b"\xff\xfe", b"\xfe\xff")
+    assert parse_words(decode(data, "u.txt"), name="u.txt").entries == ("Äpfel", "Straße")
+
+
+def test_windows_1252_quotes_keep_an_entry_whole() -> None:
+    data = "„Hot Dog“ Eis\n".encode("cp1252")
+    assert parse_words(decode(data, "w.txt"), name="w.txt").entries == ("Hot Dog", "Eis")
+
+
+def test_a_file_partly_utf8_and_partly_latin1_is_named_with_its_line() -> None:
+    data = "10 10\n3\nÄpfel\nBirne\n".encode() + "Straße\n".encode("latin-1")
+    with pytest.raises(
+        InputError, match=r"partly UTF-8 .*\(line 5 is not UTF-8\); save it as UTF-8"
+    ):
+        decode(data, "mix.txt")
+
+
+@pytest.mark.parametrize(("char", "shown"), [("\x84", "U+0084"), ("\u200e", "U+200E"), ("#", "#")])
+def test_a_character_that_is_no_letter_is_shown_so_it_can_be_seen(char: str, shown: str) -> None:
+    with pytest.raises(InputError, match=re.escape(f"contains '{shown}', which is not a letter")):
+        parse_words(f"Hund\nKa{char}tze\n", name="w.txt").words()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import dataclasses
 import os
@@ -26,15 +27,32 @@ MAX_INPUT_BYTES = 20 * 1024 * 1024
 
 
 def decode(data: bytes, name: str) -> str:
-    """Text from bytes: UTF-8 (with or without BOM), else Latin-1; refuse binary data."""
+    """Text from bytes: UTF-16 with its BOM (Notepad's "Unicode"), UTF-8 (with or without
+    BOM), else Windows-1252, else Latin-1; refuse binary data."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return decode(data.decode("utf-16").encode("utf-8"), name)
+        except UnicodeDecodeError:
+            pass  # not UTF-16 after all: binary, said below
     if b"\x00" in data:
         raise InputError(
             f"{name} is a binary file, not text", key="error.binary-file", values={"name": name}
         )
     try:
         text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
+    except UnicodeDecodeError as error:
+        if re.search(rb"[\xc3\xc5][\x80-\xbf]", data):  # Ä Ö Ü ß … in UTF-8 beside other bytes
+            line = data[: error.start].count(b"\n") + 1
+            raise InputError(
+                f"{name} is partly UTF-8 and partly another encoding (line {line} is not UTF-8); "
+                "save it as UTF-8",
+                key="error.mixed-encoding",
+                values={"name": name, "number": line},
+            ) from None
+        try:
+            text = data.decode("cp1252")  # Windows' Latin-1, with „quotes“ and €
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")
     controls = sum(1 for ch in text if ch < " " and ch not in "\t\n\r\f")
     if controls > max(2, len(text) // 100):
         raise InputError(

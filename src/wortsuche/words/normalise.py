@@ -70,10 +70,11 @@ def normalise_entry(
                     key="error.word-digit",
                     values={"word": written, "line": line},
                 )
-            raise InputError(
-                f"word {written!r}{where} contains {char!r}, which is not a letter",
+            shown = char if char.isprintable() and not char.isspace() else f"U+{ord(char):04X}"
+            raise InputError(  # an invisible character by its number: the reader sees which
+                f"word {written!r}{where} contains {shown!r}, which is not a letter",
                 key="error.word-not-letter",
-                values={"word": written, "char": char, "line": line},
+                values={"word": written, "char": shown, "line": line},
             )
         letters.append(upper)
     text = "".join(letters)
