@@ -333,3 +333,12 @@ def test_a_level_may_be_named_as_german_sheets_name_it(monkeypatch: pytest.Monke
 def test_the_german_level_names_are_the_sheets() -> None:
     german = translator("de")
     assert {german.t(f"level.{level}"): level for level in LEVELS} == LEVEL_ALIASES
+
+
+def test_a_cover_under_one_percent_is_said_in_tenths(monkeypatch: pytest.MonkeyPatch) -> None:
+    worte5 = str(Path(__file__).parent.parent / "examples" / "bwinf" / "worte5.txt")
+    in_locale(monkeypatch, "de_DE.UTF-8")
+    german = run("generate", worte5, "--level", "evil", "--seed", "1")
+    assert "die Wörter bedecken 0,3 % der Felder" in german.stderr  # 3 of 900, not "0 %"
+    in_locale(monkeypatch, "en_US.UTF-8")
+    assert "the words cover 0.3% of the cells" in run("generate", worte5, "--seed", "1").stderr

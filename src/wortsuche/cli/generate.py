@@ -191,7 +191,9 @@ def _say_notes(puzzle: Puzzle, seed: int, args: argparse.Namespace) -> None:
         note(text)
     from wortsuche.puzzle_json import coverage
 
-    percent = f"{coverage(puzzle) * 100:.0f}"
+    share = coverage(puzzle) * 100
+    # whole percent, tenths below one (a float: said with the language's decimal mark)
+    percent: float | int = max(round(share, 1), 0.1) if 0 < share < 1 else round(share)
     note(
         Note(
             f"the words cover {percent}% of the cells",

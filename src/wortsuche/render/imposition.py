@@ -93,7 +93,7 @@ def _list_does_not_fit(count: int, per_page: int) -> InputError:
     """The error for a word list of ``count`` words too long for its part of the page."""
     fix = "use --per-page 1" if per_page > 1 else "leave out --versions"
     return InputError(
-        f"the word list of {count} words does not fit on {_SLOTS[per_page]} beside the grid; {fix}",
+        f"the word list of {count} words does not fit on {_SLOTS[per_page]} with the grid; {fix}",
         key="error.list-does-not-fit-per-page" if per_page > 1 else "error.list-does-not-fit",
         values={"count": count, "slot": Note(_SLOTS[per_page], key=f"slot.{per_page}")},
     )
