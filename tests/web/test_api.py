@@ -405,8 +405,9 @@ GERMAN_REFUSALS = [
     (
         {"words": ["Erdbeere"], "rows": 4, "cols": 4},
         "size",
-        "Die Wörter passen nicht in dieses Gitter (ERDBEERE fanden keinen Platz). Mach das "
-        "Gitter größer oder nimm weniger oder kürzere Wörter.",
+        "Die Wörter passen nicht in dieses Gitter: ERDBEERE hat 8 Buchstaben, aber in 4x4 passen "
+        "in Richtung → ↓ höchstens 4. Mach das Gitter größer oder nimm weniger oder kürzere "
+        "Wörter.",
     ),
     (
         {"words": ["Torf"], "rows": 5, "cols": 99},

@@ -154,6 +154,43 @@ def test_the_word_list_is_in_view_beside_or_above_a_grid_as_large_as_the_screen_
     sized.screenshot(path=shots / f"layout-{sized.size}.png")
 
 
+UNCOVERED_ROWS = """(rows) => { let n = 0; for (let r = 0; r < rows; r++) {
+  const el = document.getElementById(`cell-${r}-0`), b = el.getBoundingClientRect();
+  const seen = [b.top + 2, b.bottom - 2].every((y) => {
+    const hit = document.elementFromPoint(b.left + b.width / 2, y);
+    return hit && (hit === el || el.contains(hit) || hit.closest("#board-wrap")); });
+  if (b.top >= 0 && b.bottom <= innerHeight && seen) n++; } return n; }"""
+"""How many rows of the grid lie wholly in the window with nothing over their first cell."""
+
+
+@pytest.mark.parametrize("viewport", [(667, 375), (915, 412)], ids=["small", "large"])
+def test_a_phone_held_sideways_shows_the_whole_grid_with_the_words_beside_it(
+    chromium: Any, live_server: LiveServer, shots: Path, viewport: tuple[int, int]
+) -> None:
+    """Once the site's header has scrolled away (one swipe), every row is in view and uncovered, the grid
+    stays put while the page scrolls, and the first words stand beside it; every word is found
+    by touch without scrolling."""
+    width, height = viewport
+    context = chromium.new_context(
+        viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    words = [*ANIMALS[:12], "Wildschwein", "Krokodil", "Elefant"]
+    puzzle = new_puzzle(live_server, words=words, rows=15, cols=15, level="hard", seed=11)
+    open_puzzle(page, live_server, puzzle, lang="de")
+    page.evaluate(
+        "scrollTo(0, document.getElementById('board-wrap').getBoundingClientRect().top - 4)"
+    )
+    assert page.evaluate(UNCOVERED_ROWS, 15) == 15
+    board, listed = (page.locator(s).bounding_box() for s in ("#board", "#words li:first-child"))
+    assert listed["x"] >= board["x"] + board["width"] and listed["y"] + listed["height"] <= height
+    page.locator(".playbar").scroll_into_view_if_needed()  # below the list on a small phone
+    assert in_view(page, "#hint")
+    assert page.evaluate(UNCOVERED_ROWS, 15) == 15  # the grid stays while the list scrolls
+    page.screenshot(path=shots / f"sideways-{width}x{height}.png")
+    context.close()
+
+
 def test_zoom_never_makes_cells_smaller_and_reaches_a_finger_size(
     sized: Any, live_server: LiveServer
 ) -> None:

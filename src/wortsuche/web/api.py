@@ -616,13 +616,13 @@ def does_not_fit(error: DoesNotFitError, *, sized: bool) -> ApiError:
     if error.key is not None and error.key.startswith("error.message"):
         return ApiError(422, f"{error}.", "message", key="api.message", values={"error": error})
     where = "this grid" if sized else f"a grid of at most {limits.MAX_SIDE}x{limits.MAX_SIDE}"
+    fix = "Make the grid larger, or use" if sized else "Use"
     return ApiError(
         422,
-        f"The words do not fit in {where}. Make the grid larger, or use fewer or shorter "
-        f"words. (Details: {error})",
+        f"The words do not fit in {where}: {error}. {fix} fewer or shorter words.",
         "size" if sized else "words",
         key="api.does-not-fit" if sized else "api.does-not-fit-auto",
-        values={"most": limits.MAX_SIDE, "words": ", ".join(error.words) or "–"},
+        values={"most": limits.MAX_SIDE, "words": ", ".join(error.words) or "–", "error": error},
     )
 
 
