@@ -52,8 +52,8 @@ def test_without_a_german_locale_the_messages_stay_english(tmp_path: Path) -> No
 def test_argparse_speaks_german_too(tmp_path: Path) -> None:
     result = run("generate", "--bogus", "HUND", cwd=tmp_path)
     assert result.stderr == "wortsuche: Fehler: unbekannte Argumente: --bogus\n"
-    result = run("generate", "--level", "leicht", "HUND", cwd=tmp_path)
-    assert "ungültige Wahl: 'leicht' (möglich sind 'easy'" in result.stderr
+    result = run("generate", "--level", "brutal", "HUND", cwd=tmp_path)
+    assert "ungültige Wahl: „brutal“ (möglich sind 'easy'" in result.stderr
     result = run("generate", "HUND", "--secret", cwd=tmp_path)
     assert result.stderr == "wortsuche: Fehler: Argument --secret: erwartet genau einen Wert\n"
     assert run(cwd=tmp_path).stderr == "wortsuche: Fehler: diese Argumente fehlen: command\n"

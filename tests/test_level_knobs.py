@@ -101,3 +101,22 @@ def test_a_knob_out_of_range_is_one_line_and_exit_2(option: str, value: str) -> 
     result = run("generate", "--size", "8x8", "KATZE", "HUND", option, value)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "0 to 100" in result.stderr
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_easy_filler_puts_no_letter_beside_its_like(seed: int) -> None:
+    """Easy's filler letters begin and end no word: for twelve German animals only a few are
+    left, and drawn freely half the filler cells stood beside their like (ETTTTTTFUCHS)."""
+    words = ["Hund", "Katze", "Maus", "Igel", "Fuchs", "Hase", "Reh", "Wolf", "Dachs", "Kuh"]
+    puzzle = generate([*words, "Esel", "Ente"], 12, 12, level="easy", seed=seed)
+    own = {cell for placement in puzzle.placements.values() for cell in placement.cells}
+    rows = puzzle.grid.rows
+    free = [(r, c) for r in range(12) for c in range(12) if (r, c) not in own]
+    beside = [
+        (r, c)
+        for r, c in free
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and (r + dr, c + dc) in set(free) and rows[r + dr][c + dc] == rows[r][c]
+    ]
+    assert beside == []

@@ -150,6 +150,9 @@ class _Filler:
         base_weights, own_weights, self.notes = filler_alphabets(options, words, language)
         self.even = options.filler in (Filler.WORDS, Filler.TRAPS)
         self.traps = options.filler is Filler.TRAPS
+        self.spread = options.filler is Filler.OTHER
+        """Whether a letter avoids its like next to it: the letters in no word's ends are few
+        (five to ten), and drawn freely they lie in runs (TTTTTT) that look like a broken grid."""
         boost = {w[0]: FIRST_LETTER_BOOST for w in words} if self.traps else None
         self.targets = letter_targets(sorted(own_weights), board, boost)
         self.base, self.own = Weighted(base_weights), Weighted(own_weights)
@@ -203,17 +206,29 @@ class _Filler:
             letter = _even(board, index, self.targets, rng, traps=self.traps, ahead=self.ahead)
             if letter is not None:
                 return letter
-        letter = first.draw(rng, set())
+        letter = self._draw(index, first, second)
+        if letter is None and self.budget > 0:
+            letter = _make_room(board, index, first.letters + second.letters, rng, self.queue)
+            self.below_floor = dict(self.floor)  # emptied cells may take a letter below it again
+        return letter
+
+    def _draw(self, index: int, first: Weighted, second: Weighted) -> str | None:
+        """A letter from ``first`` (else ``second``) that completes no word in ``index``; for
+        :attr:`spread`, one unlike its neighbours where there is such a letter."""
+        board, rng = self.board, self.rng
+        like = {board.cells[j] for j in neighbours(board, index)} if self.spread else set()
+        letter = (like and first.draw(rng, like)) or first.draw(rng, set())
         if letter is None or (
             letter in board.lexicon.letters
             and (not self.ask_neighbours or board.may_complete(index, letter))
         ):
             forbidden = board.forbidden_letters(index)
             if letter is None or letter in forbidden:
-                letter = first.draw(rng, forbidden) or second.draw(rng, forbidden)
-        if letter is None and self.budget > 0:
-            letter = _make_room(board, index, first.letters + second.letters, rng, self.queue)
-            self.below_floor = dict(self.floor)  # emptied cells may take a letter below it again
+                letter = (
+                    (like and first.draw(rng, forbidden | like))
+                    or first.draw(rng, forbidden)
+                    or second.draw(rng, forbidden)
+                )
         return letter
 
     def _widen(self) -> None:
@@ -224,8 +239,12 @@ class _Filler:
         base = self.base
         self.base = Weighted({**dict(zip(base.letters, base.weights, strict=True)), extra: 1.0})
         self.notes.append(
-            f"the filler also uses {extra}: the chosen letters alone could not fill "
-            "the grid without forming a word"
+            Note(
+                f"the filler also uses {extra}: the chosen letters alone could not fill "
+                "the grid without forming a word",
+                key="note.filler-widened",
+                values={"letter": extra},
+            )
         )
         self.budget = STEPS_PER_CELL * (len(self.queue) + 1) + 100
 
