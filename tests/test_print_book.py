@@ -439,10 +439,14 @@ def test_preflight_counts_one_problem_in_the_singular(
      (["preflight", "words.txt", "--trim", "6by9"], "unknown trim '6by9'"),
      (["book", "words.txt", "--bleed", "-o", "b.pdf"], "--bleed belongs to a printed book"),
      (["book", "words.txt", "--trim", "9x99", "-o", "b.pdf"], "a trim's sides are"),
-     (["book", "words.txt", "--order", "by-theme", "-o", "b.pdf"], "give --trim too")],
+     (["book", "words.txt", "--order", "by-theme", "-o", "b.pdf"], "give --trim too"),
+     (["preflight", "cut.pdf", "--trim", "6x9"], "cut.pdf is not a PDF that can be read (Unexpected EOF)"),
+     (["book", "words.txt", "--trim", "6x9", "--cover", "./b.pdf", "-o", "b.pdf", "--force"],
+      "the cover and the book would be the same file, b.pdf")],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
     (tmp_path / "words.txt").write_text("\n".join(ANIMALS), encoding="utf-8")
+    (tmp_path / "cut.pdf").write_bytes(hand_made(24)[:3000])  # a book cut off in the copying
     result = run(*args, cwd=tmp_path)
     assert result.returncode == 2 and message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from wortsuche.cli.common import check_output, note, write_output
@@ -88,6 +89,13 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
         parse_trim(args.trim)
         require_preflight()
         if args.cover:
+            if args.output and Path(args.cover).resolve() == Path(args.output).resolve():
+                raise InputError(
+                    f"the cover and the book would be the same file, {args.output}; give "
+                    "--cover a name of its own",
+                    key="error.cover-is-book",
+                    values={"name": args.output},
+                )
             check_output(args.cover, force=args.force)
     elif args.order == "by-theme":
         raise InputError(

@@ -238,14 +238,16 @@ def _open(pdf: bytes, name: str) -> Any:
     """The PDF opened with pdfplumber; a file that is no PDF is the user's mistake."""
     import pdfplumber
     from pdfminer.pdfparser import PDFSyntaxError
+    from pdfplumber.utils.exceptions import PdfminerException
 
     try:
         return pdfplumber.open(io.BytesIO(pdf))
-    except (PDFSyntaxError, ValueError, TypeError, KeyError) as error:
+    except (PDFSyntaxError, PdfminerException, ValueError, TypeError, KeyError) as error:
+        reason = str(error) if len(str(error)) <= 80 else str(error)[:77] + "..."
         raise InputError(
-            f"{name} is not a PDF that can be read ({error})",
+            f"{name} is not a PDF that can be read ({reason})",
             key="error.pdf-unreadable",
-            values={"name": name, "reason": error},
+            values={"name": name, "reason": reason},
         ) from None
 
 
