@@ -36,6 +36,7 @@ from wortsuche.pipeline.run import generate
 from wortsuche.puzzle_json import loads, puzzle_to_dict
 from wortsuche.rand import Rng
 from wortsuche.rating.targeting import generate_near
+from wortsuche.words.themes import nested
 
 MAX_PUZZLES = 1000
 """The most puzzles one book (a PDF) may hold."""
@@ -101,18 +102,30 @@ class _Deck:
         self.pile: list[str] = []
 
     def deal(self, n: int) -> tuple[str, ...]:
-        """``n`` different words (n must not exceed the number of words)."""
+        """``n`` different words (n must not exceed the number of words), none inside another
+        (:func:`~wortsuche.words.themes.nested`: TIT beside BLUE TIT) while the list has others."""
         hand: list[str] = []
         while len(hand) < n:
             if not self.pile:
                 self.pile = self.rng.shuffled(self.words)
-            word = self.pile.pop()
-            if word in hand:
-                # Drawn again after a reshuffle within one hand: put it back for a later puzzle.
-                self.pile.insert(0, word)
-                continue
-            hand.append(word)
+            at = self._next(hand, apart=True)
+            if at is None:  # nothing left in the pile fits: the next shuffle goes under it
+                self.pile[:0] = self.rng.shuffled(self.words)
+                at = self._next(hand, apart=True)
+                if at is None:
+                    at = self._next(hand, apart=False)
+            assert at is not None  # n words are different
+            hand.append(self.pile.pop(at))
         return tuple(hand)
+
+    def _next(self, hand: list[str], *, apart: bool) -> int | None:
+        """Where in the pile, from its top, the next word for ``hand`` lies: one not in it and,
+        if ``apart``, inside none of its words nor holding one."""
+        for at in range(len(self.pile) - 1, -1, -1):
+            word = self.pile[at]
+            if word not in hand and not (apart and any(nested(word, held) for held in hand)):
+                return at
+        return None
 
 
 def plan_book(

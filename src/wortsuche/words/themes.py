@@ -79,8 +79,22 @@ def load_theme(name: str, language: str = "auto") -> Theme:
     )
 
 
+def nested(a: str, b: str) -> bool:
+    """Whether the letters of one entry read inside the other's, either way: TIT in BLUE TIT,
+    SUN in VENUS backwards. Such a pair in one puzzle is found once as a piece of the other
+    (allowed, but a giveaway), so a draw keeps them apart.
+
+    >>> nested("tit", "Blue tit"), nested("Sun", "Venus"), nested("Hund", "Katze")
+    (True, True, False)
+    """
+    x, y = ("".join(ch for ch in entry.casefold() if ch.isalpha()) for entry in (a, b))
+    short, long = sorted((x, y), key=len)
+    return bool(short) and (short in long or short[::-1] in long)
+
+
 def draw(theme: Theme, count: int | None, seed: int) -> list[str]:
-    """``count`` words of ``theme`` (all if None) in an order drawn from ``seed``."""
+    """``count`` words of ``theme`` (all if None) in an order drawn from ``seed``; a word
+    :func:`nested` with one drawn before is left out while others remain."""
     if count is not None and not 1 <= count <= len(theme.words):
         raise InputError(
             f"--count must be from 1 to {len(theme.words)} for the theme {theme.name!r}, not {count}",
@@ -88,7 +102,10 @@ def draw(theme: Theme, count: int | None, seed: int) -> list[str]:
             values={"most": len(theme.words), "theme": theme.name, "value": count},
         )
     words = Rng(seed).shuffled(theme.words)
-    return words[:count] if count is not None else words
+    if count is None:
+        return words
+    apart = [word for i, word in enumerate(words) if not any(nested(word, w) for w in words[:i])]
+    return (apart + [w for w in words if w not in apart])[:count]
 
 
 def _check_language(language: str) -> None:
