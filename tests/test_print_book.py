@@ -453,6 +453,15 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], messa
     assert not (tmp_path / "b.pdf").exists()
 
 
+def test_a_trim_that_squeezes_the_grid_to_a_dot_is_refused(tmp_path: Path) -> None:
+    """14×3 in is within the sides a trim may have, but its grids' letters came out under 1 pt
+    and preflight said "ready to print"."""
+    (tmp_path / "words.txt").write_text("\n".join(ANIMALS), encoding="utf-8")
+    result = run("book", "words.txt", "--trim", "14x3", "--seed", "1", "-o", "b.pdf", cwd=tmp_path)
+    assert result.returncode == 2 and "too small to read (at least 2.5 pt)" in result.stderr
+    assert not (tmp_path / "b.pdf").exists()
+
+
 def test_titles_come_from_a_file_the_heading_or_a_capitalised_file_name(tmp_path: Path) -> None:
     (tmp_path / "obst_und_früchte.txt").write_text("\n".join(FRUIT), encoding="utf-8")
     (tmp_path / "zoo.txt").write_text("# Tiere\n" + "\n".join(ANIMALS), encoding="utf-8")

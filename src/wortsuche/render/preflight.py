@@ -139,6 +139,7 @@ def check_pages(
             page = document.pages[number - start]
             found += _page_size(number, page, book.page_size)
             found += _outside_live_area(number, page, book, margins)
+            found += _too_small(number, page)
             page.close()
     return found
 
@@ -322,6 +323,23 @@ def _is_background(area: Area, page: Any) -> bool:
     )
     large = area.width >= BACKGROUND_SPAN * width or area.height >= BACKGROUND_SPAN * height
     return at_edge and large
+
+
+SMALLEST_PT = 2.5
+"""Letters smaller than this cannot be read in print: a trim that squeezes a grid to a dot
+sets them under 1 pt (14×3 in). A book's answer keys set theirs at about 6 pt; large print's
+keys of 15×15 grids on 5×8 in at 2.8 pt, small, but read with a glass."""
+
+
+def _too_small(number: int, page: Any) -> list[Violation]:
+    """A finding for letters on the page too small to read."""
+    sizes = [char["size"] for char in page.chars if char["text"].strip()]
+    least = min(sizes, default=SMALLEST_PT)
+    if least >= SMALLEST_PT:
+        return []
+    shown = f"{least:.1f}"
+    text = f"letters of {shown} pt: too small to read (at least {SMALLEST_PT} pt)"
+    return [Violation(number, _said(text, "too-small", size=shown, least=SMALLEST_PT))]
 
 
 def _outside_live_area(
