@@ -834,3 +834,22 @@ def test_a_printed_books_answers_name_each_word_with_its_clue_a_picture_beside_i
         assert f"{entry.split(' = ')[0]} –" in text
     assert "APFEL – Rund und rot" in text and "BIRNE – Obst vom Baum" in text
     assert pictures == len(PICTURES) + 4  # each picture clue drawn beside its word
+
+
+def test_a_long_title_wraps_to_three_lines_and_stays_larger_than_the_subtitle(
+    tmp_path: Path,
+) -> None:
+    import pdfplumber
+
+    (tmp_path / "words.txt").write_text("\n".join(ANIMALS), encoding="utf-8")
+    title = "The Enormous Extraordinary Compendium of Word Search Puzzles for Clever Grown-ups"
+    subtitle = "Ninety puzzles about animals, from aardvark to zebra, for rainy afternoons"
+    args = ["--trim", "6x9", "--title", title, "--subtitle", subtitle, "--seed", "1"]
+    result = run("book", "words.txt", *args, "--cover", "c.pdf", "-o", "b.pdf", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for name in ("b.pdf", "c.pdf"):
+        with pdfplumber.open(tmp_path / name) as pdf:
+            chars = pdf.pages[0].chars
+        sizes = {c["size"] for c in chars if "Bold" in c["fontname"] and c["text"] == "E"}
+        plain = {c["size"] for c in chars if "Bold" not in c["fontname"] and c["text"] == "N"}
+        assert min(sizes) > max(plain), (name, sizes, plain)  # the title's E, the subtitle's N

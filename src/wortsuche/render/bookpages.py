@@ -80,6 +80,10 @@ LINE = 11.0
 """The one type size of the contents."""
 
 
+SUBTITLE_PT = 15.0
+"""The subtitle's size on the title page; the title stays larger (:func:`title_lines`)."""
+
+
 @dataclass(frozen=True)
 class BookDesign:
     """How a print-on-demand book is set: its format, front matter and answer pages."""
@@ -337,16 +341,18 @@ class _Composer:
     def title_page(self) -> Page:
         """The book's title a third of the way down, the subtitle under it."""
         page = Page()
-        lines, size = title_lines(self.title, 30, self.width)
+        lines, size = title_lines(self.title, 30, self.width, least=SUBTITLE_PT + 2)
         y = self.height / 3
         for line in lines:
             page.texts.append(Text(line, self.width / 2, y, size, bold=True, anchor="middle"))
             y += size * 1.2
         if self.design.subtitle:
-            for line in wrap(self.design.subtitle, 15, self.width):
-                y += 6
-                page.texts.append(Text(line, self.width / 2, y + 15, 15, anchor="middle"))
-                y += 15 * 1.3
+            y += 6  # a gap under the title; the subtitle's lines as close as the title's
+            for line in wrap(self.design.subtitle, SUBTITLE_PT, self.width):
+                page.texts.append(
+                    Text(line, self.width / 2, y + SUBTITLE_PT, SUBTITLE_PT, anchor="middle")
+                )
+                y += SUBTITLE_PT * 1.3
         return page
 
     def copyright_page(self) -> Page:

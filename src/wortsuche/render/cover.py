@@ -86,7 +86,7 @@ def _front(pdf: FPDF, text: CoverText, artwork: Puzzle, panel: Box, *, marked: b
     """Title and subtitle on a band across the front, the artwork's grid under them."""
     inner = panel.width - 2 * SAFE
     centre = panel.x + panel.width / 2
-    lines, size = title_lines(text.title, 40, inner)
+    lines, size = title_lines(text.title, 40, inner, least=18)  # above the subtitle's 16 pt
     subtitle = wrap(text.subtitle, 16, inner)[:2] if text.subtitle else []
     band_top = panel.y + panel.height * 0.1
     band_height = size * 0.6 + len(lines) * size * 1.15 + len(subtitle) * 16 * 1.4 + 36

@@ -15,6 +15,7 @@ growing downwards from the top of the page.
 
 from __future__ import annotations
 
+import itertools
 import math
 import unicodedata
 from collections.abc import Iterator
@@ -618,23 +619,44 @@ TITLE_LEADING = 1.15
 """Distance between the baselines of a title on two lines, in its size."""
 
 
-def title_lines(title: str, size: float, width: float) -> tuple[list[str], float]:
+def title_lines(
+    title: str, size: float, width: float, *, least: float | None = None
+) -> tuple[list[str], float]:
     """The title as set in ``width``: one line at ``size`` if it fits, else two lines broken
     at the space that makes the longer one shortest, at ``size`` if they fit; only past that
-    smaller, just enough to fit.
+    smaller, just enough to fit. With ``least`` (a book's title, which stays larger than its
+    subtitle), three lines before two would set it under ``least``.
 
     >>> title_lines("Tiere", 24, 500)
     (['Tiere'], 24)
     >>> title_lines("Tiere im Wald und auf der Wiese im Frühling und im Sommer", 24, 500)
     (['Tiere im Wald und auf der Wiese', 'im Frühling und im Sommer'], 24)
+    >>> title_lines("The Enormous Extraordinary Compendium of Word Search Puzzles", 30, 300, least=17)[0]
+    ['The Enormous', 'Extraordinary Compendium', 'of Word Search Puzzles']
     """
     words = title.split()
     lines = [title]
     if text_width(title, size, bold=True) > width and len(words) > 1:
-        splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
-        lines = min(splits, key=lambda pair: max(text_width(x, 1, bold=True) for x in pair))
+        lines = _balanced(words, 2)
+        if least is not None and len(words) > 2 and _fitting(lines, size, width) < least:
+            lines = _balanced(words, 3)
+    return lines, _fitting(lines, size, width)
+
+
+def _balanced(words: list[str], count: int) -> list[str]:
+    """``words`` in ``count`` lines, broken where the longest line is shortest."""
+    n = len(words)
+    cuts = itertools.combinations(range(1, n), count - 1)
+    splits = [
+        [" ".join(words[a:b]) for a, b in zip((0, *cut), (*cut, n), strict=True)] for cut in cuts
+    ]
+    return min(splits, key=lambda lines: max(text_width(x, 1, bold=True) for x in lines))
+
+
+def _fitting(lines: list[str], size: float, width: float) -> float:
+    """The largest size up to ``size`` at which every line fits in ``width``."""
     widest = max(text_width(line, 1, bold=True) for line in lines)
-    return lines, min(size, width / max(widest, 1e-9))
+    return min(size, width / max(widest, 1e-9))
 
 
 def _widths(
