@@ -853,3 +853,22 @@ def test_a_long_title_wraps_to_three_lines_and_stays_larger_than_the_subtitle(
         sizes = {c["size"] for c in chars if "Bold" in c["fontname"] and c["text"] == "E"}
         plain = {c["size"] for c in chars if "Bold" not in c["fontname"] and c["text"] == "N"}
         assert min(sizes) > max(plain), (name, sizes, plain)  # the title's E, the subtitle's N
+
+
+def test_the_parts_of_a_book_name_their_font_subsets_apart(tmp_path: Path) -> None:
+    """Each part of a book is drawn with its own font subsets; two different subsets under one
+    name (MPDFAA+DejaVuSansBook four times) break ISO 32000 and confuse print engines."""
+    from pypdf import PdfReader
+
+    (tmp_path / "words.txt").write_text("\n".join(ANIMALS), encoding="utf-8")
+    args = ["--count", "60", "--trim", "6x9", "--seed", "1", "-o", "b.pdf"]
+    assert run("book", "words.txt", *args, cwd=tmp_path).returncode == 0
+    programs: dict[str, set[int]] = {}
+    for page in PdfReader(tmp_path / "b.pdf").pages:
+        for reference in page["/Resources"].get("/Font", {}).values():  # a blank page has none
+            for cid in reference.get_object()["/DescendantFonts"]:
+                descriptor = cid.get_object()["/FontDescriptor"].get_object()
+                program = descriptor["/FontFile2"].indirect_reference.idnum
+                programs.setdefault(str(descriptor["/FontName"]), set()).add(program)
+    assert len(programs) > 2  # the book has several parts
+    assert all(len(found) == 1 for found in programs.values()), programs
