@@ -162,3 +162,21 @@ def test_a_theme_drawn_for_one_sheet_keeps_nested_words_apart() -> None:
         words = draw(birds, 15, seed)
         assert len(words) == 15
         assert not any(nested(a, b) for i, a in enumerate(words) for b in words[i + 1 :])
+
+
+def test_nested_words_are_kept_apart_by_their_words_not_their_clues() -> None:
+    from wortsuche.words.themes import Theme, draw
+
+    clued = [
+        "Tit = a small bird",
+        "Blue tit = a blue bird",
+        "Robin = red",
+        "Wren = tiny",
+        "Owl = night",
+    ]
+    plan = plan_book([("Birds", clued)], seed=1, count=50, words_per_puzzle=3)
+    assert not any({"Tit = a small bird", "Blue tit = a blue bird"} <= set(p.words) for p in plan)
+    # a draw checks against the words it kept, not every word shuffled before
+    theme = Theme("birds", "en", "Birds", ("STAR", "STARLING", "LING", "OWL", "WREN"))
+    words = draw(theme, 4, 5)  # shuffled STAR, STARLING, WREN, LING, OWL: STARLING is left out
+    assert sorted(words) == ["LING", "OWL", "STAR", "WREN"]

@@ -590,3 +590,8 @@ def test_a_lone_argument_with_spaces_is_a_pasted_list_split_with_a_note() -> Non
     listed = wortsuche("generate", "Ice cream, Hot dog", "--seed", "1", "--format", "json")
     assert [w["entry"] for w in puzzle_data(listed)["words"]] == ["Ice cream", "Hot dog"]
     assert "split" not in listed.stderr
+
+
+def test_a_lone_argument_with_a_clue_is_one_entry() -> None:
+    run = wortsuche("generate", "Igel = Tier mit Stacheln", "--seed", "1", "--format", "json")
+    assert [w["entry"] for w in puzzle_data(run)["words"]] == ["Igel"]

@@ -286,3 +286,15 @@ def test_a_file_partly_utf8_and_partly_latin1_is_named_with_its_line() -> None:
 def test_a_character_that_is_no_letter_is_shown_so_it_can_be_seen(char: str, shown: str) -> None:
     with pytest.raises(InputError, match=re.escape(f"contains '{shown}', which is not a letter")):
         parse_words(f"Hund\nKa{char}tze\n", name="w.txt").words()
+
+
+def test_windows_1252_with_a_letter_before_a_quote_is_not_taken_for_utf8() -> None:
+    """Ã then „ (C3 84) reads as UTF-8 Ä, but no line of the file is UTF-8: not mixed."""
+    data = "„MAÇÃ“\nBANANA\n".encode("cp1252")
+    assert parse_words(decode(data, "f.txt"), name="f.txt").entries == ("MAÇÃ", "BANANA")
+
+
+def test_a_mixed_file_is_found_whatever_letters_its_utf8_lines_hold() -> None:
+    data = "ĘĄ\n".encode() + "Bär\n".encode("cp1252")
+    with pytest.raises(InputError, match=r"\(line 2 is not UTF-8\)"):
+        decode(data, "pl.txt")

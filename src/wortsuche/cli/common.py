@@ -40,9 +40,9 @@ def decode(data: bytes, name: str) -> str:
         )
     try:
         text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        if re.search(rb"[\xc3\xc5][\x80-\xbf]", data):  # Ä Ö Ü ß … in UTF-8 beside other bytes
-            line = data[: error.start].count(b"\n") + 1
+    except UnicodeDecodeError:
+        line = _mixed_encoding(data)
+        if line is not None:
             raise InputError(
                 f"{name} is partly UTF-8 and partly another encoding (line {line} is not UTF-8); "
                 "save it as UTF-8",
@@ -61,6 +61,22 @@ def decode(data: bytes, name: str) -> str:
             values={"name": name},
         )
     return text
+
+
+def _mixed_encoding(data: bytes) -> int | None:
+    """The first line that is not UTF-8 (counted from 1) in a file whose other lines hold
+    letters beyond ASCII in UTF-8 (Ä written as two bytes), else None: one list, saved in two
+    encodings. A file all in Windows-1252 has no line of the first kind (its „quotes“ and Ã or
+    Å alone are no UTF-8)."""
+    first_bad, utf8_letters = None, False
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            first_bad = first_bad or number
+            continue
+        utf8_letters = utf8_letters or not line.isascii()
+    return first_bad if utf8_letters else None
 
 
 def read_text(path: str) -> str:

@@ -252,8 +252,9 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
     A line of a plain word file is split into several entries unless ``phrases``
     (:func:`~wortsuche.words.source.parse_words`). Words on the command line may be separated
     by commas too (``LION,TIGER``), as in the web form; an argument the shell kept whole
-    (``"Ice cream"``) is one entry among others; a lone argument with spaces and no comma is a
-    pasted line and is split at the spaces (with a note), unless ``phrases``. A lone word that could be a file name without its suffix is taken as a word,
+    (``"Ice cream"``) is one entry among others; a lone argument with spaces and no comma (nor
+    a clue's "=") is a pasted line and is split at the spaces (with a note), unless ``phrases``.
+    A lone word that could be a file name without its suffix is taken as a word,
     with a warning.
     """
     if not arguments:
@@ -267,7 +268,7 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
             return parse_words(read_text("-"), name=STANDARD_INPUT, phrases=phrases)
         if is_existing(argument) or looks_like_path(argument):
             return parse_words(read_text(argument), name=argument, phrases=phrases)
-        pasted = not phrases and not any(x in argument for x in ",;") and argument.split()[1:]
+        pasted = not phrases and not any(x in argument for x in ",;=") and argument.split()[1:]
         if pasted and len(parts := split_entries(argument)) > 1:
             return WordSource(COMMAND_LINE, parts, None, notes=(_split_argument(parts),))
     entries = tuple(part.strip() for argument in arguments for part in argument.split(","))

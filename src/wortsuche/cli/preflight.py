@@ -9,6 +9,8 @@ Every rule broken is printed with its page; the exit status is 1 if any is, 0 if
 from __future__ import annotations
 
 import argparse
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +68,25 @@ def read_pdf(path: str) -> bytes:
     return data
 
 
+@contextlib.contextmanager
+def unreadable_said(name: str) -> Iterator[None]:
+    """A PDF damaged inside (not only cut off) fails while its pages are read: said in one
+    line, as a PDF that cannot be opened is."""
+    from pdfminer.pdfparser import PDFSyntaxError
+    from pdfplumber.utils.exceptions import PdfminerException
+    from pypdf.errors import PyPdfError
+
+    try:
+        yield
+    except (PDFSyntaxError, PdfminerException, PyPdfError, ValueError, KeyError) as error:
+        text = str(error) if len(str(error)) <= 80 else str(error)[:77] + "..."
+        raise InputError(
+            f"{name} is not a PDF that can be read ({text})",
+            key="error.pdf-unreadable",
+            values={"name": name, "reason": text},
+        ) from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Check the book (and its cover); print what is wrong."""
     from wortsuche.render import require
@@ -78,10 +99,13 @@ def run(args: argparse.Namespace) -> int:
 
     book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
     interior = read_pdf(args.pdf)
-    found = check_book(interior, book, name=args.pdf)
-    pages = page_count(interior)
+    with unreadable_said(args.pdf):
+        found = check_book(interior, book, name=args.pdf)
+        pages = page_count(interior)
     if args.cover:
-        found += check_cover(read_pdf(args.cover), book, pages, args.paper_color, name=args.cover)
+        cover = read_pdf(args.cover)
+        with unreadable_said(args.cover):
+            found += check_cover(cover, book, pages, args.paper_color, name=args.cover)
     from wortsuche.cli.interface import texts
 
     for violation in found:

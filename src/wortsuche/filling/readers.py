@@ -219,22 +219,23 @@ class Readers:
                     del watch[index][key]
 
 
-def _rays(rows: int, cols: int, longest: int) -> list[list[tuple[int, ...]]]:
+def _rays(rows: int, cols: int, longest: int) -> list[list[range]]:
     """For each of :data:`STEPS` and each cell, the next ``longest`` cells that way (fewer where
-    the edge comes first)."""
-    rays: list[list[tuple[int, ...]]] = []
+    the edge comes first), as a range of indexes: no larger for a large grid or a long word."""
+    rays: list[list[range]] = []
     for dr, dc in STEPS:
-        rays.append(
-            [
-                tuple(
-                    (r + j * dr) * cols + c + j * dc
-                    for j in range(1, longest + 1)
-                    if 0 <= r + j * dr < rows and 0 <= c + j * dc < cols
+        step = dr * cols + dc
+        way = []
+        for r in range(rows):
+            for c in range(cols):
+                reach = min(
+                    longest,
+                    rows - 1 - r if dr > 0 else r if dr < 0 else longest,
+                    cols - 1 - c if dc > 0 else c if dc < 0 else longest,
                 )
-                for r in range(rows)
-                for c in range(cols)
-            ]
-        )
+                there = r * cols + c
+                way.append(range(there + step, there + step * (reach + 1), step))
+        rays.append(way)
     return rays
 
 

@@ -218,12 +218,14 @@ def word_list_columns(
     (not below :data:`LIST_MIN_PT`). The one place an editable sheet's list is made."""
     entries = sorted_entries(puzzle, answers=answers)
     size = LIST_PT
-    columns = word_columns(entries, size, LIST_COLUMNS_WIDTH_PT)
+    room = LIST_COLUMNS_WIDTH_PT / SUBSTITUTE_ROOM  # columns chosen with room for another font
+    columns = word_columns(entries, size, room)
     while columns.per_column * _row_cm(size) > room_cm and size > LIST_MIN_PT:
         size -= 0.5
-        columns = word_columns(entries, size, LIST_COLUMNS_WIDTH_PT)
+        columns = word_columns(entries, size, room)
     widest = max((_entry_pt(entry, size, answers) for entry in entries), default=0.0)
-    width_cm = round((widest + 2 * size) / 72 * 2.54, 2)
+    most = LIST_COLUMNS_WIDTH_PT / max(columns.columns, 1)  # the columns within the page
+    width_cm = round(min(widest + 2 * size, most) / 72 * 2.54, 2)
     listed = tuple(
         tuple(entries[start : start + columns.per_column])
         for start in range(0, len(entries), max(columns.per_column, 1))

@@ -338,7 +338,10 @@ def _too_small(number: int, page: Any) -> list[Violation]:
     if least >= SMALLEST_PT:
         return []
     shown = f"{least:.1f}"
-    text = f"letters of {shown} pt: too small to read (at least {SMALLEST_PT} pt)"
+    text = (
+        f"letters of {shown} pt: too small to read (at least {SMALLEST_PT} pt; a larger trim "
+        "or fewer --answers-per-page)"
+    )
     return [Violation(number, _said(text, "too-small", size=shown, least=SMALLEST_PT))]
 
 

@@ -86,8 +86,12 @@ def nested(a: str, b: str) -> bool:
 
     >>> nested("tit", "Blue tit"), nested("Sun", "Venus"), nested("Hund", "Katze")
     (True, True, False)
+    >>> nested("Tit = a small bird", "Robin = a bird with a red breast")
+    False
     """
-    x, y = ("".join(ch for ch in entry.casefold() if ch.isalpha()) for entry in (a, b))
+    x, y = (  # the words, not their clues (``Tit = a small bird``)
+        "".join(ch for ch in entry.partition("=")[0].casefold() if ch.isalpha()) for entry in (a, b)
+    )
     short, long = sorted((x, y), key=len)
     return bool(short) and (short in long or short[::-1] in long)
 
@@ -104,7 +108,10 @@ def draw(theme: Theme, count: int | None, seed: int) -> list[str]:
     words = Rng(seed).shuffled(theme.words)
     if count is None:
         return words
-    apart = [word for i, word in enumerate(words) if not any(nested(word, w) for w in words[:i])]
+    apart: list[str] = []
+    for word in words:
+        if not any(nested(word, kept) for kept in apart):
+            apart.append(word)
     return (apart + [w for w in words if w not in apart])[:count]
 
 
