@@ -458,7 +458,10 @@ def test_a_trim_that_squeezes_the_grid_to_a_dot_is_refused(tmp_path: Path) -> No
     and preflight said "ready to print"."""
     (tmp_path / "words.txt").write_text("\n".join(ANIMALS), encoding="utf-8")
     result = run("book", "words.txt", "--trim", "14x3", "--seed", "1", "-o", "b.pdf", cwd=tmp_path)
-    assert result.returncode == 2 and "too small to read (at least 2.5 pt; a larger trim" in result.stderr
+    assert (
+        result.returncode == 2
+        and "too small to read (at least 2.5 pt; a larger trim" in result.stderr
+    )
     assert not (tmp_path / "b.pdf").exists()
 
 
