@@ -450,6 +450,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], messa
     result = run(*args, cwd=tmp_path)
     assert result.returncode == 2 and message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stderr.count(message.split(" (")[0]) == 1  # said once, not wrapped in itself
     assert not (tmp_path / "b.pdf").exists()
 
 

@@ -9,8 +9,6 @@ Every rule broken is printed with its page; the exit status is 1 if any is, 0 if
 from __future__ import annotations
 
 import argparse
-import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -68,31 +66,18 @@ def read_pdf(path: str) -> bytes:
     return data
 
 
-@contextlib.contextmanager
-def unreadable_said(name: str) -> Iterator[None]:
-    """A PDF damaged inside (not only cut off) fails while its pages are read: said in one
-    line, as a PDF that cannot be opened is."""
-    from pdfminer.pdfparser import PDFSyntaxError
-    from pdfplumber.utils.exceptions import PdfminerException
-    from pypdf.errors import PyPdfError
-
-    try:
-        yield
-    except (PDFSyntaxError, PdfminerException, PyPdfError, ValueError, KeyError) as error:
-        text = str(error) if len(str(error)) <= 80 else str(error)[:77] + "..."
-        raise InputError(
-            f"{name} is not a PDF that can be read ({text})",
-            key="error.pdf-unreadable",
-            values={"name": name, "reason": text},
-        ) from None
-
-
 def run(args: argparse.Namespace) -> int:
     """Check the book (and its cover); print what is wrong."""
     from wortsuche.render import require
 
     require("pdf")
-    from wortsuche.render.preflight import check_book, check_cover, page_count, require_preflight
+    from wortsuche.render.preflight import (
+        check_book,
+        check_cover,
+        page_count,
+        require_preflight,
+        unreadable_said,
+    )
 
     require_preflight()
     from wortsuche.render.trims import BookFormat, parse_trim

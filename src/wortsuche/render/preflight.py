@@ -8,6 +8,7 @@ and a cover's size against the page count. Each finding names its page.
 
 from __future__ import annotations
 
+import contextlib
 import io
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -238,12 +239,31 @@ def page_count(pdf: bytes, name: str = "the PDF") -> int:
 def _open(pdf: bytes, name: str) -> Any:
     """The PDF opened with pdfplumber; a file that is no PDF is the user's mistake."""
     import pdfplumber
+
+    with unreadable_said(name):
+        return pdfplumber.open(io.BytesIO(pdf))
+
+
+@contextlib.contextmanager
+def unreadable_said(name: str) -> Iterator[None]:
+    """A PDF that cannot be read, when it is opened or (damaged inside, not only cut off) while
+    its pages are read, said in one line as the user's mistake."""
     from pdfminer.pdfparser import PDFSyntaxError
     from pdfplumber.utils.exceptions import PdfminerException
+    from pypdf.errors import PyPdfError
 
     try:
-        return pdfplumber.open(io.BytesIO(pdf))
-    except (PDFSyntaxError, PdfminerException, ValueError, TypeError, KeyError) as error:
+        yield
+    except InputError:
+        raise  # said already (an inner opening of the same PDF)
+    except (
+        PDFSyntaxError,
+        PdfminerException,
+        PyPdfError,
+        ValueError,
+        TypeError,
+        KeyError,
+    ) as error:
         reason = str(error) if len(str(error)) <= 80 else str(error)[:77] + "..."
         raise InputError(
             f"{name} is not a PDF that can be read ({reason})",
