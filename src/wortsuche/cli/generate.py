@@ -31,6 +31,7 @@ from wortsuche.words.source import (
     COMMAND_LINE,
     STANDARD_INPUT,
     WordSource,
+    first_entries,
     parse_size,
     parse_words,
     split_entries,
@@ -293,7 +294,7 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
 
 def _split_argument(parts: tuple[str, ...]) -> Note:
     """The note that one argument was read as a list: a line pasted in quotes."""
-    shown = ", ".join(parts[:3]) + (", …" if len(parts) > 3 else "")
+    shown = first_entries(parts)
     return Note(
         f"the words were split at the spaces into {len(parts)} words ({shown}); "
         "--phrases keeps them one entry",

@@ -154,12 +154,17 @@ def _unquoted(entry: str) -> str:
     return "".join(quoted.groups("")).strip() or entry if quoted else entry
 
 
+def first_entries(parts: Sequence[str]) -> str:
+    """The first three of ``parts``, and "…" if there are more: what a note on a split shows."""
+    return ", ".join(parts[:3]) + (", …" if len(parts) > 3 else "")
+
+
 def _split_notes(name: str, split: list[tuple[int, tuple[str, ...]]]) -> tuple[str, ...]:
     """One line saying which line was split into several words (and how many more were)."""
     if not split:
         return ()
     number, parts = split[0]
-    shown = ", ".join(parts[:3]) + (", …" if len(parts) > 3 else "")
+    shown = first_entries(parts)
     more = len(split) - 1
     also = (
         Note(
