@@ -188,12 +188,10 @@ def grid_room(
     return height_cm - 2 * PAGE_MARGIN_CM - taken
 
 
-def grid_table(
-    puzzle: Puzzle, options: RenderOptions, room_cm: tuple[float, float], *, answers: bool = False
-) -> GridTable:
+def grid_table(puzzle: Puzzle, options: RenderOptions, room_cm: tuple[float, float]) -> GridTable:
     """The grid's letters as printed, in cells as large as ``room_cm`` (width, height) allows
     (at most :data:`CELL_CM`; at least a third of it, where a page is too full to keep its
-    footer on it)."""
+    footer on it); the key marks its words' cells on a copy (:func:`marked_cells`)."""
     width, height = room_cm
     fits = min(width / puzzle.cols, max(height, 0.0) / puzzle.rows)
     cell = min(CELL_CM, max(math.floor(fits * 100) / 100, round(CELL_CM / 3, 2)))
@@ -201,7 +199,7 @@ def grid_table(
         tuple("" if ch == HOLE else display_letter(ch, options.lowercase) for ch in row)
         for row in puzzle.grid.rows
     )
-    return GridTable(rows, cell, marked_cells(puzzle) if answers else frozenset())
+    return GridTable(rows, cell)
 
 
 def marked_cells(puzzle: Puzzle) -> frozenset[tuple[int, int]]:
