@@ -178,6 +178,34 @@ def recording_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveS
     server.stop()
 
 
+def test_a_form_waits_for_its_script(browsers: Browsers, live_server: LiveServer) -> None:
+    """A form the page's script sends is closed until that script has taken it: clicked before
+    (a slow phone network), the browser would send it itself, reloading the page with the name
+    or the typed words in the address and nothing done."""
+    from datetime import UTC, datetime, timedelta
+
+    puzzle = live_server.api(
+        "POST", "/api/puzzles", {"words": ANIMALS, "rows": 7, "cols": 7, "level": "easy", "seed": 4}
+    )
+    ends = (datetime.now(UTC) + timedelta(days=3)).isoformat()
+    code = live_server.api("POST", "/api/assignments", {"puzzle": puzzle["id"], "ends": ends})[
+        "code"
+    ]
+    forms = {  # page, its script, its button
+        f"/c/{code}": ("classroom.js", "#start"),
+        f"/t/new?puzzle={puzzle['id']}": ("teacher.js", "#create-assignment"),
+        "/": ("create.js", "#make"),
+    }
+    for path, (script, button) in forms.items():
+        slow = browsers.page()
+        slow.route(f"**/static/{script}*", lambda route: route.abort())  # the script never comes
+        slow.goto(live_server.url + path)
+        expect(slow.locator(button)).to_be_disabled()
+        ready = browsers.page()
+        ready.goto(live_server.url + path)
+        expect(ready.locator(button)).to_be_enabled()
+
+
 def test_record_play_keeps_each_finds_time_from_the_games_events(
     browsers: Browsers, recording_server: LiveServer
 ) -> None:

@@ -100,6 +100,9 @@ function setUpJoin() {
       button.disabled = false;
     }
   });
+  // The page's button is disabled until now: clicked before this script ran, the
+  // browser would send the form itself and reload with the typed text in the address.
+  byId("start").disabled = false;
 }
 
 async function openClass() {

@@ -122,6 +122,9 @@ form.addEventListener("submit", async (event) => {
     button.textContent = say("make");
   }
 });
+// The page's button is disabled until now: clicked before this script ran, the
+// browser would send the form itself and reload with the typed text in the address.
+button.disabled = false;
 
 // What the server said while making the puzzle (a line split into words, the size it chose),
 // for the play page to show once in this tab: the person who typed the list reads it there.

@@ -27,6 +27,9 @@ function setUpNewAssignment() {
       byId("create-assignment").disabled = false;
     }
   });
+  // The page's button is disabled until now: clicked before this script ran, the
+  // browser would send the form itself and reload with the typed text in the address.
+  byId("create-assignment").disabled = false;
 }
 
 // ---- the results ---------------------------------------------------------------------------
