@@ -687,7 +687,7 @@ def test_the_language_switch_and_the_missing_page_speak_the_chosen_language(
     page.fill("#words", "Apfel\nR2D2")
     page.click("#make")
     expect(page.locator("#words-error")).to_have_text(
-        "Please check the words: word 'R2D2' contains a digit."
+        "Please check the list: word 'R2D2' contains a digit."
     )
 
 

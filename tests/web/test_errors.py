@@ -87,7 +87,7 @@ def test_a_bug_is_said_in_the_readers_language_without_its_details(
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("en", "Please check the words: word 'A1' contains a digit."),
+        ("en", "Please check the list: word 'A1' contains a digit."),
         ("de", "Bitte prüfe die Wörter: „A1“ enthält eine Ziffer."),
     ],
 )

@@ -421,7 +421,7 @@ def words_refused(error: InputError) -> ApiError:
     """The refusal of words the core cannot use, with the core's reason."""
     return ApiError(
         422,
-        f"Please check the words: {error}.",
+        f"Please check the list: {error}.",
         "words",
         key="api.check-words",
         values={"error": error},
