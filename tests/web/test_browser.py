@@ -373,6 +373,27 @@ def test_play_one_word_by_touch_on_a_phone(
     context.close()
 
 
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
+def test_a_phones_first_screen_shows_the_whole_grid(
+    chromium: Any, live_server: LiveServer, screenshots: Path, locale: str
+) -> None:
+    """An iPhone SE held upright (375 x 667): a 15 x 15 grid of 15 words stands whole below
+    the heading, the bar and the word strip, with no swipe first."""
+    words = [*FRUIT, "Melone", "Kiwi", "Zitrone", "Orange", "Feige", "Dattel", "Limette"]
+    context = chromium.new_context(
+        viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True, locale=locale
+    )
+    page = context.new_page()
+    puzzle = new_puzzle(live_server, words=words, rows=15, cols=15, level="medium", seed=3)
+    open_puzzle(page, live_server, puzzle)
+    board = page.locator("#board").bounding_box()
+    assert page.evaluate("window.scrollY") == 0
+    assert board["y"] + board["height"] <= 667, board
+    assert board["width"] >= 15 * 23  # not bought with smaller cells
+    page.screenshot(path=screenshots / f"phone-first-screen-{locale}.png")
+    context.close()
+
+
 # -- reveal, again, print ------------------------------------------------------------------------
 
 
@@ -550,7 +571,7 @@ def test_a_german_browser_sees_german_pages_from_start_to_finish(
     page.click("#make")
     page.wait_for_selector("#board[data-ready]")
     expect(page.locator(".clock")).to_contain_text("Zeit")
-    assert "Wörter" in page.locator(".meta").first.inner_text()
+    assert "Wörter" in (page.locator(".meta").first.text_content() or "")
     assert re.search(r"etwa \d+ Minuten?", page.locator(".meta").first.inner_text())
     page.screenshot(path=screenshots / f"de-play-{width}.png", full_page=True)
     if width > 500:
