@@ -46,6 +46,11 @@ def test_without_a_german_locale_the_messages_stay_english(tmp_path: Path) -> No
     assert result.stderr == "wortsuche: error: raetsel.txt exists; use --force to overwrite it\n"
     result = run("generate", "--bogus", "HUND", cwd=tmp_path)
     assert result.stderr == "wortsuche: error: unrecognized arguments: --bogus\n"
+    result = run("generate", "Rose, Orchid, Tulip, Sunflower, Daisy", "--size", "5x5", cwd=tmp_path)
+    assert result.stderr == (
+        "wortsuche: error: SUNFLOWER has 9 letters, but at most 5 fit in 5x5 going → ↓ ↘ ↗; "
+        "also too long: ORCHID; try --size 9x9\n"
+    )
 
 
 @pytest.mark.usefixtures("german")
@@ -204,6 +209,12 @@ def test_a_layout_that_does_not_fit_is_said_in_german_with_its_advice(tmp_path: 
     assert result.stderr == (
         "wortsuche: Fehler: ELEFANT hat 7 Buchstaben, aber in 3x3 passen in Richtung → ↓ ↘ ↗ "
         "höchstens 3; versuche --size 7x7\n"
+    )
+    # several too long: the longest is named (the size is made for it), then the others
+    result = run("generate", "Rose, Orchidee, Tulpe, Sonnenblume", "--size", "5x5", cwd=tmp_path)
+    assert result.stderr == (
+        "wortsuche: Fehler: SONNENBLUME hat 11 Buchstaben, aber in 5x5 passen in Richtung "
+        "→ ↓ ↘ ↗ höchstens 5; ebenfalls zu lang: ORCHIDEE; versuche --size 11x11\n"
     )
     worte3 = Path(__file__).parent.parent / "examples" / "bwinf" / "worte3.txt"
     result = run("generate", worte3, "--size", "12x7", "--seed", "1", cwd=tmp_path)

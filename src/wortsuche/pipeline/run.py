@@ -36,6 +36,7 @@ from wortsuche.model import (
     Puzzle,
     Word,
 )
+from wortsuche.notes import Note
 from wortsuche.pipeline.collector import SetAside
 from wortsuche.pipeline.feasible import Cover, check_letters, check_message, exact_sizes
 from wortsuche.pipeline.sizes import SideBuilder, generate_auto_size, suggest_size
@@ -357,21 +358,30 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
     room = Topology.for_options(rows, cols, options).longest_fitting(options.directions)
     too_long = [w for w in words if len(w) > room]
     if too_long:
-        need = max(len(w) for w in too_long)
+        # the longest first: it is the one the suggested size is made for
+        longest = max(too_long, key=len)
+        others = [w for w in too_long if w != longest]
         arrows = " ".join(d.arrow for d in options.directions)
+        also: str = ""
+        if others:
+            named = ", ".join(others[:5]) + (", …" if len(others) > 5 else "")
+            also = Note(
+                f"; also too long: {named}", key="error.word-too-long-also", values={"words": named}
+            )
         raise DoesNotFitError(
-            f"{too_long[0]} has {len(too_long[0])} letters, but at most {room} fit in "
-            f"{rows}x{cols} going {arrows}",
+            f"{longest} has {len(longest)} letters, but at most {room} fit in "
+            f"{rows}x{cols} going {arrows}{also}",
             words=tuple(too_long),
-            suggested_size=(max(rows, need), max(cols, need)),
+            suggested_size=(max(rows, len(longest)), max(cols, len(longest))),
             kind="cannot_exist",
             key="error.word-too-long",
             values={
-                "word": too_long[0],
-                "length": len(too_long[0]),
+                "word": longest,
+                "length": len(longest),
                 "room": room,
                 "size": f"{rows}x{cols}",
                 "arrows": arrows,
+                "also": also,
             },
         )
     total = sum(len(w) for w in words)
