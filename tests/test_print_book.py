@@ -876,3 +876,38 @@ def test_the_parts_of_a_book_name_their_font_subsets_apart(tmp_path: Path) -> No
                 programs.setdefault(str(descriptor["/FontName"]), set()).add(program)
     assert len(programs) > 2  # the book has several parts
     assert all(len(found) == 1 for found in programs.values()), programs
+
+
+def key_letters(pdf: bytes) -> list[tuple[float, int]]:
+    """Each answer page's smallest grid letter (points) and its number of keys (numbered
+    labels), read with pdfplumber."""
+    import pdfplumber
+
+    found = []
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        for page in document.pages:
+            text = page.extract_text() or ""
+            if not text.startswith("Lösungen"):
+                continue
+            letters = [c["size"] for c in page.chars if c["size"] < 11 and c["text"].isalpha()]
+            found.append((min(letters), len(re.findall(r"\d+\. Tiere", text))))
+    return found
+
+
+def test_a_large_print_books_keys_stay_readable_unless_the_publisher_says_how_many() -> None:
+    """Six keys a page set a large-print book's 15 x 15 keys at 5 pt on 5 x 8 in; without
+    --answers-per-page a large-print book puts as many on a page as keep them 8 pt or larger."""
+    book = BookFormat(parse_trim("5x8"))
+    titled = [
+        ("Tiere", generate(ANIMALS, rows=15, cols=15, seed=n, language="de")) for n in range(5)
+    ]
+    large = RenderOptions(language="de", large_print=True)
+    chosen = key_letters(render_print_book(titled, large, BookDesign(book))[0])
+    assert min(size for size, _ in chosen) >= 8.0
+    assert max(keys for _, keys in chosen) == 2  # no fewer than needed: 4 a page are smaller
+    assert sum(keys for _, keys in chosen) == 5
+    given = key_letters(render_print_book(titled, large, BookDesign(book, answers_per_page=6))[0])
+    assert [keys for _, keys in given] == [5] and given[0][0] < 8.0
+    normal = RenderOptions(language="de")
+    usual = key_letters(render_print_book(titled, normal, BookDesign(book))[0])
+    assert [keys for _, keys in usual] == [5]  # outside large print: 6 a page, as before

@@ -47,8 +47,8 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
         "--answers-per-page",
         type=int,
         choices=ANSWERS_PER_PAGE,
-        default=6,
-        help="answer keys on one page (default: 6)",
+        help="answer keys on one page (default: 6; in large print as many as keep the keys' "
+        "letters 8 pt or larger)",
     )
     group.add_argument(
         "--cover",
@@ -69,7 +69,7 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
     given = [name for name in PRINT_ONLY if getattr(args, name, None)]
     if not args.scores:
         given.append("no_scores")
-    if args.answers_per_page != 6:
+    if args.answers_per_page is not None:
         given.append("answers_per_page")
     if as_lines and args.trim:
         raise InputError(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -93,10 +93,12 @@ class BookDesign:
     copyright: str | None = None
     scores: bool = True
     """Print difficulty scores and seeds (leave them out of a book for sale)."""
-    answers_per_page: int = 6
+    answers_per_page: int | None = None
+    """Answer keys on a page; ``None`` chooses: 6, and in large print the most whose letters
+    stay :data:`LARGE_KEY_LETTERS` or larger."""
 
     def __post_init__(self) -> None:
-        if self.answers_per_page not in ANSWER_GRIDS:
+        if self.answers_per_page is not None and self.answers_per_page not in ANSWER_GRIDS:
             choices = ", ".join(map(str, ANSWER_GRIDS))
             raise InputError(
                 f"answers per page is one of {choices}, not {self.answers_per_page}",
@@ -490,8 +492,25 @@ class _Composer:
         return page
 
     def answer_pages(self) -> list[Page]:
-        """The answer keys, small and numbered like their puzzles, a heading on each page."""
-        across, down = ANSWER_GRIDS[self.design.answers_per_page]
+        """The answer keys, as many on a page as the design says or, in large print, as keep
+        their letters readable."""
+        given = self.design.answers_per_page
+        if given is not None:
+            return self.keys(given)
+        if not self.options.large_print:
+            return self.keys(DEFAULT_ANSWERS_PER_PAGE)
+        for per_page in sorted(ANSWER_GRIDS, reverse=True):
+            if per_page > DEFAULT_ANSWERS_PER_PAGE:
+                continue
+            pages = self.keys(per_page)
+            if min(_letter_sizes(pages), default=LARGE_KEY_LETTERS) >= LARGE_KEY_LETTERS:
+                break
+        return pages
+
+    def keys(self, per_page: int) -> list[Page]:
+        """The answer keys, ``per_page`` on a page, small and numbered like their puzzles, a
+        heading on each page."""
+        across, down = ANSWER_GRIDS[per_page]
         per_page = across * down
         top = 34.0
         cell_w = self.width / across
@@ -538,6 +557,16 @@ class _Composer:
         return pages
 
 
+def _letter_sizes(pages: Sequence[Page]) -> Iterator[float]:
+    """The sizes of the grid letters on ``pages``, in points."""
+    return (letter.size for page in pages for grid in page.grids for letter in grid.letters)
+
+
+DEFAULT_ANSWERS_PER_PAGE = 6
+"""Answer keys on a page when the design does not say (outside large print)."""
+LARGE_KEY_LETTERS = 8.0
+"""A large-print book's answer keys: as many on a page as keep their letters this large (in
+points), down to one a page (6 a page set a 15 x 15 key at 5 pt on a 5 x 8 in page)."""
 LARGE_LETTERS = 16.0
 """The smallest grid letter in large print, in points."""
 LARGE_WORDS = (17.0, 14.0)
