@@ -834,13 +834,29 @@ def test_zoom_makes_the_cells_of_a_large_grid_big_enough_for_a_finger(
     open_puzzle(page, live_server, puzzle)
     cell = page.locator("#board .cell").first
     assert cell.bounding_box()["width"] < 14
+    expect(page.locator("#zoom-help")).to_be_hidden()
     page.click("#zoom")
     assert page.locator("#zoom").get_attribute("aria-pressed") == "true"
     assert cell.bounding_box()["width"] >= 38
     area = page.locator(".board-area")
     assert area.evaluate("e => e.scrollWidth > e.clientWidth")  # it scrolls instead
+    # one finger marks words, so the zoomed grid says that two move it
+    expect(page.locator("#zoom-help")).to_have_text(
+        "Move the puzzle with two fingers; one finger marks a word."
+    )
+    assert (
+        page.locator("#zoom-help").bounding_box()["y"] < page.locator("#board").bounding_box()["y"]
+    )
     page.screenshot(path=screenshots / "zoomed-phone.png")
+    page.click("#zoom")
+    expect(page.locator("#zoom-help")).to_be_hidden()
     context.close()
+    desk = chromium.new_context(viewport={"width": 1280, "height": 900})  # a mouse scrolls it
+    page = desk.new_page()
+    open_puzzle(page, live_server, puzzle)
+    page.click("#zoom")
+    expect(page.locator("#zoom-help")).to_be_hidden()
+    desk.close()
 
 
 def test_a_tall_grid_on_a_desktop_uses_the_free_width(page: Any, live_server: LiveServer) -> None:
