@@ -75,6 +75,37 @@ def test_a_puzzle_that_cannot_be_made_names_its_number() -> None:
         build_book(plan, BookSettings(rows=4, cols=4), workers=1)
 
 
+def test_a_book_of_several_levels_takes_them_in_turn_and_parts_them_from_easy_to_hard() -> None:
+    # two lists: each round through them has one level, so each list has every level
+    two = plan_book([("a", ANIMALS[:12]), ("b", ANIMALS[12:])], seed=5, count=7, words_per_puzzle=4)
+    settings = BookSettings(rows=8, cols=8, level=("hard", "easy", "medium"))
+    levels = [p.level for p in build_book(two, settings, workers=1)]
+    assert levels == ["hard", "hard", "easy", "easy", "medium", "medium", "hard"]
+    plan = plan_book([("animals", ANIMALS)], seed=5, count=7, words_per_puzzle=5)
+    puzzles = build_book(plan, settings, workers=1)
+    assert [p.level for p in puzzles] == ["hard", "easy", "medium"] * 2 + ["hard"]
+    # a part of the book (--first) gives its puzzles the levels the whole book gives them
+    later = build_book(plan[4:], settings, workers=1)
+    assert [dumps(p) for p in later] == [dumps(p) for p in puzzles[4:]]
+    pairs = [(p.title, z) for p, z in zip(plan, puzzles, strict=True)]
+    pdf = render_book(pairs, RenderOptions(title="Zoo"), order="easy-to-hard")
+    contents = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    headings = re.findall(r"^Part (\d): (\w+)", contents, re.M)
+    assert headings == [("1", "Easy"), ("2", "Medium"), ("3", "Hard")]
+    listed = re.findall(r"^\d+\. animals +\(8×8, (\w+), difficulty ([\d.]+)\)", contents, re.M)
+    assert [level for level, _ in listed] == ["easy"] * 2 + ["medium"] * 2 + ["hard"] * 3
+    for level in ("easy", "medium", "hard"):  # by score within a level
+        scores = [float(score) for named, score in listed if named == level]
+        assert scores == sorted(scores)
+
+
+def test_a_book_of_several_levels_refuses_a_target_difficulty_and_no_level() -> None:
+    with pytest.raises(InputError, match="at most one --level"):
+        BookSettings(level=("easy", "hard"), difficulty=2.0)
+    with pytest.raises(InputError, match="no level"):
+        BookSettings(level=())
+
+
 def test_book_of_fifty_puzzles_has_contents_puzzle_pages_and_answer_pages() -> None:
     plan = plan_book([("animals", ANIMALS)], seed=1, count=50, words_per_puzzle=5)
     puzzles = build_book(plan, BookSettings(rows=8, cols=8, level="medium"), workers=2)

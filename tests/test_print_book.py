@@ -911,3 +911,27 @@ def test_a_large_print_books_keys_stay_readable_unless_the_publisher_says_how_ma
     normal = RenderOptions(language="de")
     usual = key_letters(render_print_book(titled, normal, BookDesign(book))[0])
     assert [keys for _, keys in usual] == [5]  # outside large print: 6 a page, as before
+
+
+def test_a_printed_book_of_several_levels_opens_a_part_for_each_level(tmp_path: Path) -> None:
+    """``--level leicht,mittel,schwer --order easy-to-hard``: the levels are taken in turn,
+    and the book rises from a part of easy puzzles to one of hard ones, each named so."""
+    (tmp_path / "tiere.txt").write_text("\n".join(ANIMALS), encoding="utf-8")
+    result = run(
+        "book", "tiere.txt", "--count", "6", "--words-per-puzzle", "6", "--size", "9x9",
+        "--level", "schwer,leicht,mittel", "--order", "easy-to-hard", "--trim", "6x9",
+        "--seed", "3", "-o", "buch.pdf", cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    pages = page_texts((tmp_path / "buch.pdf").read_bytes())
+    dividers = [" ".join(text.split()) for text in pages if text.strip().startswith("Teil ")]
+    assert [text.split(" Schwierigkeit")[0] for text in dividers] == [
+        "Teil 1: Leicht",
+        "Teil 2: Mittel",
+        "Teil 3: Schwer",
+    ]
+    levels = re.findall(r"9×9 · (\w+) · Startwert", "\n".join(pages))  # each puzzle's footer
+    assert levels == ["leicht"] * 2 + ["mittel"] * 2 + ["schwer"] * 2
+    refused = run("book", "tiere.txt", "--level", "leicht,brutal", "-o", "x.pdf", cwd=tmp_path)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert "'brutal'" in refused.stderr and not (tmp_path / "x.pdf").exists()

@@ -61,6 +61,9 @@ class PlannedPuzzle:
     seed: int
     size: tuple[int, int] | None = None
     """The size its word list asks for (a competition file's header), used without ``--size``."""
+    turn: int = 0
+    """The pass through the word lists it is dealt in (0: the first): several levels take turns
+    by rounds, so that each list has puzzles of every level."""
 
 
 @dataclass(frozen=True)
@@ -69,10 +72,27 @@ class BookSettings:
 
     rows: int | None = None
     cols: int | None = None
-    level: str = "medium"
+    level: str | tuple[str, ...] = "medium"
+    """The puzzles' level, or several that take turns (:meth:`level_for`)."""
     options: dict[str, Any] = field(default_factory=dict)
     difficulty: float | None = None
     """A target difficulty score: each puzzle is made nearest to it (``targeting.generate_near``)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.level, str) and not self.level:
+            raise InputError("no level given", key="error.no-level")
+        if not isinstance(self.level, str) and self.difficulty is not None:
+            raise InputError(
+                "a target difficulty chooses each puzzle's level itself: give at most one --level",
+                key="error.levels-and-difficulty",
+            )
+
+    def level_for(self, planned: PlannedPuzzle) -> str:
+        """The level of a planned puzzle: several levels take turns by rounds through the word
+        lists (with three lists and easy, hard: puzzles 1–3 easy, 4–6 hard, 7–9 easy, …)."""
+        if isinstance(self.level, str):
+            return self.level
+        return self.level[planned.turn % len(self.level)]
 
 
 def puzzle_seed(book_seed: int, number: int) -> int:
@@ -203,7 +223,8 @@ def plan_book(
         words = tuple(unique) if per_puzzle is None else deck.deal(min(per_puzzle, len(unique)))
         if number >= first:
             size = list_sizes[index]
-            plan.append(PlannedPuzzle(number, title, words, puzzle_seed(seed, number), size))
+            turn = (number - 1) // len(decks)
+            plan.append(PlannedPuzzle(number, title, words, puzzle_seed(seed, number), size, turn))
     return plan
 
 
@@ -249,7 +270,7 @@ def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | User
             planned.words,
             rows,
             cols,
-            level=settings.level,
+            level=settings.level_for(planned),
             seed=planned.seed,
             **settings.options,
         )

@@ -86,6 +86,9 @@ class OptionSpec:
     """The help of ``book``'s flag where it means something else for a book."""
     aliases: tuple[tuple[str, str], ...] = ()
     """Other names of choices, (alias, choice): what the sheets call them in German."""
+    book_several: bool = False
+    """``book``'s flag takes several choices, comma-separated, as a tuple: the puzzles take
+    them in turn."""
 
     def unalias(self, value: Any) -> Any:
         """``value``, or the choice it is another name of (in any case)."""
@@ -351,6 +354,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=tuple(LEVELS),
         group="puzzle",
         aliases=tuple(LEVEL_ALIASES.items()),
+        book_help="difficulty (default: medium); several, comma-separated (easy,medium,hard), "
+        "are taken in turn",
+        book_several=True,
     ),
     OptionSpec(
         "seed",

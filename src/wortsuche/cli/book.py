@@ -99,8 +99,9 @@ def add_parser(subparsers: Any) -> None:
         "--order",
         choices=("as-given", "easy-to-hard", "by-theme"),
         default="as-given",
-        help="easy-to-hard sorts the puzzles by their difficulty score, in three labelled parts; "
-        "by-theme (with --trim) puts each word list's puzzles in a part of its own",
+        help="easy-to-hard sorts the puzzles by their difficulty score, in three labelled parts "
+        "(with several --level, by level and score, a part for each level); by-theme (with "
+        "--trim) puts each word list's puzzles in a part of its own",
     )
     parser.add_argument(
         "--titles",
@@ -314,6 +315,8 @@ def book_settings(args: argparse.Namespace, rows: int | None, cols: int | None) 
     options.pop("phrases", None)  # how the word files were read
     options.pop("clues", None)  # given to the entries when they were read
     level = options.pop("level", default("level"))
+    if not isinstance(level, str) and len(level) == 1:
+        level = level[0]
     difficulty = options.pop("difficulty", None)
     return BookSettings(rows=rows, cols=cols, level=level, options=options, difficulty=difficulty)
 

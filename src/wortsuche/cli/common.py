@@ -270,7 +270,34 @@ def add_spec_options(parser: argparse.ArgumentParser, surface: str) -> None:
         if option.group not in groups:
             groups[option.group] = parser.add_argument_group(*GROUPS[option.group])
         help_text = option.book_help if surface == BOOK and option.book_help else option.help
-        groups[option.group].add_argument(option.flag, help=help_text, **_argument(option))
+        if surface == BOOK and option.book_several:
+            argument = _several(option)
+        else:
+            argument = _argument(option)
+        groups[option.group].add_argument(option.flag, help=help_text, **argument)
+
+
+def _several(option: OptionSpec) -> dict[str, Any]:
+    """How argparse reads a flag of several choices, comma-separated: a tuple of choices."""
+
+    def choices(text: str) -> tuple[str, ...]:
+        given = tuple(option.unalias(part.strip()) for part in text.split(","))
+        for choice in given:
+            if choice not in option.choices:
+                from wortsuche.cli.interface import texts
+                from wortsuche.notes import Note
+
+                refused = Note(
+                    f"invalid choice: {choice!r} (choose from {', '.join(option.choices)})",
+                    key="error.flag-choice",
+                    values={"value": choice, "choices": ", ".join(option.choices)},
+                )
+                raise argparse.ArgumentTypeError(texts().say(refused))
+        return given
+
+    choices.__name__ = option.name
+    metavar = "{" + ",".join(option.choices) + "}[,…]"
+    return {"type": choices, "metavar": metavar}
 
 
 def _argument(option: OptionSpec) -> dict[str, Any]:

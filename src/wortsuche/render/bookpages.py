@@ -40,10 +40,11 @@ from wortsuche.render.pdf import (
     draw_grid,
     draw_pictures,
     draw_text,
+    easy_to_hard,
     key_clues,
     new_document,
+    part_names,
     puzzle_labels,
-    sections,
     unknown_order,
 )
 from wortsuche.render.pictures import Picture, has_pictures
@@ -254,8 +255,7 @@ def _ordered(
     indexes = list(range(len(puzzles)))
     parts: list[tuple[int, int]] = []
     if order == "easy-to-hard":
-        indexes.sort(key=lambda i: scores[i])
-        parts = sections(len(puzzles))
+        indexes, parts = easy_to_hard(puzzles, scores)
     elif order == "by-theme":
         names = list(dict.fromkeys(name for name, _ in puzzles))
         indexes.sort(key=lambda i: names.index(puzzles[i][0]))
@@ -277,12 +277,13 @@ def _sections(
 ) -> list[Section]:
     """The sections' headings: levels of difficulty, or the themes' names."""
     found = []
+    names = part_names(puzzles, parts, texts)
     for number, (first, end) in enumerate(parts, 1):
         if order == "by-theme":
             name = puzzles[first][0] or texts.t("book.standard-input")
             found.append(Section(name, "", first, end))
             continue
-        heading = texts.t("book.part", number=number, name=texts.t(f"book.section.{number}"))
+        heading = texts.t("book.part", number=number, name=names[number - 1])
         low, high = texts.decimal(scores[first]), texts.decimal(scores[end - 1])
         line = texts.t("book.part-scores", low=low, high=high) if show_scores else ""
         found.append(Section(heading, line, first, end))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from wortsuche.errors import InputError
 from wortsuche.i18n import Translator, resolve_language, translator
+from wortsuche.levels import LEVELS
 from wortsuche.model import Puzzle, Word
 from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.render import texts as say
@@ -262,10 +263,9 @@ def render_book(
     scores = [rate_puzzle(puzzle).score for _, puzzle in puzzles]
     parts: list[tuple[int, int]] = []
     if order == "easy-to-hard":
-        ranked = sorted(range(len(puzzles)), key=lambda i: scores[i])
+        ranked, parts = easy_to_hard(puzzles, scores)
         puzzles = [puzzles[i] for i in ranked]
         scores = [scores[i] for i in ranked]
-        parts = sections(len(puzzles))
     language = book_language(puzzles, options)
     # A book is for solving, not a worksheet handed out in class: no name line.
     options = replace(options, language=language, answers=False, name_line=False)
@@ -448,6 +448,44 @@ def sections(count: int) -> list[tuple[int, int]]:
     return list(itertools.pairwise(bounds))
 
 
+def easy_to_hard(
+    puzzles: Sequence[tuple[str, Puzzle]], scores: Sequence[float]
+) -> tuple[list[int], list[tuple[int, int]]]:
+    """The indexes of ``puzzles`` from easy to hard and the book's parts (:func:`sections`).
+
+    Puzzles of one level are sorted by score, in :data:`SECTIONS` parts; puzzles of several
+    levels by level, then score, a part for each level (:func:`part_names` names them). Ties
+    keep their order.
+    """
+    if not several_levels(puzzles):
+        return sorted(range(len(puzzles)), key=lambda i: scores[i]), sections(len(puzzles))
+    rank = {name: place for place, name in enumerate(LEVELS)}
+    order = sorted(
+        range(len(puzzles)), key=lambda i: (rank.get(puzzles[i][1].level, len(rank)), scores[i])
+    )
+    bounds = [0] + [
+        at
+        for at in range(1, len(order))
+        if puzzles[order[at]][1].level != puzzles[order[at - 1]][1].level
+    ]
+    return order, list(itertools.pairwise([*bounds, len(order)]))
+
+
+def several_levels(puzzles: Sequence[tuple[str, Puzzle]]) -> bool:
+    """Whether the puzzles have more than one level."""
+    return len({puzzle.level for _, puzzle in puzzles}) > 1
+
+
+def part_names(
+    puzzles: Sequence[tuple[str, Puzzle]], parts: Sequence[tuple[int, int]], texts: Translator
+) -> list[str]:
+    """The names of an easy-to-hard book's parts: its levels', if it has several, else
+    "warm-up", "trickier", "for experts"."""
+    if several_levels(puzzles):
+        return [say.level_name(texts, puzzles[first][1].level).capitalize() for first, _ in parts]
+    return [texts.t(f"book.section.{number}") for number in range(1, len(parts) + 1)]
+
+
 CONTENTS_LINE = 16.0
 
 
@@ -469,11 +507,12 @@ def contents_lines(
     columns = 1 if lines_needed <= rows else 2
     per_page = rows * columns
     page = math.ceil(lines_needed / per_page) + 1
+    names = part_names(puzzles, parts, texts)
     headings = {
         first: texts.t(
             "book.section" if scores[first] != scores[end - 1] else "book.section-one-score",
             number=number,
-            name=texts.t(f"book.section.{number}"),
+            name=names[number - 1],
             low=texts.decimal(scores[first]),
             high=texts.decimal(scores[end - 1]),
             score=texts.decimal(scores[first]),
