@@ -454,6 +454,22 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], messa
     assert not (tmp_path / "b.pdf").exists()
 
 
+def test_a_book_and_its_cover_that_both_exist_are_named_together(tmp_path: Path) -> None:
+    (tmp_path / "words.txt").write_text("\n".join(ANIMALS), encoding="utf-8")
+    (tmp_path / "b.pdf").write_bytes(b"mine")
+    (tmp_path / "c.pdf").write_bytes(b"mine too")
+    args = ["book", "words.txt", "--trim", "6x9", "--cover", "c.pdf", "-o", "b.pdf"]
+    result = run(*args, cwd=tmp_path)
+    assert result.returncode == 2
+    assert (
+        result.stderr == "wortsuche: error: b.pdf and c.pdf exist; use --force to overwrite them\n"
+    )
+    (tmp_path / "b.pdf").unlink()
+    result = run(*args, cwd=tmp_path)
+    assert result.stderr == "wortsuche: error: c.pdf exists; use --force to overwrite it\n"
+    assert (tmp_path / "c.pdf").read_bytes() == b"mine too" and not (tmp_path / "b.pdf").exists()
+
+
 def test_a_trim_that_squeezes_the_grid_to_a_dot_is_refused(tmp_path: Path) -> None:
     """14×3 in is within the sides a trim may have, but its grids' letters came out under 1 pt
     and preflight said "ready to print"."""

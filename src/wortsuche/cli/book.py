@@ -303,7 +303,7 @@ def check_run(args: argparse.Namespace, as_lines: bool) -> None:
             "--order sorts a PDF's pages; a .jsonl file keeps the book's order",
             key="error.order-jsonl",
         )
-    check_output(args.output, force=args.force)
+    check_output(args.output, args.cover if args.trim else None, force=args.force)
 
 
 def book_settings(args: argparse.Namespace, rows: int | None, cols: int | None) -> BookSettings:
@@ -415,7 +415,7 @@ def join(args: argparse.Namespace) -> int:
         )
     require_pdf(args.output)
     check_print_options(args, as_lines=False)
-    check_output(args.output, force=args.force)
+    check_output(args.output, args.cover if args.trim else None, force=args.force)
     titled = read_book_lines([(path, read_text(path)) for path in args.lists])
     if len(titled) > MAX_PUZZLES:
         raise InputError(

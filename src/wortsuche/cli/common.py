@@ -136,25 +136,33 @@ def cannot_write(path: object, error: OSError) -> InputError:
     )
 
 
-def check_output(path: str | None, *, force: bool = False) -> None:
-    """Refuse an output path before any work: an existing file without ``force``, a missing folder."""
-    if path in (None, "-"):
-        return
-    target = Path(path)
-    if _exists(target) and not target.is_file() and not target.is_dir():
-        return  # /dev/null, a pipe: written to directly
-    if target.exists() and not force:
+def check_output(*paths: str | None, force: bool = False) -> None:
+    """Refuse output paths before any work: existing files without ``force`` (all of them named
+    at once), a missing folder."""
+    targets = [Path(path) for path in paths if path not in (None, "-")]
+    # /dev/null, a pipe: written to directly
+    targets = [t for t in targets if not _exists(t) or t.is_file() or t.is_dir()]
+    existing = [str(t) for t in targets if t.exists()] if not force else []
+    if len(existing) == 1:
         raise InputError(
-            f"{path} exists; use --force to overwrite it",
+            f"{existing[0]} exists; use --force to overwrite it",
             key="error.output-exists",
-            values={"path": path},
+            values={"path": existing[0]},
         )
-    if not target.parent.is_dir():
+    if existing:
+        named = ", ".join(existing[:-1])
         raise InputError(
-            f"{target.parent} is not an existing folder",
-            key="error.no-such-folder",
-            values={"path": target.parent},
+            f"{named} and {existing[-1]} exist; use --force to overwrite them",
+            key="error.outputs-exist",
+            values={"paths": named, "last": existing[-1]},
         )
+    for target in targets:
+        if not target.parent.is_dir():
+            raise InputError(
+                f"{target.parent} is not an existing folder",
+                key="error.no-such-folder",
+                values={"path": target.parent},
+            )
 
 
 def _exists(target: Path) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from wortsuche.cli.common import check_output, note, write_output
+from wortsuche.cli.common import note, write_output
 from wortsuche.errors import InputError
 from wortsuche.notes import Note
 from wortsuche.render.options import RenderOptions
@@ -88,15 +88,14 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
 
         parse_trim(args.trim)
         require_preflight()
-        if args.cover:
-            if args.output and Path(args.cover).resolve() == Path(args.output).resolve():
-                raise InputError(
-                    f"the cover and the book would be the same file, {args.output}; give "
-                    "--cover a name of its own",
-                    key="error.cover-is-book",
-                    values={"name": args.output},
-                )
-            check_output(args.cover, force=args.force)
+        same = args.cover and args.output
+        if same and Path(args.cover).resolve() == Path(args.output).resolve():
+            raise InputError(
+                f"the cover and the book would be the same file, {args.output}; give "
+                "--cover a name of its own",
+                key="error.cover-is-book",
+                values={"name": args.output},
+            )
     elif args.order == "by-theme":
         raise InputError(
             "--order by-theme belongs to a printed book: give --trim too",
