@@ -378,6 +378,10 @@ def test_preflight_checks_the_cover_size_against_the_page_count() -> None:
     assert check_cover(cover(right), SIX_BY_NINE, 120, "cream") == []
     found = check_cover(cover(right), SIX_BY_NINE, 120, "white")
     assert len(found) == 1 and "cover: the page is" in str(found[0])
+    # the size the other paper gives: the likeliest slip is said with its remedy
+    assert str(found[0].problem).endswith("; that is the size for --paper-color cream")
+    other = check_cover(cover(right + 20), SIX_BY_NINE, 120, "white")
+    assert len(other) == 1 and "--paper-color" not in str(other[0].problem)
 
 
 # --- through the command line -----------------------------------------------------------------

@@ -213,7 +213,14 @@ def check_cover(
                 )
             ]
         want = cover_size(book.trim, pages, paper)
-        found = [_on_cover(v) for v in _page_size(1, document.pages[0], want)]
+        sized = _page_size(1, document.pages[0], want)
+        other = "cream" if paper == "white" else "white"
+        if sized and not _page_size(1, document.pages[0], cover_size(book.trim, pages, other)):
+            # its spine is as wide as the other paper makes it: the likeliest slip, said so
+            problem = sized[0].problem
+            said = f"{problem}; that is the size for --paper-color {other}"
+            sized = [Violation(1, _said(said, "cover-paper", problem=problem, paper=other))]
+        found = [_on_cover(v) for v in sized]
     return found + [_on_cover(v) for v in fonts_not_embedded(pdf)]
 
 
