@@ -195,7 +195,9 @@ def words_language(words: Iterable[str]) -> str | None:
     A list of fewer than :data:`SHORT_LIST` words without umlauts says nothing. Known words
     are those of the themed lists shipped for each language (``data/themes``): a word known in
     one language only is a vote for it, and the votes decide when one side has more than
-    twice the other's (``LION`` is English, ``Hund`` German; ``ZEBRA`` is both). Otherwise
+    twice the other's and no fewer than the words known in neither (``LION`` is English,
+    ``Hund`` German; ``ZEBRA`` is both, so ``LION TIGER ZEBRA`` is English; ``KIND`` alone
+    does not make ``kind, rose, wind, hunt, gift, fast`` German). Otherwise
     letter pairs (with the word's start and end) are scored against German and English
     tables made from 10,000 words of each language (``data/bigrams.json``); the words are
     clear only if they lean to one side by :data:`CLEAR_MARGIN` per pair.
@@ -206,8 +208,9 @@ def words_language(words: Iterable[str]) -> str | None:
     if len(words) < SHORT_LIST:
         return None
     votes = known_votes(words)
+    unknown = votes.pop(None, 0)
     (leader, most), (_, fewest) = votes.most_common()
-    if most > 2 * fewest:
+    if most > 2 * fewest and most >= unknown:
         return leader
     pairs = [
         a + b
@@ -227,15 +230,18 @@ def words_language(words: Iterable[str]) -> str | None:
     return "de" if score > 0 else "en"
 
 
-def known_votes(words: Iterable[str]) -> Counter[str]:
-    """For each language, how many of ``words`` are known in it and not in the other one."""
+def known_votes(words: Iterable[str]) -> Counter[str | None]:
+    """For each language, how many of ``words`` are known in it and not in the other one;
+    under ``None``, how many are known in neither."""
     known = _known_words()
-    votes: Counter[str] = Counter(dict.fromkeys(LANGUAGES, 0))
+    votes: Counter[str | None] = Counter(dict.fromkeys(LANGUAGES, 0))
     for word in words:
         key = word.strip().upper()
         holders = [language for language in LANGUAGES if key in known[language]]
         if len(holders) == 1:
             votes[holders[0]] += 1
+        elif not holders:
+            votes[None] += 1
     return votes
 
 
