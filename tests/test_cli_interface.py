@@ -239,3 +239,14 @@ def test_the_notes_of_a_target_difficulty_and_a_lone_word_are_german(tmp_path: P
         "wortsuche: „hund“ wird als das eine zu versteckende Wort genommen; eine Datei dieses "
         "Namens gibt es nicht (war hund.txt gemeint?)\n"
     ) in result.stderr
+
+
+def test_a_word_files_heading_titles_the_sheet_unless_title_says_another(tmp_path: Path) -> None:
+    (tmp_path / "week5.txt").write_text("# Week 5 Spellings\nCake\nIce cream\nTea\nJam\n")
+    result = run("generate", "week5.txt", "--seed", "1", "-o", "a.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    made = json.loads((tmp_path / "a.json").read_text())
+    assert made["title"] == "Week 5 Spellings"
+    assert [word["entry"] for word in made["words"]] == ["Cake", "Ice cream", "Tea", "Jam"]
+    run("generate", "week5.txt", "--title", "Class 4B", "-o", "b.json", cwd=tmp_path)
+    assert json.loads((tmp_path / "b.json").read_text())["title"] == "Class 4B"

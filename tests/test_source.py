@@ -298,3 +298,57 @@ def test_a_mixed_file_is_found_whatever_letters_its_utf8_lines_hold() -> None:
     data = "ĘĄ\n".encode() + "Bär\n".encode("cp1252")
     with pytest.raises(InputError, match=r"\(line 2 is not UTF-8\)"):
         decode(data, "pl.txt")
+
+
+# --- a teacher's list as a word processor writes it -------------------------------------------
+
+
+def test_a_list_of_one_entry_a_line_keeps_a_line_of_a_few_words_whole_and_says_so() -> None:
+    source = parse_words("Cake\nIce cream\nTea\nHot dog\nJam\n", name="food.txt")
+    assert source.entries == ("Cake", "Ice cream", "Tea", "Hot dog", "Jam")
+    assert source.notes == (
+        "food.txt, line 2: 'Ice cream' is one entry, as each line of the list is, 1 more line "
+        "likewise; commas between words split a line",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "entries"),
+    [
+        # a pasted line among others: more lines of several words than of one
+        ("Apfel Birne\nKirsche Pflaume\nMango\n", ("Apfel", "Birne", "Kirsche", "Pflaume", "Mango")),
+        # a line of many words is a list, not a phrase
+        ("Cake\nTea\nJam\nApfel Birne Kirsche Pflaume\n", ("Cake", "Tea", "Jam", "Apfel", "Birne", "Kirsche", "Pflaume")),
+        # commas say where the entries end
+        ("Cake\nTea\nJam\nIce, cream\n", ("Cake", "Tea", "Jam", "Ice", "cream")),
+        # two lines are too few to say the list is one entry a line
+        ("Cake\nIce cream\n", ("Cake", "Ice", "cream")),
+    ],
+)  # fmt: skip
+def test_lines_that_list_several_words_are_still_split(text: str, entries: tuple[str, ...]) -> None:
+    assert parse_words(text, name="w.txt").entries == entries
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["1. cat\n2. dog\n3) fish\n10. hen\n", "- cat\n- dog\n• fish\n* hen\n"],
+)
+def test_a_numbered_or_bulleted_list_loses_its_numbering_with_a_note(text: str) -> None:
+    source = parse_words(text, name="pets.txt")
+    assert source.entries == ("cat", "dog", "fish", "hen")
+    assert source.lines == (1, 2, 3, 4)
+    assert (
+        "the list's numbering" in source.notes[0] and "is not part of the words" in source.notes[0]
+    )
+
+
+def test_numbering_on_only_some_lines_is_left_for_the_word_check() -> None:
+    source = parse_words("1. cat\ndog\nfish\n", name="pets.txt")
+    with pytest.raises(InputError, match=r"pets.txt: word '1. cat' \(line 1\) contains a digit"):
+        source.words()
+
+
+def test_a_first_line_heading_is_the_lists_title() -> None:
+    source = parse_words("\n# Week 5  Spellings\nCake\nTea\nJam\n", name="w.txt")
+    assert source.title == "Week 5 Spellings" and source.entries == ("Cake", "Tea", "Jam")
+    assert parse_words("Cake\n# not a title\nTea\n", name="w.txt").title == ""

@@ -105,6 +105,25 @@ def test_the_words_hint_says_how_the_words_are_read(client: TestClient, language
 
 
 @pytest.mark.parametrize(
+    ("reader", "says"),
+    [
+        ("de", "Zeile 2: „Ice cream“ ist ein Eintrag, wie jede Zeile der Liste, ebenso 1 weitere "
+         "Zeile; Kommas zwischen Wörtern teilen eine Zeile"),
+        ("en", "line 2: 'Ice cream' is one entry, as each line of the list is, 1 more line "
+         "likewise; commas between words split a line"),
+    ],
+)  # fmt: skip
+def test_a_list_of_one_entry_a_line_keeps_its_phrases_and_says_so(
+    client: TestClient, reader: str, says: str
+) -> None:
+    body = {"words": "Cake\nIce cream\nTea\nHot dog\nJam\n", "rows": 11, "cols": 11, "seed": 1}
+    response = client.post("/api/puzzles", json=body, headers={"Accept-Language": reader})
+    assert response.status_code == 201, response.text
+    assert response.json()["words"] == ["Cake", "Ice cream", "Tea", "Hot dog", "Jam"]
+    assert response.json()["notes"] == [says]
+
+
+@pytest.mark.parametrize(
     ("language", "says"),
     [
         (

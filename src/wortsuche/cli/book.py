@@ -137,7 +137,7 @@ def read_list(path: str, phrases: bool = False) -> tuple[str, list[str], tuple[i
     source = parse_words(text, name=path, phrases=phrases)
     for message in source.notes:
         note(message)
-    return heading_title(text) or list_title(path), list(source.entries), source.size
+    return source.title or list_title(path), list(source.entries), source.size
 
 
 def theme_list(name: str, args: argparse.Namespace) -> tuple[str, list[str], None]:
@@ -148,14 +148,6 @@ def theme_list(name: str, args: argparse.Namespace) -> tuple[str, list[str], Non
     wanted = args.sheet_language or args.language
     theme = load_theme(name, wanted if wanted in THEME_LANGUAGES else "auto")
     return theme.title, list(theme.words), None
-
-
-def heading_title(text: str) -> str:
-    """The title a word list gives itself on its first line: ``# Tiere`` → ``Tiere``."""
-    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
-    if first.startswith("#") and not first.startswith("#!"):
-        return " ".join(first.lstrip("#").split())
-    return ""
 
 
 def list_title(path: str) -> str:

@@ -138,7 +138,9 @@ def run(args: argparse.Namespace) -> int:
     if language is None:
         language = resolve_language(args.language, [word.entry for word in words])
         guessed_note([word.entry for word in words])
-    puzzle = replace(puzzle, title=args.title, sheet_language=language)
+    # a word file's "# Title" first line is the sheet's title unless --title says another
+    title = args.title if args.title is not None else source.title or None
+    puzzle = replace(puzzle, title=title, sheet_language=language)
     _say_notes(puzzle, seed, args)
     if fmt == "text" and args.output in (None, "-") and sys.stdout.isatty():
         from wortsuche.render.terminal import print_puzzle

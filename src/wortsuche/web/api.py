@@ -323,14 +323,23 @@ def split_words(
 
 
 def said_split(notes: Sequence[Note], texts: Translator) -> list[str]:
-    """The reader's notes of lines split into several words, in the reader's language: the
-    command line's note, with the form's box in place of ``--phrases``."""
+    """The reader's notes of lines split into several words (or kept one entry, or numbered),
+    in the reader's language: the command line's notes, with the form's box in place of
+    ``--phrases``."""
     said = []
     for note in notes:
+        values = note.values
+        also = texts.say(values.get("also")) if values.get("also") else ""
+        if note.key == "note.kept-line":  # a line of a few words in a list of one a line
+            said.append(
+                texts.t("api.kept-line", number=values["number"], entry=values["entry"], also=also)
+            )
+            continue
+        if note.key == "note.numbering":
+            said.append(texts.t("api.numbering", shown=values["shown"]))
+            continue
         if note.key != "note.split-line" or note.number is None:
             continue
-        values = note.values
-        also = texts.say(values["also"]) if values["also"] else ""
         said.append(
             texts.n(
                 "api.split-line",

@@ -64,6 +64,8 @@ class WordSource:
     format: str = WORD_LIST
     notes: tuple[str, ...] = ()
     """What reading did that the user should know (lines split into several entries)."""
+    title: str = ""
+    """The title the list gives itself on its first line (``# Tiere``), else empty."""
 
     def words(
         self, *, transliterate: bool = False, eszett: str = "keep"
@@ -108,6 +110,7 @@ def parse_words(text: str, *, name: str, phrases: bool = False) -> WordSource:
         raise InputError(f"{name} is empty", key="error.empty-input", values={"name": name})
     if is_competition_format(lines):
         return _parse_competition(lines, name)
+    title = heading_title(lines)
     entries, numbers = _content_lines(lines, first=1)
     if not entries:
         raise InputError(
@@ -115,20 +118,105 @@ def parse_words(text: str, *, name: str, phrases: bool = False) -> WordSource:
             key="error.only-comments",
             values={"name": name},
         )
+    entries, unnumbered = _without_numbering(entries)
+    notes: tuple[str, ...] = (_numbering_note(name, unnumbered),) if unnumbered else ()
     if phrases:
-        return WordSource(name, tuple(map(_unquoted, entries)), numbers, None, WORD_LIST)
-    # A line with a clue is one entry: the clue's spaces and commas are part of it.
+        kept = tuple(map(_unquoted, entries))
+        return WordSource(name, kept, numbers, None, WORD_LIST, notes, title)
+    # A line with a clue is one entry: the clue's spaces and commas are part of it; so is a
+    # line with spaces in a list of one entry a line ("Ice cream" among "Cake", "Tea", …).
+    whole = _one_entry_a_line(entries)
     split = [
-        (number, (entry,) if has_clue(entry) else split_entries(entry))
+        (number, (entry,) if has_clue(entry) or whole else split_entries(entry))
         for entry, number in zip(entries, numbers, strict=True)
     ]
+    if whole:
+        spaced = [(number, entry) for entry, number in zip(entries, numbers, strict=True)]
+        notes += _kept_notes(name, [(n, e) for n, e in spaced if len(e.split()) > 1])
     return WordSource(
         name,
         tuple(part for _, parts in split for part in parts),
         tuple(number for number, parts in split for _ in parts),
         None,
         WORD_LIST,
-        _split_notes(name, [(number, parts) for number, parts in split if len(parts) > 1]),
+        notes + _split_notes(name, [(number, parts) for number, parts in split if len(parts) > 1]),
+        title,
+    )
+
+
+def heading_title(lines: Sequence[str]) -> str:
+    """The title a word list gives itself on its first line: ``# Tiere`` → ``Tiere``.
+
+    >>> heading_title(["", "# Tiere im  Wald", "Fuchs"])
+    'Tiere im Wald'
+    """
+    first = next((line.strip() for line in lines if line.strip()), "")
+    if first.startswith("#") and not first.startswith("#!"):
+        return " ".join(first.lstrip("#").split())
+    return ""
+
+
+_NUMBERING = re.compile(r"(?:\d{1,3}[.)]|[-–•*·])\s+(?=\S)")
+"""A list's numbering or bullet before an entry: ``1. ``, ``12) ``, ``- ``, ``• ``."""
+
+
+def _without_numbering(entries: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The entries without a list's numbering or bullets, if every entry has them (as a word
+    processor's numbered list does), and the numbering taken off."""
+    found = [_NUMBERING.match(entry) for entry in entries]
+    if not all(found):
+        return tuple(entries), ()
+    marks = tuple(match.group().strip() for match in found if match)
+    return tuple(
+        entry[match.end() :] for entry, match in zip(entries, found, strict=True) if match
+    ), marks
+
+
+def _numbering_note(name: str, marks: Sequence[str]) -> Note:
+    shown = first_entries(marks)
+    return Note(
+        f"{name}: the list's numbering ({shown}) is not part of the words",
+        key="note.numbering",
+        values={"name": name, "shown": shown},
+    )
+
+
+PHRASE_WORDS = 3
+"""A line of a list of one entry a line is one entry if it has at most this many words."""
+
+
+def _one_entry_a_line(entries: Sequence[str]) -> bool:
+    """Whether the lines are each one entry, so that a line of a few words is a phrase: more
+    than half the lines are one word, none has more than :data:`PHRASE_WORDS`, and none
+    separates entries with commas, semicolons, tabs or quotes."""
+    if len(entries) < 3 or any(mark in e for e in entries for mark in ',;\t"„“”'):
+        return False
+    lengths = [len(entry.split()) for entry in entries]
+    return max(lengths) <= PHRASE_WORDS and 2 * lengths.count(1) > len(entries)
+
+
+def _kept_notes(name: str, kept: list[tuple[int, str]]) -> tuple[str, ...]:
+    """One line saying which line with spaces was kept one entry (and how many more were)."""
+    if not kept:
+        return ()
+    number, entry = kept[0]
+    more = len(kept) - 1
+    also = (
+        Note(
+            f", {more} more line{'s' if more != 1 else ''} likewise",
+            key="note.split-more",
+            number=more,
+        )
+        if more
+        else ""
+    )
+    return (
+        Note(
+            f"{name}, line {number}: {entry!r} is one entry, as each line of the list is"
+            f"{also}; commas between words split a line",
+            key="note.kept-line",
+            values={"name": name, "number": number, "entry": entry, "also": also},
+        ),
     )
 
 
