@@ -26,7 +26,8 @@ def fill(template: str, **values: str) -> str:
 
     >>> fill("<h1>{{title}}</h1><p>{{instruction}}</p>", title="{{instruction}}", instruction="x")
     '<h1>{{instruction}}</h1><p>x</p>'
-    >>> blank = dict.fromkeys(["t_puzzle", "t_board_label", "t_board_help", "t_paused", "t_resume"], "")
+    >>> names = ["t_puzzle", "t_board_label", "t_board_help", "t_paused", "t_resume", "t_zoom_help"]
+    >>> blank = dict.fromkeys(names, "")
     >>> "board-help" in fill("{{> board.html}}", **blank, t_cell_found="", wrap_help="")
     True
     >>> fill("<h1>{{title}}</h1>", title="{{> board.html}}")
