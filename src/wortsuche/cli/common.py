@@ -105,7 +105,17 @@ def read_text(path: str) -> str:
                 key="error.file-too-large",
                 values={"path": path, "size": size, "most": MAX_INPUT_BYTES},
             )
-        return decode(file.read_bytes(), path)
+        data = file.read_bytes()
+        from wortsuche.words.documents import document_text, refused_document
+
+        # a list kept in a word processor: its paragraphs; another document: save it as text
+        text = document_text(data, path)
+        if text is not None:
+            return text
+        refused = refused_document(path)
+        if refused is not None and (b"\x00" in data or data.startswith(b"%PDF")):
+            raise refused
+        return decode(data, path)
     except FileNotFoundError:
         raise InputError(
             f"{path}: no such file", key="error.no-such-file", values={"path": path}
