@@ -337,6 +337,15 @@ def test_solve_finds_every_word_in_a_grid_written_by_generate(tmp_path: Path) ->
     assert "the lines after it are ignored" in solved.stderr  # the word list under the grid
 
 
+def test_solve_finds_eszett_words_in_a_grid_generate_wrote(tmp_path: Path) -> None:
+    sheet = tmp_path / "sheet.txt"
+    made = wortsuche("generate", "Straße", "Größe", "--size", "8x8", "--seed", "1", "-o", sheet)
+    assert made.returncode == 0, made.stderr
+    solved = wortsuche("solve", sheet, "--words", "Straße,Größe")
+    assert solved.returncode == 0, solved.stdout + solved.stderr
+    assert solved.stdout.count(" OK ") == 2
+
+
 def test_solve_reads_a_typed_grid_with_blanks_and_reports_json(tmp_path: Path) -> None:
     grid = tmp_path / "grid.txt"
     grid.write_text("d a s x\ny z q w\n", encoding="utf-8")

@@ -213,3 +213,23 @@ def test_a_whole_number_option_with_thousands_of_leading_zeros_is_read() -> None
     result = run("generate", *WORDS, "--size", "5", "--seed", ZEROS + "1")
     assert result.returncode == 0, result.stderr
     assert run(*GENERATE).stdout == result.stdout
+
+
+def test_a_set_of_words_makes_the_same_puzzle_in_every_run() -> None:
+    """A set's order follows the string hash, which changes between runs: sorted, the same
+    words and seed make the same puzzle (it depended on whether VOR came before RAD)."""
+    code = (
+        "from wortsuche import generate;"
+        "print(generate({'TORF','VOR','RAD','EVA','HUND'}, rows=6, cols=6, seed=1).grid.rows)"
+    )
+    grids = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": str(hashseed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hashseed in range(1, 6)
+    }
+    assert len(grids) == 1

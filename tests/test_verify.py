@@ -118,6 +118,23 @@ def test_solve_counts_a_word_beside_its_place_inside_a_longer_one_as_a_second_co
     assert [o.start for o in report["ARCHIV"].stray] == [(1, 1)]
 
 
+def test_solve_looks_for_eszett_as_the_grid_writes_it() -> None:
+    # generate writes ß as SS by default, as the capital ẞ with eszett="keep"
+    assert solve(["XSTRASSEX", "GRÖSSEABC"], ["Straße", "Größe"]).ok
+    assert solve(["XSTRAẞEXX", "GRÖẞEABCD"], ["Straße", "Größe"]).ok
+
+
+def test_solve_refuses_a_topology_of_another_size_and_text_for_its_words() -> None:
+    from wortsuche.errors import InputError
+    from wortsuche.grid.topology import Torus
+
+    with pytest.raises(InputError, match="the topology is 4x4, the grid 3x3"):
+        solve(["ABC", "DEF", "GHI"], ["IA"], topology=Torus(4, 4))
+    assert solve(["ABC", "DEF", "GHI"], ["IA"], topology=Torus(3, 3)).ok  # across the edge
+    with pytest.raises(InputError, match="words must be a list of words, not str"):
+        solve(["DASX"], "das")
+
+
 def test_solve_reports_two_copies() -> None:
     report = solve(["DAS", "SAD"], ["das"])
     assert not report.ok

@@ -54,14 +54,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Find the words and print where each one is."""
-    from wortsuche.verification.solver import solve
+    from wortsuche.verification.solver import grid_eszett, solve
 
     text = read_text(args.grid)
     source = given_words(args, text)
-    words, warnings = source.words()
+    grid = grid_from_text(text, name=args.grid)
+    words, warnings = source.words(eszett=grid_eszett(grid))
     for warning in warnings:
         note(warning)
-    grid = grid_from_text(text, name=args.grid)
     if source.size is not None and source.size != (grid.height, grid.width):
         named, found = f"{source.size[0]}x{source.size[1]}", f"{grid.height}x{grid.width}"
         note(

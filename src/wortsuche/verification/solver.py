@@ -14,7 +14,8 @@ from wortsuche.errors import InputError
 from wortsuche.grid.topology import Topology
 from wortsuche.model import Grid, Word
 from wortsuche.verification.verifier import Report, verify
-from wortsuche.words.normalise import normalise_entry, normalise_words
+from wortsuche.words.normalise import normalise_entry
+from wortsuche.words.wordset import prepare_words
 
 
 def read_grid(rows: Sequence[str]) -> Grid:
@@ -43,12 +44,23 @@ def solve(
 ) -> Report:
     """Where each word stands in ``grid``: once, several times (stray copies) or not at all.
 
-    ``topology`` says how its cells line up (:mod:`wortsuche.grid.topology`; by default flat)."""
+    ``topology`` says how its cells line up (:mod:`wortsuche.grid.topology`; by default flat).
+    A word with ß is looked for as the grid writes it: with the capital ẞ if the grid has one,
+    else with SS (as :func:`~wortsuche.generate` writes it by default)."""
     if not isinstance(grid, Grid):
-        grid = read_grid(list(grid))
-    items = list(words)
-    if all(isinstance(w, Word) for w in items):
-        prepared = tuple(w for w in items if isinstance(w, Word))
-    else:
-        prepared, _ = normalise_words([w.entry if isinstance(w, Word) else w for w in items])
+        grid = read_grid([grid] if isinstance(grid, str) else list(grid))
+    if topology is not None and (topology.rows, topology.cols) != (grid.height, grid.width):
+        size, grid_size = f"{topology.rows}x{topology.cols}", f"{grid.height}x{grid.width}"
+        raise InputError(
+            f"the topology is {size}, the grid {grid_size}",
+            key="error.topology-size",
+            values={"size": size, "grid": grid_size},
+        )
+    prepared, _ = prepare_words(words, eszett=grid_eszett(grid))
     return verify(grid, prepared, topology=topology)
+
+
+def grid_eszett(grid: Grid) -> str:
+    """How ß stands in ``grid``: as the capital ẞ (``keep``) if it has one, else as SS (as
+    :func:`~wortsuche.generate` writes it by default)."""
+    return "keep" if any("ẞ" in row for row in grid.rows) else "ss"

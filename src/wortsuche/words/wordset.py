@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from wortsuche.errors import InputError
@@ -19,6 +20,11 @@ from wortsuche.model import Options, Placement, Word
 from wortsuche.notes import Note
 from wortsuche.words.clues import split_clue
 from wortsuche.words.normalise import normalise_words
+
+
+def _entry(item: object) -> str:
+    """What a set's items are sorted by: a word's entry, else the item as text."""
+    return item.entry if isinstance(item, Word) else str(item)
 
 
 def prepare_words(
@@ -32,7 +38,8 @@ def prepare_words(
             key="error.words-list",
             values={"name": "words", "kind": type(words).__name__},
         )
-    items = list(words)
+    # a set has no order: sorted, the same words make the same puzzle in every run
+    items = sorted(words, key=_entry) if isinstance(words, AbstractSet) else list(words)
     for index, item in enumerate(items):
         if not isinstance(item, str | Word):
             raise InputError(
