@@ -222,7 +222,7 @@ def test_a_layout_that_does_not_fit_is_said_in_german_with_its_advice(tmp_path: 
     assert result.stderr == (
         "wortsuche: Fehler: keine Anordnung gefunden: REFERAT, CHRONIK, EMISSION passten nicht in "
         "12x7; eine Anordnung gibt es in 14x8; im gewählten Aufwand keine gefunden: --effort 4 "
-        "sucht länger\n"
+        "sucht länger, --exact sagt, ob es eine gibt\n"
     )
 
 
@@ -250,3 +250,21 @@ def test_a_word_files_heading_titles_the_sheet_unless_title_says_another(tmp_pat
     assert [word["entry"] for word in made["words"]] == ["Cake", "Ice cream", "Tea", "Jam"]
     run("generate", "week5.txt", "--title", "Class 4B", "-o", "b.json", cwd=tmp_path)
     assert json.loads((tmp_path / "b.json").read_text())["title"] == "Class 4B"
+
+
+@pytest.mark.parametrize(
+    ("words", "size", "said"),
+    [
+        (["A", "B"], "1x1", "the words need at least 2 cells (each letter as often as one word has it), but only 1 fit in 1x1; try --size 2x2"),
+        (["A", "B", "C", "D", "E"], "2x2", "the words need at least 5 cells (each letter as often as one word has it), but only 4 fit in 2x2; try --size 3x3"),
+    ],
+)  # fmt: skip
+def test_more_letters_than_cells_is_proved_before_any_search(
+    words: list[str], size: str, said: str, tmp_path: Path
+) -> None:
+    """One-letter words cannot share a cell: the error says no layout can exist, not that
+    more effort might find one."""
+    result = run("generate", *words, "--size", size, "--level", "hard", cwd=tmp_path)
+    assert result.returncode == 2 and result.stderr == f"wortsuche: error: {said}\n"
+    # a word and its reversal share their cells: DAS and SAD (6 letters) fit in 1x3
+    assert run("generate", "DAS", "SAD", "--size", "1x3", cwd=tmp_path).returncode == 0

@@ -45,12 +45,16 @@ def test_a_crowded_list_is_laid_out_exactly_once(seed: int) -> None:
 
 
 def test_the_exact_search_proves_that_a_layout_cannot_exist() -> None:
-    """Four words of three different letters each in 3x3: no two can share a cell, and 12
-    letters do not go into 9 cells. Counting alone does not see it (crossings are allowed)."""
+    """Five words of three letters in 3x3: six cells would hold their letters, as often as
+    each word has one, so counting does not see it; the exact search proves it."""
     with pytest.raises(DoesNotFitError) as raised:
-        generate(["ABC", "DEF", "GHI", "JKL"], 3, 3, level="hard", seed=1, exact=True)
+        generate(["DBE", "DBA", "EAC", "CAA", "DEB"], 3, 3, level="hard", seed=1, exact=True)
     assert raised.value.kind == "cannot_exist"
     assert "proved" in str(raised.value)
+    # four words of three different letters each: 12 letters for 9 cells, said by counting
+    with pytest.raises(DoesNotFitError, match="need at least 12 cells") as counted:
+        generate(["ABC", "DEF", "GHI", "JKL"], 3, 3, level="hard", seed=1)
+    assert counted.value.kind == "cannot_exist"
 
 
 def test_the_exact_search_keeps_shapes_and_directions() -> None:

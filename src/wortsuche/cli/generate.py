@@ -378,14 +378,15 @@ def make_puzzle(
             return generate_near(words, rows, cols, target=target, **(search or {}), **options)
         return generate(words, rows, cols, **options)
     except DoesNotFitError as error:
-        raise _with_advice(error, options.get("effort", default("effort"))) from None
+        effort = options.get("effort", default("effort"))
+        raise _with_advice(error, effort, exact=bool(options.get("exact"))) from None
 
 
-def _with_advice(error: DoesNotFitError, effort: float) -> DoesNotFitError:
+def _with_advice(error: DoesNotFitError, effort: float, *, exact: bool = False) -> DoesNotFitError:
     """The error as one line that says how to find a layout: more effort, or a size that fits
     (each part a note, so the line can be said in the reader's language)."""
     message = " ".join(str(error).split())
-    advice = _advice(error, effort, message)
+    advice = _advice(error, effort, message, exact=exact)
     message += advice["effort"] + advice["size"]
     return DoesNotFitError(
         message,
@@ -397,9 +398,12 @@ def _with_advice(error: DoesNotFitError, effort: float) -> DoesNotFitError:
     )
 
 
-def _advice(error: DoesNotFitError, effort: float, message: str) -> dict[str, str]:
+def _advice(
+    error: DoesNotFitError, effort: float, message: str, *, exact: bool = False
+) -> dict[str, str]:
     """The parts of the advice: a size the pipeline found (already in ``message``), more
-    effort, a size to try; each one empty where it does not apply."""
+    effort (and, unless it was asked already, the exact search that proves whether a layout
+    exists), a size to try; each one empty where it does not apply."""
     advice = {"exists": "", "effort": "", "size": ""}
     size = "{}x{}".format(*error.suggested_size) if error.suggested_size else ""
     exists = f"; a layout exists in {size}"
@@ -412,6 +416,12 @@ def _advice(error: DoesNotFitError, effort: float, message: str) -> dict[str, st
             key="error.advice-effort",
             values={"effort": more},
         )
+        if not exact:
+            advice["effort"] = Note(
+                f"{advice['effort']}, --exact says whether one exists",
+                key="error.advice-effort-exact",
+                values={"effort": more},
+            )
     if size and size not in message:
         advice["size"] = Note(
             f"; try --size {size}", key="error.advice-size", values={"size": size}

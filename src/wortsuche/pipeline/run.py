@@ -388,10 +388,22 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
     if options.crossing is Crossing.NEVER and total > rows * cols:
         side = math.ceil(math.sqrt(total / 0.6))
         raise DoesNotFitError(
-            f"the words have {total} letters but {rows}x{cols} has only {rows * cols} cells "
+            f"the words have {total} letters but only {rows * cols} fit in {rows}x{cols} "
             "and they may not cross",
             suggested_size=(max(rows, side), max(cols, side)),
             kind="cannot_exist",
             key="error.too-many-letters",
             values={"letters": total, "size": f"{rows}x{cols}", "cells": rows * cols},
+        )
+    # crossing or not, each letter stands as often as the word that has it most often does
+    needed = sum(max(word.count(letter) for word in words) for letter in set("".join(words)))
+    if needed > rows * cols:
+        side = math.ceil(math.sqrt(needed))
+        raise DoesNotFitError(
+            f"the words need at least {needed} cells (each letter as often as one word has it), "
+            f"but only {rows * cols} fit in {rows}x{cols}",
+            suggested_size=(max(rows, side), max(cols, side)),
+            kind="cannot_exist",
+            key="error.too-few-cells",
+            values={"needed": needed, "size": f"{rows}x{cols}", "cells": rows * cols},
         )
