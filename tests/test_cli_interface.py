@@ -268,3 +268,17 @@ def test_more_letters_than_cells_is_proved_before_any_search(
     assert result.returncode == 2 and result.stderr == f"wortsuche: error: {said}\n"
     # a word and its reversal share their cells: DAS and SAD (6 letters) fit in 1x3
     assert run("generate", "DAS", "SAD", "--size", "1x3", cwd=tmp_path).returncode == 0
+
+
+def test_choices_are_taken_in_any_case(tmp_path: Path) -> None:
+    """Everyone writes A4; a teacher may write Easy or Schwer."""
+    args = ["generate", "Hund", "Katze", "Maus", "--seed", "1"]
+    result = run(*args, "--paper", "A4", "--level", "Easy", "-o", "a.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert json.loads((tmp_path / "a.json").read_text())["level"] == "easy"
+    run(*args, "--level", "Schwer", "--format", "JSON", "-o", "b.json", cwd=tmp_path)
+    assert json.loads((tmp_path / "b.json").read_text())["level"] == "hard"
+    refused = run(*args, "--level", "Brutal", cwd=tmp_path)
+    assert refused.returncode == 2 and "invalid choice: 'Brutal'" in refused.stderr
+    book = run("book", "--theme", "animals", "--count", "2", "--level", "Easy,HARD", "-o", "b.pdf", cwd=tmp_path)  # fmt: skip
+    assert book.returncode == 0, book.stderr

@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from wortsuche.errors import UserError, WortsucheError
@@ -89,7 +89,31 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name in [command] if command in COMMANDS else COMMANDS:
         importlib.import_module(f"wortsuche.cli.{name}").add_parser(subparsers)
+    for sub in subparsers.choices.values():
+        _choices_in_any_case(sub)
     return parser
+
+
+def _choices_in_any_case(parser: argparse.ArgumentParser) -> None:
+    """Let every flag of choices take them in any case (``--paper A4``, ``--level Easy``)."""
+    for action in parser._actions:
+        words = action.choices
+        if not isinstance(words, tuple | list) or not all(isinstance(w, str) for w in words):
+            continue
+        action.type = _folded(tuple(words), action.type)
+
+
+def _folded(words: tuple[str, ...], read: Any) -> Callable[[str], Any]:
+    """A flag's reading that then matches a choice whatever its case (a value that matches
+    none is left for argparse to refuse, naming the choices)."""
+    by_fold = {word.casefold(): word for word in words}
+
+    def folded(text: str) -> Any:
+        value = read(text) if callable(read) else text
+        return by_fold.get(value.casefold(), value) if isinstance(value, str) else value
+
+    folded.__name__ = getattr(read, "__name__", "choice")
+    return folded
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -298,8 +298,11 @@ def add_spec_options(parser: argparse.ArgumentParser, surface: str) -> None:
 def _several(option: OptionSpec) -> dict[str, Any]:
     """How argparse reads a flag of several choices, comma-separated: a tuple of choices."""
 
+    by_fold = {choice.casefold(): choice for choice in option.choices}
+
     def choices(text: str) -> tuple[str, ...]:
-        given = tuple(option.unalias(part.strip()) for part in text.split(","))
+        named = (option.unalias(part.strip()) for part in text.split(","))
+        given = tuple(by_fold.get(name.casefold(), name) for name in named)
         for choice in given:
             if choice not in option.choices:
                 from wortsuche.cli.interface import texts
@@ -391,7 +394,9 @@ def add_output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE (format from its suffix)"
     )
-    parser.add_argument("--format", help="output format (default: from the -o suffix, else text)")
+    parser.add_argument(
+        "--format", type=str.lower, help="output format (default: from the -o suffix, else text)"
+    )
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     parser.add_argument("--answers", action="store_true", help="include the answer key")
     add_paper_options(parser)
