@@ -36,7 +36,7 @@ from wortsuche.words.source import (
     parse_words,
     split_entries,
 )
-from wortsuche.words.vocabulary import asked_sheet_language, with_clues
+from wortsuche.words.vocabulary import asked_sheet_language, unpictured_note, with_clues
 
 EXAMPLES = """\
 examples:
@@ -185,7 +185,11 @@ def _read_words(
     )
     for warning in warnings:
         note(warning)
-    return with_clues(words, clues)
+    unpictured: list[str] = []
+    clued = with_clues(words, clues, unpictured=unpictured)
+    if unpictured:
+        note(unpictured_note(unpictured))
+    return clued
 
 
 def _say_notes(puzzle: Puzzle, seed: int, args: argparse.Namespace) -> None:

@@ -57,7 +57,7 @@ from wortsuche.web.schemas import (
 from wortsuche.web.storage import Storage, StoredPuzzle
 from wortsuche.words.clues import has_clue, listed
 from wortsuche.words.source import parse_words
-from wortsuche.words.vocabulary import with_clues
+from wortsuche.words.vocabulary import unpictured_note, with_clues
 from wortsuche.words.wordset import prepare_words
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -101,7 +101,8 @@ def api_routes(
         phrases = bool(options.pop("phrases", False))  # how the words text is read
         clues = options.pop("clues", None)  # what the list shows: given to the words here
         entries, header_size, split = read_words(new.words, phrases=phrases)
-        words = entries if clues is None else clued_words(entries, clues, options)
+        unpictured: list[str] = []
+        words = entries if clues is None else clued_words(entries, clues, options, unpictured)
         asked = (new.rows, new.cols)
         if None in asked and header_size is not None:
             asked = header_size  # a pasted competition file brings its size
@@ -120,6 +121,8 @@ def api_routes(
         texts = translator(page_language(request))
         # the fresh puzzle's notes still name their catalogue entries; the stored copy is English
         said = [*said_split(split, texts), *(texts.say(note) for note in puzzle.notes)]
+        if unpictured:
+            said.append(texts.say(unpictured_note(unpictured)))
         return public(stored).model_copy(update={"notes": said})
 
     @router.get("/{puzzle_id}")
@@ -299,16 +302,19 @@ async def _disconnected(request: Request) -> None:
         pass
 
 
-def clued_words(entries: list[str], clues: str, options: dict[str, Any]) -> list[Word]:
+def clued_words(
+    entries: list[str], clues: str, options: dict[str, Any], unpictured: list[str] | None = None
+) -> list[Word]:
     """The entries as words with the clues ``clues`` asks for (the form's "list shows");
-    a word no theme knows is refused at the words field."""
+    a word no theme knows is refused at the words field (with pictures and ``unpictured``, it
+    is shown as itself and named there)."""
     try:
         words, _ = prepare_words(
             entries,
             transliterate=bool(options.get("transliterate", False)),
             eszett=options.get("eszett") or "keep",
         )
-        return list(with_clues(words, clues))
+        return list(with_clues(words, clues, unpictured=unpictured))
     except InputError as error:
         raise words_refused(error) from None
 

@@ -22,6 +22,7 @@ from wortsuche.data import read_text
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.model import Word
+from wortsuche.notes import Note
 from wortsuche.words.clues import split_clue
 from wortsuche.words.themes import Theme, theme_names
 
@@ -119,10 +120,13 @@ def asked_sheet_language(
     return sheet or clue_language(clues) or (words if words in LANGUAGES else None)
 
 
-def with_clues(words: Iterable[Word], clues: str | None) -> tuple[Word, ...]:
+def with_clues(
+    words: Iterable[Word], clues: str | None, *, unpictured: list[str] | None = None
+) -> tuple[Word, ...]:
     """The words with the clues ``clues`` asks for: ``de``/``en`` the partner in that language,
     ``picture`` the emoji, ``none`` no clue at all (None: as they are). A clue a word already
-    has is kept; a word no theme knows is refused by name."""
+    has is kept; a word no theme knows is refused by name, unless pictures are asked for and
+    ``unpictured`` is a list: then the word is shown as itself and named in that list."""
     words = tuple(words)
     if clues is None:
         return words
@@ -135,7 +139,28 @@ def with_clues(words: Iterable[Word], clues: str | None) -> tuple[Word, ...]:
         )
     if clues == "none":
         return tuple(replace(word, clue=None) for word in words)
+    if clues == "picture" and unpictured is not None:
+        known = [word for word in words if word.clue or _has_picture(word.entry)]
+        unpictured += [word.entry for word in words if word not in known]
+        return tuple(
+            word if word.clue or word not in known else _clued(word, clues) for word in words
+        )
     return tuple(word if word.clue else _clued(word, clues) for word in words)
+
+
+def _has_picture(entry: str) -> bool:
+    pair = partner(entry)
+    return pair is not None and pair.clue("picture") is not None
+
+
+def unpictured_note(entries: list[str]) -> Note:
+    """The note naming the words a picture list shows as words: no picture is known for them."""
+    named = ", ".join(entries)
+    return Note(
+        f"no picture known for {named}: shown as words; write a clue yourself: {entries[0]} = …",
+        key="note.unpictured",
+        values={"words": named, "first": entries[0]},
+    )
 
 
 def clued_entries(entries: Iterable[str], clues: str | None) -> list[str]:
