@@ -221,3 +221,27 @@ def test_book_titles_puzzles_after_their_files(path: str, title: str) -> None:
     from wortsuche.cli.book import list_title
 
     assert list_title(path) == title
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--size", "100x100"], "the grid's letters are only 3.0 pt, hard to read; a smaller --size makes them larger"),
+        (["--size", "25x25", "--per-page", "4"], "the grid's letters are only 5.1 pt, hard to read; fewer --per-page make them larger"),
+        (["--size", "15x15"], None),
+        (["--size", "20x20", "--per-page", "4"], None),
+    ],
+)  # fmt: skip
+def test_a_sheet_too_small_to_read_is_said(
+    tmp_path: Path, args: list[str], said: str | None
+) -> None:
+    from tests.cli import run
+
+    words = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango", "Quitte", "Traube"]
+    words += ["Melone", "Kiwi"]
+    result = run("generate", *words, "--level", "easy", "--seed", "1", *args, "-o", "s.pdf", cwd=tmp_path)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    if said is None:
+        assert "hard to read" not in result.stderr
+    else:
+        assert f"wortsuche: {said}\n" in result.stderr

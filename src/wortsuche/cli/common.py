@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wortsuche.errors import InputError
+from wortsuche.notes import Note
 from wortsuche.spec import BOOK, GROUPS, OptionSpec, declared
 from wortsuche.words.source import STANDARD_INPUT
 
@@ -550,5 +551,41 @@ def answers_note(fmt: str, args: argparse.Namespace) -> None:
                 "run again without --answers for the puzzle",
                 key="note.answers-only-key",
                 values={"format": fmt.upper()},
+            )
+        )
+
+
+SMALL_LETTERS = 6.0
+"""A printed sheet whose grid letters are smaller than this (points) is said to be hard to
+read: 6 pt capitals are about 2 mm high."""
+
+
+def say_small_letters(puzzle: Any, options: RenderOptions, fmt: str) -> None:
+    """A note when a PDF worksheet's grid letters come out too small to read, naming what
+    makes them larger."""
+    if fmt != "pdf":
+        return
+    from wortsuche.render import sheet_letter_size
+
+    size = sheet_letter_size(puzzle, options)
+    if size >= SMALL_LETTERS:
+        return
+    shown = f"{size:.1f}"
+    if options.per_page > 1:
+        note(
+            Note(
+                f"the grid's letters are only {shown} pt, hard to read; fewer --per-page make "
+                "them larger",
+                key="note.small-letters-per-page",
+                values={"size": round(size, 1)},
+            )
+        )
+    else:
+        note(
+            Note(
+                f"the grid's letters are only {shown} pt, hard to read; a smaller --size makes "
+                "them larger",
+                key="note.small-letters",
+                values={"size": round(size, 1)},
             )
         )

@@ -17,6 +17,7 @@ from wortsuche.cli.common import (
     output_format,
     read_text,
     render_options,
+    say_small_letters,
     spec_options,
     write_output,
 )
@@ -152,7 +153,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     from wortsuche.render import render
 
-    write_output(args.output or "-", render(puzzle, fmt, render_options(args)), force=args.force)
+    options = render_options(args)
+    say_small_letters(puzzle, options, fmt)
+    write_output(args.output or "-", render(puzzle, fmt, options), force=args.force)
     return 0
 
 
@@ -239,7 +242,9 @@ def write_versions(
             number=len(puzzles),
         )
     )
-    content = render_versions(puzzles, render_options(args))
+    options = render_options(args)
+    say_small_letters(puzzles[0], options, "pdf")
+    content = render_versions(puzzles, options)
     write_output(args.output or "-", content, force=args.force)
 
 

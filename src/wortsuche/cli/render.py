@@ -14,6 +14,7 @@ from wortsuche.cli.common import (
     output_format,
     read_text,
     render_options,
+    say_small_letters,
     write_output,
 )
 from wortsuche.cli.sheet import check_format
@@ -37,7 +38,9 @@ def write_puzzle(puzzle: Puzzle, args: argparse.Namespace) -> None:
     """Render ``puzzle`` as the arguments ask and write it to -o (or standard output)."""
     from wortsuche.render import render
 
-    content = render(puzzle, output_format(args), render_options(args))
+    fmt, options = output_format(args), render_options(args)
+    say_small_letters(puzzle, options, fmt)
+    content = render(puzzle, fmt, options)
     write_output(args.output or "-", content, force=args.force)
 
 

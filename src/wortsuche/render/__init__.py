@@ -155,6 +155,23 @@ def render(
         raise _missing_extra(format) from None
 
 
+def sheet_letter_size(puzzle: Puzzle, options: RenderOptions) -> float:
+    """The size (points) of the grid's letters on the PDF worksheet of ``puzzle`` (one of
+    ``options.per_page`` on a page), without drawing it."""
+    from dataclasses import replace
+
+    from wortsuche.render.imposition import page_size, part_sheet, slots
+    from wortsuche.render.pdf import puzzle_pages
+
+    sheet_options = replace(options, answers=False)
+    if options.per_page > 1:
+        slot = slots(page_size(options.paper, options.per_page), options.per_page)[0]
+        sheet = part_sheet(puzzle, sheet_options, slot, "")
+    else:
+        sheet = puzzle_pages(puzzle, sheet_options)[0]
+    return min((letter.size for letter in sheet.grid.letters), default=0.0)
+
+
 def render_book(
     puzzles: Sequence[tuple[str, Puzzle]],
     options: RenderOptions | None = None,
