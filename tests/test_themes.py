@@ -61,11 +61,18 @@ def test_generate_with_a_theme_from_the_command_line() -> None:
     assert '"language": "de"' in first.stdout
 
 
-def test_themes_lists_every_theme_with_both_titles() -> None:
+def test_themes_lists_every_theme_with_both_titles(monkeypatch: pytest.MonkeyPatch) -> None:
     listed = run("themes")
     assert listed.returncode == 0
     assert len(listed.stdout.splitlines()) == len(theme_names())
     assert "Tiere (" in listed.stdout and "Animals (" in listed.stdout
+    # the reader's language first: English here, German for a German system
+    assert listed.stdout.index("Animals (") < listed.stdout.index("Tiere (")
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    german = run("themes").stdout
+    assert german.index("Tiere (") < german.index("Animals (")
     printed = run("themes", "fruit", "--language", "de").stdout.splitlines()
     assert printed[0] == "# Obst" and "Apfel" in printed
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from wortsuche.cli.interface import texts
 from wortsuche.words.themes import THEME_LANGUAGES, load_theme, themes
 
 
@@ -31,7 +32,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"# {theme.title}")
         print("\n".join(theme.words))
         return 0
-    languages = [args.language] if args.language else list(THEME_LANGUAGES)
+    # the reader's language first (its titles are the ones they know)
+    mine = texts().language
+    both = sorted(THEME_LANGUAGES, key=lambda language: language != mine)
+    languages = [args.language] if args.language else both
     lists = {language: themes(language) for language in languages}
     cells = {
         lang: [f"{theme.title} ({len(theme.words)})" for theme in lists[lang]] for lang in languages
