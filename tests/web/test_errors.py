@@ -144,3 +144,14 @@ def test_any_endpoint_answers_a_bug_with_a_logged_500(
     assert failed.json()["error"].startswith("Auf dem Server ist ein Fehler aufgetreten")
     assert "a broken promise" in caplog.text and "where it broke" in caplog.text
     assert "broken" not in failed.text
+
+
+def test_a_mistyped_address_in_a_browser_is_a_page_and_in_the_api_json(client: TestClient) -> None:
+    browser = {"Accept": "text/html,application/xhtml+xml", "Accept-Language": "de"}
+    page = client.get("/puzzel/abc", headers=browser)
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "Rätsel nicht gefunden" in page.text and 'href="/"' in page.text
+    api = client.get("/api/nothing-here", headers=browser)
+    assert api.status_code == 404 and api.json()["error"] == "Not Found"
+    script = client.get("/puzzel/abc", headers={"Accept": "application/json"})
+    assert script.status_code == 404 and script.json()["error"] == "Not Found"

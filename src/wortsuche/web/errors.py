@@ -17,12 +17,12 @@ import logging
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from wortsuche.errors import InternalError
 from wortsuche.i18n import DEFAULT_LANGUAGE, translator
-from wortsuche.web.pages import page_language
+from wortsuche.web.pages import page, page_language
 
 logger = logging.getLogger("wortsuche.web")
 
@@ -74,6 +74,12 @@ def server_failed(error: BaseException) -> ApiError:
     )
 
 
+def reads_pages(request: Request) -> bool:
+    """Whether a request comes from a browser opening a page (not the API, not a file)."""
+    accepts = request.headers.get("accept", "")
+    return not request.url.path.startswith(("/api/", "/static/")) and "text/html" in accepts
+
+
 def add_error_handlers(app: FastAPI) -> None:
     """Answer refusals, invalid bodies and HTTP errors with the same JSON shape."""
 
@@ -102,10 +108,14 @@ def add_error_handlers(app: FastAPI) -> None:
         return JSONResponse(jsonable_encoder(body), 422)
 
     @app.exception_handler(HTTPException)
-    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: HTTPException) -> Response:
         if error.status_code == 400:  # FastAPI's answer to a body json cannot read (huge numbers)
             error_ = ApiError(422, "the request body is not readable JSON", key="api.unreadable")
             return await api_error(request, error_)
+        if error.status_code == 404 and reads_pages(request):
+            # a mistyped address in a browser: the page that says so, with the way back
+            texts = translator(page_language(request))
+            return HTMLResponse(page("missing.html", texts, request), status_code=404)
         return JSONResponse(
             {"error": str(error.detail), "field": None}, error.status_code, headers=error.headers
         )
