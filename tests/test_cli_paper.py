@@ -203,6 +203,8 @@ def test_book_shows_progress_only_on_a_terminal(word_file: Path, tmp_path: Path)
     returncode, on_terminal = run_on_terminal(book("tty.pdf"), stream="stderr")
     assert returncode == 0
     assert "Making" in on_terminal and "Printing" in on_terminal and "4/4" in on_terminal
+    # where it went, said at a terminal (the line may wrap at the terminal's width)
+    assert "wortsuche: wrote " in on_terminal and "tty.pdf" in on_terminal
     piped = subprocess.run(book("piped.pdf"), capture_output=True, text=True, env=env)
     assert piped.returncode == 0 and piped.stderr == ""
     assert (tmp_path / "tty.pdf").read_bytes() == (tmp_path / "piped.pdf").read_bytes()

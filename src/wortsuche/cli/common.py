@@ -225,6 +225,9 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
         if temporary is not None:  # failed or interrupted (SIGTERM, Ctrl+C): leave nothing behind
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+    # someone at a terminal hears where it went (under a progress bar too); a script does not
+    if getattr(sys.stderr, "rich_proxied_file", sys.stderr).isatty():
+        note(Note(f"wrote {path}", key="note.wrote", values={"path": path}))
 
 
 STARTED = time.time()
