@@ -109,7 +109,7 @@ def test_english_words_in_the_grid_with_german_clues_and_a_german_instruction(
 @pytest.mark.parametrize(
     ("words", "clues", "says"),
     [
-        ("Hund\nKatze\nIgel\nMaus\n", "en", "Find the German words for the 4 words below"),
+        ("Hund\nKatze\nIgel\nMaus\n", "en", "Find the German for the 4 words below"),
         ("dog\ncat\nhedgehog\nmouse\n", "de", "Finde zu den 4 Wörtern unten die englischen"),
     ],
 )

@@ -111,7 +111,7 @@ def asked_sheet_language(
 ) -> str | None:
     """The language a sheet (or a book) is to be in, where the options say: the sheet's own
     (``--sheet-language``), else that of its ``clues`` (a vocabulary sheet speaks the learner's
-    language: "Find the German words for the 6 words below"), else the words' (``--language``);
+    language: "Find the German for the 6 words below"), else the words' (``--language``);
     None where it is to be guessed from the words. The one rule of ``generate`` and ``book``.
 
     >>> asked_sheet_language("en", words="de"), asked_sheet_language(None, words="auto")
