@@ -66,3 +66,14 @@ def test_direction_names_are_accepted_as_well_as_directions() -> None:
     by_value = generate(WORDS, 6, 6, seed=1, directions=[Direction.E, Direction.S])
     assert by_name == by_value
     assert verify_puzzle(by_name).ok
+
+
+def test_the_wrong_kind_of_argument_is_a_clear_error_not_a_crash() -> None:
+    from wortsuche.errors import PuzzleFormatError
+    from wortsuche.puzzle_json import loads
+
+    for wrong in (None, "TORF"):
+        with pytest.raises(InputError, match="verify_puzzle checks a Puzzle, not"):
+            verify_puzzle(wrong)  # type: ignore[arg-type]
+    with pytest.raises(PuzzleFormatError, match="read from JSON text, not from dict"):
+        loads({"format": "wortsuche-puzzle"})  # type: ignore[arg-type]

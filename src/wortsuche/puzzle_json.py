@@ -185,7 +185,14 @@ def _optional_text(data: dict[str, Any], key: str, *, where: str | None = None) 
 
 
 def loads(text: str) -> Puzzle:
-    """Read a puzzle from JSON text."""
+    """Read a puzzle from JSON text (plain data, a ``dict``, is read by :func:`puzzle_from_dict`)."""
+    if not isinstance(text, str | bytes | bytearray):
+        kind = type(text).__name__
+        raise PuzzleFormatError(
+            f"a puzzle is read from JSON text, not from {kind} (plain data: wortsuche.puzzle_json.puzzle_from_dict)",
+            key="error.json-not-text",
+            values={"kind": kind},
+        )
     try:
         data = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
     except json.JSONDecodeError as error:

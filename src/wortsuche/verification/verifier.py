@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from wortsuche.errors import InputError
 from wortsuche.grid.topology import Topology, flat_key
 from wortsuche.model import HOLE, Cell, Direction, Grid, Placement, Puzzle, Word
 from wortsuche.notes import Note
@@ -292,6 +293,13 @@ def verify(
 def verify_puzzle(puzzle: Puzzle) -> Report:
     """Check a finished puzzle: its placements, each word (secret ones too) exactly once (or not
     at all), and a hidden message where it belongs: in the first free cells, read row by row."""
+    if not isinstance(puzzle, Puzzle):
+        kind = type(puzzle).__name__
+        raise InputError(
+            f"verify_puzzle checks a Puzzle, not {kind} (a grid and words: solve)",
+            key="error.not-a-puzzle-object",
+            values={"kind": kind},
+        )
     words = puzzle.words + puzzle.secret_words
     report = verify(
         puzzle.grid,
