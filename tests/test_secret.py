@@ -113,6 +113,11 @@ def test_secret_words_that_cannot_be_are_refused() -> None:
     with pytest.raises(InputError, match="contains a digit"):
         generate(FRUIT, 9, 9, secret=["Igel2"])
     assert generate(FRUIT, 9, 9, seed=1, secret=[]).secret_words == ()
+    # a listed word backwards stands in its cells: no secret (EGIEF in FEIGE's cells)
+    with pytest.raises(InputError, match="EGIEF is FEIGE read backwards, a listed word"):
+        generate([*FRUIT, "Feige"], 9, 9, secret=["Egief"])
+    empty = cli.run("generate", *FRUIT, "--secret", "")
+    assert empty.returncode == 2 and empty.stderr == "wortsuche: error: --secret needs a word\n"
 
 
 def test_the_secret_flag_takes_one_value_and_leaves_the_word_file_alone(tmp_path: Path) -> None:

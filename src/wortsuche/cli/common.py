@@ -386,6 +386,8 @@ def spec_options(args: argparse.Namespace, surface: str) -> dict[str, Any]:
         values["secret"] = [
             part.strip() for item in items for part in item.split(",") if part.strip()
         ]
+        if not values["secret"]:
+            raise InputError("--secret needs a word", key="error.secret-empty")
     if "mask" in values:
         from wortsuche.grid.shapes import read_mask
 

@@ -91,6 +91,16 @@ def prepare_secret_words(
             key="error.absent-secret",
         )
     words, notes = prepare_words(items, transliterate=transliterate, eszett=eszett)
+    # a listed word backwards stands in the listed word's cells: it would be no secret
+    backwards = sorted({w.letters[::-1] for w in listed} & {w.letters for w in words})
+    backwards = [word for word in backwards if word not in {w.letters for w in listed}]
+    if backwards:
+        raise InputError(
+            f"{backwards[0]} is {backwards[0][::-1]} read backwards, a listed word: it would "
+            "stand in that word's cells, no secret",
+            key="error.secret-backwards",
+            values={"word": backwards[0], "listed": backwards[0][::-1]},
+        )
     both = sorted({w.letters for w in listed} & {w.letters for w in words})
     if both:
         raise InputError(
