@@ -439,10 +439,12 @@ def test_the_print_view_shows_grid_and_words_on_one_page_and_optionally_the_answ
         answers(live_server, puzzle["id"])[0]["end"],
     )
     wait_found(page, 1)
+    assert page.locator(".name-line").is_hidden()  # lines to write on are for paper
     page.emulate_media(media="print")
     assert page.locator("#board").is_visible()
     assert page.locator("#words").is_visible()
     assert page.locator(".tools").is_hidden() and page.locator(".playbar").is_hidden()
+    expect(page.locator(".name-line")).to_have_text("Name:Date:Class:")
     assert displayed(page, ".layer-print") is False
     assert displayed(page, ".layer-found") is False  # the player's marks stay on the screen
     page.screenshot(path=screenshots / "print.png", full_page=True)
@@ -451,7 +453,9 @@ def test_the_print_view_shows_grid_and_words_on_one_page_and_optionally_the_answ
     teacher_menu(page)
     page.check("#print-answers")
     page.wait_for_selector("body.print-answers")
+    page.uncheck("#pdf-name-line")  # the sheets' box: no lines to write on, printed either
     page.emulate_media(media="print")
+    assert page.locator(".name-line").is_hidden()
     assert page.locator(".layer-print .answer").count() == len(words)
     assert displayed(page, ".layer-print") is True
     page.screenshot(path=screenshots / "print-answers.png", full_page=True)

@@ -75,6 +75,10 @@ def page_routes(
                 word_count=html.escape(texts.n("web.word-count", len(puzzle.words))),
                 count=str(len(puzzle.words)),
                 minutes=html.escape(texts.n("web.about-minutes", minutes)),
+                name_line="".join(
+                    f"<span>{html.escape(texts.t(f'sheet.{field}'))}</span>"
+                    for field in ("name", "date", "class")
+                ),
                 wrap_help=f'<p class="hint wrap-help" id="wrap-help">'
                 f"{html.escape(texts.t('web.wrap-hint'))}</p>"
                 if puzzle.options.wrap

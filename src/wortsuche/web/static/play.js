@@ -117,7 +117,13 @@ function setUpTools() {
   }
   byId("pdf-lowercase").addEventListener("change", updatePdfLinks);
   byId("pdf-large").addEventListener("change", updatePdfLinks);
-  byId("pdf-name-line").addEventListener("change", updatePdfLinks);
+  // the printed page too has the lines to write on unless the box for the sheets is cleared
+  const nameLine = () => document.body.classList.toggle("no-name-line", !byId("pdf-name-line").checked);
+  nameLine();
+  byId("pdf-name-line").addEventListener("change", () => {
+    nameLine();
+    updatePdfLinks();
+  });
   byId("pdf-school-font").addEventListener("change", updatePdfLinks);
   byId("pdf-halves").addEventListener("change", updatePdfLinks);
   byId("again").addEventListener("click", (event) => playAgain(event.currentTarget));
