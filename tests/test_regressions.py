@@ -80,13 +80,14 @@ def test_solve_reads_a_word_file_header_with_leading_zeros(tmp_path: Path) -> No
 
 
 def test_a_crowded_grid_of_one_row_is_a_one_line_error() -> None:
+    # 9 letters for 8 cells: said before any search
     result = run("generate", "--size", "8x1", "--seed", "0", "AAA", "B", "C", "DD", "EE")
-    assert_one_line_error(result, "no layout found")
+    assert_one_line_error(result, "the words need at least 9 cells")
 
 
 def test_a_crowded_grid_of_one_column_is_a_one_line_error() -> None:
     result = run("generate", "--size", "1x8", "--seed", "0", "AAA", "B", "C", "DD", "EE")
-    assert_one_line_error(result, "no layout found")
+    assert_one_line_error(result, "the words need at least 9 cells")
 
 
 def _check(tmp_path: Path, data: dict[str, Any]) -> Any:
