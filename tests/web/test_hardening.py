@@ -244,7 +244,13 @@ def test_a_full_queue_is_refused_at_once_and_reading_never_waits(
             creates = [
                 asyncio.ensure_future(client.post("/api/puzzles", json=BODY)) for _ in range(3)
             ]
-            await asyncio.sleep(0.3)  # one generating, two waiting
+            generator = server.app.state.generator
+            for _ in range(200):  # one generating, two waiting (a loaded machine takes longer)
+                if generator.waiting == 2:
+                    break
+                await asyncio.sleep(0.05)
+            done = [task.result().status_code if task.done() else None for task in creates]
+            assert generator.waiting == 2, done
             refused = await client.post("/api/puzzles", json=BODY)
             assert refused.status_code == 503, refused.text
             assert int(refused.headers["retry-after"]) >= 1
@@ -252,7 +258,9 @@ def test_a_full_queue_is_refused_at_once_and_reading_never_waits(
             # pages, static files and puzzles are served while every slot is taken
             for path in (f"/api/puzzles/{first['id']}", f"/p/{first['id']}", "/", "/static/api.js"):
                 assert (await client.get(path)).status_code == 200
-            assert not any(task.done() for task in creates)
+            assert not any(task.done() for task in creates), [
+                t.result() for t in creates if t.done()
+            ]
             held.set()
             assert [(await task).status_code for task in creates] == [201, 201, 201]
 

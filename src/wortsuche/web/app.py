@@ -68,6 +68,7 @@ def create_app(
     app.mount("/emoji", StaticFiles(directory=str(PICTURES)), name="emoji")
     add_error_handlers(app)
     generator = new_generator(settings)  # one queue for the puzzles of both routers
+    app.state.generator = generator
     rates = RateLimiter(settings.rates, settings.rate_storage)  # one count for every router
     app.state.rates = rates
     app.include_router(api_routes(storage, settings, generator, rates))
