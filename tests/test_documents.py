@@ -89,3 +89,49 @@ def test_a_text_file_named_like_a_document_is_not_taken_for_one() -> None:
     assert document_text(b"cat\ndog\n", "list.txt") is None
     with pytest.raises(InputError, match="not a document that can be read"):
         document_text(b"cat\ndog\n", "list.docx")
+
+
+def test_tracked_insertions_and_content_controls_are_read_deleted_text_is_not(
+    tmp_path: Path,
+) -> None:
+    """Word keeps text typed with changes tracked in w:ins and a template's fields in w:sdt;
+    python-docx's paragraphs skip both. Deleted text (w:del) is no word of the list."""
+    import docx
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls
+
+    document = docx.Document()
+    document.add_paragraph("Hund")
+    body = document.element.body
+    w = nsdecls("w")
+    inserted = f'<w:p {w}><w:ins w:id="1" w:author="A"><w:r><w:t>Katze</w:t></w:r></w:ins></w:p>'
+    deleted = f'<w:p {w}><w:del w:id="2" w:author="A"><w:r><w:delText>Maus</w:delText></w:r></w:del></w:p>'
+    field = f"<w:sdt {w}><w:sdtContent><w:p><w:r><w:t>Igel</w:t></w:r></w:p></w:sdtContent></w:sdt>"
+    for xml in (inserted, deleted, field):
+        body.insert(len(body) - 1, parse_xml(xml))  # before the section properties
+    document.save(str(tmp_path / "tracked.docx"))
+    text = document_text((tmp_path / "tracked.docx").read_bytes(), "tracked.docx")
+    assert [line for line in (text or "").splitlines() if line] == ["Hund", "Katze", "Igel"]
+
+
+def test_an_opendocument_with_indented_xml_and_tracked_changes_is_read(tmp_path: Path) -> None:
+    """Text between the tags (indented XML) and the record of a deletion once made the reader
+    refuse the file; the deleted text is no word of the list."""
+    import zipfile
+
+    open_document(tmp_path / "obst.odt")
+    with zipfile.ZipFile(tmp_path / "obst.odt") as source:
+        parts = {name: source.read(name) for name in source.namelist()}
+    content = parts["content.xml"].decode("utf-8").replace("><", ">\n  <")
+    record = (
+        "<text:tracked-changes><text:changed-region text:id='c1'><text:deletion>"
+        "<office:change-info><dc:creator>A</dc:creator></office:change-info>"
+        "<text:p>Quitte</text:p></text:deletion></text:changed-region></text:tracked-changes>"
+    )
+    content = content.replace("<office:text>", "<office:text>" + record, 1)
+    with zipfile.ZipFile(tmp_path / "pretty.odt", "w") as target:
+        for name, data in parts.items():
+            target.writestr(name, content.encode("utf-8") if name == "content.xml" else data)
+    text = document_text((tmp_path / "pretty.odt").read_bytes(), "pretty.odt")
+    lines = [line.strip() for line in (text or "").splitlines() if line.strip()]
+    assert lines == ["# Obst", "Apfel", "Birne", "Kirsche", "Pflaume"]

@@ -64,26 +64,33 @@ def refused_document(name: str) -> InputError | None:
 
 
 def _docx_lines(data: bytes) -> Iterator[str]:
-    """The paragraphs of a Word document in order, those in tables cell by cell."""
+    """The paragraphs of a Word document in order: those in tables cell by cell, in content
+    controls (a template's fields), and text typed with changes tracked (deleted text is not)."""
     import docx
+    from docx.oxml.ns import qn
 
-    def lines(container: Any) -> Iterator[str]:
-        for block in container.iter_inner_content():
-            if hasattr(block, "rows"):  # a table
-                for row in block.rows:
-                    for cell in row.cells:
-                        yield from lines(cell)
-            elif _is_heading(block.style.name if block.style is not None else ""):
-                yield "# " + block.text
-            else:
-                yield block.text
+    document = docx.Document(io.BytesIO(data))
+    headings = {
+        style.style_id
+        for style in document.styles
+        if style.name and (style.name == "Title" or style.name.startswith("Heading"))
+    }
 
-    yield from lines(docx.Document(io.BytesIO(data)))
+    # what holds paragraphs: tables, content controls, tracked insertions, custom markup
+    kinds = ("tbl", "tr", "tc", "sdt", "sdtContent", "ins", "customXml", "smartTag")
+    holders = {qn(f"w:{kind}") for kind in kinds}
 
+    def lines(element: Any) -> Iterator[str]:
+        for child in element.iterchildren():
+            if child.tag == qn("w:p"):
+                text = "".join(t.text or "" for t in child.iter(qn("w:t")))
+                style = child.find(f"{qn('w:pPr')}/{qn('w:pStyle')}")
+                heading = style is not None and style.get(qn("w:val")) in headings
+                yield "# " + text if heading else text
+            elif child.tag in holders:
+                yield from lines(child)
 
-def _is_heading(style: str) -> bool:
-    """Whether a Word paragraph style is a heading's (its first titles the list)."""
-    return style == "Title" or style.startswith("Heading")
+    yield from lines(document.element.body)
 
 
 def _odt_lines(data: bytes) -> Iterator[str]:
@@ -95,16 +102,21 @@ def _odt_lines(data: bytes) -> Iterator[str]:
 
     def lines(element: Any) -> Iterator[str]:
         for child in element.childNodes:
+            if child.nodeType != child.ELEMENT_NODE or child.qname in _ODT_SKIPPED:
+                continue  # text between the tags; the record of changes (deleted text)
             if child.qname == _ODT_HEADING:
                 yield "# " + teletype.extractText(child)
             elif child.qname == _ODT_PARAGRAPH:
                 yield teletype.extractText(child)
-            elif child.nodeType == child.ELEMENT_NODE:
+            else:
                 yield from lines(child)
 
-    yield from lines(document.text)
+    yield from lines(document.body)  # not .text: odfpy misses it when the XML is indented
 
 
-_ODT_PARAGRAPH = ("urn:oasis:names:tc:opendocument:xmlns:text:1.0", "p")
-_ODT_HEADING = ("urn:oasis:names:tc:opendocument:xmlns:text:1.0", "h")
+_ODT_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+_ODT_PARAGRAPH = (_ODT_TEXT, "p")
+_ODT_HEADING = (_ODT_TEXT, "h")
 """OpenDocument's paragraph and heading elements: each is a line (a heading as ``# …``)."""
+_ODT_SKIPPED = {(_ODT_TEXT, "tracked-changes"), (_ODT_TEXT, "table-of-content")}
+"""What holds no words of the list: the record of changes (with the deleted text), contents."""
