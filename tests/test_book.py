@@ -84,6 +84,9 @@ def test_a_book_of_several_levels_takes_them_in_turn_and_parts_them_from_easy_to
     plan = plan_book([("animals", ANIMALS)], seed=5, count=7, words_per_puzzle=5)
     puzzles = build_book(plan, settings, workers=1)
     assert [p.level for p in puzzles] == ["hard", "easy", "medium"] * 2 + ["hard"]
+    # one puzzle a list (no count): each puzzle takes the next level
+    each = plan_book([("a", ANIMALS[:8]), ("b", ANIMALS[8:16]), ("c", ANIMALS[16:])], seed=5)
+    assert [p.level for p in build_book(each, settings, workers=1)] == ["hard", "easy", "medium"]
     # a part of the book (--first) gives its puzzles the levels the whole book gives them
     later = build_book(plan[4:], settings, workers=1)
     assert [dumps(p) for p in later] == [dumps(p) for p in puzzles[4:]]

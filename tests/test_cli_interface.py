@@ -255,8 +255,8 @@ def test_a_word_files_heading_titles_the_sheet_unless_title_says_another(tmp_pat
 @pytest.mark.parametrize(
     ("words", "size", "said"),
     [
-        (["A", "B"], "1x1", "the words need at least 2 cells (each letter as often as one word has it), but only 1 fit in 1x1; try --size 2x2"),
-        (["A", "B", "C", "D", "E"], "2x2", "the words need at least 5 cells (each letter as often as one word has it), but only 4 fit in 2x2; try --size 3x3"),
+        (["A", "B"], "1x1", "the words need at least 2 cells (each letter as often as one word has it), but 1x1 has room for only 1; try --size 2x2"),
+        (["A", "B", "C", "D", "E"], "2x2", "the words need at least 5 cells (each letter as often as one word has it), but 2x2 has room for only 4; try --size 3x3"),
     ],
 )  # fmt: skip
 def test_more_letters_than_cells_is_proved_before_any_search(
@@ -282,3 +282,6 @@ def test_choices_are_taken_in_any_case(tmp_path: Path) -> None:
     assert refused.returncode == 2 and "invalid choice: 'Brutal'" in refused.stderr
     book = run("book", "--theme", "animals", "--count", "2", "--level", "Easy,HARD", "-o", "b.pdf", cwd=tmp_path)  # fmt: skip
     assert book.returncode == 0, book.stderr
+    # the choices of a command's own commands too
+    export = run("records", "export", "--format", "CSV", "--db", "none.sqlite", cwd=tmp_path)
+    assert "invalid choice" not in export.stderr

@@ -317,8 +317,9 @@ def test_a_list_of_one_entry_a_line_keeps_a_line_of_a_few_words_whole_and_says_s
     [
         # a pasted line among others: more lines of several words than of one
         ("Apfel Birne\nKirsche Pflaume\nMango\n", ("Apfel", "Birne", "Kirsche", "Pflaume", "Mango")),
-        # a line of many words is a list, not a phrase
+        # a line of three or more words is a list, not a phrase
         ("Cake\nTea\nJam\nApfel Birne Kirsche Pflaume\n", ("Cake", "Tea", "Jam", "Apfel", "Birne", "Kirsche", "Pflaume")),
+        ("Hund Katze Maus\nPferd\nKuh\nSchaf\nIgel\n", ("Hund", "Katze", "Maus", "Pferd", "Kuh", "Schaf", "Igel")),
         # commas say where the entries end
         ("Cake\nTea\nJam\nIce, cream\n", ("Cake", "Tea", "Jam", "Ice", "cream")),
         # two lines are too few to say the list is one entry a line
@@ -331,7 +332,12 @@ def test_lines_that_list_several_words_are_still_split(text: str, entries: tuple
 
 @pytest.mark.parametrize(
     "text",
-    ["1. cat\n2. dog\n3) fish\n10. hen\n", "- cat\n- dog\n• fish\n* hen\n"],
+    [
+        "1. cat\n2. dog\n3) fish\n10. hen\n",
+        "- cat\n- dog\n• fish\n* hen\n",
+        "1.) cat\n2.) dog\n3.) fish\n4.) hen\n",
+        "- cat\ndog\nfish\nhen\n",
+    ],
 )
 def test_a_numbered_or_bulleted_list_loses_its_numbering_with_a_note(text: str) -> None:
     source = parse_words(text, name="pets.txt")

@@ -223,9 +223,15 @@ def plan_book(
         words = tuple(unique) if per_puzzle is None else deck.deal(min(per_puzzle, len(unique)))
         if number >= first:
             size = list_sizes[index]
-            turn = (number - 1) // len(decks)
+            turn = _turn(number, len(decks), count)
             plan.append(PlannedPuzzle(number, title, words, puzzle_seed(seed, number), size, turn))
     return plan
+
+
+def _turn(number: int, lists: int, count: int | None) -> int:
+    """Which turn of the levels puzzle ``number`` takes: a round through the ``lists`` each,
+    or, with one puzzle a list (no ``count``), a puzzle each."""
+    return (number - 1) // lists if count is not None else number - 1
 
 
 def short_lists(

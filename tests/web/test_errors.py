@@ -150,7 +150,7 @@ def test_a_mistyped_address_in_a_browser_is_a_page_and_in_the_api_json(client: T
     browser = {"Accept": "text/html,application/xhtml+xml", "Accept-Language": "de"}
     page = client.get("/puzzel/abc", headers=browser)
     assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
-    assert "Rätsel nicht gefunden" in page.text and 'href="/"' in page.text
+    assert "Seite nicht gefunden" in page.text and 'href="/"' in page.text
     api = client.get("/api/nothing-here", headers=browser)
     assert api.status_code == 404 and api.json()["error"] == "Not Found"
     script = client.get("/puzzel/abc", headers={"Accept": "application/json"})

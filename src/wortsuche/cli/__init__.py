@@ -97,6 +97,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def _choices_in_any_case(parser: argparse.ArgumentParser) -> None:
     """Let every flag of choices take them in any case (``--paper A4``, ``--level Easy``)."""
     for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):  # records export, …
+            for sub in action.choices.values():
+                _choices_in_any_case(sub)
+            continue
         words = action.choices
         if not isinstance(words, tuple | list) or not all(isinstance(w, str) for w in words):
             continue

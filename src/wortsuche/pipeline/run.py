@@ -388,7 +388,7 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
     if options.crossing is Crossing.NEVER and total > rows * cols:
         side = math.ceil(math.sqrt(total / 0.6))
         raise DoesNotFitError(
-            f"the words have {total} letters but only {rows * cols} fit in {rows}x{cols} "
+            f"the words have {total} letters but {rows}x{cols} has room for only {rows * cols} "
             "and they may not cross",
             suggested_size=(max(rows, side), max(cols, side)),
             kind="cannot_exist",
@@ -401,7 +401,7 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
         side = math.ceil(math.sqrt(needed))
         raise DoesNotFitError(
             f"the words need at least {needed} cells (each letter as often as one word has it), "
-            f"but only {rows * cols} fit in {rows}x{cols}",
+            f"but {rows}x{cols} has room for only {rows * cols}",
             suggested_size=(max(rows, side), max(cols, side)),
             kind="cannot_exist",
             key="error.too-few-cells",

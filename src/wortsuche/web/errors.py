@@ -115,7 +115,7 @@ def add_error_handlers(app: FastAPI) -> None:
         if error.status_code == 404 and reads_pages(request):
             # a mistyped address in a browser: the page that says so, with the way back
             texts = translator(page_language(request))
-            return HTMLResponse(page("missing.html", texts, request), status_code=404)
+            return HTMLResponse(page("nothing.html", texts, request), status_code=404)
         return JSONResponse(
             {"error": str(error.detail), "field": None}, error.status_code, headers=error.headers
         )

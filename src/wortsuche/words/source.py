@@ -156,16 +156,24 @@ def heading_title(lines: Sequence[str]) -> str:
     return ""
 
 
-_NUMBERING = re.compile(r"(?:\d{1,3}[.)]|[-–•*·])\s+(?=\S)")
-"""A list's numbering or bullet before an entry: ``1. ``, ``12) ``, ``- ``, ``• ``."""
+_NUMBERING = re.compile(r"(?:\d{1,3}(?:\.\)|[.)])|[-–•*·])\s+(?=\S)")
+"""A list's numbering or bullet before an entry: ``1. ``, ``12) ``, ``1.) ``, ``- ``, ``• ``."""
+_BULLET = re.compile(r"[-–•*·]\s+(?=\S)")
+"""A bullet before an entry, taken off even where not every line has one."""
 
 
 def _without_numbering(entries: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The entries without a list's numbering or bullets, if every entry has them (as a word
     processor's numbered list does), and the numbering taken off."""
     found = [_NUMBERING.match(entry) for entry in entries]
-    if not all(found):
-        return tuple(entries), ()
+    if not all(found):  # a bullet on some lines only is still no part of a word
+        found = [_BULLET.match(entry) for entry in entries]
+        if not any(found):
+            return tuple(entries), ()
+        marks = tuple(match.group().strip() for match in found if match)
+        return tuple(
+            entry[m.end() :] if m else entry for entry, m in zip(entries, found, strict=True)
+        ), marks
     marks = tuple(match.group().strip() for match in found if match)
     return tuple(
         entry[match.end() :] for entry, match in zip(entries, found, strict=True) if match
@@ -181,7 +189,7 @@ def _numbering_note(name: str, marks: Sequence[str]) -> Note:
     )
 
 
-PHRASE_WORDS = 3
+PHRASE_WORDS = 2
 """A line of a list of one entry a line is one entry if it has at most this many words."""
 
 
