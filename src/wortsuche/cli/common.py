@@ -575,22 +575,13 @@ def say_small_letters(puzzle: Any, options: RenderOptions, fmt: str) -> None:
     size = sheet_letter_size(puzzle, options)
     if size >= SMALL_LETTERS:
         return
-    shown = f"{size:.1f}"
-    if options.per_page > 1:
-        note(
-            Note(
-                f"the grid's letters are only {shown} pt, hard to read; fewer --per-page make "
-                "them larger",
-                key="note.small-letters-per-page",
-                values={"size": round(size, 1)},
-            )
+    # what makes them larger: fewer on a page, else a smaller grid
+    several = options.per_page > 1
+    remedy = "fewer --per-page make" if several else "a smaller --size makes"
+    note(
+        Note(
+            f"the grid's letters are only {size:.1f} pt, hard to read; {remedy} them larger",
+            key="note.small-letters-per-page" if several else "note.small-letters",
+            values={"size": round(size, 1)},
         )
-    else:
-        note(
-            Note(
-                f"the grid's letters are only {shown} pt, hard to read; a smaller --size makes "
-                "them larger",
-                key="note.small-letters",
-                values={"size": round(size, 1)},
-            )
-        )
+    )

@@ -209,15 +209,7 @@ def _kept_notes(name: str, kept: list[tuple[int, str]]) -> tuple[str, ...]:
         return ()
     number, entry = kept[0]
     more = len(kept) - 1
-    also = (
-        Note(
-            f", {more} more line{'s' if more != 1 else ''} likewise",
-            key="note.split-more",
-            number=more,
-        )
-        if more
-        else ""
-    )
+    also = _more_lines(more)
     return (
         Note(
             f"{name}, line {number}: {entry!r} is one entry, as each line of the list is"
@@ -255,6 +247,15 @@ def first_entries(parts: Sequence[str]) -> str:
     return ", ".join(parts[:3]) + (", …" if len(parts) > 3 else "")
 
 
+def _more_lines(more: int) -> str:
+    """ ", 2 more lines likewise" after a note on one line, or nothing if there are no more."""
+    if not more:
+        return ""
+    return Note(
+        f", {more} more line{'s' if more != 1 else ''} likewise", key="note.split-more", number=more
+    )
+
+
 def _split_notes(name: str, split: list[tuple[int, tuple[str, ...]]]) -> tuple[str, ...]:
     """One line saying which line was split into several words (and how many more were)."""
     if not split:
@@ -262,15 +263,7 @@ def _split_notes(name: str, split: list[tuple[int, tuple[str, ...]]]) -> tuple[s
     number, parts = split[0]
     shown = first_entries(parts)
     more = len(split) - 1
-    also = (
-        Note(
-            f", {more} more line{'s' if more != 1 else ''} likewise",
-            key="note.split-more",
-            number=more,
-        )
-        if more
-        else ""
-    )
+    also = _more_lines(more)
     return (
         Note(
             f"{name}, line {number}: split into {len(parts)} words ({shown}){also}; "
