@@ -18,7 +18,7 @@ from wortsuche.puzzle_json import loads
 from wortsuche.web import classroom
 from wortsuche.web.api import is_puzzle_id
 from wortsuche.web.errors import ApiError
-from wortsuche.web.pages import page, page_language
+from wortsuche.web.pages import missing_page, page, page_language
 from wortsuche.web.storage import Storage
 from wortsuche.web.storage.classroom import Assignment
 
@@ -65,7 +65,7 @@ def classroom_page_routes(storage: Storage) -> APIRouter:
         texts = translator(page_language(request))
         stored = storage.get(puzzle) if is_puzzle_id(puzzle) else None
         if stored is None:
-            return HTMLResponse(page("missing.html", texts, request), status_code=404)
+            return missing_page(texts, request)
         today = datetime.now(UTC).date()
         return HTMLResponse(
             page(
@@ -87,7 +87,7 @@ def classroom_page_routes(storage: Storage) -> APIRouter:
         try:
             assignment = classroom.open_assignment(storage, code)
         except ApiError:
-            return HTMLResponse(page("missing.html", texts, request), status_code=404)
+            return missing_page(texts, request)
         class_url = str(request.base_url).rstrip("/") + f"/c/{assignment.code}"
         return HTMLResponse(
             page(

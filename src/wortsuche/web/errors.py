@@ -17,12 +17,12 @@ import logging
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from wortsuche.errors import InternalError
 from wortsuche.i18n import DEFAULT_LANGUAGE, translator
-from wortsuche.web.pages import page, page_language
+from wortsuche.web.pages import missing_page, page_language
 
 logger = logging.getLogger("wortsuche.web")
 
@@ -115,7 +115,7 @@ def add_error_handlers(app: FastAPI) -> None:
         if error.status_code == 404 and reads_pages(request):
             # a mistyped address in a browser: the page that says so, with the way back
             texts = translator(page_language(request))
-            return HTMLResponse(page("nothing.html", texts, request), status_code=404)
+            return missing_page(texts, request, puzzle=False)
         return JSONResponse(
             {"error": str(error.detail), "field": None}, error.status_code, headers=error.headers
         )

@@ -58,7 +58,7 @@ def page_routes(
         texts = translator(page_language(request))
         stored = storage.get(puzzle_id) if is_puzzle_id(puzzle_id) else None
         if stored is None:
-            return HTMLResponse(page("missing.html", texts, request), status_code=404)
+            return missing_page(texts, request)
         puzzle = loads(stored.puzzle)
         title = stored.title or texts.t("sheet.default-title")
         level = texts.t(f"level.{puzzle.level}") if puzzle.level in LEVELS else puzzle.level
@@ -232,6 +232,23 @@ def language_switch(texts: Translator, request: Request) -> str:
     ]
     label = html.escape(texts.t("web.language"))
     return f'<nav class="languages" aria-label="{label}">{" · ".join(links)}</nav>'
+
+
+def missing_page(texts: Translator, request: Request, *, puzzle: bool = True) -> HTMLResponse:
+    """The 404 page: no puzzle (or class) at a link, or, with ``puzzle=False``, nothing at all
+    at an address."""
+    kind = "missing" if puzzle else "nothing"
+    said = {part: html.escape(texts.t(f"web.{kind}-{part}")) for part in ("title", "text")}
+    return HTMLResponse(
+        page(
+            "missing.html",
+            texts,
+            request,
+            missing_title=said["title"],
+            missing_text=said["text"],
+        ),
+        status_code=404,
+    )
 
 
 def page(name: str, texts: Translator, request: Request, **values: str) -> str:
