@@ -310,7 +310,6 @@ def _several(option: OptionSpec) -> dict[str, Any]:
         for choice in given:
             if choice not in option.choices:
                 from wortsuche.cli.interface import texts
-                from wortsuche.notes import Note
 
                 refused = Note(
                     f"invalid choice: {choice!r} (choose from {', '.join(option.choices)})",
@@ -353,7 +352,6 @@ def _number(option: OptionSpec) -> Callable[[str], Any]:
             return option.check(value)
         except InputError:
             from wortsuche.cli.interface import texts
-            from wortsuche.notes import Note
 
             refused = Note(
                 f"must be {option.expected}, not {text}",
@@ -548,8 +546,6 @@ def answers_note(fmt: str, args: argparse.Namespace) -> None:
             key="error.answers-html",
         )
     if fmt in ("svg", "png"):
-        from wortsuche.notes import Note
-
         note(
             Note(
                 f"--answers: the {fmt.upper()} holds only the answer key; "

@@ -140,17 +140,10 @@ def with_clues(
     if clues == "none":
         return tuple(replace(word, clue=None) for word in words)
     if clues == "picture" and unpictured is not None:
-        known = [word for word in words if word.clue or _has_picture(word.entry)]
-        unpictured += [word.entry for word in words if word not in known]
-        return tuple(
-            word if word.clue or word not in known else _clued(word, clues) for word in words
-        )
+        found = [(word, word.clue or _known_clue(word.entry, clues)) for word in words]
+        unpictured += [word.entry for word, clue in found if clue is None]
+        return tuple(word if clue is None else replace(word, clue=clue) for word, clue in found)
     return tuple(word if word.clue else _clued(word, clues) for word in words)
-
-
-def _has_picture(entry: str) -> bool:
-    pair = partner(entry)
-    return pair is not None and pair.clue("picture") is not None
 
 
 def unpictured_note(entries: list[str]) -> Note:
@@ -187,10 +180,15 @@ def _clued(word: Word, clues: str) -> Word:
     return replace(word, clue=_clue_for(word.entry, clues))
 
 
+def _known_clue(entry: str, clues: str) -> str | None:
+    """The clue of ``entry``'s pair for ``clues``, if it has a pair with one."""
+    pair = partner(entry)
+    return pair.clue(clues) if pair is not None else None
+
+
 def _clue_for(entry: str, clues: str) -> str:
     """The clue of ``entry``'s pair for ``clues``; an :class:`InputError` if it has none."""
-    pair = partner(entry)
-    clue = pair.clue(clues) if pair is not None else None
+    clue = _known_clue(entry, clues)
     if clue is None:
         what = "picture" if clues == "picture" else f"{_LANGUAGE_NAMES[clues]} word"
         raise InputError(
