@@ -14,6 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run in CI (CI=true), so a red run names a code
+# change, never a draw; on a developer's machine they draw anew each time, to find what CI cannot.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("dev", print_blob=True)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)
 
 CHROMIUM = os.environ.get("WORTSUCHE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

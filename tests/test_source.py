@@ -202,7 +202,8 @@ def test_binary_data_is_refused_by_decode() -> None:
 # Properties: whatever the layout of the file, the entries come back as written
 
 ENTRY = st.text(alphabet="abcxyzÄÖÜßéñ -", min_size=1, max_size=12).filter(
-    lambda e: e.strip() != "" and not e.strip().startswith("#")
+    # a comment line, and a leading bullet ("- a"), are taken off on purpose: their own tests
+    lambda e: e.strip() != "" and not e.strip().startswith(("#", "-"))
 )
 
 
