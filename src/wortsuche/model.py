@@ -13,7 +13,7 @@ imports nothing of wortsuche but the errors, so every other module can build on 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -395,6 +395,46 @@ class HiddenMessage:
     exact: bool = False
 
 
+class Placements(Mapping[str, Placement]):
+    """Where each word stands, by its letters: a read-only mapping that hashes and pickles, so a
+    frozen :class:`Puzzle` stays a value (nobody can ``clear()`` a finished puzzle's answers).
+
+    >>> p = Placements({"AB": Placement("AB", (0, 0), Direction.E)})
+    >>> list(p), hash(p) == hash(Placements(p))
+    (['AB'], True)
+    """
+
+    __slots__ = ("_by_letters",)
+
+    def __init__(
+        self, items: Mapping[str, Placement] | Iterable[tuple[str, Placement]] = ()
+    ) -> None:
+        self._by_letters: dict[str, Placement] = dict(items)
+
+    def __getitem__(self, letters: str) -> Placement:
+        return self._by_letters[letters]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_letters)
+
+    def __len__(self) -> int:
+        return len(self._by_letters)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._by_letters.items()))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return self._by_letters == dict(other.items())
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Placements({self._by_letters!r})"
+
+    def __reduce__(self) -> tuple[type[Placements], tuple[tuple[tuple[str, Placement], ...]]]:
+        return (Placements, (tuple(self._by_letters.items()),))
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """A finished puzzle: the grid, the words and where each word stands.
@@ -405,7 +445,7 @@ class Puzzle:
 
     grid: Grid
     words: tuple[Word, ...]
-    placements: dict[str, Placement]
+    placements: Mapping[str, Placement]
     level: str
     options: Options
     seed: int
@@ -418,6 +458,10 @@ class Puzzle:
     """A hidden message: its letters fill the first free cells in reading order."""
     secret_words: tuple[Word, ...] = ()
     """Words hidden like the others (exactly once, placed) but not on the list."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.placements, Placements):  # a dict given: kept as a read-only copy
+            object.__setattr__(self, "placements", Placements(self.placements))
 
     @property
     def rows(self) -> int:
