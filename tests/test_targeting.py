@@ -52,3 +52,18 @@ def test_the_seed_on_the_sheet_makes_the_same_puzzle_again() -> None:
 def test_nearest_without_a_target_is_refused() -> None:
     result = run("generate", "--size", "9", "--nearest", "KATZE", "HUND")
     assert result.returncode == 2 and "--difficulty" in result.stderr
+
+
+def test_without_a_size_a_target_needing_a_mostly_empty_grid_is_refused_with_the_limit() -> None:
+    with pytest.raises(InputError, match=r"mostly empty \(the words must cover at least 15 %"):
+        generate_near(["HUND", "KATZE", "MAUS"], None, None, target=200, seed=1, nearest=False)
+
+
+@pytest.mark.parametrize("target", [30.0, 200.0])
+def test_the_nearest_puzzle_without_a_size_keeps_the_words_on_15_percent_of_its_cells(
+    target: float,
+) -> None:
+    puzzle = generate_near(WORDS, None, None, target=target, seed=2, nearest=True)
+    letters = sum(len(word) for word in WORDS)
+    assert letters / (puzzle.rows * puzzle.cols) >= 0.15, (puzzle.rows, puzzle.cols)
+    assert "nearest to the target" in puzzle.notes[-1]

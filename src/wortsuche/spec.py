@@ -488,13 +488,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "difficulty",
         "number",
-        "make the puzzle nearest this difficulty score (expected minutes for an adult); "
+        "make the puzzle nearest this difficulty score (estimated minutes (model)); "
         "the level and its knobs are chosen for it",
         low=0,
         high=1000,
         metavar="MINUTES",
         surfaces=frozenset({GENERATE, BOOK, WEB}),
-        book_help="make each puzzle nearest this difficulty score (expected minutes for an adult)",
+        book_help="make each puzzle nearest this difficulty score (estimated minutes (model))",
         elsewhere="in Python a target difficulty is wortsuche.rating.targeting.generate_near, which "
         "calls generate() for each candidate level",
     ),

@@ -42,6 +42,12 @@ SIZE_ROUNDS = 5
 START_DENSITY = 0.42
 """Word letters per cell of the first size tried when none is given (medium's automatic size)."""
 
+MIN_WORD_SHARE = 0.15
+"""Word letters per cell the search keeps at the least when it chooses the size: below this the
+grid would be mostly filler (evil's own automatic size holds 0.185), and a puzzle made hard by
+nothing but empty space is refused instead of made (a target of 200 minutes drew 81x81 for
+a few words, 1 % of it theirs)."""
+
 EXTRA_SEEDS = 8
 """Further seeds tried on the two nearest candidates when none is close enough."""
 
@@ -266,6 +272,21 @@ def _out_of_reach(
 ) -> InputError:
     """The error for a target outside the ``reach`` (lowest, highest score) of ``size``."""
     low, high = reach
+    if not sized and target > high:
+        share = round(MIN_WORD_SHARE * 100)
+        return InputError(
+            f"a difficulty of {target:g} (minutes) is out of reach: {size} gives {low:.1f} to "
+            f"{high:.1f} minutes, and a larger grid would be mostly empty (the words must cover "
+            f"at least {share} % of its cells); use --nearest for the nearest puzzle, or more words",
+            key="error.difficulty-out-of-reach-empty",
+            values={
+                "target": float(target),
+                "size": size,
+                "low": _tenth(low),
+                "high": _tenth(high),
+                "share": share,
+            },
+        )
     return InputError(
         f"a difficulty of {target:g} (minutes) is out of reach: {size} gives "
         f"{low:.1f} to {high:.1f} minutes; use --nearest for the nearest puzzle"
@@ -312,7 +333,8 @@ def _search_sizes(
     the time is up)."""
     lengths = [len(w.letters if isinstance(w, Word) else w) for w in words]
     least = max(lengths)
-    side = max(least, math.ceil(math.sqrt(sum(lengths) / START_DENSITY)))
+    largest = largest_side(lengths)
+    side = min(largest, max(least, math.ceil(math.sqrt(sum(lengths) / START_DENSITY))))
     searches: list[_Search] = []
     for _ in range(SIZE_ROUNDS):
         search = _Search(words, side, side, target, options, ladder, constants, shared=shared)
@@ -326,13 +348,24 @@ def _search_sizes(
         if search.distance(search.nearest()) <= TOLERANCE:
             break
         low, high = search.reach(seed)
-        if target > high and side < MAX_SIDE:
-            side = min(MAX_SIDE, max(side + 1, math.ceil(side * math.sqrt(target / high))))
+        if target > high and side < largest:
+            side = min(largest, max(side + 1, math.ceil(side * math.sqrt(target / high))))
         elif target < low and side > least:
             side = max(least, min(side - 1, math.floor(side * math.sqrt(target / low))))
         else:
             break
     return searches
+
+
+def largest_side(lengths: Sequence[int]) -> int:
+    """The largest square the size search tries for words of these lengths: their letters cover
+    at least :data:`MIN_WORD_SHARE` of its cells (never less than the longest word).
+
+    >>> largest_side([4, 3, 3, 3])
+    9
+    """
+    share_side = math.floor(math.sqrt(sum(lengths) / MIN_WORD_SHARE))
+    return min(MAX_SIDE, max(max(lengths), share_side))
 
 
 def _reach(searches: Sequence[_Search], seed: int) -> tuple[float, float]:
