@@ -122,7 +122,7 @@ def test_notes_are_german_with_their_plural_forms(tmp_path: Path) -> None:
         "wortsuche: tiere.txt, Zeile 1: in 2 Wörter geteilt (Hund, Katze), ebenso 1 weitere "
         "Zeile; „Anführungszeichen“ oder --phrases lassen eine Zeile ganz"
     )
-    assert notes[1] == "wortsuche: tiere.txt: doppeltes Wort „Hund“ (Zeile 3) entfernt (wie „Hund“)"
+    assert notes[1] == "wortsuche: tiere.txt: doppeltes Wort „Hund“ (Zeile 3) entfernt"
     assert any(
         n.startswith("wortsuche: die Wörter bedecken ") and n.endswith(" % der Felder")
         for n in notes
@@ -136,9 +136,30 @@ def test_english_notes_are_as_before(tmp_path: Path) -> None:
         "wortsuche: tiere.txt, line 1: split into 2 words (Hund, Katze), 1 more line likewise; "
         '"quotes" or --phrases keep a line whole'
     )
-    assert (
-        notes[1] == "wortsuche: tiere.txt: duplicate word 'Hund' (line 3) removed (same as 'Hund')"
-    )
+    assert notes[1] == "wortsuche: tiere.txt: duplicate word 'Hund' (line 3) removed"
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("de", "wortsuche: tiere.txt: doppeltes Wort „hund“ (Zeile 2) entfernt (wie „Hund“)"),
+        ("en", "wortsuche: tiere.txt: duplicate word 'hund' (line 2) removed (same as 'Hund')"),
+    ],
+)
+def test_a_duplicate_in_another_spelling_names_the_word_it_repeats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, expected: str
+) -> None:
+    monkeypatch.setenv("LANG", "de_DE.UTF-8" if language == "de" else "en_GB.UTF-8")
+    (tmp_path / "tiere.txt").write_text("Hund\nhund\nKatze\n")
+    result = run("generate", "tiere.txt", "--seed", "1", cwd=tmp_path)
+    assert expected in result.stderr.splitlines()
+
+
+@pytest.mark.usefixtures("german")
+def test_a_german_error_in_a_word_typed_on_the_command_line_reads_naturally() -> None:
+    result = run("generate", "Apfel", "Birne2")
+    assert result.returncode == 2
+    assert result.stderr == "wortsuche: Fehler: in der Befehlszeile: „Birne2“ enthält eine Ziffer\n"
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gettext
+import json
 import re
 import string
 from pathlib import Path
@@ -217,3 +218,15 @@ def test_known_words_say_the_language_of_a_list_without_umlauts(
     words: str, language: str | None
 ) -> None:
     assert words_language(words.split()) == language
+
+
+def test_a_teacher_reads_one_finder_in_the_singular_on_the_page_and_the_pdf() -> None:
+    from wortsuche.i18n import translator
+    from wortsuche.render.template import catalogue_values
+
+    german = translator("de")
+    assert german.n("js.teacher-found-by", 1, found=1, pupils=4) == "1 von 4 hat es gefunden"
+    assert german.n("js.teacher-found-by", 3, found=3, pupils=4) == "3 von 4 haben es gefunden"
+    page = json.loads(catalogue_values(german)["texts"])
+    assert page["teacher-found-by#one"] == "{found} von {pupils} hat es gefunden"
+    assert page["teacher-found-by"] == "{found} von {pupils} haben es gefunden"

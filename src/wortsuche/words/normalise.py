@@ -135,12 +135,13 @@ def normalise_words(
             word = replace(word, clue=clues[k])
         if word.letters in seen:
             where = f" (line {line})" if line is not None else ""
+            same = seen[word.letters].entry
             warnings.append(
-                Note(
-                    f"duplicate word {word.entry!r}{where} removed "
-                    f"(same as {seen[word.letters].entry!r})",
-                    key="note.duplicate",
-                    values={"word": word.entry, "line": line, "same": seen[word.letters].entry},
+                Note(  # "(same as 'Apfel')" after 'Apfel' says nothing: only another spelling is named
+                    f"duplicate word {word.entry!r}{where} removed"
+                    + ("" if same == word.entry else f" (same as {same!r})"),
+                    key="note.duplicate-again" if same == word.entry else "note.duplicate",
+                    values={"word": word.entry, "line": line, "same": same},
                 )
             )
             continue

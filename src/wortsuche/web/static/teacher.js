@@ -91,7 +91,7 @@ function teacherPage(code, token) {
         const item = document.createElement("li");
         const name = document.createElement("strong");
         name.textContent = word.word;
-        item.append(name, ` – ${say("teacher-found-by", { found: word.found_by, pupils: word.pupils })}`);
+        item.append(name, ` – ${say("teacher-found-by", { count: word.found_by, found: word.found_by, pupils: word.pupils })}`);
         return item;
       }),
     );
