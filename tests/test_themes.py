@@ -91,3 +91,11 @@ def test_theme_mistakes_are_one_line_errors(arguments: list[str], message: str) 
     assert result.returncode == 2
     assert message in result.stderr
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_a_second_theme_for_one_puzzle_is_refused_by_name_not_dropped() -> None:
+    result = run("generate", "--theme", "animals", "--theme", "birds", "--seed", "1")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert "one --theme, not 2 (animals, birds)" in result.stderr

@@ -94,6 +94,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     themed = parser.add_argument_group("themes", "words from a list shipped with wortsuche")
     themed.add_argument(
         "--theme",
+        action="append",  # given twice, refused by name (argparse would keep the last in silence)
         metavar="NAME",
         help="a themed word list instead of WORDS (see: wortsuche themes)",
     )
@@ -343,7 +344,15 @@ def theme_source(args: argparse.Namespace, seed: int) -> WordSource:
 
     if args.words:
         raise InputError("give either words or --theme, not both", key="error.words-and-theme")
-    theme = load_theme(args.theme, args.language or "auto")
+    if len(args.theme) > 1:
+        given = ", ".join(args.theme)
+        raise InputError(
+            f"a puzzle has one --theme, not {len(args.theme)} ({given}); "
+            "`wortsuche book` takes --theme again for each, or write the words of both in one file",
+            key="error.one-theme",
+            values={"count": len(args.theme), "given": given},
+        )
+    theme = load_theme(args.theme[0], args.language or "auto")
     if args.language is None:
         args.language = theme.language
     if args.clues == "picture":
