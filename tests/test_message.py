@@ -165,3 +165,23 @@ def test_the_sheet_says_how_many_leftover_letters_spell_the_message_with_a_blank
     assert run(*common, "-o", "blatt.svg", "--language", "de", cwd=tmp_path).returncode == 0
     svg = (tmp_path / "blatt.svg").read_text()
     assert "Die ersten 10 übrigen Buchstaben" in svg and blanks in svg
+
+
+def test_with_secret_words_the_sheet_says_to_find_them_before_reading_the_message() -> None:
+    """A secret word not yet found stands among the letters left over (TOLLGEMAREHCHT): the
+    sheet says the message is read once every word is found, the secret ones too."""
+    from wortsuche.i18n import translator
+    from wortsuche.render.texts import message_hint
+
+    words = ["Hund", "Katze", "Maus", "Igel", "Fuchs", "Pferd", "Ziege", "Ente", "Kuh", "Eule"]
+    puzzle = generate(
+        words, 11, 11, level="easy", seed=2, secret=["Reh", "Wolf"], message="Toll gemacht"
+    )
+    assert read_message(puzzle, 11) == "TOLLGEMACHT"
+    german, english = message_hint(puzzle, translator("de")), message_hint(puzzle, translator("en"))
+    assert german[0].startswith(
+        "Sind alle Wörter gefunden, auch die geheimen, ergeben die ersten 11"
+    )
+    assert english[0].startswith("Once every word is found, the secret ones too, the first 11")
+    plain = generate(words, 11, 11, level="easy", seed=2, message="Toll gemacht")
+    assert message_hint(plain, translator("en"))[0].startswith("The first 11 letters left over")

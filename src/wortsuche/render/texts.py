@@ -106,10 +106,13 @@ def message_hint(puzzle: Puzzle, texts: Translator) -> tuple[str, ...]:
     if puzzle.message is None:
         return ()
     count = len(puzzle.message.letters)
+    # Secret words stand among the letters left over until they are found: the hint says to find
+    # them first, or a child reads TOLLGEMAREHCHT where the message is TOLL GEMACHT.
+    secret = "-secret" if puzzle.secret_words else ""
     if puzzle.message.exact:
-        hint = texts.t("sheet.message-hint-exact")
+        hint = texts.t(f"sheet.message-hint-exact{secret}")
     else:
-        hint = texts.n("sheet.message-first", count)
+        hint = texts.n(f"sheet.message-first{secret}", count)
     return (hint, message_blanks(puzzle.message.text, puzzle.message.letters))
 
 
