@@ -198,6 +198,13 @@ def test_the_page_source_does_not_contain_the_answers(client: TestClient, db: st
         assert json.dumps(list(placement.start)) not in page
 
 
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_an_easy_puzzles_page_claims_no_eight_directions(client: TestClient, language: str) -> None:
+    made = create(client, level="easy")
+    page = client.get(f"{made['url']}?lang={language}").text
+    assert "8 Richtungen" not in page and "8 directions" not in page
+
+
 # -- check ---------------------------------------------------------------------------------------
 
 
