@@ -630,6 +630,49 @@ def test_a_theme_fills_the_word_field_and_makes_a_puzzle(
     context.close()
 
 
+def test_a_theme_for_english_words_with_german_clues_fills_english_words_on_a_german_page(
+    chromium: Any, live_server: LiveServer
+) -> None:
+    """A German teacher of English: theme "Tiere", language English, clue "the German word":
+    the grid must hold PIG and GOAT, never SCHWEIN and ZIEGE."""
+    context = chromium.new_context(locale="de-DE")
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.select_option("#theme", label="Tiere")
+    page.click("#theme-use")
+    expect(page.locator("#theme-status")).to_contain_text("„Tiere“")
+    german = set(page.locator("#words").input_value().splitlines())
+    page.locator("details.more summary").click()
+    page.select_option("#language", "en")  # chosen after the theme: the words follow
+    expect(page.locator("#theme-status")).to_contain_text("„Animals“")
+    english = set(page.locator("#words").input_value().splitlines())
+    from wortsuche.words.themes import load_theme
+
+    assert english <= set(load_theme("animals", "en").words), english
+    assert german <= set(load_theme("animals", "de").words), german
+    assert page.locator("#title").input_value() == "Animals"
+    page.select_option("#clues", "de")
+    page.click("#make")
+    page.wait_for_selector("#board[data-ready]")
+    grid = "".join(page.locator("#board").all_inner_texts()).replace("\n", "")
+    assert "SCHWEIN" not in grid
+    context.close()
+
+
+def test_typed_words_stay_when_the_language_changes(chromium: Any, live_server: LiveServer) -> None:
+    context = chromium.new_context(locale="de-DE")
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.select_option("#theme", label="Tiere")
+    page.click("#theme-use")
+    expect(page.locator("#theme-status")).to_contain_text("„Tiere“")
+    page.fill("#words", "Hund\nKatze\nMaus")
+    page.locator("details.more summary").click()
+    page.select_option("#language", "en")
+    assert page.locator("#words").input_value() == "Hund\nKatze\nMaus"
+    context.close()
+
+
 def test_secret_words_can_be_found_after_the_list_and_then_the_message_shows(
     chromium: Any, live_server: LiveServer
 ) -> None:

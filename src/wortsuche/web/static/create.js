@@ -49,24 +49,46 @@ for (const input of [rows, cols]) {
   });
 }
 
+// The language a theme's words are wanted in: the puzzle's language if one is chosen; else the
+// other language than the clues' ("the German word" as clue: the words are English); else the page's.
+function themeLanguage() {
+  if (form.language.value) return form.language.value;
+  if (form.clues.value === "de") return "en";
+  if (form.clues.value === "en") return "de";
+  return document.documentElement.lang || "en";
+}
+
+// The word field's text as the last theme left it: a change of language or clues fills the
+// theme in again in the new language, but never over words the teacher typed or changed.
+let themeFill = null;
+
 // A theme puts its words into the word field (and its title into an empty title field).
-document.getElementById("theme-use").addEventListener("click", async () => {
+async function fillTheme() {
   const name = form.theme.value;
   const status = document.getElementById("theme-status");
   clearErrors();
   if (!name) return form.theme.focus();
   const count = wholeNumber(form.theme_count.value);
-  const query = new URLSearchParams({ lang: document.documentElement.lang || "en" });
+  const query = new URLSearchParams({ lang: themeLanguage() });
   if (!Number.isNaN(count)) query.set("count", String(count));
   try {
     const theme = await call("GET", `/api/themes/${encodeURIComponent(name)}?${query}`);
+    const title = form.title.value.trim();
     form.words.value = theme.words.join("\n");
-    if (!form.title.value.trim()) form.title.value = theme.title;
+    if (!title || (themeFill && title === themeFill.title)) form.title.value = theme.title;
+    themeFill = { words: form.words.value, title: theme.title };
     status.textContent = say("theme-filled", { count: theme.words.length, title: theme.title });
   } catch (error) {
     showError(error.message, "words");
   }
-});
+}
+
+document.getElementById("theme-use").addEventListener("click", fillTheme);
+for (const name of ["language", "clues"]) {
+  form[name].addEventListener("change", () => {
+    if (themeFill && form.words.value === themeFill.words) fillTheme();
+  });
+}
 
 function wholeNumber(text) {
   return /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
