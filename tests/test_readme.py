@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import glob
+import itertools
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -91,3 +96,61 @@ def test_the_english_example_prints_an_english_sheet() -> None:
         )
         assert shown.stdout == tour.group(2) + "\n"
         assert "level easy" in shown.stdout
+
+
+def _readme_commands() -> list[str]:
+    """Every ``wortsuche …`` command line of the README's code blocks, without its comment."""
+    commands = []
+    for block in re.findall(r"```[a-z]*\n(.*?)```", README, re.DOTALL):
+        for line in block.replace("\\\n", " ").splitlines():
+            line = line.removeprefix("$ ").strip()
+            if line.startswith("wortsuche "):
+                commands.append(re.split(r"\s{2,}#", line)[0].strip())
+    return commands
+
+
+FILE = re.compile(r"\.(txt|json|jsonl|png|pdf|docx|odt)$")
+
+
+def _named_files(command: str) -> tuple[list[str], list[str]]:
+    """The files a command reads, and the ones it writes (``-o``, ``--cover``, ``>``)."""
+    words = shlex.split(command)
+    written = [b for a, b in itertools.pairwise(words) if a in ("-o", "--cover", ">")]
+    read = [w for w in words if FILE.search(w) and w not in written]
+    return read, written
+
+
+def test_every_file_a_readme_command_reads_is_shipped_or_made_by_another_command() -> None:
+    commands = _readme_commands()
+    made = {path for command in commands for path in _named_files(command)[1]}
+    missing = []
+    for command in commands:
+        for path in _named_files(command)[0]:
+            if path in made or path.startswith("~"):
+                continue
+            if not (glob.glob(str(ROOT / path)) if "*" in path else (ROOT / path).exists()):
+                missing.append(f"{path} ({command})")
+    assert not missing, "ship these under examples/: " + "; ".join(missing)
+
+
+@pytest.mark.slow
+def test_the_readmes_example_commands_on_shipped_files_run_as_written(tmp_path: Path) -> None:
+    ran = 0
+    for number, command in enumerate(_readme_commands()):
+        folder = tmp_path / str(number)  # each command writes its files into a folder of its own
+        folder.mkdir()
+        (folder / "examples").symlink_to(ROOT / "examples")
+        words = shlex.split(command)[1:]
+        if words[0] not in ("generate", "solve") or not any("examples/" in w for w in words):
+            continue
+        if "--difficulty" in words or "worte3.txt" in command:  # slow; an error on purpose
+            continue
+        result = subprocess.run(
+            [sys.executable, "-m", "wortsuche", *words],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+        )
+        assert result.returncode == 0, f"{command}: {result.stderr}"
+        ran += 1
+    assert ran >= 8
