@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from wortsuche.puzzle_json import puzzle_to_dict
 from wortsuche.rating.calibration import fit, spearman
 from wortsuche.rating.constants import DEFAULT, Constants, constants_from_text
 from wortsuche.rating.difficulty import rate_puzzle
+from wortsuche.rating.race import fit_either, log_likelihoods
 
 WORDS = [
     "IGEL", "HASE", "FUCHS", "DACHS", "REH", "HIRSCH", "BIBER", "OTTER",
@@ -143,3 +145,94 @@ def test_calibrate_refuses_a_bad_records_file_in_one_line(tmp_path: Path) -> Non
     result = wortsuche("calibrate", str(records))
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+# -- the race: a player who looks for every remaining word at once -------------------------------
+
+
+def race_records(player: Constants, seed: int = 3, games: int = 32) -> str:
+    """``games`` games of each puzzle by a simulated player who looks for all remaining words
+    at once: each would be found after an exponential time with the model's mean for it, and
+    the first found is the find. (Exponential times spread as much as their mean: the race needs
+    far more games than the one-word player's 10 % spread for the same precision.)"""
+    rng = random.Random(seed)
+    made = puzzles()
+    works = [{e.letters: e.minutes * 60 for e in rate_puzzle(p, player).words} for p in made]
+    lines = []
+    for puzzle, work in zip(made, works, strict=True):
+        stored = puzzle_to_dict(puzzle)
+        for _ in range(games):
+            left, at, finds = dict(work), 0.0, []
+            while left:
+                times = {word: rng.expovariate(1 / seconds) for word, seconds in left.items()}
+                word = min(times, key=lambda w: times[w])
+                at += times[word]
+                finds.append({"word": word, "at": round(at, 3), "hints": 0, "wrong": 0})
+                del left[word]
+            record = {"puzzle": stored, "finds": finds, "seconds": round(at, 3), "finished": True}
+            lines.append(json.dumps(record))
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture(scope="module")
+def racer_fit() -> Constants:  # 1,536 games of 48 puzzles
+    return fit_either(records_from_lines(race_records(SLOW_SCANNER)))
+
+
+def test_the_race_fit_recovers_a_racing_players_constants_within_ten_percent(
+    racer_fit: Constants,
+) -> None:
+    assert racer_fit.fit["play"] == "race"
+    for name in ("scan_cost", "forward", "diagonal", "backward"):
+        want, got = getattr(SLOW_SCANNER, name), getattr(racer_fit, name)
+        assert abs(got - want) <= 0.1 * want, (name, want, got)
+    assert racer_fit.rare == SLOW_SCANNER.rare
+
+
+def test_the_one_word_model_misreads_a_racing_player() -> None:
+    """Why the race is needed: read one word at a time, the racer's gaps look far too short."""
+    records = records_from_lines(race_records(SLOW_SCANNER, games=4))
+    try:
+        one_word = fit(records)
+    except InputError:
+        return  # refused outright: no scan time seen
+    errors = [
+        abs(getattr(one_word, n) - getattr(SLOW_SCANNER, n)) / getattr(SLOW_SCANNER, n)
+        for n in ("scan_cost", "forward", "diagonal", "backward")
+    ]
+    assert max(errors) > 0.3, errors
+
+
+def test_records_of_one_word_at_a_time_are_said_to_fit_that_model() -> None:
+    chosen = fit_either(records_from_lines(records_of(SLOW_SCANNER)))
+    assert chosen.fit["play"] == "one_word"
+    likelihoods = chosen.fit["log_likelihood"]
+    assert likelihoods["one_word"] > likelihoods["race"]
+    for name in ("scan_cost", "forward", "diagonal", "backward"):
+        want, got = getattr(SLOW_SCANNER, name), getattr(chosen, name)
+        assert abs(got - want) <= 0.1 * want, (name, want, got)
+
+
+def test_the_race_likelihood_prefers_the_players_own_constants() -> None:
+    records = records_from_lines(race_records(SLOW_SCANNER, seed=5, games=4))
+    own = log_likelihoods(records, SLOW_SCANNER)["race"]
+    slower = log_likelihoods(records, replace(SLOW_SCANNER, forward=2.4))["race"]
+    assert own > slower
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en_GB.UTF-8", "the players looked for one word at a time: that model fits"),
+        ("de_DE.UTF-8", "die Spieler suchten ein Wort nach dem anderen: dieses Modell passt"),
+    ],
+)
+def test_calibrate_says_which_model_of_play_fits_in_the_readers_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str, said: str
+) -> None:
+    monkeypatch.setenv("LANG", locale)
+    records = tmp_path / "records.jsonl"
+    records.write_text(records_of(SLOW_SCANNER), encoding="utf-8")
+    result = wortsuche("calibrate", str(records), "-o", str(tmp_path / "model.json"))
+    assert result.returncode == 0, result.stderr
+    assert said in result.stdout

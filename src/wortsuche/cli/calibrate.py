@@ -89,11 +89,11 @@ def _find(item: Any, where: str) -> Find:
 
 def run(args: argparse.Namespace) -> int:
     """Fit, write the model file, and report the fit (on stderr when the file goes to stdout)."""
-    from wortsuche.rating.calibration import fit
+    from wortsuche.rating.race import fit_either
 
     check_output(args.output, force=args.force)
     records = records_from_lines(read_text(args.records), args.records)
-    constants = fit(records)
+    constants = fit_either(records)
     text = json.dumps(constants.to_dict(), indent=2) + "\n"
     to_stdout = args.output in (None, "-")
     write_output("-" if to_stdout else args.output, text, force=args.force)
@@ -104,19 +104,43 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _report(constants: Constants) -> list[str]:
-    """The fitted constants and how well the assumed and the fitted ones predict the games."""
+    """The fitted constants, which model of play fits the finds better, and how well the assumed
+    and the fitted constants predict the games; in the reader's language."""
+    from wortsuche.cli.interface import texts
+
+    said = texts()
     fit = constants.fit
+
+    def number(value: float, places: int) -> str:
+        return said.decimal(value, places)
+
     lines = [
-        f"fitted on {fit['words']} words found in {fit['records']} games, in units of "
-        f"{constants.seconds_per_unit:g} s: scan cost {constants.scan_cost:.3f} a cell, "
-        f"a letter compared {constants.forward:.2f} forward, {constants.diagonal:.2f} diagonally, "
-        f"{constants.backward:.2f} backwards; a rare letter is at most {constants.rare:g} as common"
+        said.t(
+            "calibrate.fitted",
+            words=fit["words"],
+            records=fit["records"],
+            unit=number(constants.seconds_per_unit, 2),
+            scan=number(constants.scan_cost, 3),
+            forward=number(constants.forward, 2),
+            diagonal=number(constants.diagonal, 2),
+            backward=number(constants.backward, 2),
+            rare=number(constants.rare, 2),
+        )
     ]
-    for when, label in (("before", "assumed constants"), ("after", "fitted constants")):
+    likelihoods = fit.get("log_likelihood", {})
+    if len(likelihoods) == 2:
+        race, one_word = number(likelihoods["race"], 1), number(likelihoods["one_word"], 1)
+        key = "calibrate.play-race" if fit.get("play") == "race" else "calibrate.play-one-word"
+        lines.append(said.t(key, race=race, one_word=one_word))
+    for when, key in (("before", "calibrate.assumed"), ("after", "calibrate.after")):
         part = fit[when]
         rho, error = part["rank_agreement"], part["error_minutes"]
         lines.append(
-            f"{label}: rank agreement {'-' if rho is None else f'{rho:.2f}'}, median error "
-            f"{'-' if error is None else f'{error:.2f}'} minutes over {part['games']} finished games"
+            said.t(
+                key,
+                rho="-" if rho is None else number(rho, 2),
+                error="-" if error is None else number(error, 2),
+                games=part["games"],
+            )
         )
     return lines

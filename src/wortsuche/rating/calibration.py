@@ -20,6 +20,7 @@ import math
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from wortsuche.errors import InputError
 from wortsuche.grid.topology import Topology
@@ -61,8 +62,10 @@ class PlayRecord:
     finished: bool
 
 
+@lru_cache(maxsize=1024)  # a class plays the same puzzles: each is rated once per threshold
 def word_parts(puzzle: Puzzle, rare: float) -> dict[str, tuple[float, ...]]:
-    """Each word's expected work split into the four parts of :data:`PARTS` (a unit of each)."""
+    """Each word's expected work split into the four parts of :data:`PARTS` (a unit of each);
+    the caller must not change the dict."""
     letters = [w.letters for w in puzzle.words]
     topology = Topology.of_puzzle(puzzle)
     parts: dict[str, list[float]] = {x: [] for x in letters}
@@ -226,11 +229,26 @@ def _non_negative(rows: Sequence[tuple[list[float], float]], size: int) -> list[
 
 
 def _solve_normal(rows: Sequence[tuple[list[float], float]], free: list[int]) -> list[float]:
-    """Least squares on the ``free`` columns by the normal equations (Gaussian elimination)."""
+    """Least squares on the ``free`` columns by the normal equations."""
     size = len(rows[0][0])
-    n = len(free)
     a = [[sum(x[i] * x[j] for x, _ in rows) for j in free] for i in free]
     b = [sum(x[i] * y for x, y in rows) for i in free]
+    solution = [0.0] * size
+    for j, value in zip(free, solve_linear(a, b), strict=True):
+        solution[j] = value
+    return solution
+
+
+def solve_linear(matrix: Sequence[Sequence[float]], vector: Sequence[float]) -> list[float]:
+    """``x`` with ``matrix · x = vector``, by Gaussian elimination with partial pivoting; an
+    unknown the equations do not determine is 0.
+
+    >>> solve_linear([[2.0, 0.0], [0.0, 4.0]], [2.0, 2.0])
+    [1.0, 0.5]
+    """
+    a = [list(row) for row in matrix]
+    b = list(vector)
+    n = len(b)
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
         if abs(a[pivot][col]) < 1e-12:
@@ -241,7 +259,4 @@ def _solve_normal(rows: Sequence[tuple[list[float], float]], free: list[int]) ->
                 factor = a[r][col] / a[col][col]
                 a[r] = [v - factor * w for v, w in zip(a[r], a[col], strict=True)]
                 b[r] -= factor * b[col]
-    solution = [0.0] * size
-    for k, j in enumerate(free):
-        solution[j] = b[k] / a[k][k] if abs(a[k][k]) >= 1e-12 else 0.0
-    return solution
+    return [b[k] / a[k][k] if abs(a[k][k]) >= 1e-12 else 0.0 for k in range(n)]
