@@ -597,6 +597,48 @@ def test_a_puzzle_opened_before_plays_without_a_network(
     context.close()
 
 
+def test_a_puzzle_opened_once_plays_offline_and_the_start_page_leads_to_it(
+    chromium: Any, live_server: LiveServer, shots: Path
+) -> None:
+    """No second visit: the worker keeps the page that was open when it started, its puzzle and
+    hashes, and the start pages; offline, making a puzzle says so in the reader's language."""
+    context = open_context(chromium, "phone")
+    page = context.new_page()
+    puzzle = new_puzzle(live_server, words=FRUIT, rows=None, cols=None, level="medium", seed=6)
+    solutions = answers(live_server, puzzle["id"])
+    open_puzzle(page, live_server, puzzle)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    kept = f"""async () => {{
+        for (let i = 0; i < 100; i++) {{
+            const names = await caches.keys();
+            for (const name of names) {{
+                const cache = await caches.open(name);
+                if (await cache.match("/p/{puzzle["id"]}/hashes.json", {{ ignoreVary: true }})
+                    && await cache.match("/?lang=en", {{ ignoreVary: true }})) return true;
+            }}
+            await new Promise((done) => setTimeout(done, 100));
+        }}
+        return false;
+    }}"""
+    assert page.evaluate(kept)
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#board[data-ready]")
+    find_all(page, solutions[:1])
+    expect(page.locator("#words li.found")).to_have_count(1)
+    page.goto(live_server.url + "/?lang=en")
+    expect(page.locator("#recent-title")).to_have_text("Played recently on this device")
+    expect(page.locator("#recent-list a")).to_have_count(1)
+    page.screenshot(path=shots / "offline-start-phone.png")
+    page.fill("#words", "Apfel, Birne")
+    page.click("#make")
+    expect(page.locator("#words-error, #form-error")).to_contain_text(["You are offline"])
+    page.locator("#recent-list a").click()
+    page.wait_for_selector("#board[data-ready]")
+    context.set_offline(False)
+    context.close()
+
+
 def test_chromium_finds_the_game_installable(chromium: Any, live_server: LiveServer) -> None:
     context = open_context(chromium, "tablet")
     page = context.new_page()

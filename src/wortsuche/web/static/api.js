@@ -23,7 +23,8 @@ async function call(method, path, body, extraHeaders = {}) {
   try {
     response = await fetch(path, options);
   } catch {
-    throw new ApiError(say("unreachable"), null, 0);
+    // offline, the browser says so; else the server did not answer
+    throw new ApiError(say(navigator.onLine === false ? "offline" : "unreachable"), null, 0);
   }
   let data = null;
   try {

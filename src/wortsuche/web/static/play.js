@@ -183,6 +183,7 @@ async function openPuzzle() {
     showPlayError(error.message);
     return;
   }
+  rememberPuzzle(puzzle);
   byId("share-url").value = new URL(puzzle.url, window.location.href).href;
   const fallback = { checker: null };
   const game = startGame({ puzzle, checker: serverChecker(puzzleId, fallback), id: puzzleId });

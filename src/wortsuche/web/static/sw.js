@@ -11,22 +11,46 @@ const CACHE = "wortsuche-{{version}}";
 const VERSION = "{{version}}";
 const FILES = [
   "style.css", "texts.js", "api.js", "geometry.js", "game.js", "celebrate.js", "hashes.js",
-  "play.js", "install.js", "create.js",
+  "play.js", "install.js", "create.js", "recent.js",
 ].map((name) => `/static/${name}?v=${VERSION}`);
+
+// The start pages an installed app opens (the manifest's start_url carries the language).
+const START_PAGES = ["/", "/?lang=de", "/?lang=en"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll([...FILES, "/static/icon.svg"])).then(() => self.skipWaiting()),
+    caches.open(CACHE)
+      .then((cache) => cache.addAll([...FILES, "/static/icon.svg"]).then(() => keepAll(cache, START_PAGES)))
+      .then(() => self.skipWaiting()),
   );
 });
 
+// The page a visitor has open was loaded before this worker ran, so none of its requests came
+// through it: kept now, a puzzle opened once plays offline after a reload.
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
-      .then(() => self.clients.claim()),
+      .then(() => self.clients.claim())
+      .then(() => self.clients.matchAll({ type: "window", includeUncontrolled: true }))
+      .then(async (windows) => keepAll(await caches.open(CACHE), windows.flatMap((w) => pageWithData(w.url)))),
   );
 });
+
+// A page's address and the data it loads: a puzzle page also its puzzle and its hashes.
+function pageWithData(address) {
+  const url = new URL(address);
+  if (url.origin !== self.location.origin || !keptForOffline(url)) return [];
+  const puzzle = url.pathname.match(/^\/p\/([^/]+)$/);
+  if (!puzzle) return [url.pathname + url.search];
+  return [url.pathname + url.search, `/api/puzzles/${puzzle[1]}`, `/p/${puzzle[1]}/hashes.json`];
+}
+
+// Each address fetched and kept on its own: one that fails (a class page's hashes are not
+// public) keeps the others.
+function keepAll(cache, addresses) {
+  return Promise.all(addresses.map((address) => cache.add(address).catch(() => undefined)));
+}
 
 // The pages and data a puzzle needs to play again offline.
 function keptForOffline(url) {
@@ -40,14 +64,15 @@ async function networkFirst(request) {
     if (response.ok) cache.put(request, response.clone());
     return response;
   } catch (error) {
-    const kept = await cache.match(request, { ignoreSearch: false });
+    // ignoreVary: the page asks with its language in Accept-Language, the worker kept it without
+    const kept = await cache.match(request, { ignoreSearch: false, ignoreVary: true });
     if (kept) return kept;
     throw error;
   }
 }
 
 async function cacheFirst(request) {
-  const kept = await caches.match(request);
+  const kept = await caches.match(request, { ignoreVary: true });
   if (kept) return kept;
   const response = await fetch(request);
   if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
