@@ -470,3 +470,33 @@ def test_the_cluster_mistakes_are_said_in_german(
         assert made.returncode == 2 and made.stderr.startswith(f"wortsuche: Fehler: {said}"), (
             made.stderr
         )
+
+
+def test_a_scheduler_that_refuses_the_credentials_or_speaks_another_scheme_is_one_line(
+    tmp_path: Path,
+    cluster: distributed.LocalCluster,
+    plain_cluster: distributed.LocalCluster,
+    tls_files: dict[str, Path],
+) -> None:
+    words = write_words(tmp_path)
+    other = Security.temporary()
+    for role, text in (("cert", other.tls_client_cert), ("key", other.tls_client_key)):
+        (tmp_path / f"other-{role}.pem").write_text(text)
+    strangers = ["--tls-ca", tls_files["ca"], "--tls-cert", tmp_path / "other-cert.pem"]
+    strangers += ["--tls-key", tmp_path / "other-key.pem"]
+    secured, plain = cluster.scheduler_address, plain_cluster.scheduler_address
+    attempts = [
+        [secured, *strangers],  # a certificate the cluster's CA did not sign
+        [secured.replace("tls://", "tcp://"), "--insecure"],  # plain tcp to a TLS scheduler
+        [plain.replace("tcp://", "tls://"), *tls_options(tls_files)],  # TLS to a plain one
+    ]
+    for options in attempts:
+        made = run("book", words, "--count", "2", "--cluster", *options, "-o", tmp_path / "x.jsonl")
+        assert made.returncode == 2, made.stderr
+        said = f"wortsuche: error: cannot reach the Dask scheduler at {options[0]} ("
+        *before, last = made.stderr.splitlines()
+        assert last.startswith(said) and last.endswith(")"), made.stderr
+        assert [line.split(" is reached with")[0] for line in before] == (
+            [f"wortsuche: warning: {options[0]}"] if "--insecure" in options else []
+        )
+        assert not (tmp_path / "x.jsonl").exists()

@@ -249,7 +249,11 @@ def connected(
     security = client_security(credentials or Credentials()) if secured else None
     try:
         client = Client(address, timeout=CONNECT_SECONDS, security=security)
-    except (OSError, TimeoutError) as error:
+    except (
+        OSError,
+        TimeoutError,
+        ValueError,
+    ) as error:  # ValueError: tls:// to a plain tcp:// scheduler that greets first
         raise InputError(
             f"cannot reach the Dask scheduler at {address} ({error})",
             key="error.cluster-unreachable",
