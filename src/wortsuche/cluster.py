@@ -247,13 +247,9 @@ def connected(
         return
     secured = address.startswith("tls://")
     security = client_security(credentials or Credentials()) if secured else None
-    try:
+    try:  # tls:// meeting a plain scheduler that greets first raises tornado's ValueError
         client = Client(address, timeout=CONNECT_SECONDS, security=security)
-    except (
-        OSError,
-        TimeoutError,
-        ValueError,
-    ) as error:  # ValueError: tls:// to a plain tcp:// scheduler that greets first
+    except (OSError, TimeoutError, ValueError) as error:
         raise InputError(
             f"cannot reach the Dask scheduler at {address} ({error})",
             key="error.cluster-unreachable",
