@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from cryptography.hazmat.primitives import serialization
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -380,8 +381,12 @@ def mistakes(files: dict[str, Path], folder: Path) -> list[tuple[list[str | Path
     other = Security.temporary()
     (folder / "garbage.pem").write_text("no certificate\n")
     (folder / "other-key.pem").write_text(other.tls_client_key)
-    (folder / "locked.pem").write_text(files["ca"].read_text())
-    (folder / "locked.pem").chmod(0)
+    private = serialization.load_pem_private_key(files["key"].read_bytes(), password=None)
+    locked = serialization.BestAvailableEncryption(b"secret")
+    pkcs8 = serialization.PrivateFormat.PKCS8
+    (folder / "encrypted.pem").write_bytes(
+        private.private_bytes(serialization.Encoding.PEM, pkcs8, locked)
+    )
     tls = "tls://127.0.0.1:8786"
     ca, cert, key = (["--tls-" + role, files[role]] for role in ("ca", "cert", "key"))
     return [
@@ -408,6 +413,10 @@ def mistakes(files: dict[str, Path], folder: Path) -> list[tuple[list[str | Path
             f"{files['cert']} + {folder / 'other-key.pem'} is no certificate",
         ),
         ([tls, *ca, *cert], f"{files['cert']} is no certificate with its unencrypted private key"),
+        (
+            [tls, *ca, *cert, "--tls-key", folder / "encrypted.pem"],
+            f"{files['cert']} + {folder / 'encrypted.pem'} is no certificate with its unencrypted",
+        ),
         (
             [tls, "--insecure", *ca, *cert, *key],
             f"--insecure is for a tcp:// scheduler; {tls} is secured",
