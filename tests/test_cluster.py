@@ -264,11 +264,9 @@ def test_only_the_book_holds_the_key_to_its_local_cluster(tmp_path: Path) -> Non
         plain = address.replace("tls://", "tcp://")
         attempts = [(address, None), (plain, None), (address, Security.temporary())]
         for target, security in attempts:
-            with (
-                pytest.raises((OSError, TypeError, TimeoutError)),
-                distributed.Client(target, security=security, timeout=5) as intruder,
-            ):
-                intruder.submit(touch, str(intruded), pure=False).result(timeout=10)
+            assert isinstance(
+                intrude(target, security, intruded), OSError | TypeError | TimeoutError
+            )
         workers = client.scheduler_info()["workers"]
         servers = [address, *workers, *(worker["nanny"] for worker in workers.values())]
         assert len(servers) == 3
@@ -282,6 +280,20 @@ def test_only_the_book_holds_the_key_to_its_local_cluster(tmp_path: Path) -> Non
         assert client.submit(touch, str(allowed), pure=False).result(timeout=30) == str(allowed)
     assert allowed.read_text() == "ran"  # the book's own client runs code: touch works
     assert not intruded.exists()
+
+
+def intrude(target: str, security: object, marker: Path) -> Exception | None:
+    """What a client of ``target`` meets (None: it got in and sent ``touch(marker)``)."""
+    for _ in range(3):
+        try:
+            with distributed.Client(target, security=security, timeout=5) as intruder:
+                intruder.submit(touch, str(marker), pure=False).result(timeout=10)
+        except AssertionError:  # Dask's own loop thread missed its 10 s start: a starved machine
+            continue
+        except Exception as refused:
+            return refused
+        return None
+    raise AssertionError("the client's loop never started")
 
 
 def bare_tls_answer(address: str) -> str:
