@@ -264,9 +264,8 @@ def test_only_the_book_holds_the_key_to_its_local_cluster(tmp_path: Path) -> Non
         plain = address.replace("tls://", "tcp://")
         attempts = [(address, None), (plain, None), (address, Security.temporary())]
         for target, security in attempts:
-            assert isinstance(
-                intrude(target, security, intruded), OSError | TypeError | TimeoutError
-            )
+            refused = intrude(target, security, intruded)
+            assert isinstance(refused, OSError | TypeError | TimeoutError), (target, refused)
         workers = client.scheduler_info()["workers"]
         servers = [address, *workers, *(worker["nanny"] for worker in workers.values())]
         assert len(servers) == 3
