@@ -4,6 +4,8 @@
     python3 benchmarks/load.py --quick    # fewer requests: checks that the script works
     python3 benchmarks/load.py --processes-only   # only the second table below
     python3 benchmarks/load.py --stack    # only the third: two servers behind nginx, Redis
+    python3 benchmarks/load.py --latency  # only the fourth: GET p50/p99 under 100 heavy creates
+    python3 benchmarks/load.py --latency --creates 200 --check   # exit 1 if p99 misses the target
 
 Each scenario is one function (bounded: a fixed number of requests, then it stops) and prints
 one table row: requests, requests per second, p50/p99 latency, the status codes, and the
@@ -23,6 +25,15 @@ as the tests start it (``tests/stack.py``): PostgreSQL, Redis, two servers with 
 options and nginx with ``deploy/nginx.conf`` in front, against one server on the same database
 with its limits in memory. The creates come each from another client address (in
 ``X-Forwarded-For``), so every one is counted in the rate limits and none is refused.
+
+The fourth table (``--latency``, also part of a full run) is the figure that catches a
+regression of reading under generation: on SQLite and on PostgreSQL, ``--creates N`` heavy
+creates (default 100) arrive at once at a server without rate limits while two probers GET a
+puzzle's page and its API, each every 20 ms, until every create is answered (at most
+``--seconds``, then the rest are dropped); for 3 seconds before, the same probers measure the
+quiet server. Each row is one kind of GET: p50 and p99 against the target (p99 under ``--target-ms``, 100 ms: what an idle 2-core machine holds with 100
+creates), with the load average before and after, since a busy machine misses it for reasons
+of its own. Every request goes to 127.0.0.1; the script stops by itself.
 """
 
 from __future__ import annotations
@@ -241,6 +252,167 @@ async def measure(quick: bool) -> list[Row]:
     return rows
 
 
+# -- GET latency under heavy creates, by database: the regression figure ----------------------
+
+TARGET_P99_MS = 100.0
+"""GET p99 an idle 2-core machine holds while 100 heavy creates arrive (measured 8 to 19 ms)."""
+PROBE_EVERY = 0.02
+"""Seconds between two GETs of one prober (one for the page, one for the API)."""
+QUIET_SECONDS = 3.0
+"""How long the probers measure the server before the creates: the same GETs on the same
+machine without them, so that a busy machine's share of the figure can be told apart."""
+
+
+@dataclass
+class Latency:
+    """One kind of GET (page or API) on one database: the prober's answers while the creates
+    ran and, before them, on the quiet server; the creates' answers; the load around them."""
+
+    database: str
+    kind: str
+    creates: int
+    probes: Row
+    quiet: Row
+    created: Row
+    load_before: float
+    load_after: float
+
+    def cells(self, target_ms: float) -> list[str]:
+        codes = " ".join(f"{k}:{v}" for k, v in sorted(self.created.statuses.items()))
+        dropped = self.creates - self.created.statuses.total()
+        codes += f" dropped:{dropped}" if dropped else ""  # unanswered after --seconds
+        return [
+            self.database,
+            self.kind,
+            str(self.creates),
+            str(len(self.probes.latencies)),
+            f"{percentile(self.probes, 50):.0f}",
+            f"{percentile(self.probes, 99):.0f}",
+            verdict(self, target_ms),
+            f"{percentile(self.quiet, 50):.0f} / {percentile(self.quiet, 99):.0f}",
+            codes,
+            str(self.probes.errors + self.quiet.errors + self.created.errors),
+            f"{self.load_before:.2f} → {self.load_after:.2f}",
+        ]
+
+
+def percentile(row: Row, percent: int) -> float:
+    """The ``percent`` percentile of the row's latencies in ms (the nearest rank); NaN if none."""
+    ordered = sorted(row.latencies)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, len(ordered) * percent // 100)] * 1000
+
+
+def verdict(latency: Latency, target_ms: float) -> str:
+    """``met`` if every GET was answered as documented and p99 is under the target."""
+    answered = latency.probes.latencies and not latency.probes.errors
+    return "met" if answered and percentile(latency.probes, 99) < target_ms else "missed"
+
+
+async def probe_while(
+    client: httpx.AsyncClient, row: Row, path: str, going_on: Callable[[], bool]
+) -> None:
+    """GET ``path`` every :data:`PROBE_EVERY` seconds while ``going_on()``."""
+    while going_on():
+        await timed(client, row, "GET", path)
+        await asyncio.sleep(PROBE_EVERY)
+
+
+async def scenario_latency(
+    server: Served, puzzle_id: str, creates: int, seconds: float
+) -> tuple[list[tuple[Row, Row]], Row]:
+    """Two probers GET the page and the API of a puzzle, first on the quiet server for
+    :data:`QUIET_SECONDS`, then while ``creates`` heavy creates arrive at once, until every
+    create is answered or ``seconds`` pass (the rest are then dropped)."""
+    paths = {"page": f"/p/{puzzle_id}", "API": f"/api/puzzles/{puzzle_id}"}
+    quiet, busy = ({kind: Row(kind) for kind in paths} for _ in range(2))
+    created = Row("creates")
+    async with httpx.AsyncClient(
+        base_url=server.url, timeout=seconds, limits=httpx.Limits(max_connections=creates + 10)
+    ) as client:
+        until = time.monotonic() + QUIET_SECONDS
+        await asyncio.gather(
+            *(
+                probe_while(client, quiet[kind], path, lambda: time.monotonic() < until)
+                for kind, path in paths.items()
+            )
+        )
+        tasks = [
+            asyncio.ensure_future(
+                timed(client, created, "POST", "/api/puzzles", json=heavy_body(i))
+            )
+            for i in range(creates)
+        ]
+        deadline = time.monotonic() + seconds
+
+        def running() -> bool:
+            return not all(task.done() for task in tasks) and time.monotonic() < deadline
+
+        await asyncio.gather(
+            *(probe_while(client, busy[kind], path, running) for kind, path in paths.items())
+        )
+        for task in tasks:
+            task.cancel()  # what is still waiting: the client goes away, the server drops it
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return [(busy[kind], quiet[kind]) for kind in paths], created
+
+
+async def measure_latency(creates: int, seconds: float) -> tuple[list[Latency], list[str]]:
+    """The probers' latency on a new SQLite file and on a throwaway PostgreSQL server."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from pgserver import INSTALL_HINT, PostgresServer, binaries
+
+    notes: list[str] = []
+    found = binaries()
+    postgres = PostgresServer(found) if found is not None else None
+    if postgres is None:
+        notes.append(f"PostgreSQL left out: {INSTALL_HINT}")
+    measured: list[Latency] = []
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            databases = [("SQLite", lambda: str(Path(folder) / "latency.sqlite"))]
+            if postgres is not None:
+                databases.append(("PostgreSQL", postgres.create_database))
+            for name, new_database in databases:
+                server = Server(new_database(), "--no-rate-limit")
+                try:
+                    async with httpx.AsyncClient(base_url=server.url, timeout=60) as client:
+                        made = await client.post("/api/puzzles", json={**SMALL, "seed": 1})
+                        puzzle_id = made.json()["id"]
+                    before = os.getloadavg()[0]
+                    probed, created = await scenario_latency(server, puzzle_id, creates, seconds)
+                    after = os.getloadavg()[0]
+                finally:
+                    server.stop()
+                for busy, quiet in probed:
+                    measured.append(
+                        Latency(name, busy.name, creates, busy, quiet, created, before, after)
+                    )
+    finally:
+        if postgres is not None:
+            postgres.stop()
+    return measured, notes
+
+
+def print_latency(measured: list[Latency], notes: list[str], target_ms: float) -> bool:
+    """Print the latency table and the verdict; whether every row met the target."""
+    header = ["database", "GET", "creates", "GETs", "p50 ms", "p99 ms", f"p99 < {target_ms:g} ms"]
+    header += ["p50 / p99 ms without creates", "the creates' statuses", "errors"]
+    header += ["load average (1 min)"]
+    print_table(header, [latency.cells(target_ms) for latency in measured])
+    for line in notes:
+        print(line)
+    met = bool(measured) and all(verdict(latency, target_ms) == "met" for latency in measured)
+    cores = os.cpu_count()
+    print(
+        f"target: GET p99 under {target_ms:g} ms while the creates run: "
+        f"{'met' if met else 'missed'} ({cores} cores; the target is for an idle 2-core machine "
+        "with 100 creates: compare a busy machine's figures only with its own load average)"
+    )
+    return met
+
+
 # -- throughput by database and number of server processes ---------------------------------------
 
 
@@ -428,8 +600,42 @@ def main() -> int:
         action="store_true",
         help="only compose's stack: two servers behind nginx, rate limits in Redis",
     )
+    parser.add_argument(
+        "--latency",
+        action="store_true",
+        help="only GET p50/p99 (page and API) while heavy creates run, on SQLite and PostgreSQL",
+    )
+    parser.add_argument(
+        "--creates",
+        type=int,
+        default=100,
+        metavar="N",
+        help="heavy creates at once in the latency table (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=120.0,
+        help="the longest the creates of one database may take (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--target-ms",
+        type=float,
+        default=TARGET_P99_MS,
+        help="the GET p99 the latency table is held to (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 when the latency target is missed"
+    )
     args = parser.parse_args()
+    if not 1 <= args.creates <= 1000 or not 0 < args.seconds <= 600:
+        parser.error("--creates is 1 to 1000 and --seconds at most 600: the load stays bounded")
     print(f"wortsuche serve under load: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (1, 5, 15 min)")
+    if args.latency:
+        measured, notes = asyncio.run(measure_latency(args.creates, args.seconds))
+        met = print_latency(measured, notes, args.target_ms)
+        return 1 if args.check and not met else 0
     if args.stack:
         header = ["setup (PostgreSQL)", "GET req/s", "GET p50 ms", "GET p99 ms"]
         header += ["create req/s", "create p50 ms", "create p99 ms", "errors and 429"]
@@ -465,7 +671,12 @@ def main() -> int:
     print_table(header, table)
     for line in notes:
         print(line)
-    return 0
+    if args.processes_only:
+        return 0
+    print()
+    measured, notes = asyncio.run(measure_latency(args.creates, args.seconds))
+    met = print_latency(measured, notes, args.target_ms)
+    return 1 if args.check and not met else 0
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,8 @@ import pytest
 BENCHMARKS = Path(__file__).parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
 
+import pgserver  # noqa: E402
+from benchmark_tables import table_rows  # noqa: E402
 from oracle import is_clean  # noqa: E402
 
 pytestmark = pytest.mark.slow  # this runs the benchmark script as a process
@@ -112,3 +115,43 @@ def test_the_targets_table_says_met_below_a_bound_and_at_most_where_allowed() ->
         "| ours ÷ node | 1.73 (missed); node clean 0% | – | ≤ 1 |",
         "| ours ÷ w-s-g | 0.25, – | 0.31, 0.12 | –, – |",
     ]
+
+
+def test_the_latency_benchmark_measures_both_databases_and_holds_them_to_the_target() -> None:
+    rows, printed = table_rows(
+        "load.py",
+        "--latency",
+        "--creates",
+        "2",
+        "--seconds",
+        "20",
+        "--target-ms",
+        "60000",
+        "--check",
+    )
+    assert "load average: " in printed
+    databases = ["SQLite", "PostgreSQL"] if pgserver.binaries() else ["SQLite"]
+    assert [(row[0], row[1]) for row in rows] == [
+        (db, kind) for db in databases for kind in ("page", "API")
+    ]
+    for database, _, creates, gets, p50, p99, met, quiet, statuses, errors, load in rows:
+        assert creates == "2" and int(gets) >= 1 and 0 <= float(p50) <= float(p99) < 60000
+        assert met == "met" and errors == "0" and " → " in load, database
+        quiet_p50, quiet_p99 = (float(ms) for ms in quiet.split(" / "))
+        assert 0 <= quiet_p50 <= quiet_p99 < 60000
+        assert sum(int(code.split(":")[1]) for code in statuses.split()) == 2  # each answered once
+    assert "target: GET p99 under 60000 ms while the creates run: met" in printed
+
+
+def test_the_latency_target_is_missed_by_a_slow_or_failed_get() -> None:
+    from load import Latency, Row, verdict
+
+    def latency(seconds: list[float], statuses: dict[int, int]) -> Latency:
+        probes = Row("API", latencies=seconds, statuses=Counter(statuses))
+        return Latency("SQLite", "API", 100, probes, Row("API"), Row("creates"), 0.5, 0.7)
+
+    fast = [0.01] * 99
+    assert verdict(latency(fast, {200: 99}), 100) == "met"
+    assert verdict(latency([*fast, 0.2, 0.2], {200: 101}), 100) == "missed"  # p99 200 ms
+    assert verdict(latency(fast, {200: 98, 500: 1}), 100) == "missed"  # an error
+    assert verdict(latency([], {}), 100) == "missed"  # nothing measured

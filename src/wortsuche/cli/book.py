@@ -37,6 +37,7 @@ from wortsuche.words.vocabulary import asked_sheet_language, clued_entries
 
 if TYPE_CHECKING:
     from wortsuche.book import BookSettings, PlannedPuzzle
+    from wortsuche.cluster import Credentials
     from wortsuche.model import Puzzle
 
 
@@ -116,9 +117,33 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--cluster",
         metavar="ADDRESS",
-        help="make the puzzles on a Dask cluster: a scheduler's tcp://host:8786, or local:N for "
-        "N worker processes on this machine; the book is the same, byte for byte (needs the "
-        "cluster extra, and wortsuche on every worker)",
+        help="make the puzzles on a Dask cluster: a scheduler's tls://host:8786, or local:N for "
+        "N worker processes on this machine, secured with a certificate made for the run; the "
+        "book is the same, byte for byte (needs the cluster extra, and wortsuche on every worker)",
+    )
+    parser.add_argument(
+        "--tls-ca",
+        metavar="FILE",
+        help="the CA certificate a tls:// scheduler's certificate is signed by (default: Dask's "
+        "$DASK_DISTRIBUTED__COMM__TLS__CA_FILE)",
+    )
+    parser.add_argument(
+        "--tls-cert",
+        metavar="FILE",
+        help="the certificate this machine shows a tls:// scheduler (default: Dask's "
+        "$DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT)",
+    )
+    parser.add_argument(
+        "--tls-key",
+        metavar="FILE",
+        help="the private key of --tls-cert, unless that file holds it (default: Dask's "
+        "$DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY)",
+    )
+    parser.add_argument(
+        "--insecure",
+        action="store_true",
+        help="allow a tcp:// scheduler: unencrypted, and anyone who reaches it can run code on "
+        "its workers",
     )
     add_paper_options(
         parser,
@@ -274,15 +299,7 @@ def check_run(args: argparse.Namespace, as_lines: bool) -> None:
             key="error.at-least-1",
             values={"name": "--workers", "value": args.workers},
         )
-    if args.cluster is not None:
-        from wortsuche.cluster import checked_address
-
-        if args.workers is not None:
-            raise InputError(
-                "--workers counts processes of this machine; --cluster has its own",
-                key="error.cluster-and-workers",
-            )
-        checked_address(args.cluster)
+    check_cluster(args)
     if args.first is not None and (args.count is None or args.seed is None):
         raise InputError(
             "--first needs --count (how many puzzles this part makes) and --seed (the same "
@@ -296,6 +313,29 @@ def check_run(args: argparse.Namespace, as_lines: bool) -> None:
             key="error.order-jsonl",
         )
     check_output(args.output, args.cover if args.trim else None, force=args.force)
+
+
+def check_cluster(args: argparse.Namespace) -> None:
+    """Refuse a cluster the options cannot use (before any puzzle is made): a bad address, a
+    tcp:// one without --insecure, TLS files that are missing or unusable, options without it."""
+    credentials = cluster_credentials(args)
+    if args.cluster is None:
+        if args.insecure or credentials.given():
+            flag = "--insecure" if args.insecure else credentials.given()[0]
+            raise InputError(
+                f"{flag} belongs to --cluster", key="error.cluster-only", values={"flag": flag}
+            )
+        return
+    from wortsuche.cluster import checked_address, client_security
+
+    if args.workers is not None:
+        raise InputError(
+            "--workers counts processes of this machine; --cluster has its own",
+            key="error.cluster-and-workers",
+        )
+    checked_address(args.cluster, insecure=args.insecure, credentials=credentials)
+    if args.cluster.startswith("tls://"):
+        client_security(credentials)
 
 
 def book_settings(args: argparse.Namespace, rows: int | None, cols: int | None) -> BookSettings:
@@ -333,9 +373,35 @@ def maker(
         return
     from wortsuche.cluster import build_on_cluster, connected, workers
 
-    with connected(args.cluster) as client:
-        note(f"making the puzzles on {workers(client)} Dask workers ({args.cluster})")
+    if args.insecure:
+        note(
+            Note(
+                f"warning: {args.cluster} is reached with --insecure: the puzzles travel "
+                "unencrypted, and anyone who reaches the scheduler can run code on its workers",
+                key="note.cluster-insecure",
+                values={"address": args.cluster},
+            )
+        )
+    credentials = cluster_credentials(args)
+    with connected(args.cluster, insecure=args.insecure, credentials=credentials) as client:
+        count = workers(client)
+        note(
+            Note(
+                f"making the puzzles on {count} Dask worker{'' if count == 1 else 's'} "
+                f"({args.cluster})",
+                key="note.cluster-workers",
+                values={"address": args.cluster},
+                number=count,
+            )
+        )
         yield lambda plan: build_on_cluster(plan, settings, client, on_done=done)
+
+
+def cluster_credentials(args: argparse.Namespace) -> Credentials:
+    """The TLS files given for a ``tls://`` scheduler (the rest come from Dask's settings)."""
+    from wortsuche.cluster import Credentials
+
+    return Credentials(ca=args.tls_ca, cert=args.tls_cert, key=args.tls_key)
 
 
 def write_lines(
@@ -385,6 +451,10 @@ def join(args: argparse.Namespace) -> int:
         "--size": args.size,
         "--workers": args.workers,
         "--cluster": args.cluster,
+        "--tls-ca": args.tls_ca,
+        "--tls-cert": args.tls_cert,
+        "--tls-key": args.tls_key,
+        "--insecure": args.insecure or None,
         "--theme": args.theme,
         "--titles": args.titles,
     } | {
