@@ -57,7 +57,7 @@ def test_every_module_is_reachable_by_its_name() -> None:
 
 
 def test_no_function_is_rated_d_or_worse_by_radon() -> None:
-    """A function that needs a D has a smaller object waiting inside it (GUIDE.md)."""
+    """A function that needs a D has a smaller object waiting inside it (ARCHITECTURE.md)."""
     hard = []
     for path in sorted((ROOT / "src" / "wortsuche").rglob("*.py")):
         for block in cc_visit(path.read_text(encoding="utf-8")):
