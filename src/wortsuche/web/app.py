@@ -10,13 +10,15 @@ Each concern has its module: :mod:`~wortsuche.web.api` (endpoints and the steps 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from wortsuche.web import classroom
 from wortsuche.web.api import api_routes, is_puzzle_id, new_generator
 from wortsuche.web.classroom_api import classroom_routes
 from wortsuche.web.classroom_pages import classroom_page_routes
@@ -48,7 +50,12 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # ended classes are deleted on a schedule, not only when someone opens them
+        sweeper = asyncio.create_task(classroom.sweeping(storage, settings.sweep_seconds))
         yield
+        sweeper.cancel()
+        with suppress(asyncio.CancelledError):
+            await sweeper
         storage.close()  # a PostgreSQL pool's connections
 
     app = FastAPI(

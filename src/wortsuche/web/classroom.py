@@ -248,7 +248,32 @@ def sweep(storage: Storage, now: datetime | None = None) -> int:
     codes = storage.expired_assignments(now_iso(now))
     for code in codes:
         storage.delete_assignment(code)
+    storage.purge()  # also what an earlier purge could not finish
     return len(codes)
+
+
+def delete(storage: Storage, code: str) -> None:
+    """Delete an assignment with every record of it, leaving nothing readable in the files."""
+    storage.delete_assignment(code)
+    storage.purge()
+
+
+async def sweeping(storage: Storage, every: float) -> None:
+    """Delete the ended assignments every ``every`` seconds, for as long as the server runs.
+
+    A failed sweep (the database away for a moment) is logged and tried again next time.
+    """
+    import asyncio
+    import logging
+
+    from starlette.concurrency import run_in_threadpool
+
+    while True:
+        try:
+            await run_in_threadpool(sweep, storage)
+        except Exception:
+            logging.getLogger("wortsuche.web").exception("deleting the ended classes failed")
+        await asyncio.sleep(every)
 
 
 def open_assignment(storage: Storage, code: str) -> Assignment:
@@ -256,7 +281,7 @@ def open_assignment(storage: Storage, code: str) -> Assignment:
     normal = normal_code(code)
     assignment = storage.get_assignment(normal) if normal else None
     if assignment is not None and expired(assignment):
-        storage.delete_assignment(assignment.code)
+        delete(storage, assignment.code)
         assignment = None
     if assignment is None:
         raise ApiError(

@@ -287,7 +287,7 @@ def classroom_routes(
         """Delete the assignment now, with every pupil, find and puzzle copy of it."""
         assignment = open_assignment(storage, code)
         classroom.teacher_of(assignment, authorization)
-        storage.delete_assignment(assignment.code)
+        classroom.delete(storage, assignment.code)
         return Response(status_code=204)
 
     return router

@@ -212,6 +212,13 @@ class ClassroomQueries(ABC):
                 cursor.execute(self._sql("DELETE FROM puzzles WHERE id = ?"), (puzzle,))
         return bool(deleted)
 
+    def purge(self) -> None:
+        """Make what was deleted unreadable in the database's files (call after deleting people's
+        records). SQLite overwrites deleted rows (``secure_delete``) and then copies its journal
+        into the file and empties it; PostgreSQL's deleted rows are not readable through SQL and
+        its own vacuum reuses their space."""
+        return  # nothing to do where deleted rows are gone from every file a reader can open
+
     def expired_assignments(self, now: str) -> list[str]:
         """The codes of the assignments whose end (ISO 8601, UTC) is before ``now``."""
         with self._reading() as cursor:
