@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from wortsuche.web import classroom
 from wortsuche.web.api import api_routes, is_puzzle_id, new_generator
 from wortsuche.web.classroom_api import classroom_routes
+from wortsuche.web.classroom_cards import card_routes
 from wortsuche.web.classroom_pages import classroom_page_routes
 from wortsuche.web.errors import add_error_handlers
 from wortsuche.web.health import health_routes
@@ -80,6 +81,7 @@ def create_app(
     app.state.rates = rates
     app.include_router(api_routes(storage, settings, generator, rates))
     app.include_router(classroom_routes(storage, settings, generator, rates))
+    app.include_router(card_routes(storage, rates))
     app.include_router(health_routes(storage, rates))
     app.include_router(theme_routes())
     app.include_router(page_routes(storage, is_puzzle_id, record_play=record_play))
