@@ -103,24 +103,39 @@ def teacher_card_pdf(texts: Translator, title: str, code: str, link: str) -> byt
     pdf.set_dash_pattern()
     draw_qr(pdf, link, left + width - qr - 8 * MM, top + (height - qr) / 2, qr)
     text_width = width - qr - 22 * MM
+    pdf.set_left_margin(left + 8 * MM)  # where every line of the card's text starts
     pdf.set_xy(left + 8 * MM, top + 8 * MM)
     pdf.set_font(FONT, "", 10)
-    pdf.cell(text_width, 14, texts.t("card.teacher-title").upper(), new_x="LEFT", new_y="NEXT")
+    pdf.cell(text_width, 14, texts.t("card.teacher-title").upper(), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(FONT, "B", 16)
-    pdf.multi_cell(text_width, 20, title, new_x="LEFT", new_y="NEXT")
+    pdf.multi_cell(text_width, 20, title, align="L", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(FONT, "", 12)
-    pdf.cell(text_width, 20, f"{texts.t('web.teacher-code')}: {code}", new_x="LEFT", new_y="NEXT")
+    said = f"{texts.t('web.teacher-code')}: {code}"
+    pdf.cell(text_width, 20, said, new_x="LMARGIN", new_y="NEXT")
     pdf.ln(4)
     pdf.set_font(FONT, "", 8)
-    pdf.multi_cell(text_width, 11, link, new_x="LEFT", new_y="NEXT", wrapmode=WrapMode.CHAR)
+    pdf.multi_cell(text_width, 11, link, align="L", new_x="LMARGIN", new_y="NEXT",
+                   wrapmode=WrapMode.CHAR)  # fmt: skip
     pdf.ln(4)
-    pdf.set_font(FONT, "B", 9)
-    pdf.multi_cell(text_width, 12, texts.t("card.teacher-note"), new_x="LEFT", new_y="NEXT")
+    pdf.set_font(FONT, "B", 10)
+    note = texts.t("card.teacher-note")
+    pdf.multi_cell(text_width, 13, note, align="L", new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
 
 
 CARD_COLUMNS, CARD_ROWS = 2, 4
 """Name cards on an A4 page: 2 across, 4 down (about 9 by 6.5 cm each)."""
+
+
+def name_size(pdf: FPDF, name: str, width: float) -> float:
+    """The largest type, 15 pt down to 9 pt, in which each word of a name fits the width."""
+    size = 15.0
+    while size > 9:
+        pdf.set_font(FONT, "B", size)
+        if all(pdf.get_string_width(word) <= width - 2 * pdf.c_margin for word in name.split()):
+            break
+        size -= 1
+    return size
 
 
 def name_cards_pdf(texts: Translator, title: str, code: str, cards: list[tuple[str, str]]) -> bytes:
@@ -145,16 +160,19 @@ def name_cards_pdf(texts: Translator, title: str, code: str, cards: list[tuple[s
         pdf.set_dash_pattern()
         draw_qr(pdf, link, x + width - qr - 4 * MM, y + 5 * MM, qr)
         column = width - qr - 12 * MM
+        pdf.set_left_margin(x + 5 * MM)  # where every line of this card's text starts
         pdf.set_xy(x + 5 * MM, y + 6 * MM)
-        pdf.set_font(FONT, "B", 15)
-        pdf.multi_cell(column, 18, name, new_x="LEFT", new_y="NEXT")
+        size = name_size(pdf, name, column)
+        pdf.set_font(FONT, "B", size)
+        pdf.multi_cell(column, size * 1.2, name, align="L", new_x="LMARGIN", new_y="NEXT")
+        pdf.ln(2)
         pdf.set_font(FONT, "", 9)
-        pdf.multi_cell(column, 11, f"{title} · {code}", new_x="LEFT", new_y="NEXT")
+        pdf.multi_cell(column, 11, f"{title} · {code}", align="L", new_x="LMARGIN", new_y="NEXT")
         pdf.ln(3)
-        pdf.multi_cell(column, 11, texts.t("card.pupil-note"), new_x="LEFT", new_y="NEXT")
+        note = texts.t("card.pupil-note")
+        pdf.multi_cell(column, 11, note, align="L", new_x="LMARGIN", new_y="NEXT")
         pdf.set_xy(x + 5 * MM, y + height - 13 * MM)
         pdf.set_font(FONT, "", 6)
-        pdf.multi_cell(
-            width - 10 * MM, 7.5, link, new_x="LEFT", new_y="NEXT", wrapmode=WrapMode.CHAR
-        )
+        pdf.multi_cell(width - 10 * MM, 7.5, link, align="L", new_x="LMARGIN", new_y="NEXT",
+                       wrapmode=WrapMode.CHAR)  # fmt: skip
     return bytes(pdf.output())
