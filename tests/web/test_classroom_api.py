@@ -333,6 +333,7 @@ def test_the_openapi_description_documents_the_classroom(client: TestClient) -> 
         "/api/assignments/{code}/qr.svg",
         "/api/assignments/{code}/teacher-card.pdf",
         "/api/assignments/{code}/cards.pdf",
+        "/api/assignments/{code}/me/finds",
     }
     results = paths["/api/assignments/{code}/results"]["get"]
     assert {"401", "403"} <= set(results["responses"])

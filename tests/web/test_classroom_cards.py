@@ -195,3 +195,20 @@ def test_a_drawn_qr_code_has_the_modules_segno_computes(tmp_path: Path) -> None:
         for x, dark in enumerate(row):
             shade = image.getpixel((int((x + 0.5) * module), int((y + 0.5) * module)))
             assert (shade < 128) == bool(dark), (x, y)
+
+
+def test_a_pupils_finds_give_the_cells_of_their_own_words_only(client: TestClient) -> None:
+    made = new_assignment(client)
+    code = made["code"]
+    ben, lea = join(client, code, "Ben"), join(client, code, "Lea")
+    words = list(places(client, made["puzzles"][0]).items())
+    select(client, code, ben, *words[0][1])
+    key = card_key(card_links(client, made)["Ben"])
+    for token in (ben, key):  # from the device he joined on, or from his card
+        finds = client.get(f"/api/assignments/{code}/me/finds", headers=bearer(token)).json()
+        assert [(find["words"], find["indices"]) for find in finds] == [([words[0][0]], [0])]
+        start, end = words[0][1]
+        assert finds[0]["cells"][0] == start and finds[0]["cells"][-1] == end
+    assert client.get(f"/api/assignments/{code}/me/finds", headers=bearer(lea)).json() == []
+    made_up = client.get(f"/api/assignments/{code}/me/finds", headers=bearer("x.y"))
+    assert made_up.status_code == 403

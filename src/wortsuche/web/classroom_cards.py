@@ -1,5 +1,6 @@
 """The classroom's cards: the teacher's card, with the link that opens the class again, and the
-pupils' name cards, each with a personal link that opens that pupil's progress on any device.
+pupils' name cards, each with a personal link that opens that pupil's progress on any device
+(``/me/finds`` gives that device the words found so far, with their cells).
 
 Both links keep their secret after ``#``, so opening them never sends it to the server's log.
 A name card's secret is a second key of the pupil (:func:`~wortsuche.web.classroom.issue_cards`),
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel
 
 from wortsuche.i18n import Translator
 from wortsuche.web import classroom
@@ -26,6 +28,7 @@ PDF: dict[int | str, dict[str, Any]] = {200: {"content": {"application/pdf": {}}
 def card_routes(storage: Storage, rates: RateLimiter) -> APIRouter:
     """The cards' endpoints under ``/api/assignments``, for the teacher (their token only)."""
     router = APIRouter(prefix="/api/assignments", responses=ERRORS, tags=["classroom"])
+    puzzles = classroom.PuzzleCache(storage)
 
     @router.get(
         "/{code}/teacher-card.pdf", response_class=Response, responses={**TOKEN_ERRORS, **PDF}
@@ -65,7 +68,37 @@ def card_routes(storage: Storage, rates: RateLimiter) -> APIRouter:
             name_cards_pdf(texts, title, assignment.code, named), assignment.code, "cards"
         )
 
+    @router.get("/{code}/me/finds", responses=TOKEN_ERRORS)
+    def own_finds(code: str, authorization: Authorization = None) -> list[OwnFind]:
+        """The words a pupil (their token or their card's) has found, with their cells: what a
+        device the pupil has not played on needs to show their progress. No other word's cells."""
+        assignment = open_assignment(storage, code)
+        pupil = classroom.pupil_of(storage, assignment, authorization)
+        puzzle = puzzles.get(pupil.puzzle).puzzle
+        index_of = {word.entry: number for number, word in enumerate(puzzle.words)}
+        finds = next(
+            finds for who, finds in storage.pupils_of(assignment.code) if who.id == pupil.id
+        )
+        shown = []
+        for find in finds:
+            number = index_of.get(find.word)
+            placement = (
+                puzzle.placements.get(puzzle.words[number].letters) if number is not None else None
+            )
+            if placement is not None and number is not None:
+                cells = [list(cell) for cell in placement.cells]
+                shown.append(OwnFind(indices=[number], words=[find.word], cells=cells))
+        return shown
+
     return router
+
+
+class OwnFind(BaseModel):
+    """A word a pupil found, as the game keeps it: its index, its text and its cells."""
+
+    indices: list[int]
+    words: list[str]
+    cells: list[list[int]]
 
 
 def reader(request: Request, lang: str | None) -> Translator:

@@ -60,6 +60,23 @@ function watchForAnswers(pupil, game) {
   }, CLASS_POLL_MS);
 }
 
+// On a device the pupil has not played on (a name card, a shared tablet), the game learns the
+// words the server recorded, with their cells, before it starts: the progress is the pupil's.
+async function catchUp(pupil, id, puzzle) {
+  const key = `wortsuche:progress:${id}`;
+  try {
+    const finds = await call("GET", `/api/assignments/${classCode}/me/finds`, undefined, bearer(pupil.token));
+    const kept = JSON.parse(localStorage.getItem(key)) || {};
+    const known = new Set((Array.isArray(kept.found) ? kept.found : []).flatMap((find) => find.indices || []));
+    if (finds.every((find) => find.indices.every((index) => known.has(index)))) return;
+    const done = finds.length >= puzzle.words.length;
+    const progress = { elapsed: 0, revealed: false, hints: 0, ...kept, found: finds, started: true, done };
+    localStorage.setItem(key, JSON.stringify(progress));
+  } catch {
+    // no storage or no answer: the game starts from what this device kept
+  }
+}
+
 async function play(pupil, answersShown) {
   let puzzle;
   try {
@@ -73,6 +90,7 @@ async function play(pupil, answersShown) {
   byId("playing-as").textContent = pupil.pseudonym;
   byId("word-count").textContent = puzzle.words.length;
   const id = `class:${classCode}:${pupil.token.split(".")[0]}`;
+  await catchUp(pupil, id, puzzle);
   const game = startGame({ puzzle, checker: classChecker(pupil.token), id });
   if (answersShown) {
     await game.loadAnswers();
