@@ -96,6 +96,12 @@ def test_a_shared_tablet_name_cards_and_a_made_up_card(
     expect(tablet.locator("#playing-as")).to_have_text("Ben")
     wait_found(tablet, 2)
 
+    # Lea's join card (her name after "#") on the tablet that keeps Ben: Lea's form, not Ben's game
+    tablet.goto("about:blank")
+    tablet.goto(f"{made['class_url']}#name=Lea")
+    expect(tablet.locator("#pseudonym")).to_have_value("Lea")
+    expect(tablet.locator("#game")).to_be_hidden()
+
     # a made-up card: a clear German error, and the tablet still keeps Ben
     tablet.goto("about:blank")
     ben_id = cards["Ben"].split("#card=")[1].split(".")[0]

@@ -308,7 +308,7 @@ def pupil_of(storage: Storage, assignment: Assignment, authorization: str | None
     pupil = storage.get_pupil(pupil_id) if pupil_id else None
     # the hashes are compared even for a pupil that does not exist, so both take the same time
     stored = pupil.token_hash if pupil is not None else token_hash("")
-    card = (storage.card_hash(pupil.id) if pupil is not None else None) or token_hash("")
+    card = (storage.card_hash(pupil_id) if pupil_id else None) or token_hash("")
     opens = same_token(token, stored) | same_token(token, card)  # both compared, always
     if not opens or pupil is None or pupil.assignment != assignment.code:
         raise ApiError(403, "this token does not open this assignment", key="api.token-wrong")
