@@ -16,6 +16,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wortsuche.web.classroom_schemas import PupilRow, Results
 
 from .test_classroom_api import bearer, join, new_assignment, places, select
 
@@ -145,3 +149,41 @@ def test_libreoffice_with_german_settings_reads_one_value_per_cell(
     assert jörg[1:3] == (4, 4) and jörg[6] == "ja"
     assert jörg[4] == seconds_of(client, made, "Jörg")  # a number, read with the decimal comma
     assert all(len([v for v in row if v is not None]) >= 7 for row in rows[1:])
+
+
+names = st.from_regex(r"[\w .'-]{1,24}", fullmatch=True).filter(str.strip)
+pupil_rows = st.builds(
+    PupilRow,
+    pseudonym=names,
+    puzzle=st.from_regex(r"[\w-]{8}", fullmatch=True),
+    found=st.integers(0, 50),
+    of=st.integers(0, 50),
+    words=st.lists(st.from_regex(r"[\w ÄÖÜäöüß-]{1,20}", fullmatch=True), max_size=5),
+    seconds=st.floats(0, 10_000, allow_nan=False).map(lambda s: round(s, 1)),
+    hints=st.integers(0, 99),
+    finished=st.booleans(),
+)
+
+
+@given(st.lists(pupil_rows, max_size=8), st.sampled_from(["de", "en"]))
+def test_every_csv_cell_reads_back_as_written_and_none_is_a_formula(
+    rows: list[PupilRow], lang: str
+) -> None:
+    from wortsuche.i18n import translator
+    from wortsuche.web.classroom_export import results_csv
+
+    results = Results(code="K7-QX4M", title="", ends="", answers_shown=False, pupils=rows, words=[])
+    texts = translator(lang)
+    data = results_csv(results, texts)
+    assert data.startswith(b"\xef\xbb\xbf") == (lang == "de")
+    read = list(
+        csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";" if lang == "de" else ",")
+    )
+    assert len(read) == len(rows) + 1 and all(len(line) == 8 for line in read)
+    for line, row in zip(read[1:], rows, strict=True):
+        assert line[0].removeprefix("'") == row.pseudonym
+        assert line[3].removeprefix("'") == " ".join(row.words)
+        assert float(line[4].replace(",", ".")) == row.seconds
+        mark = "," if lang == "de" else "."
+        assert re.fullmatch(rf"\d+{re.escape(mark)}\d", line[4]), line[4]
+        assert all(not cell.startswith(("=", "+", "-", "@")) for cell in line)
