@@ -158,6 +158,11 @@ def test_the_teacher_keeps_the_link_downloads_and_opens_the_projector(
     expect(teacher.locator("#pupil-count")).to_have_text("(0)")
     expect(teacher.locator("#keep-link")).to_be_hidden()  # shown once
 
+    teacher.click("#pupil-cards")  # nobody has joined: the reason, in German, by the button
+    expect(teacher.locator("#cards-error")).to_contain_text("Noch ist niemand beigetreten")
+    teacher.wait_for_timeout(2000)  # the results' next refresh leaves it standing
+    expect(teacher.locator("#cards-error")).to_contain_text("Noch ist niemand beigetreten")
+
     with teacher.expect_download() as download:
         teacher.click("#export-xlsx")
     assert download.value.suggested_filename == f"wortsuche-{code}.xlsx"

@@ -117,7 +117,9 @@ function teacherPage(code, token) {
     if (!stopped) setTimeout(poll, TEACHER_POLL_MS);
   }
 
-  async function download(path, name, method = "GET") {
+  // A file from the server; a refusal is said at `where` (the results' line is cleared by polling).
+  async function download(path, name, method = "GET", where = "teacher-error") {
+    byId(where).textContent = "";
     try {
       const headers = { ...auth, "Accept-Language": document.documentElement.lang };
       const response = await fetch(path, { method, headers });
@@ -130,7 +132,7 @@ function teacherPage(code, token) {
       link.remove();
       setTimeout(() => URL.revokeObjectURL(link.href), 10000);
     } catch (error) {
-      byId("teacher-error").textContent = error.message;
+      byId(where).textContent = error.message;
     }
   }
 
@@ -156,7 +158,7 @@ function teacherPage(code, token) {
     );
   }
   byId("pupil-cards").addEventListener("click", () =>
-    download(`${base}/cards.pdf?${lang}`, `wortsuche-${code}-cards.pdf`, "POST"),
+    download(`${base}/cards.pdf?${lang}`, `wortsuche-${code}-cards.pdf`, "POST", "cards-error"),
   );
   byId("show-answers").addEventListener("click", async () => {
     if (!window.confirm(say("teacher-confirm-answers"))) return;
