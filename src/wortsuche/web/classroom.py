@@ -17,8 +17,10 @@ with every record.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
+import logging
 import re
 import secrets
 import threading
@@ -27,6 +29,8 @@ import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+
+from starlette.concurrency import run_in_threadpool
 
 from wortsuche.model import Cell, Puzzle
 from wortsuche.puzzle_json import loads
@@ -263,11 +267,6 @@ async def sweeping(storage: Storage, every: float) -> None:
 
     A failed sweep (the database away for a moment) is logged and tried again next time.
     """
-    import asyncio
-    import logging
-
-    from starlette.concurrency import run_in_threadpool
-
     while True:
         try:
             await run_in_threadpool(sweep, storage)
