@@ -26,7 +26,8 @@ PDF: dict[int | str, dict[str, Any]] = {200: {"content": {"application/pdf": {}}
 
 
 def card_routes(storage: Storage, rates: RateLimiter) -> APIRouter:
-    """The cards' endpoints under ``/api/assignments``, for the teacher (their token only)."""
+    """The cards' endpoints under ``/api/assignments``: the teacher's (their token only) and a
+    pupil's own finds (their token or their card's)."""
     router = APIRouter(prefix="/api/assignments", responses=ERRORS, tags=["classroom"])
     puzzles = classroom.PuzzleCache(storage)
 
@@ -74,6 +75,7 @@ def card_routes(storage: Storage, rates: RateLimiter) -> APIRouter:
         device the pupil has not played on needs to show their progress. No other word's cells."""
         assignment = open_assignment(storage, code)
         pupil = classroom.pupil_of(storage, assignment, authorization)
+        refuse_when_over(rates, "play", pupil.id)
         puzzle = puzzles.get(pupil.puzzle).puzzle
         index_of = {word.entry: number for number, word in enumerate(puzzle.words)}
         finds = next(
@@ -82,10 +84,10 @@ def card_routes(storage: Storage, rates: RateLimiter) -> APIRouter:
         shown = []
         for find in finds:
             number = index_of.get(find.word)
-            placement = (
-                puzzle.placements.get(puzzle.words[number].letters) if number is not None else None
-            )
-            if placement is not None and number is not None:
+            if number is None:
+                continue  # recorded for a word the puzzle no longer lists: nothing to draw
+            placement = puzzle.placements.get(puzzle.words[number].letters)
+            if placement is not None:
                 cells = [list(cell) for cell in placement.cells]
                 shown.append(OwnFind(indices=[number], words=[find.word], cells=cells))
         return shown
