@@ -252,7 +252,8 @@ def sweep(storage: Storage, now: datetime | None = None) -> int:
     codes = storage.expired_assignments(now_iso(now))
     for code in codes:
         storage.delete_assignment(code)
-    storage.purge()  # also what an earlier purge could not finish
+    if codes:
+        storage.purge()
     return len(codes)
 
 
@@ -270,6 +271,8 @@ async def sweeping(storage: Storage, every: float) -> None:
     while True:
         try:
             await run_in_threadpool(sweep, storage)
+            # and what a purge after a delete could not finish (a reader held the journal)
+            await run_in_threadpool(storage.purge)
         except Exception:
             logging.getLogger("wortsuche.web").exception("deleting the ended classes failed")
         await asyncio.sleep(every)
