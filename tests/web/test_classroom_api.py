@@ -124,8 +124,8 @@ def test_results_as_csv_have_one_row_per_pupil_and_defuse_formulas(client: TestC
     )
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(answer.text)))
-    assert [row["pseudonym"] for row in rows] == ["Mia", "'-Ben"]
-    assert rows[0]["found"] == "0" and rows[0]["finished"] == "no"
+    assert [row["Name"] for row in rows] == ["Mia", "'-Ben"]
+    assert rows[0]["Found"] == "0" and rows[0]["Finished"] == "no"
 
 
 @pytest.mark.parametrize("path", ["results", "results?format=csv"])
@@ -331,6 +331,9 @@ def test_the_openapi_description_documents_the_classroom(client: TestClient) -> 
         "/api/assignments/{code}/results.pdf",
         "/api/assignments/{code}/show-answers",
         "/api/assignments/{code}/qr.svg",
+        "/api/assignments/{code}/teacher-card.pdf",
+        "/api/assignments/{code}/cards.pdf",
+        "/api/assignments/{code}/me/finds",
     }
     results = paths["/api/assignments/{code}/results"]["get"]
     assert {"401", "403"} <= set(results["responses"])

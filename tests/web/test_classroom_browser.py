@@ -150,11 +150,12 @@ def test_a_lesson_teacher_and_three_pupils(
 
     with teacher.expect_download() as download:
         teacher.click("#export-csv")
-    rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text("utf-8"))))
-    by_name = {entry["pseudonym"]: entry for entry in rows}
+    text = Path(download.value.path()).read_text("utf-8-sig")  # German: a BOM and semicolons
+    rows = list(csv.DictReader(io.StringIO(text), delimiter=";"))
+    by_name = {entry["Name"]: entry for entry in rows}
     assert set(by_name) == {"Mia", "Ben", "Ada"}
-    assert by_name["Mia"]["finished"] == "yes" and by_name["Ada"]["found"] == "2"
-    assert by_name["Ada"]["hints"] == "1"
+    assert by_name["Mia"]["Fertig"] == "ja" and by_name["Ada"]["Gefunden"] == "2"
+    assert by_name["Ada"]["Hinweise"] == "1"
 
     # the teacher shows the answers: Ada's board shows them too
     teacher.click("#show-answers")

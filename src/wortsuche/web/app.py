@@ -10,15 +10,18 @@ Each concern has its module: :mod:`~wortsuche.web.api` (endpoints and the steps 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from wortsuche.web import classroom
 from wortsuche.web.api import api_routes, is_puzzle_id, new_generator
 from wortsuche.web.classroom_api import classroom_routes
+from wortsuche.web.classroom_cards import card_routes
 from wortsuche.web.classroom_pages import classroom_page_routes
 from wortsuche.web.errors import add_error_handlers
 from wortsuche.web.health import health_routes
@@ -48,7 +51,12 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # ended classes are deleted on a schedule, not only when someone opens them
+        sweeper = asyncio.create_task(classroom.sweeping(storage, settings.sweep_seconds))
         yield
+        sweeper.cancel()
+        with suppress(asyncio.CancelledError):
+            await sweeper
         storage.close()  # a PostgreSQL pool's connections
 
     app = FastAPI(
@@ -73,6 +81,7 @@ def create_app(
     app.state.rates = rates
     app.include_router(api_routes(storage, settings, generator, rates))
     app.include_router(classroom_routes(storage, settings, generator, rates))
+    app.include_router(card_routes(storage, rates))
     app.include_router(health_routes(storage, rates))
     app.include_router(theme_routes())
     app.include_router(page_routes(storage, is_puzzle_id, record_play=record_play))

@@ -17,8 +17,10 @@ with every record.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
+import logging
 import re
 import secrets
 import threading
@@ -27,6 +29,8 @@ import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+
+from starlette.concurrency import run_in_threadpool
 
 from wortsuche.model import Cell, Puzzle
 from wortsuche.puzzle_json import loads
@@ -248,7 +252,30 @@ def sweep(storage: Storage, now: datetime | None = None) -> int:
     codes = storage.expired_assignments(now_iso(now))
     for code in codes:
         storage.delete_assignment(code)
+    if codes:
+        storage.purge()
     return len(codes)
+
+
+def delete(storage: Storage, code: str) -> None:
+    """Delete an assignment with every record of it, leaving nothing readable in the files."""
+    storage.delete_assignment(code)
+    storage.purge()
+
+
+async def sweeping(storage: Storage, every: float) -> None:
+    """Delete the ended assignments every ``every`` seconds, for as long as the server runs.
+
+    A failed sweep (the database away for a moment) is logged and tried again next time.
+    """
+    while True:
+        try:
+            await run_in_threadpool(sweep, storage)
+            # and what a purge after a delete could not finish (a reader held the journal)
+            await run_in_threadpool(storage.purge)
+        except Exception:
+            logging.getLogger("wortsuche.web").exception("deleting the ended classes failed")
+        await asyncio.sleep(every)
 
 
 def open_assignment(storage: Storage, code: str) -> Assignment:
@@ -256,7 +283,7 @@ def open_assignment(storage: Storage, code: str) -> Assignment:
     normal = normal_code(code)
     assignment = storage.get_assignment(normal) if normal else None
     if assignment is not None and expired(assignment):
-        storage.delete_assignment(assignment.code)
+        delete(storage, assignment.code)
         assignment = None
     if assignment is None:
         raise ApiError(
@@ -281,9 +308,11 @@ def pupil_of(storage: Storage, assignment: Assignment, authorization: str | None
         raise ApiError(401, "the pupil token is missing", key="api.token-missing")
     pupil_id, _, _ = token.partition(".")
     pupil = storage.get_pupil(pupil_id) if pupil_id else None
-    # the hash is compared even for a pupil that does not exist, so both take the same time
+    # the hashes are compared even for a pupil that does not exist, so both take the same time
     stored = pupil.token_hash if pupil is not None else token_hash("")
-    if not same_token(token, stored) or pupil is None or pupil.assignment != assignment.code:
+    card = (storage.card_hash(pupil_id) if pupil_id else None) or token_hash("")
+    opens = same_token(token, stored) | same_token(token, card)  # both compared, always
+    if not opens or pupil is None or pupil.assignment != assignment.code:
         raise ApiError(403, "this token does not open this assignment", key="api.token-wrong")
     return pupil
 
@@ -301,9 +330,27 @@ def playing(storage: Storage, code: str, authorization: str | None) -> Pupil:
     stored = pupil.token_hash
     if pupil.assignment != normal_code(code) or ends < now_iso():
         return pupil_of(storage, open_assignment(storage, code), authorization)
-    if not same_token(token, stored):
-        raise ApiError(403, "this token does not open this assignment", key="api.token-wrong")
+    if not same_token(token, stored):  # perhaps a name card's token: the slow way checks it
+        return pupil_of(storage, open_assignment(storage, code), authorization)
     return pupil
+
+
+def issue_cards(storage: Storage, assignment: Assignment) -> list[tuple[Pupil, str]]:
+    """New name cards for every pupil of an assignment: each pupil with the token of their card
+    (a second key, ``<pupil id>.<secret>``, stored as its hash); earlier cards stop working.
+
+    A card opens the pupil's own progress on any device; the key they joined with still works.
+    """
+    pupils = [pupil for pupil, _ in storage.pupils_of(assignment.code)]
+    if not pupils:
+        raise ApiError(
+            422,
+            "nobody has joined yet: name cards are made for the pupils who have joined",
+            key="api.cards-no-pupils",
+        )
+    cards = [(pupil, f"{pupil.id}.{new_token()}") for pupil in pupils]
+    storage.set_cards({pupil.id: token_hash(card) for pupil, card in cards})
+    return cards
 
 
 def join(

@@ -8,7 +8,6 @@ pupil's progress and no answer. See :mod:`wortsuche.web.classroom` for the token
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import statistics
@@ -58,6 +57,8 @@ from wortsuche.web.storage.classroom import Assignment
 
 Authorization = Annotated[str | None, Header(description="Bearer TOKEN (teacher or pupil)")]
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+"""The media type of an Excel workbook."""
 TOKEN_ERRORS: dict[int | str, dict[str, object]] = {
     401: {"description": "No token"},
     403: {"description": "A token that does not open this assignment"},
@@ -209,26 +210,38 @@ def classroom_routes(
     @router.get(
         "/{code}/results",
         response_model=Results,
-        responses={**TOKEN_ERRORS, 200: {"content": {"text/csv": {}}}},
+        responses={
+            **TOKEN_ERRORS,
+            200: {"content": {"text/csv": {}, XLSX: {}}},
+        },
     )
     def results(
-        code: str, format: Literal["json", "csv"] = "json", authorization: Authorization = None
+        code: str,
+        request: Request,
+        format: Literal["json", "csv", "xlsx"] = "json",
+        lang: str | None = None,
+        authorization: Authorization = None,
     ) -> Any:
         """One row per pupil (pseudonym, found, words, seconds, hints, finished) and the words
-        the class struggled with; ``?format=csv`` for a spreadsheet. Teacher token only."""
+        the class struggled with; ``?format=csv`` or ``xlsx`` for a spreadsheet, in the reader's
+        language (``lang``, else ``Accept-Language``). Teacher token only."""
+        from wortsuche.i18n import LANGUAGES, translator
+        from wortsuche.web.classroom_export import results_csv, results_xlsx
+        from wortsuche.web.pages import page_language
+
         assignment = open_assignment(storage, code)
         classroom.teacher_of(assignment, authorization)
         refuse_when_over(rates, "teacher", assignment.code)
         table = results_of(storage, puzzles, assignment)
-        if format == "csv":
-            return Response(
-                results_csv(table),
-                media_type="text/csv; charset=utf-8",
-                headers={
-                    "Content-Disposition": f'attachment; filename="wortsuche-{assignment.code}.csv"'
-                },
-            )
-        return table
+        if format == "json":
+            return table
+        texts = translator(checked_language(lang, LANGUAGES) if lang else page_language(request))
+        name = f"wortsuche-{assignment.code}.{format}"
+        return Response(
+            results_csv(table, texts) if format == "csv" else results_xlsx(table, texts),
+            media_type="text/csv; charset=utf-8" if format == "csv" else XLSX,
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
 
     @router.get(
         "/{code}/results.pdf",
@@ -287,7 +300,7 @@ def classroom_routes(
         """Delete the assignment now, with every pupil, find and puzzle copy of it."""
         assignment = open_assignment(storage, code)
         classroom.teacher_of(assignment, authorization)
-        storage.delete_assignment(assignment.code)
+        classroom.delete(storage, assignment.code)
         return Response(status_code=204)
 
     return router
@@ -436,32 +449,3 @@ def qr_svg(text: str) -> bytes:
     out = io.BytesIO()
     segno.make(text, error="m", micro=False).save(out, kind="svg", scale=8, border=2, xmldecl=False)
     return out.getvalue()
-
-
-CSV_COLUMNS = ("pseudonym", "found", "of", "words", "seconds", "hints", "finished", "puzzle")
-
-
-def results_csv(results: Results) -> str:
-    """The results as CSV: one row per pupil, the found words joined by spaces."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for row in results.pupils:
-        writer.writerow(
-            [
-                _cell(row.pseudonym),
-                row.found,
-                row.of,
-                " ".join(row.words),
-                row.seconds,
-                row.hints,
-                "yes" if row.finished else "no",
-                row.puzzle,
-            ]
-        )
-    return out.getvalue()
-
-
-def _cell(text: str) -> str:
-    """A text cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text

@@ -60,6 +60,26 @@ def classroom_page_routes(storage: Storage) -> APIRouter:
             )
         )
 
+    @router.get("/c/{code}/projector", response_class=HTMLResponse)
+    def projector_page(code: str, request: Request) -> HTMLResponse:
+        # for the whole class to see: the way in, in large type; no results, no secret
+        texts = translator(page_language(request))
+        try:
+            assignment = classroom.open_assignment(storage, code)
+        except ApiError:
+            return missing_page(texts, request)
+        host = request.base_url.netloc  # what a pupil types: no scheme, no slash at the end
+        return HTMLResponse(
+            page(
+                "projector.html",
+                texts,
+                request,
+                code=html.escape(assignment.code),
+                title=html.escape(assignment.title or texts.t("sheet.default-title")),
+                address=html.escape(f"{host}/c/{assignment.code}"),
+            )
+        )
+
     @router.get("/t/new", response_class=HTMLResponse)
     def new_assignment_page(request: Request, puzzle: str = "") -> HTMLResponse:
         texts = translator(page_language(request))

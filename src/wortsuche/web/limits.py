@@ -26,6 +26,9 @@ MAX_BODY_BYTES = 64 * 1024
 GENERATION_SECONDS = 10.0
 """How long one puzzle may take, from its request's arrival (time in the queue counts)."""
 
+SWEEP_SECONDS = 3600.0
+"""How often ended classes are deleted: a class ends at midnight, so an hour late at most."""
+
 MAX_SEED = 2**53 - 1
 """The largest seed: every seed survives a round trip through JavaScript numbers."""
 
@@ -67,6 +70,8 @@ class Limits:
     rate_storage: str = "memory://"
     """Where the rates are counted: ``memory://`` in this process, ``redis://host:port`` in a
     Redis server that several processes and machines share (:mod:`~wortsuche.web.rates`)."""
+    sweep_seconds: float = SWEEP_SECONDS
+    """How often the server deletes the classes whose end has passed, with their records."""
 
 
 CLASSROOM_KEYS = {

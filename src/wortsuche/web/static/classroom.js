@@ -10,6 +10,16 @@ const CLASS_POLL_MS = 5000; // how often the page asks whether the teacher has s
 
 const bearer = (token) => ({ Authorization: `Bearer ${token}` });
 
+const leftKey = `wortsuche:left:${classCode}`; // who pressed "Not you?" (for the note after it)
+
+function remember(pupil) {
+  try {
+    localStorage.setItem(tokenKey, JSON.stringify(pupil));
+  } catch {
+    // private mode: the game works, a reload asks for the name again
+  }
+}
+
 function savedPupil() {
   try {
     const saved = JSON.parse(localStorage.getItem(tokenKey));
@@ -50,6 +60,23 @@ function watchForAnswers(pupil, game) {
   }, CLASS_POLL_MS);
 }
 
+// On a device the pupil has not played on (a name card, a shared tablet), the game learns the
+// words the server recorded, with their cells, before it starts: the progress is the pupil's.
+async function catchUp(pupil, id, puzzle) {
+  const key = `wortsuche:progress:${id}`;
+  try {
+    const finds = await call("GET", `/api/assignments/${classCode}/me/finds`, undefined, bearer(pupil.token));
+    const kept = JSON.parse(localStorage.getItem(key)) || {};
+    const known = new Set((Array.isArray(kept.found) ? kept.found : []).flatMap((find) => find.indices || []));
+    if (finds.every((find) => find.indices.every((index) => known.has(index)))) return;
+    const done = finds.length >= puzzle.words.length;
+    const progress = { elapsed: 0, revealed: false, hints: 0, ...kept, found: finds, started: true, done };
+    localStorage.setItem(key, JSON.stringify(progress));
+  } catch {
+    // no storage or no answer: the game starts from what this device kept
+  }
+}
+
 async function play(pupil, answersShown) {
   let puzzle;
   try {
@@ -63,6 +90,7 @@ async function play(pupil, answersShown) {
   byId("playing-as").textContent = pupil.pseudonym;
   byId("word-count").textContent = puzzle.words.length;
   const id = `class:${classCode}:${pupil.token.split(".")[0]}`;
+  await catchUp(pupil, id, puzzle);
   const game = startGame({ puzzle, checker: classChecker(pupil.token), id });
   if (answersShown) {
     await game.loadAnswers();
@@ -88,11 +116,7 @@ function setUpJoin() {
     try {
       const joined = await call("POST", `/api/assignments/${classCode}/pupils`, body);
       const pupil = { token: joined.pupil_token, puzzle: joined.puzzle, pseudonym: pseudonym.trim() };
-      try {
-        localStorage.setItem(tokenKey, JSON.stringify(pupil));
-      } catch {
-        // private mode: the game works, a reload asks for the name again
-      }
+      remember(pupil);
       history.replaceState(null, "", window.location.pathname + window.location.search);
       await play(pupil, false);
     } catch (error) {
@@ -105,10 +129,56 @@ function setUpJoin() {
   byId("start").disabled = false;
 }
 
+// "Not you?": this device forgets its pupil and asks for a name (the old progress stays with the
+// old pseudonym on the server; their name card opens it again on any device).
+function setUpNotMe() {
+  byId("not-me").addEventListener("click", () => {
+    const leaving = savedPupil();
+    try {
+      localStorage.removeItem(tokenKey);
+      sessionStorage.setItem(leftKey, leaving ? leaving.pseudonym : "");
+    } catch {
+      // storage blocked: nothing was kept on this device anyway
+    }
+    window.location.replace(window.location.pathname + window.location.search);
+  });
+  let left = null;
+  try {
+    left = sessionStorage.getItem(leftKey);
+    sessionStorage.removeItem(leftKey);
+  } catch {
+    return;
+  }
+  if (left) byId("left-note").textContent = say("class-not-me-done", { name: left });
+}
+
+// A name card's link carries the pupil's card key after "#card=": it opens that pupil's own
+// progress on this device, whoever played here before. The key leaves the address bar at once.
+async function openCard(card) {
+  history.replaceState(null, "", window.location.pathname + window.location.search);
+  try {
+    const me = await call("GET", `/api/assignments/${classCode}/me`, undefined, bearer(card));
+    const pupil = { token: card, puzzle: me.puzzle, pseudonym: me.pseudonym };
+    remember(pupil);
+    await play(pupil, me.answers_shown);
+  } catch (error) {
+    // a made-up or replaced card changes nothing: whoever was kept here stays kept
+    byId("join-error").textContent = error.status === 403 ? say("class-card-wrong") : error.message;
+  }
+}
+
 async function openClass() {
   setUpJoin();
+  setUpNotMe();
+  const fromLink = new URLSearchParams(window.location.hash.slice(1));
+  if (fromLink.get("card")) {
+    await openCard(fromLink.get("card"));
+    return;
+  }
   const pupil = savedPupil();
   if (!pupil) return;
+  // a join card with another name: that child joins here, not the one kept on this device
+  if (fromLink.get("name") && fromLink.get("name").trim() !== pupil.pseudonym) return;
   try {
     const me = await call("GET", `/api/assignments/${classCode}/me`, undefined, bearer(pupil.token));
     await play({ ...pupil, pseudonym: me.pseudonym, puzzle: me.puzzle }, me.answers_shown);

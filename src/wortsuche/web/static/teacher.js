@@ -21,6 +21,11 @@ function setUpNewAssignment() {
     const ends = new Date(`${byId("ends").value}T23:59:59`).toISOString();
     try {
       const made = await call("POST", "/api/assignments", { puzzle: document.body.dataset.puzzle, ends });
+      try {
+        sessionStorage.setItem(`wortsuche:new:${made.code}`, "1"); // the next page shows the link once
+      } catch {
+        // storage blocked: the teacher page says to keep its address all the same
+      }
       window.location.assign(`/t/${made.code}${languageQuery()}#${made.teacher_token}`);
     } catch (error) {
       byId("new-error").textContent = error.message;
@@ -112,10 +117,13 @@ function teacherPage(code, token) {
     if (!stopped) setTimeout(poll, TEACHER_POLL_MS);
   }
 
-  async function download(path, name) {
+  // A file from the server; a refusal is said at `where` (the results' line is cleared by polling).
+  async function download(path, name, method = "GET", where = "teacher-error") {
+    byId(where).textContent = "";
     try {
-      const response = await fetch(path, { headers: { ...auth, "Accept-Language": document.documentElement.lang } });
-      if (!response.ok) throw new Error(say("server-answered", { status: response.status }));
+      const headers = { ...auth, "Accept-Language": document.documentElement.lang };
+      const response = await fetch(path, { method, headers });
+      if (!response.ok) throw new Error(await refusal(response));
       const link = document.createElement("a");
       link.href = URL.createObjectURL(await response.blob());
       link.download = name;
@@ -124,7 +132,7 @@ function teacherPage(code, token) {
       link.remove();
       setTimeout(() => URL.revokeObjectURL(link.href), 10000);
     } catch (error) {
-      byId("teacher-error").textContent = error.message;
+      byId(where).textContent = error.message;
     }
   }
 
@@ -137,9 +145,20 @@ function teacherPage(code, token) {
   }
   byId("filter").addEventListener("input", () => results && render());
   byId("only-open").addEventListener("change", () => results && render());
-  byId("export-csv").addEventListener("click", () => download(`${base}/results?format=csv`, `wortsuche-${code}.csv`));
-  byId("export-pdf").addEventListener("click", () =>
-    download(`${base}/results.pdf?lang=${document.documentElement.lang}`, `wortsuche-${code}.pdf`),
+  const lang = `lang=${document.documentElement.lang}`;
+  for (const form of ["csv", "xlsx"]) {
+    byId(`export-${form}`).addEventListener("click", () =>
+      download(`${base}/results?format=${form}&${lang}`, `wortsuche-${code}.${form}`),
+    );
+  }
+  byId("export-pdf").addEventListener("click", () => download(`${base}/results.pdf?${lang}`, `wortsuche-${code}.pdf`));
+  for (const button of document.querySelectorAll(".teacher-card")) {
+    button.addEventListener("click", () =>
+      download(`${base}/teacher-card.pdf?${lang}`, `wortsuche-${code}-teacher.pdf`),
+    );
+  }
+  byId("pupil-cards").addEventListener("click", () =>
+    download(`${base}/cards.pdf?${lang}`, `wortsuche-${code}-cards.pdf`, "POST", "cards-error"),
   );
   byId("show-answers").addEventListener("click", async () => {
     if (!window.confirm(say("teacher-confirm-answers"))) return;
@@ -165,6 +184,48 @@ function teacherPage(code, token) {
     }
   });
   poll();
+}
+
+// What the server said when it refused a download (its JSON error), else its status.
+async function refusal(response) {
+  try {
+    const body = await response.json();
+    if (body && typeof body.error === "string") return body.error;
+  } catch {
+    // not JSON: say the status
+  }
+  return say("server-answered", { status: response.status });
+}
+
+// ---- keeping the teacher link --------------------------------------------------------------
+
+// The page made for a new assignment shows the teacher link once, with the advice to keep it.
+function showTeacherLink(code, token) {
+  const key = `wortsuche:new:${code}`;
+  let fresh = false;
+  try {
+    fresh = sessionStorage.getItem(key) !== null;
+    sessionStorage.removeItem(key);
+  } catch {
+    return; // storage blocked: the page cannot tell a new class from an old one
+  }
+  if (!fresh) return;
+  const link = `${window.location.origin}/t/${code}#${token}`;
+  byId("teacher-link").value = link;
+  byId("keep-link").hidden = false;
+  byId("keep-link").focus();
+  byId("copy-link").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      byId("teacher-link").select(); // no clipboard access: the link stands selected to copy
+      document.execCommand("copy");
+    }
+    byId("copied").textContent = say("teacher-copied");
+  });
+  byId("link-saved").addEventListener("click", () => {
+    byId("keep-link").hidden = true;
+  });
 }
 
 // ---- name cards ----------------------------------------------------------------------------
@@ -203,6 +264,7 @@ if (byId("new-assignment")) {
   const token = decodeURIComponent(window.location.hash.slice(1));
   setUpCards(code);
   if (token) {
+    showTeacherLink(code, token);
     teacherPage(code, token);
   } else {
     byId("teacher-error").textContent = say("teacher-no-token");

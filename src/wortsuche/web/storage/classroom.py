@@ -63,6 +63,17 @@ CREATE TABLE play_records (
 ){strict}
 """
 
+_CARDS = """
+CREATE TABLE pupil_cards (
+    pupil     TEXT PRIMARY KEY REFERENCES pupils (id) ON DELETE CASCADE,
+    card_hash TEXT NOT NULL                    -- SHA-256 of the token on the pupil's name card
+){strict}
+"""
+CARDS_SQL = _CARDS.format(strict="")
+"""Name cards: a second key per pupil, printed for shared devices (portable SQL)."""
+CARDS_SQLITE = _CARDS.format(strict=" STRICT")
+"""The same table for SQLite."""
+
 CLASSROOM_SQL = _TABLES.format(strict="", real="DOUBLE PRECISION")
 """The classroom's tables in portable SQL (PostgreSQL's float is ``DOUBLE PRECISION``)."""
 CLASSROOM_SQLITE = _TABLES.format(strict=" STRICT", real="REAL")
@@ -211,6 +222,13 @@ class ClassroomQueries(ABC):
             for (puzzle,) in puzzles:
                 cursor.execute(self._sql("DELETE FROM puzzles WHERE id = ?"), (puzzle,))
         return bool(deleted)
+
+    def purge(self) -> None:
+        """Make what was deleted unreadable in the database's files (call after deleting people's
+        records). SQLite overwrites deleted rows (``secure_delete``) and then copies its journal
+        into the file and empties it; PostgreSQL's deleted rows are not readable through SQL and
+        its own vacuum reuses their space."""
+        return  # nothing to do where deleted rows are gone from every file a reader can open
 
     def expired_assignments(self, now: str) -> list[str]:
         """The codes of the assignments whose end (ISO 8601, UTC) is before ``now``."""
@@ -366,6 +384,28 @@ class ClassroomQueries(ABC):
             codes = [row[0] for row in cursor.execute("SELECT code FROM assignments").fetchall()]
         for code in codes:
             yield from self.pupils_of(code)
+
+    # -- name cards ----------------------------------------------------------------------------
+
+    def set_cards(self, hashes: dict[str, str]) -> None:
+        """Give pupils new name cards (pupil id to the card token's hash); old cards stop working."""
+        with self._transaction() as cursor:
+            for pupil_id, card_hash in hashes.items():
+                cursor.execute(
+                    self._sql(
+                        "INSERT INTO pupil_cards (pupil, card_hash) VALUES (?, ?)"
+                        " ON CONFLICT (pupil) DO UPDATE SET card_hash = excluded.card_hash"
+                    ),
+                    (pupil_id, card_hash),
+                )
+
+    def card_hash(self, pupil_id: str) -> str | None:
+        """The hash of the token on a pupil's name card, or None if none was printed."""
+        with self._reading() as cursor:
+            row = cursor.execute(
+                self._sql("SELECT card_hash FROM pupil_cards WHERE pupil = ?"), (pupil_id,)
+            ).fetchone()
+        return None if row is None else str(row[0])
 
     # -- recorded play of the web game ---------------------------------------------------------
 

@@ -71,7 +71,17 @@ class SqliteStorage(Storage):
         # autocommit off at the driver level; every write opens its own transaction
         connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
         connection.execute("PRAGMA foreign_keys = ON")
+        # deleted rows are overwritten with zeros, not just marked free: a removed pupil's
+        # pseudonym must not stay readable in the file (see purge); some builds do so already
+        connection.execute("PRAGMA secure_delete = ON")
         return connection
+
+    def purge(self) -> None:
+        # the journal still holds the pages as they were before the delete: copy them into the
+        # file and empty the journal, so that nothing deleted is left in the -wal file either
+        # (a reader holding the journal past the busy timeout leaves it for the next sweep)
+        with closing(self._connect()) as connection:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
 
     @contextmanager
     def _transaction(self, *, flushed: bool = True) -> Iterator[sqlite3.Connection]:
