@@ -28,6 +28,13 @@ FORMAT_VERSION = 1
 
 def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
     """Plain data for a puzzle, in the order people read it."""
+    if not isinstance(puzzle, Puzzle):
+        kind = type(puzzle).__name__
+        raise InputError(
+            f"a puzzle is written from a Puzzle, not from {kind}",
+            key="error.write-not-puzzle",
+            values={"kind": kind},
+        )
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
