@@ -33,6 +33,10 @@ FILES = {
     "damaged.json": '{"format": "wortsuche-puzzle", "format_version": 1, "rows": 0}\n',
     "broken.json": "{x\n",
     "grid.txt": "ABC\nDEF\nGHI\n",
+    "deep.json": "[" * 100_000 + "]" * 100_000,
+    "nan.jsonl": '{"puzzle": {}, "finds": [{"word": "IGEL", "at": 1, "hints": NaN}]}\n',
+    "hints.jsonl": '{"puzzle": {}, "finds": [{"word": "IGEL", "at": 1, "hints": []}]}\n',
+    "model.json": '{"version": 1, "scan_cost": 0, "direction_costs": {}}\n',
 }
 
 BAD_INPUTS: list[tuple[list[str], str | None, str]] = [
@@ -66,6 +70,11 @@ BAD_INPUTS: list[tuple[list[str], str | None, str]] = [
     (["check", "bad.json"], None, "not a wortsuche puzzle"),
     (["check", "damaged.json"], None, "incomplete or damaged"),
     (["check", "broken.json"], None, "not valid JSON"),
+    (["rate", "grid.txt", "tiere.txt", "--model", "deep.json"], None, "nested too deeply"),
+    (["rate", "grid.txt", "tiere.txt", "--model", "model.json"], None, "must be a number above 0"),
+    (["calibrate", "deep.json"], None, "nested too deeply"),
+    (["calibrate", "nan.jsonl"], None, "must be a finite number"),
+    (["calibrate", "hints.jsonl"], None, "must be a whole number"),
 ]
 
 ENGLISH_MARKERS = (

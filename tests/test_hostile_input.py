@@ -164,3 +164,59 @@ def test_a_full_disk_on_standard_output_is_one_line_and_exit_2() -> None:
         "wortsuche: error: cannot write the output (No space left on device)"
     )
     assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def record_line(**find: Any) -> str:
+    """A play record of the standard puzzle with one find of TORF (changed by ``find``)."""
+    found = {"word": "TORF", "at": 12.5, "hints": 0, "wrong": 0, **find}
+    return json.dumps({"puzzle": puzzle_data(), "finds": [found], "finished": True}) + "\n"
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["rate", "puzzle.json", "--model", "deep.json"],
+        ["generate", *WORDS, "--difficulty", "1", "--model", "deep.json"],
+        ["calibrate", "deep.json"],
+        ["calibrate", "deep.jsonl"],
+        ["check", "deep.json"],
+        ["book", "--join", "part.jsonl", "-o", "book.pdf"],
+    ],
+    ids=" ".join,
+)
+def test_deeply_nested_json_is_refused_by_every_reader(
+    tmp_path: Path, arguments: list[str]
+) -> None:
+    (tmp_path / "puzzle.json").write_text(json.dumps(puzzle_data()), encoding="utf-8")
+    (tmp_path / "deep.json").write_text(DEEP, encoding="utf-8")
+    (tmp_path / "deep.jsonl").write_text(record_line() + DEEP + "\n", encoding="utf-8")
+    (tmp_path / "part.jsonl").write_text(DEEP + "\n", encoding="utf-8")
+    assert_one_line_error(run(*arguments, cwd=tmp_path), "nested too deeply")
+
+
+@pytest.mark.parametrize(
+    "hints, fragment",
+    [
+        ("[]", '"finds[0].hints" must be a whole number'),
+        ("1e400", '"finds[0].hints" must be a finite number'),
+        ("NaN", '"finds[0].hints" must be a finite number'),
+        ('"1e400"', '"finds[0].hints" must be a whole number'),
+        ("-1", '"finds[0].hints" must be a whole number from 0 to 1000'),
+        ("true", '"finds[0].hints" must be a whole number'),
+    ],
+)
+def test_calibrate_refuses_hints_that_are_no_count(
+    tmp_path: Path, hints: str, fragment: str
+) -> None:
+    records = tmp_path / "records.jsonl"
+    records.write_text(
+        record_line() + record_line(hints=0).replace('"hints": 0', f'"hints": {hints}')
+    )
+    model = tmp_path / "model.json"
+    model.write_text("kept\n", encoding="utf-8")
+    result = run("calibrate", records, "-o", model, "--force")
+    assert_one_line_error(result, "records.jsonl line 2", fragment)
+    assert model.read_text(encoding="utf-8") == "kept\n"

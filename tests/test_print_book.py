@@ -11,13 +11,14 @@ import io
 import re
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 from tests.cli import run
@@ -955,3 +956,59 @@ def test_a_printed_book_of_several_levels_opens_a_part_for_each_level(tmp_path: 
     refused = run("book", "tiere.txt", "--level", "leicht,brutal", "-o", "x.pdf", cwd=tmp_path)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1
     assert "'brutal'" in refused.stderr and not (tmp_path / "x.pdf").exists()
+
+
+def damaged(pdf: bytes, pattern: bytes, replacement: bytes) -> bytes:
+    """``pdf`` with its first match of ``pattern`` replaced: a file damaged in one place."""
+    found = re.search(pattern, pdf)
+    assert found, pattern
+    return pdf[: found.start()] + replacement + pdf[found.end() :]
+
+
+DAMAGES = {
+    # where the pages' resources or a font should be, a reference to no object
+    "resources point nowhere": (rb"/Resources \d+ 0 R", b"/Resources 9999 0 R"),
+    "a font points nowhere": (rb"/F1 \d+ 0 R", b"/F1 9999 0 R"),
+    "a font is a number": (rb"/F1 \d+ 0 R", b"/F1 7"),
+    "fonts are a list": (rb"/Font <</F1 \d+ 0 R>>", b"/Font [/F1 51 0 R]"),
+    "the cross-reference is cut": (rb"xref\n0 \d+", b"xref\n0 3"),
+    "startxref points elsewhere": (rb"startxref\n\d+", b"startxref\n17"),
+    "the header says no version": (rb"%PDF-1\.\d", b"%PDF-x.y"),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGES))
+def test_a_damaged_pdf_is_checked_or_refused_in_one_line(tmp_path: Path, damage: str) -> None:
+    pattern, replacement = DAMAGES[damage]
+    path = tmp_path / "book.pdf"
+    path.write_bytes(damaged(hand_made(2), pattern, replacement))
+    result = run("preflight", path, "--trim", "6x9")
+    assert "Traceback" not in result.stderr
+    if result.returncode == 2:
+        assert result.stderr.startswith(f"wortsuche: error: {path} is not a PDF that can be read (")
+        assert result.stderr.count("\n") == 1, result.stderr  # pypdf's own log lines stay silent
+    else:
+        assert result.returncode in (0, 1) and result.stderr == "", result.stderr
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    changes=st.lists(
+        st.tuples(st.floats(0, 1, exclude_max=True), st.binary(min_size=1, max_size=8)),
+        min_size=1,
+        max_size=6,
+    ),
+    cut=st.floats(0.2, 1),
+)
+def test_preflight_of_any_damaged_pdf_is_a_report_or_one_line(
+    changes: list[tuple[float, bytes]], cut: float
+) -> None:
+    pdf = bytearray(hand_made(2))
+    for where, data in changes:
+        at = int(where * len(pdf))
+        pdf[at : at + len(data)] = data
+    path = Path(tempfile.mkdtemp()) / "book.pdf"
+    path.write_bytes(bytes(pdf[: int(cut * len(pdf))]))
+    result = run("preflight", path, "--trim", "6x9")
+    assert result.returncode in (0, 1, 2), result.stderr
+    assert result.stderr.count("\n") == (1 if result.returncode == 2 else 0), result.stderr

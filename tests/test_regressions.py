@@ -13,11 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cli import ENV, run
 from test_hostile_input import WORDS, assert_one_line_error, puzzle_data
+from wortsuche.errors import UserError
+from wortsuche.grid.shapes import SHAPE_NAMES
+from wortsuche.levels import LEVELS
 from wortsuche.model import Direction, Placement
 from wortsuche.pipeline.run import generate
+from wortsuche.puzzle_json import loads
+from wortsuche.render import FORMATS, render
+from wortsuche.render.html import answer_hash, cell_sequence, game_data
 from wortsuche.verification.verifier import verify_puzzle
 from wortsuche.words.source import whole_number
 
@@ -234,3 +242,94 @@ def test_a_set_of_words_makes_the_same_puzzle_in_every_run() -> None:
         for hashseed in range(1, 6)
     }
     assert len(grids) == 1
+
+
+def test_a_single_column_at_level_evil_is_made() -> None:
+    # the filler's readers stepped diagonally down a single column with a step of 0
+    result = run("generate", "--size", "10x1", "HUND", "--level", "evil", "--seed", "1")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert [line for line in result.stdout.splitlines() if len(line.split()) == 1][:10]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    level=st.sampled_from(list(LEVELS)),
+    length=st.integers(1, 24),
+    across=st.booleans(),
+    words=st.lists(
+        st.sampled_from(["HUND", "KATZE", "EIS", "REH", "AB", "A"])
+        | st.text("ABDEHNU", min_size=1),
+        min_size=1,
+        max_size=3,
+    ),
+    seed=st.integers(0, 2**32),
+    extra=st.sampled_from(
+        [
+            {},
+            {},
+            {},
+            {"wrap": True},
+            {"absent": True},
+            {"decoys": "max"},
+            {"filler": "traps"},
+            {"filler": "words"},
+            {"fill_search": 50},
+            {"message": "HI"},
+            {"density": "high"},
+            *({"shape": name} for name in SHAPE_NAMES),
+        ]
+    ),
+)
+def test_a_grid_of_one_row_or_one_column_is_made_or_refused_at_every_level(
+    level: str, length: int, across: bool, words: list[str], seed: int, extra: dict[str, Any]
+) -> None:
+    rows, cols = (1, length) if across else (length, 1)
+    try:
+        puzzle = generate(words, rows, cols, level=level, seed=seed, **extra)
+    except UserError as error:
+        assert str(error) and "\n" not in str(error)
+        return
+    assert (puzzle.rows, puzzle.cols) == (rows, cols)
+    assert verify_puzzle(puzzle).ok
+
+
+ONE_LETTER = ["A", "HUND", "KATZE"]
+
+
+def test_a_one_letter_word_makes_an_html_game() -> None:
+    result = run("generate", *ONE_LETTER, "--seed", "1", "--format", "html")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "<!doctype html>" in result.stdout.lower()
+
+
+@pytest.mark.parametrize("grid", [{}, {"wrap": True}, {"shape": "circle"}], ids=str)
+def test_a_one_letter_word_is_hashed_at_its_one_cell(grid: dict[str, Any]) -> None:
+    puzzle = generate(ONE_LETTER, 9, 9, level="hard", seed=1, **grid)
+    data = game_data(puzzle)
+    (cell,) = puzzle.placements["A"].cells
+    word = next(word for word in data["words"] if word.get("entry") == "A")
+    assert word["first"] == word["second"] == list(cell)
+    assert answer_hash(data["salt"], cell_sequence((cell,))) in word["hashes"]
+
+
+@pytest.mark.parametrize("answers", [False, True], ids=["sheet", "answers"])
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_a_one_letter_word_is_rendered_in_every_format(fmt: str, answers: bool) -> None:
+    for grid in ({}, {"wrap": True}, {"shape": "circle"}):
+        puzzle = generate(ONE_LETTER, 9, 9, level="hard", seed=1, **grid)
+        content = render(puzzle, fmt, answers=answers)
+        assert content
+        if fmt == "json":
+            assert loads(content).placements["A"].cells == puzzle.placements["A"].cells
+
+
+@pytest.mark.parametrize("trim", [[], ["--trim", "6x9", "--answers-per-page", "9"]], ids=str)
+def test_a_one_letter_word_is_printed_in_a_book(tmp_path: Path, trim: list[str]) -> None:
+    (tmp_path / "words.txt").write_text("A\nHUND\nKATZE\nMAUS\n", encoding="utf-8")
+    result = run(
+        "book", "words.txt", "--count", "2", "--seed", "1", "-o", "book.pdf", *trim, cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "book.pdf").read_bytes().startswith(b"%PDF")

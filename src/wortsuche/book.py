@@ -29,11 +29,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wortsuche.errors import InputError, UserError, WortsucheError
+from wortsuche.errors import InputError, PuzzleFormatError, UserError, WortsucheError
+from wortsuche.json_input import read_json
 from wortsuche.model import Puzzle
 from wortsuche.notes import Note
 from wortsuche.pipeline.run import generate
-from wortsuche.puzzle_json import loads, puzzle_to_dict
+from wortsuche.puzzle_json import puzzle_from_dict, puzzle_to_dict
 from wortsuche.rand import Rng
 from wortsuche.rating.targeting import generate_near
 from wortsuche.words.themes import nested
@@ -464,9 +465,9 @@ def read_book_lines(files: Sequence[tuple[str, str]]) -> list[tuple[str, Puzzle]
                 values={"name": name, "number": line_number},
             )
             try:
-                puzzle = loads(line)
-                book = json.loads(line).get("book")
-            except (WortsucheError, ValueError, RecursionError) as error:
+                data = read_json(line, error=PuzzleFormatError)
+                puzzle, book = puzzle_from_dict(data), data.get("book")
+            except WortsucheError as error:
                 raise InputError(
                     f"{where}: {error}",
                     key="error.in-source",

@@ -7,3 +7,6 @@ MAX_SIDE = 500
 
 MAX_WORDS = 20_000
 """The largest number of words accepted."""
+
+MAX_INPUT_BYTES = 20 * 1024 * 1024
+"""Input files larger than this are refused (a word list or a puzzle is never that long)."""

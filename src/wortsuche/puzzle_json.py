@@ -15,6 +15,7 @@ from typing import Any
 
 from wortsuche.data import read_text
 from wortsuche.errors import InputError, PuzzleFormatError
+from wortsuche.json_input import check, read_json
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
 from wortsuche.model import HOLE, Direction, Grid, HiddenMessage, Placement, Puzzle, Word
 from wortsuche.notes import Note
@@ -24,12 +25,16 @@ from wortsuche.spec import options_from_dict, options_to_dict
 FORMAT = "wortsuche-puzzle"
 FORMAT_VERSION = 1
 
-MAX_NUMBER_DIGITS = 40
-"""Digits in a JSON integer the reader accepts (a seed is at most 20; Python stops at 4,300)."""
-
 
 def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
     """Plain data for a puzzle, in the order people read it."""
+    if not isinstance(puzzle, Puzzle):
+        kind = type(puzzle).__name__
+        raise InputError(
+            f"a puzzle is written from a Puzzle, not from {kind}",
+            key="error.write-not-puzzle",
+            values={"kind": kind},
+        )
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -113,6 +118,7 @@ def puzzle_from_dict(data: Any) -> Puzzle:
             values={"version": _shown(version), "supported": FORMAT_VERSION},
         )
     try:
+        check(data, "puzzle")  # types and ranges; then what a schema cannot say
         rows = _integer(data, "rows", 1, MAX_SIDE)
         cols = _integer(data, "cols", 1, MAX_SIDE)
         grid_rows = _list(data, "grid", _text)
@@ -193,35 +199,7 @@ def loads(text: str) -> Puzzle:
             key="error.json-not-text",
             values={"kind": kind},
         )
-    try:
-        data = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
-        raise PuzzleFormatError(
-            f"not valid JSON: {error.msg} at line {error.lineno}",
-            key="error.invalid-json",
-            values={"reason": error.msg, "number": error.lineno},
-        ) from None
-    except RecursionError:
-        raise PuzzleFormatError(
-            "not a wortsuche puzzle (nested too deeply)", key="error.puzzle-nested"
-        ) from None
-    except ValueError as error:  # from _parse_int and _no_constant
-        raise PuzzleFormatError(
-            f"not a wortsuche puzzle ({error})",
-            key="error.not-a-puzzle-because",
-            values={"reason": error},
-        ) from None
-    return puzzle_from_dict(data)
-
-
-def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise ValueError(f"a number of {len(text)} digits")
-    return int(text)
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    return puzzle_from_dict(read_json(text, error=PuzzleFormatError))
 
 
 def _field(message: str, key: str, where: str, value: Any) -> PuzzleFormatError:

@@ -309,6 +309,25 @@ def _check_directions(option: OptionSpec, value: Any, label: str) -> tuple[Direc
     return tuple(directions)
 
 
+def _check_words(option: OptionSpec, value: Any, label: str) -> tuple[str | Word, ...]:
+    """A list of words (text or :class:`Word` values), never one text (its letters)."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise option.refusal(value, label)
+    words = tuple(value)
+    if not all(isinstance(word, str | Word) for word in words):
+        raise option.refusal(value, label)
+    return words
+
+
+def _check_lines(option: OptionSpec, value: Any, label: str) -> Any:
+    """A list of rows of text (one text is said by the outline: a mask is no single line)."""
+    if isinstance(value, str):
+        return value
+    if not isinstance(value, Sequence) or not all(isinstance(row, str) for row in value):
+        raise option.refusal(value, label)
+    return tuple(value)
+
+
 _CHECKS: dict[str, Callable[[OptionSpec, Any, str], Any]] = {
     "choice": _check_choice,
     "whole": _check_whole,
@@ -317,6 +336,8 @@ _CHECKS: dict[str, Callable[[OptionSpec, Any, str], Any]] = {
     "text": _check_text,
     "name": _check_text,
     "directions": _check_directions,
+    "words": _check_words,
+    "lines": _check_lines,
 }
 
 
@@ -759,8 +780,8 @@ class PuzzleSpec:
         object.__setattr__(self, "words", words)
         object.__setattr__(self, "rows", cols if rows is None else rows)
         object.__setattr__(self, "cols", rows if cols is None else cols)
-        given = {  # a German level name is the level's
-            name: BY_NAME[name].unalias(value)
+        given = {  # a German level name is the level's; a generator is read once, here
+            name: tuple(value) if isinstance(value, Iterator) else BY_NAME[name].unalias(value)
             for name, value in options.items()
             if value is not None
         }
@@ -815,8 +836,8 @@ class PuzzleSpec:
             self.level, **{option.name: self._given.get(option.name) for option in LEVEL_OPTIONS}
         )
         seed = BY_NAME["seed"].check(self.seed)
-        for name in ("transliterate", "eszett", "exact", "message_exact"):
-            BY_NAME[name].check(self._given.get(name), name)
+        for name, value in self._given.items():  # every option given is of its declared kind
+            BY_NAME[name].check(value, name)
         hidden = None
         if self.message is not None:
             letters = message_letters(

@@ -866,3 +866,23 @@ def test_health_says_the_database_answers_and_where_the_rate_limits_are_counted(
         "database": {"status": "ok"},
         "rate_limits": {"storage": "memory://", "counted": "in this process", "status": "ok"},
     }
+
+
+@pytest.mark.parametrize("wrap", [False, True], ids=["flat", "wrap"])
+def test_a_one_letter_word_has_its_hash_hint_answer_and_check(
+    client: TestClient, db: str, wrap: bool
+) -> None:
+    made = create(client, words=["A", "HUND", "KATZE"], rows=6, cols=6, wrap=wrap)
+    puzzle_id = made["id"]
+    (cell,) = stored_puzzle(db, puzzle_id).placements["A"].cells
+    hashes = client.get(f"/p/{puzzle_id}/hashes.json")
+    assert hashes.status_code == 200, hashes.text
+    word = hashes.json()["words"][0]
+    assert word["first"] == word["second"] == list(cell)
+    hint = client.post(f"/api/puzzles/{puzzle_id}/hint", json={"index": 0}).json()
+    assert hint["first"] == hint["second"] == list(cell)
+    answer = client.post(f"/api/puzzles/{puzzle_id}/reveal").json()["answers"][0]
+    assert (answer["word"], answer["cells"]) == ("A", [list(cell)])
+    assert answer["start"] == answer["end"] == list(cell)
+    found = check(client, puzzle_id, list(cell), list(cell)).json()
+    assert (found["found"], found["word"], found["cells"]) == (True, "A", [list(cell)])

@@ -10,10 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from fastapi.testclient import TestClient
 
 from cli import run
+from wortsuche.cli.calibrate import records_from_lines
+from wortsuche.json_input import schema
 from wortsuche.web.app import create_app
 from wortsuche.web.storage import open_storage
 
@@ -96,6 +99,9 @@ def test_records_export_writes_games_and_pupils_as_json_lines_and_csv(
     assert lines.returncode == 0, lines.stderr
     records = [json.loads(line) for line in lines.stdout.splitlines()]
     assert [r["source"] for r in records] == ["game", "classroom"]
+    for record in records:  # as the published schema says, and as calibrate reads them
+        jsonschema.validate(record, schema("records"))
+    assert len(records_from_lines(lines.stdout)) == 2
     stored = recording.get(f"/api/puzzles/{puzzle}").json()
     for record in records:
         assert set(record) == {"puzzle", "finds", "seconds", "finished", "screen", "source"}

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wortsuche.cli.common import check_output, read_text, write_output
-from wortsuche.errors import InputError
+from wortsuche.errors import InputError, UserError
+from wortsuche.json_input import read_json
 from wortsuche.notes import Note
 from wortsuche.puzzle_json import puzzle_from_dict
 from wortsuche.rating.calibration import Find, PlayRecord
@@ -37,7 +37,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def records_from_lines(text: str, name: str = "records") -> list[PlayRecord]:
-    """Read play records, one JSON object per line (blank lines skipped)."""
+    """Read play records, one JSON object per line (blank lines skipped), each as
+    ``wortsuche/schema/records.schema.json`` describes it."""
     records = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -46,45 +47,25 @@ def records_from_lines(text: str, name: str = "records") -> list[PlayRecord]:
             f"{name} line {number}", key="source.file-line", values={"name": name, "number": number}
         )
         try:
-            data = json.loads(line)
-        except ValueError as error:
-            raise InputError(
-                f"{where} is not JSON: {error}",
-                key="error.not-json",
-                values={"place": where, "reason": getattr(error, "msg", error)},
-            ) from None
-        if not isinstance(data, dict) or not isinstance(data.get("finds"), list):
-            raise InputError(
-                f'{where}: a play record needs "puzzle" and "finds"',
-                key="error.record-fields",
-                values={"place": where},
-            )
-        try:
-            puzzle = puzzle_from_dict(data.get("puzzle"))
-        except InputError as error:
+            data = read_json(line, schema="records")
+            puzzle = puzzle_from_dict(data["puzzle"])
+        except UserError as error:
             raise InputError(
                 f"{where}: {error}", key="error.in-source", values={"name": where, "error": error}
             ) from None
-        finds = tuple(_find(item, where) for item in data["finds"])
+        finds = tuple(
+            Find(
+                find["word"],
+                float(find["at"]),
+                int(find.get("hints", 0)),
+                int(find.get("wrong", 0)),
+            )
+            for find in data["finds"]
+        )
         seconds = data.get("seconds")
-        total = float(seconds) if isinstance(seconds, int | float) and seconds > 0 else None
-        records.append(PlayRecord(puzzle, finds, total, bool(data.get("finished"))))
+        total = float(seconds) if seconds else None  # 0 or null: not timed
+        records.append(PlayRecord(puzzle, finds, total, data.get("finished", False)))
     return records
-
-
-def _find(item: Any, where: str) -> Find:
-    if not isinstance(item, dict) or not isinstance(item.get("word"), str):
-        raise InputError(
-            f'{where}: each find needs a "word"', key="error.find-word", values={"place": where}
-        )
-    at = item.get("at")
-    if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at) or at < 0:
-        raise InputError(
-            f'{where}: the find of {item["word"]} needs a time "at" (seconds)',
-            key="error.find-at",
-            values={"place": where, "word": item["word"]},
-        )
-    return Find(item["word"], float(at), int(item.get("hints") or 0), int(item.get("wrong") or 0))
 
 
 def run(args: argparse.Namespace) -> int:

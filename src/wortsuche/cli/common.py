@@ -16,15 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wortsuche.errors import InputError
+from wortsuche.limits import MAX_INPUT_BYTES
 from wortsuche.notes import Note
 from wortsuche.spec import BOOK, GROUPS, OptionSpec, declared
 from wortsuche.words.source import STANDARD_INPUT
 
 if TYPE_CHECKING:
     from wortsuche.render.options import RenderOptions
-
-MAX_INPUT_BYTES = 20 * 1024 * 1024
-"""Input files larger than this are refused (a word list is never that long)."""
 
 
 def decode(data: bytes, name: str) -> str:

@@ -31,6 +31,7 @@ from typing import Any
 
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
+from wortsuche.limits import MAX_INPUT_BYTES
 from wortsuche.render.options import FONTS
 from wortsuche.words.normalise import ESZETT
 
@@ -148,7 +149,8 @@ def settings_in_force(environ: Mapping[str, str] | None = None) -> dict[str, InF
 def _read_file(path: Path) -> dict[str, Any]:
     """The settings the file holds (none if there is no file), every key one we know."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read(MAX_INPUT_BYTES + 1)
     except FileNotFoundError:
         return {}
     except OSError as error:
@@ -157,13 +159,21 @@ def _read_file(path: Path) -> dict[str, Any]:
             key="error.cannot-read",
             values={"path": path, "reason": error.strerror},
         ) from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(
+            f"{path} is too large (more than {MAX_INPUT_BYTES} bytes)",
+            key="error.config-too-large",
+            values={"path": str(path), "most": MAX_INPUT_BYTES},
+        )
     try:
         written = tomllib.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as error:
+        # tomllib reads nested arrays and tables by recursion: too deep is a file not to read
+        reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
         raise InputError(
-            f"{path}: not a valid TOML file ({error})",
+            f"{path}: not a valid TOML file ({reason})",
             key="error.config-toml",
-            values={"path": str(path), "reason": str(error)},
+            values={"path": str(path), "reason": reason},
         ) from None
     unknown = sorted(set(written) - set(SETTINGS))
     if unknown:

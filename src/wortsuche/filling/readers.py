@@ -234,7 +234,11 @@ def _rays(rows: int, cols: int, longest: int) -> list[list[range]]:
                     cols - 1 - c if dc > 0 else c if dc < 0 else longest,
                 )
                 there = r * cols + c
-                way.append(range(there + step, there + step * (reach + 1), step))
+                # nothing that way (the edge is next): no range, whose step may be 0 here
+                # (a diagonal step in a single column is the same index)
+                way.append(
+                    range(there + step, there + step * (reach + 1), step) if reach else range(0)
+                )
         rays.append(way)
     return rays
 

@@ -18,6 +18,7 @@ from wortsuche.errors import (
     DoesNotFitError,
     FillError,
     GenerationTimeout,
+    InputError,
     MessageError,
     VerificationError,
 )
@@ -107,6 +108,13 @@ def generate(
     past the CPU seconds of :data:`wortsuche.budget.CPU_SECONDS`. ``within`` is the budget of a
     search of several puzzles, whose clocks this one shares.
     """
+    if within is not None and not isinstance(within, Budget):
+        kind = type(within).__name__
+        raise InputError(
+            f"within must be the Budget of a larger search, not {kind}",
+            key="error.within-budget",
+            values={"kind": kind},
+        )
     asked = {"level": level, "seed": seed, **options}
     if isinstance(words, PuzzleSpec):
         size = {k: v for k, v in (("rows", rows), ("cols", cols)) if v is not None}

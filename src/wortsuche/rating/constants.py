@@ -12,12 +12,11 @@ True
 
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from wortsuche.errors import InputError
+from wortsuche.json_input import check, read_json
 from wortsuche.model import Direction
 
 VERSION = 1
@@ -98,64 +97,26 @@ DEFAULT = Constants()
 
 
 def constants_from_dict(data: Any) -> Constants:
-    """Read a model file's content; a clear :class:`InputError` for anything else."""
-    if not isinstance(data, dict) or data.get("version") != VERSION:
-        raise InputError(
-            f'a model file must be a JSON object with "version": {VERSION}',
-            key="error.model-version",
-            values={"version": VERSION},
-        )
-    costs = data.get("direction_costs")
-    rare = data.get("rare_letter", {"threshold": DEFAULT.rare})
-    if not isinstance(costs, dict) or not isinstance(rare, dict):
-        raise InputError(
-            'a model file needs "direction_costs" and "rare_letter" objects',
-            key="error.model-objects",
-        )
-    fit = data.get("fit", {})
+    """Read a model file's content; a clear :class:`InputError` for anything its schema
+    (``wortsuche/schema/model.schema.json``) does not describe."""
+    check(data, "model")
+    costs, rare = data["direction_costs"], data.get("rare_letter", {"threshold": DEFAULT.rare})
     return Constants(
-        scan_cost=_positive(data.get("scan_cost"), "scan_cost"),
-        forward=_positive(costs.get("forward"), "direction_costs.forward"),
-        diagonal=_positive(costs.get("diagonal"), "direction_costs.diagonal"),
-        backward=_positive(costs.get("backward"), "direction_costs.backward"),
-        rare=_positive(rare.get("threshold"), "rare_letter.threshold", zero=True),
-        seconds_per_unit=_positive(
-            data.get("seconds_per_unit", DEFAULT.seconds_per_unit), "seconds_per_unit"
-        ),
-        fit=fit if isinstance(fit, dict) else {},
+        scan_cost=float(data["scan_cost"]),
+        forward=float(costs["forward"]),
+        diagonal=float(costs["diagonal"]),
+        backward=float(costs["backward"]),
+        rare=float(rare["threshold"]),
+        seconds_per_unit=float(data.get("seconds_per_unit", DEFAULT.seconds_per_unit)),
+        fit=data.get("fit", {}),
     )
 
 
 def constants_from_text(text: str, name: str) -> Constants:
     """Read a model file's text (``name`` says which file in an error)."""
     try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise InputError(
-            f"{name} is not a model file (JSON): {error}",
-            key="error.not-model-file",
-            values={"name": name, "reason": getattr(error, "msg", error)},
-        ) from None
-    try:
-        return constants_from_dict(data)
+        return constants_from_dict(read_json(text))
     except InputError as error:
         raise InputError(
             f"{name}: {error}", key="error.in-source", values={"name": name, "error": error}
         ) from None
-
-
-def _positive(value: Any, name: str, *, zero: bool = False) -> float:
-    """A finite number above 0 (or at 0, with ``zero``)."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise InputError(
-            f"the model file's {name} must be a number, not {value!r}",
-            key="error.model-number",
-            values={"field": name, "value": repr(value)},
-        )
-    if value < 0 or (value == 0 and not zero):
-        raise InputError(
-            f"the model file's {name} must be above 0, not {value!r}",
-            key="error.model-positive",
-            values={"field": name, "value": repr(value)},
-        )
-    return float(value)

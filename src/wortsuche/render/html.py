@@ -47,6 +47,12 @@ def cell_sequence(cells: tuple[Cell, ...] | list[Cell]) -> str:
     return ";".join(f"{r},{c}" for r, c in ordered)
 
 
+def next_cell(cells: tuple[Cell, ...]) -> Cell:
+    """The cell after a word's first, which says the way it runs (the second hint); a word of
+    one letter has no other, so its first cell again."""
+    return cells[1] if len(cells) > 1 else cells[0]
+
+
 def puzzle_salt(puzzle: Puzzle) -> str:
     """A salt derived from the puzzle itself, so the same puzzle always gives the same file."""
     material = f"{puzzle.seed}\n" + "\n".join(puzzle.grid.rows)
@@ -80,7 +86,7 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
         # Where the word begins, for a hint. The page holds the grid and the words anyway, so
         # this is no secret it gives away; the whole line stays hashed.
         first = list(placement.start) if placement is not None else None
-        second = list(placement.cells[1]) if placement is not None else None
+        second = list(next_cell(placement.cells)) if placement is not None else None
         shown = "".join(display_letter(ch, lowercase) for ch in word.letters)
         if word in secret:
             # On no list until found, no hint points at it, and the page does not spell it: only

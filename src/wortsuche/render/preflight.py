@@ -91,7 +91,7 @@ def check_book(
     found = list(_page_count(pages))
     for part in run(check_pages, jobs):
         found += part
-    return same_size_together(found) + fonts_not_embedded(pdf)
+    return same_size_together(found) + fonts_not_embedded(pdf, name=name)
 
 
 def same_size_together(found: list[Violation]) -> list[Violation]:
@@ -221,7 +221,7 @@ def check_cover(
             said = f"{problem}; that is the size for --paper-color {other}"
             sized = [Violation(1, _said(said, "cover-paper", problem=problem, paper=other))]
         found = [_on_cover(v) for v in sized]
-    return found + [_on_cover(v) for v in fonts_not_embedded(pdf)]
+    return found + [_on_cover(v) for v in fonts_not_embedded(pdf, name=name)]
 
 
 def _on_cover(finding: Violation) -> Violation:
@@ -251,32 +251,62 @@ def _open(pdf: bytes, name: str) -> Any:
         return pdfplumber.open(io.BytesIO(pdf))
 
 
+READERS = ("pypdf", "pdfminer", "pdfplumber")
+"""The libraries that read a PDF: what goes wrong inside them is a damaged file."""
+
+
 @contextlib.contextmanager
 def unreadable_said(name: str) -> Iterator[None]:
     """A PDF that cannot be read, when it is opened or (damaged inside, not only cut off) while
-    its pages are read, said in one line as the user's mistake."""
-    from pdfminer.pdfparser import PDFSyntaxError
-    from pdfplumber.utils.exceptions import PdfminerException
-    from pypdf.errors import PyPdfError
+    its pages are read, said in one line as the user's mistake; the readers' own log lines
+    (pypdf logs each repair it tries) are not shown.
 
+    Any error raised inside a reader is the file's damage, whatever its class (a damaged file
+    makes them raise AttributeError, TypeError, KeyError, zlib's errors and their own); one
+    raised in wortsuche's own code is a bug, and stays one."""
     try:
-        yield
+        with _readers_quiet():
+            yield
     except InputError:
         raise  # said already (an inner opening of the same PDF)
-    except (
-        PDFSyntaxError,
-        PdfminerException,
-        PyPdfError,
-        ValueError,
-        TypeError,
-        KeyError,
-    ) as error:
-        reason = str(error) if len(str(error)) <= 80 else str(error)[:77] + "..."
+    except Exception as error:
+        if not _inside_reader(error):
+            raise
+        text = str(error) or type(error).__name__
+        reason = text if len(text) <= 80 else text[:77] + "..."
         raise InputError(
             f"{name} is not a PDF that can be read ({reason})",
             key="error.pdf-unreadable",
             values={"name": name, "reason": reason},
         ) from None
+
+
+def _inside_reader(error: BaseException) -> bool:
+    """Whether ``error`` was raised while a PDF reader's code ran."""
+    trace = error.__traceback__
+    while trace is not None:
+        module = str(trace.tb_frame.f_globals.get("__name__", ""))
+        if module.split(".")[0] in READERS:
+            return True
+        trace = trace.tb_next
+    return False
+
+
+@contextlib.contextmanager
+def _readers_quiet() -> Iterator[None]:
+    """The readers' loggers silenced for a while (their warnings about a damaged file would
+    stand in front of the one line that says it)."""
+    import logging
+
+    loggers = [logging.getLogger(reader) for reader in READERS]  # their modules' log through them
+    before = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, before, strict=True):
+            logger.setLevel(level)
 
 
 def _page_count(pages: int) -> Iterator[Violation]:
@@ -433,43 +463,45 @@ def _overlaps(area: Area, live: Area) -> Iterable[tuple[str, float]]:
     yield "bottom", area.bottom - live.bottom
 
 
-def fonts_not_embedded(pdf: bytes) -> list[Violation]:
+def fonts_not_embedded(pdf: bytes, *, name: str = "the PDF") -> list[Violation]:
     """One finding for each font a page uses without carrying it, on the first such page."""
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
 
-    try:
-        reader = PdfReader(io.BytesIO(pdf))
-        pages = list(reader.pages)
-    except (PdfReadError, ValueError) as error:
-        raise InputError(
-            f"the PDF cannot be read ({error})",
-            key="error.the-pdf-unreadable",
-            values={"reason": error},
-        ) from None
+    with unreadable_said(name):
+        return _fonts_not_embedded(PdfReader(io.BytesIO(pdf)))
+
+
+def _fonts_not_embedded(reader: Any) -> list[Violation]:
     seen: set[str] = set()
     found = []
-    for number, page in enumerate(pages, 1):
-        resources = page.get("/Resources")
-        fonts = resources.get_object().get("/Font") if resources is not None else None
-        for font in fonts.get_object().values() if fonts is not None else ():
-            font = font.get_object()
-            name = str(font.get("/BaseFont", "?")).lstrip("/")
-            if name not in seen and not _embedded(font):
-                seen.add(name)
-                text = f"the font {name} is not embedded"
-                found.append(Violation(number, _said(text, "font", name=name)))
+    for number, page in enumerate(reader.pages, 1):
+        fonts = _dictionary(_dictionary(page.get("/Resources")).get("/Font"))
+        for font in map(_dictionary, fonts.values()):
+            font_name = str(font.get("/BaseFont", "?")).lstrip("/")
+            if font_name not in seen and not _embedded(font):
+                seen.add(font_name)
+                text = f"the font {font_name} is not embedded"
+                found.append(Violation(number, _said(text, "font", name=font_name)))
     return found
 
 
-def _embedded(font: Any) -> bool:
-    """Whether a PDF font dictionary carries its font program."""
+def _embedded(font: dict[str, Any]) -> bool:
+    """Whether a PDF font dictionary carries its font program (a damaged one does not)."""
     if font.get("/Subtype") == "/Type3":  # drawn by the PDF's own procedures
         return True
     if font.get("/Subtype") == "/Type0":
-        font = font["/DescendantFonts"][0].get_object()
-    descriptor = font.get("/FontDescriptor")
-    if descriptor is None:
-        return False
-    descriptor = descriptor.get_object()
+        descendants = _resolved(font.get("/DescendantFonts"))
+        font = _dictionary(descendants[0]) if isinstance(descendants, list) and descendants else {}
+    descriptor = _dictionary(font.get("/FontDescriptor"))
     return any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def _resolved(value: Any) -> Any:
+    """A PDF object, the one a reference points at for a reference."""
+    return value.get_object() if hasattr(value, "get_object") else value
+
+
+def _dictionary(value: Any) -> dict[str, Any]:
+    """A PDF dictionary (resolved), or an empty one where a damaged file has something else."""
+    found = _resolved(value)
+    return found if isinstance(found, dict) else {}

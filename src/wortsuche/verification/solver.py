@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from wortsuche.errors import InputError
 from wortsuche.grid.topology import Topology
 from wortsuche.model import Grid, Word
-from wortsuche.verification.verifier import Report, verify
+from wortsuche.verification.verifier import Report, grid_refused, verify
 from wortsuche.words.normalise import normalise_entry
 from wortsuche.words.wordset import prepare_words
 
@@ -48,7 +48,10 @@ def solve(
     A word with ß is looked for as the grid writes it: with the capital ẞ if the grid has one,
     else with SS (as :func:`~wortsuche.generate` writes it by default)."""
     if not isinstance(grid, Grid):
-        grid = read_grid([grid] if isinstance(grid, str) else list(grid))
+        rows = [grid] if isinstance(grid, str) else grid
+        if not isinstance(rows, Sequence) or not all(isinstance(row, str) for row in rows):
+            raise grid_refused(grid)
+        grid = read_grid(list(rows))
     if topology is not None and (topology.rows, topology.cols) != (grid.height, grid.width):
         size, grid_size = f"{topology.rows}x{topology.cols}", f"{grid.height}x{grid.width}"
         raise InputError(

@@ -237,6 +237,31 @@ class _Readings:
         return hits
 
 
+def grid_refused(grid: object) -> InputError:
+    """The error for a grid that is neither a :class:`Grid` nor a list of rows of text."""
+    kind = type(grid).__name__
+    return InputError(
+        f"a grid is a Grid or a list of rows of letters, not {kind}",
+        key="error.grid-kind",
+        values={"kind": kind},
+    )
+
+
+def _checked_words(grid: object, words: object) -> list[Word]:
+    """The words :func:`verify` was given, as a list, if it was given a grid and words."""
+    if not isinstance(grid, Grid):
+        raise grid_refused(grid)
+    listed = list(words) if isinstance(words, Iterable) and not isinstance(words, str) else None
+    if listed is None or not all(isinstance(word, Word) for word in listed):
+        kind = type(words).__name__
+        raise InputError(
+            f"verify checks a list of Word values, not {kind} (words as text: solve)",
+            key="error.verify-words",
+            values={"kind": kind},
+        )
+    return listed
+
+
 def verify(
     grid: Grid,
     words: Sequence[Word],
@@ -255,6 +280,7 @@ def verify(
     first one. A word that also lies inside a longer placed word must have its own
     occurrence there too, not apart.
     """
+    words = _checked_words(grid, words)
     letters = [w.letters for w in words]
     topology = topology if topology is not None else Topology.of_grid(grid)
     found = find_occurrences(grid, letters, topology=topology)

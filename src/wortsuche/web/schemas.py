@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, create_model
 
+from wortsuche.render.html import next_cell
 from wortsuche.spec import WEB, OptionSpec, declared
 from wortsuche.web import limits
 
@@ -170,7 +171,7 @@ class Hint(BaseModel):
     def of(cls, index: int, cells: tuple[tuple[int, int], ...]) -> Hint:
         """The hint for the word at ``index`` whose letters lie on ``cells`` (a word of one
         letter has no second cell: it points at its first again)."""
-        return cls(index=index, first=cells[0], second=cells[1] if len(cells) > 1 else cells[0])
+        return cls(index=index, first=cells[0], second=next_cell(cells))
 
 
 class Answers(BaseModel):
