@@ -19,18 +19,22 @@ from wortsuche.web import classroom
 from wortsuche.web.api import is_puzzle_id
 from wortsuche.web.errors import ApiError
 from wortsuche.web.pages import missing_page, page, page_language
+from wortsuche.web.rates import RateLimiter, refuse_when_over
 from wortsuche.web.storage import Storage
 from wortsuche.web.storage.classroom import Assignment
 
 
-def classroom_page_routes(storage: Storage) -> APIRouter:
-    """The classroom's pages, reading assignments from ``storage``."""
+def classroom_page_routes(storage: Storage, rates: RateLimiter | None = None) -> APIRouter:
+    """The classroom's pages, reading assignments from ``storage``; a class code is looked up
+    within the ``lookup`` rate of the reader's address."""
     router = APIRouter(include_in_schema=False)
 
     @router.get("/c", response_class=HTMLResponse, response_model=None)
     def code_page(request: Request, code: str = "") -> HTMLResponse | RedirectResponse:
         texts = translator(page_language(request))
         problem = ""
+        if code and (refused := too_many_lookups(rates, request, texts)):
+            return refused
         if code:
             normal = classroom.normal_code(code)
             if normal is not None and storage.get_assignment(normal) is not None:
@@ -41,6 +45,8 @@ def classroom_page_routes(storage: Storage) -> APIRouter:
     @router.get("/c/{code}", response_class=HTMLResponse)
     def class_page(code: str, request: Request) -> HTMLResponse:
         texts = translator(page_language(request))
+        if refused := too_many_lookups(rates, request, texts):
+            return refused
         try:
             assignment = classroom.open_assignment(storage, code)
         except ApiError:
@@ -102,6 +108,23 @@ def classroom_page_routes(storage: Storage) -> APIRouter:
         )
 
     return router
+
+
+def too_many_lookups(
+    rates: RateLimiter | None, request: Request, texts: Translator
+) -> HTMLResponse | None:
+    """The code page saying "too many requests" (429) once an address looks codes up faster
+    than the ``lookup`` rate, else None (the look-up is counted)."""
+    if rates is None:
+        return None
+    try:
+        refuse_when_over(rates, "lookup", request.client.host if request.client else "unknown",
+                         said="api.too-many-requests")  # fmt: skip
+    except ApiError as error:
+        problem = html.escape(texts.error(error))
+        headers = {"Retry-After": str(error.retry_after)}
+        return HTMLResponse(page("code.html", texts, request, problem=problem), 429, headers)
+    return None
 
 
 def puzzle_choices(storage: Storage, assignment: Assignment, texts: Translator) -> str:

@@ -61,6 +61,11 @@ class Limits:
             "play": Rate(per_second=4.0, burst=40),
             "teacher": Rate(per_second=4.0, burst=40),
             "record": Rate(per_second=5.0, burst=60),  # --record-play: one post per find
+            # per address too (see CLASSROOM_KEYS): one client cannot fill a class, guess
+            # codes or start records of one puzzle without end
+            "join-address": Rate(per_second=0.05, burst=40),
+            "lookup": Rate(per_second=1.0, burst=60),
+            "record-session": Rate(per_second=0.01, burst=20),
         }
     )
     """Requests per client address for each limited action; beyond it, 429 with Retry-After."""
@@ -74,7 +79,15 @@ CLASSROOM_KEYS = {
     "join": "assignment",
     "play": "pupil",
     "teacher": "assignment",
+    "join-address": "address and assignment",
+    "lookup": "address",
+    "record-session": "address and puzzle",
 }
 """What each classroom rate is counted per. A pupil's selections and hints (``play``) per pupil:
 a quick player selects about once a second, far below 4 a second, while a script is stopped
-after 40. Joining per assignment: a whole class of 30 joins within the burst of 60."""
+after 40. Joining per assignment: a whole class of 30 joins within the burst of 60; and per
+address and assignment: a class behind one school address (40) joins at once, while one client
+adds one pupil per 20 seconds after that, so it cannot fill a class the teacher made larger.
+Looking a class code up (the class page, its API, the code form) per address: 3,000 guesses take
+most of an hour. Starting a play record per address and puzzle: 20 games at once, then one per
+100 seconds."""

@@ -16,7 +16,13 @@ from typing import Self
 from urllib.parse import urlsplit, urlunsplit
 
 from wortsuche.errors import UserError
-from wortsuche.web.storage.classroom import CLASSROOM_SQL, CLASSROOM_SQLITE, ClassroomQueries
+from wortsuche.web.storage.classroom import (
+    CLASSROOM_SQL,
+    CLASSROOM_SQLITE,
+    TIMED_SQL,
+    TIMED_SQLITE,
+    ClassroomQueries,
+)
 from wortsuche.web.storage.cursor import Cursor
 
 ID_BYTES = 6
@@ -55,6 +61,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     # version 1 -> 2: the classroom (assignments, pupils, their finds) and recorded play
     Migration(CLASSROOM_SQL, sqlite=CLASSROOM_SQLITE),
+    # version 2 -> 3: finds timed from the pupil's previous request, a class's most pupils
+    Migration(TIMED_SQL, sqlite=TIMED_SQLITE),
 )
 """The steps that take the schema from version ``i`` to ``i + 1``; append, never edit."""
 
