@@ -307,7 +307,10 @@ def test_a_class_holds_the_pupils_its_teacher_allows(client: TestClient) -> None
         headers={"Accept-Language": "de"},
     )
     assert full.status_code == 409
-    assert full.json()["error"] == "Diese Klasse ist voll (2 Kinder): Frag deine Lehrkraft."
+    assert (
+        full.json()["error"]
+        == "Diese Klasse ist voll, hier ist kein Platz mehr frei: Frag deine Lehrkraft."
+    )
     for most in (0, 201, "40"):
         refused = client.post(
             "/api/assignments", json={"words": ["TORF"], "rows": 5, "cols": 5, "max_pupils": most}

@@ -349,7 +349,7 @@ def join(
     if joined == "full":
         raise ApiError(
             409,
-            f"this class is full ({assignment.max_pupils} pupils): ask your teacher",
+            "this class is full, there is no room left: ask your teacher",
             key="api.class-full",
             values={"most": assignment.max_pupils},
         )

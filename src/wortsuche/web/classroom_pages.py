@@ -83,6 +83,8 @@ def classroom_page_routes(storage: Storage, rates: RateLimiter | None = None) ->
                 ends=(today + timedelta(days=classroom.DEFAULT_DAYS)).isoformat(),
                 tomorrow=(today + timedelta(days=1)).isoformat(),
                 latest=(today + timedelta(days=classroom.MAX_DAYS - 1)).isoformat(),
+                max_pupils=str(classroom.DEFAULT_PUPILS),
+                most_pupils=str(classroom.MAX_PUPILS),
             )
         )
 
