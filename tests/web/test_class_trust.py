@@ -9,13 +9,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from stack import RedisServer
 from wortsuche.puzzle_json import loads
 from wortsuche.render.html import game_data
 from wortsuche.web import classroom_api
@@ -24,6 +25,7 @@ from wortsuche.web.limits import Limits, Rate
 from wortsuche.web.plausibility import SEARCH_SECONDS, least_seconds
 
 from .test_classroom_api import bearer, join, new_assignment, places, select, storage_of
+from .test_rates import redis  # noqa: F401
 
 ANSWER_KEYS = ("cells", "start", "end", "first", "second", "hashes", "salt", "placements")
 """Keys of JSON that would tell where a word stands."""
@@ -192,6 +194,14 @@ def test_a_script_that_posts_every_word_at_once_is_marked_and_a_person_is_not(
     by_name = {row["pseudonym"]: row for row in csv.DictReader(io.StringIO(exported.text))}
     assert sorted(by_name["Bot"]["implausible"].split()) == sorted(words)
     assert by_name["Mia"]["implausible"] == ""
+    from pypdf import PdfReader
+
+    pdf = client.get(
+        f"/api/assignments/{code}/results.pdf?lang=de", headers=bearer(made["teacher_token"])
+    )
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "Unplausibel" in text and "Bot: unplausibel: 4 von 4 Funden zu schnell" in text
+    assert "Mia: unplausibel" not in text
 
 
 def test_a_script_that_waits_out_the_floor_is_marked_for_its_run(
@@ -348,11 +358,13 @@ def test_a_second_anna_is_asked_to_choose_another_name(client: TestClient) -> No
     assert sorted(results(client, made)) == ["Anna", "Anna B."]
 
 
-def test_class_codes_are_looked_up_within_a_rate_per_address(db: str) -> None:
+def test_codes_not_found_are_limited_per_address(db: str) -> None:
     rates = {"lookup": Rate(per_second=0.01, burst=5)}
     with limited_client(db, ("203.0.113.7", 4000), **rates) as guesser:
         made = guesser.post("/api/assignments", json={"words": ["TORF"], "rows": 5, "cols": 5})
         code = made.json()["code"]
+        # a class that exists is opened freely (a whole school behind one address)
+        assert {guesser.get(f"/api/assignments/{code}").status_code for _ in range(30)} == {200}
         guesses = [guesser.get(f"/api/assignments/AB-CD{n:02d}").status_code for n in range(10, 15)]
         assert guesses == [404] * 5
         assert guesser.get(f"/api/assignments/{code}").status_code == 429
@@ -362,12 +374,6 @@ def test_class_codes_are_looked_up_within_a_rate_per_address(db: str) -> None:
     with limited_client(db, ("198.51.100.2", 4000), **rates) as pupil:
         assert pupil.get(f"/api/assignments/{code}").status_code == 200
         assert pupil.get(f"/c/{code}").status_code == 200
-
-
-@pytest.fixture
-def record_client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db, record_play=True)) as client:
-        yield client
 
 
 def test_a_made_up_pupil_token_changes_nothing(client: TestClient) -> None:
@@ -382,3 +388,71 @@ def test_a_made_up_pupil_token_changes_nothing(client: TestClient) -> None:
     assert forged.status_code == 403
     assert forged.json()["error"] == "Dieser Schlüssel öffnet diese Aufgabe nicht."
     assert json.loads(json.dumps(results(client, made)["Mia"]))["found"] == 0
+
+
+@pytest.mark.slow  # a real redis-server
+def test_two_servers_sharing_redis_count_one_addresss_joins_and_misses_once(
+    db: str,
+    redis: RedisServer,  # noqa: F811
+) -> None:
+    rates = {"join-address": Rate(per_second=0.01, burst=6), "lookup": Rate(0.01, burst=4)}
+    settings = Limits(rates=rates, rate_storage=redis.url)
+    flood = (".".join(str(part) for part in (10, *os.urandom(3))), 4000)  # fresh in Redis
+    with (
+        TestClient(create_app(db, limits=settings), client=flood) as first,
+        TestClient(create_app(db, limits=settings), client=flood) as second,
+    ):
+        code = first.post(
+            "/api/assignments", json={"words": ["TORF"], "rows": 5, "cols": 5}
+        ).json()["code"]
+        joins = [
+            (first, second)[n % 2]
+            .post(f"/api/assignments/{code}/pupils", json={"pseudonym": f"Bot {n}"})
+            .status_code
+            for n in range(200)
+        ]
+        assert joins.count(201) == 6 and joins.count(429) == 194
+        misses = [
+            (first, second)[n % 2].get(f"/api/assignments/AB-CD{n:02d}").status_code
+            for n in range(20, 30)
+        ]
+        assert misses == [404] * 4 + [429] * 6
+
+
+def test_finds_recorded_before_they_were_timed_are_kept_and_never_marked(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import wortsuche.web.storage.interface as storage_module
+    from wortsuche.web import classroom
+    from wortsuche.web.storage import open_storage
+
+    released = storage_module.MIGRATIONS
+    monkeypatch.setattr(storage_module, "MIGRATIONS", released[:2])  # the release before
+    rows = (
+        (
+            "INSERT INTO assignments (code, teacher_hash, created, ends, title) VALUES (?, ?, ?, ?, ?)",
+            ("AB-CDEF", "0" * 64, "2026-01-01T00:00:00+00:00", "2999-01-01T00:00:00+00:00", ""),
+        ),
+        (
+            "INSERT INTO pupils (id, assignment, token_hash, pseudonym, puzzle, started, last_seen)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            ("p1", "AB-CDEF", "0" * 64, "Mia", "x", 100.0, 100.1),
+        ),
+        (
+            "INSERT INTO finds (pupil, word, at, hints, wrong) VALUES (?, ?, ?, ?, ?)",
+            ("p1", "IGEL", 0.1, 0, 0),
+        ),
+    )
+    with open_storage(db) as old:
+        assert old.schema_version() == 2
+        with old._transaction() as cursor:
+            for query, values in rows:
+                cursor.execute(old._sql(query), values)
+    monkeypatch.setattr(storage_module, "MIGRATIONS", released)
+    with open_storage(db) as new:
+        assert new.schema_version() == 3
+        assignment = new.get_assignment("AB-CDEF")
+        assert assignment is not None and assignment.max_pupils == 40
+        [(_, finds)] = new.pupils_of("AB-CDEF")
+        assert [(f.word, f.gap, f.cells) for f in finds] == [("IGEL", None, 0)]
+        assert classroom.implausible_finds(finds) == set()

@@ -32,6 +32,7 @@ from wortsuche.model import Cell, Puzzle
 from wortsuche.puzzle_json import loads
 from wortsuche.web.errors import ApiError
 from wortsuche.web.plausibility import TimedFind, implausible
+from wortsuche.web.rates import RateLimiter, refuse_when_over
 from wortsuche.web.storage import Storage
 from wortsuche.web.storage.classroom import Assignment, Find, Pupil
 
@@ -278,6 +279,20 @@ def open_assignment(storage: Storage, code: str) -> Assignment:
             404, "there is no assignment with this code (check the code)", key="api.no-assignment"
         )
     return assignment
+
+
+def looked_up(storage: Storage, code: str, rates: RateLimiter | None, address: str) -> Assignment:
+    """:func:`open_assignment` for a reader at ``address``, whose codes not found are counted
+    (the ``lookup`` rate): a pupil who mistypes once is never stopped, a client guessing codes
+    is refused with 429, hits included, once it is over."""
+    if rates is None:
+        return open_assignment(storage, code)
+    refuse_when_over(rates, "lookup", address, said="api.too-many-requests", count=False)
+    try:
+        return open_assignment(storage, code)
+    except ApiError:
+        rates.take("lookup", address)
+        raise
 
 
 def teacher_of(assignment: Assignment, authorization: str | None) -> None:

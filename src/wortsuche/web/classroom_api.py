@@ -121,8 +121,7 @@ def classroom_routes(
     @router.get("/{code}")
     def class_view(code: str, request: Request) -> PublicAssignment:
         """What the class link shows: the title and the puzzles to choose from."""
-        refuse_when_over(rates, "lookup", address(request), said="api.too-many-requests")
-        assignment = open_assignment(storage, code)
+        assignment = classroom.looked_up(storage, code, rates, address(request))
         shown = []
         for puzzle_id in assignment.puzzles:
             puzzle = puzzles.get(puzzle_id).puzzle
@@ -151,8 +150,7 @@ def classroom_routes(
 
         Limited per address and class, and per class; a full class (409) or a pseudonym taken
         (409, with another to choose) is refused."""
-        refuse_when_over(rates, "lookup", address(request), said="api.too-many-requests")
-        assignment = open_assignment(storage, code)
+        assignment = classroom.looked_up(storage, code, rates, address(request))
         whence = f"{address(request)} {assignment.code}"
         refuse_when_over(rates, "join-address", whence, said="api.too-many-requests")
         refuse_when_over(rates, "join", assignment.code)

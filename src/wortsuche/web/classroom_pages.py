@@ -19,7 +19,7 @@ from wortsuche.web import classroom
 from wortsuche.web.api import is_puzzle_id
 from wortsuche.web.errors import ApiError
 from wortsuche.web.pages import missing_page, page, page_language
-from wortsuche.web.rates import RateLimiter, refuse_when_over
+from wortsuche.web.rates import RateLimiter
 from wortsuche.web.storage import Storage
 from wortsuche.web.storage.classroom import Assignment
 
@@ -32,26 +32,19 @@ def classroom_page_routes(storage: Storage, rates: RateLimiter | None = None) ->
     @router.get("/c", response_class=HTMLResponse, response_model=None)
     def code_page(request: Request, code: str = "") -> HTMLResponse | RedirectResponse:
         texts = translator(page_language(request))
-        problem = ""
-        if code and (refused := too_many_lookups(rates, request, texts)):
-            return refused
         if code:
-            normal = classroom.normal_code(code)
-            if normal is not None and storage.get_assignment(normal) is not None:
-                return RedirectResponse(with_language(f"/c/{normal}", request), status_code=303)
-            problem = texts.t("web.class-missing")
-        return HTMLResponse(page("code.html", texts, request, problem=html.escape(problem)))
+            found = class_looked_up(storage, code, rates, request, texts)
+            if isinstance(found, HTMLResponse):
+                return found
+            return RedirectResponse(with_language(f"/c/{found.code}", request), status_code=303)
+        return HTMLResponse(page("code.html", texts, request, problem=""))
 
     @router.get("/c/{code}", response_class=HTMLResponse)
     def class_page(code: str, request: Request) -> HTMLResponse:
         texts = translator(page_language(request))
-        if refused := too_many_lookups(rates, request, texts):
-            return refused
-        try:
-            assignment = classroom.open_assignment(storage, code)
-        except ApiError:
-            problem = html.escape(texts.t("web.class-missing"))
-            return HTMLResponse(page("code.html", texts, request, problem=problem), 404)
+        assignment = class_looked_up(storage, code, rates, request, texts)
+        if isinstance(assignment, HTMLResponse):
+            return assignment
         title = assignment.title or texts.t("sheet.default-title")
         return HTMLResponse(
             page(
@@ -112,21 +105,21 @@ def classroom_page_routes(storage: Storage, rates: RateLimiter | None = None) ->
     return router
 
 
-def too_many_lookups(
-    rates: RateLimiter | None, request: Request, texts: Translator
-) -> HTMLResponse | None:
-    """The code page saying "too many requests" (429) once an address looks codes up faster
-    than the ``lookup`` rate, else None (the look-up is counted)."""
-    if rates is None:
-        return None
+def class_looked_up(
+    storage: Storage, code: str, rates: RateLimiter | None, request: Request, texts: Translator
+) -> Assignment | HTMLResponse:
+    """The class with this code, or the code page saying why not: no such class (404), or too
+    many codes not found from this address (429, see :func:`classroom.looked_up`)."""
+    where = request.client.host if request.client else "unknown"
     try:
-        refuse_when_over(rates, "lookup", request.client.host if request.client else "unknown",
-                         said="api.too-many-requests")  # fmt: skip
+        return classroom.looked_up(storage, code, rates, where)
     except ApiError as error:
-        problem = html.escape(texts.error(error))
-        headers = {"Retry-After": str(error.retry_after)}
-        return HTMLResponse(page("code.html", texts, request, problem=problem), 429, headers)
-    return None
+        status = 429 if error.status == 429 else 404
+        said = texts.error(error) if status == 429 else texts.t("web.class-missing")
+        headers = {"Retry-After": str(error.retry_after)} if error.retry_after else None
+        return HTMLResponse(
+            page("code.html", texts, request, problem=html.escape(said)), status, headers
+        )
 
 
 def puzzle_choices(storage: Storage, assignment: Assignment, texts: Translator) -> str:

@@ -64,7 +64,7 @@ class Limits:
             # per address too (see CLASSROOM_KEYS): one client cannot fill a class, guess
             # codes or start records of one puzzle without end
             "join-address": Rate(per_second=0.05, burst=40),
-            "lookup": Rate(per_second=1.0, burst=60),
+            "lookup": Rate(per_second=0.2, burst=20),  # codes not found
             "record-session": Rate(per_second=0.01, burst=20),
         }
     )
@@ -88,6 +88,7 @@ a quick player selects about once a second, far below 4 a second, while a script
 after 40. Joining per assignment: a whole class of 30 joins within the burst of 60; and per
 address and assignment: a class behind one school address (40) joins at once, while one client
 adds one pupil per 20 seconds after that, so it cannot fill a class the teacher made larger.
-Looking a class code up (the class page, its API, the code form) per address: 3,000 guesses take
-most of an hour. Starting a play record per address and puzzle: 20 games at once, then one per
+Looking up a class code that does not exist (the class page, its API, the code form, joining) per
+address: 20 mistyped codes at once, then one per 5 seconds, so 3,000 guesses take four hours,
+while the pupils of a whole school behind one address open their classes freely. Starting a play record per address and puzzle: 20 games at once, then one per
 100 seconds."""
