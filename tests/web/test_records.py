@@ -190,8 +190,11 @@ def test_a_huge_record_is_refused(recording: TestClient, db: str) -> None:
     puzzle = new_puzzle(recording)
     issued(db, puzzle)
     finds = [{"word": "TORF", "at": 1.0, "hints": 0, "wrong": 0}] * 5000
-    answer = recording.post("/api/records", json=game(puzzle, finds=finds))
+    answer = recording.post(
+        "/api/records", json=game(puzzle, finds=finds), headers={"Accept-Language": "de"}
+    )
     assert answer.status_code == 413
+    assert answer.json()["error"] == "Die Anfrage ist zu groß (höchstens 64 KB)."
     malformed = recording.post(
         "/api/records",
         content=b'{"id": "' + b"x" * 30,
