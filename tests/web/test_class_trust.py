@@ -456,3 +456,22 @@ def test_finds_recorded_before_they_were_timed_are_kept_and_never_marked(
         [(_, finds)] = new.pupils_of("AB-CDEF")
         assert [(f.word, f.gap, f.cells) for f in finds] == [("IGEL", None, 0)]
         assert classroom.implausible_finds(finds) == set()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("de", "Zum Üben: Diese Seite prüft deine Funde selbst"),
+        ("en", "For practice: this page checks your finds itself"),
+    ],
+)
+def test_the_play_page_and_the_offline_file_say_they_are_for_practice(
+    client: TestClient, lang: str, said: str
+) -> None:
+    from wortsuche.render import render
+
+    made = client.post("/api/puzzles", json={"words": ["TORF", "VOR"], "rows": 5, "cols": 5})
+    assert said in client.get(f"/p/{made.json()['id']}?lang={lang}").text
+    stored = storage_of(client).get(made.json()["id"])
+    assert stored is not None
+    assert said in str(render(loads(stored.puzzle), "html", language=lang))
