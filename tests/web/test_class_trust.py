@@ -57,8 +57,12 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     return fake
 
 
-def limited_client(db: str, client: tuple[str, int], **rates: Rate) -> TestClient:
-    return TestClient(create_app(db, limits=Limits(rates=rates)), client=client)
+def two_addresses(db: str, **rates: Rate) -> tuple[TestClient, TestClient]:
+    """Clients of one server (one count of the limits) from two addresses: a flood, a school."""
+    app = create_app(db, limits=Limits(rates=rates)) if rates else create_app(db)
+    return TestClient(app, client=("203.0.113.7", 4000)), TestClient(
+        app, client=("198.51.100.2", 4000)
+    )
 
 
 # ---- no answer in the pupil's browser --------------------------------------------------------
@@ -282,7 +286,8 @@ def test_a_teacher_removes_a_pupil_with_their_finds(client: TestClient) -> None:
 
 def test_two_hundred_joins_from_one_address_leave_room_for_the_class(db: str) -> None:
     rates = {"join-address": Rate(per_second=0.05, burst=10), "join": Rate(2.0, 300)}
-    with limited_client(db, ("203.0.113.7", 4000), **rates) as flood:
+    flood, school = two_addresses(db, **rates)
+    with flood:
         made = flood.post("/api/assignments", json={"words": ["TORF", "VOR"], "rows": 5, "cols": 5})
         code = made.json()["code"]
         codes = [
@@ -291,8 +296,7 @@ def test_two_hundred_joins_from_one_address_leave_room_for_the_class(db: str) ->
             ).status_code
             for n in range(200)
         ]
-    assert codes.count(201) == 10 and codes.count(429) == 190
-    with limited_client(db, ("198.51.100.2", 4000), **rates) as school:
+        assert codes.count(201) == 10 and codes.count(429) == 190
         joined = school.post(f"/api/assignments/{code}/pupils", json={"pseudonym": "Mia"})
         assert joined.status_code == 201
     with open_storage_of(db) as storage:
@@ -360,7 +364,8 @@ def test_a_second_anna_is_asked_to_choose_another_name(client: TestClient) -> No
 
 def test_codes_not_found_are_limited_per_address(db: str) -> None:
     rates = {"lookup": Rate(per_second=0.01, burst=5)}
-    with limited_client(db, ("203.0.113.7", 4000), **rates) as guesser:
+    guesser, pupil = two_addresses(db, **rates)
+    with guesser:
         made = guesser.post("/api/assignments", json={"words": ["TORF"], "rows": 5, "cols": 5})
         code = made.json()["code"]
         # a class that exists is opened freely (a whole school behind one address)
@@ -371,7 +376,6 @@ def test_codes_not_found_are_limited_per_address(db: str) -> None:
         page = guesser.get(f"/c/{code}", headers={"Accept-Language": "de"})
         assert page.status_code == 429 and "Zu viele Anfragen" in page.text
         assert guesser.get("/c?code=AB-CD99").status_code == 429
-    with limited_client(db, ("198.51.100.2", 4000), **rates) as pupil:
         assert pupil.get(f"/api/assignments/{code}").status_code == 200
         assert pupil.get(f"/c/{code}").status_code == 200
 
@@ -475,3 +479,25 @@ def test_the_play_page_and_the_offline_file_say_they_are_for_practice(
     stored = storage_of(client).get(made.json()["id"])
     assert stored is not None
     assert said in str(render(loads(stored.puzzle), "html", language=lang))
+
+
+def test_with_the_default_limits_a_flood_from_one_address_leaves_places_for_the_class(
+    db: str,
+) -> None:
+    flood, school = two_addresses(db)
+    with flood:
+        code = flood.post(
+            "/api/assignments", json={"words": ["TORF", "VOR"], "rows": 5, "cols": 5}
+        ).json()["code"]
+        codes = [
+            flood.post(
+                f"/api/assignments/{code}/pupils", json={"pseudonym": f"Bot {n}"}
+            ).status_code
+            for n in range(200)
+        ]
+        guesses = [flood.get(f"/api/assignments/ZZ-{n:04d}").status_code for n in range(300)]
+        assert codes.count(201) == 35 and codes.count(429) == 165
+        assert guesses.count(404) == 20 and guesses.count(429) == 280
+        for name in ("Mia", "Ben"):
+            joined = school.post(f"/api/assignments/{code}/pupils", json={"pseudonym": name})
+            assert joined.status_code == 201
