@@ -53,7 +53,7 @@ from wortsuche.web.errors import ApiError
 from wortsuche.web.generation import Generator
 from wortsuche.web.rates import RateLimiter, refuse_when_over
 from wortsuche.web.schemas import BUSY, ERRORS, Answers, CheckResult, Hint, HintRequest, Selection
-from wortsuche.web.spreadsheet import text_row
+from wortsuche.web.spreadsheet import as_text, text_row
 from wortsuche.web.storage import Storage
 from wortsuche.web.storage.classroom import Assignment
 
@@ -489,3 +489,8 @@ def results_csv(results: Results) -> str:
             )
         )
     return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet will not run as a formula (:mod:`~wortsuche.web.spreadsheet`)."""
+    return str(as_text(text))

@@ -133,11 +133,14 @@ function teacherPage(code, token) {
   async function poll() {
     if (stopped) return;
     try {
-      results = await call("GET", `${base}/results`, undefined, auth);
+      const answer = await call("GET", `${base}/results`, undefined, auth);
+      if (stopped) return; // deleted while this poll was on its way: its answer is old
+      results = answer;
       byId("teacher-error").textContent = "";
       render();
       document.body.dataset.updated = String(Date.now()); // when the table was last refreshed
     } catch (error) {
+      if (stopped) return;
       byId("teacher-error").textContent = error.message;
       if (error.status === 401 || error.status === 403 || error.status === 404) stopped = true;
     }
