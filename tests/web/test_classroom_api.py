@@ -323,6 +323,7 @@ def test_the_openapi_description_documents_the_classroom(client: TestClient) -> 
         "/api/assignments",
         "/api/assignments/{code}",
         "/api/assignments/{code}/pupils",
+        "/api/assignments/{code}/pupils/{pupil_id}",
         "/api/assignments/{code}/me",
         "/api/assignments/{code}/found",
         "/api/assignments/{code}/hint",

@@ -127,8 +127,12 @@ def api_routes(
 
     @router.get("/{puzzle_id}")
     def get_puzzle(puzzle_id: str) -> PublicPuzzle:
-        """The grid and the word list of a puzzle, without the answers."""
-        return public(find(storage, puzzle_id))
+        """The grid and the word list of a puzzle, without the answers (nor, for a class's
+        copy, the seed)."""
+        shown = public(find(storage, puzzle_id))
+        if storage.assignment_of_puzzle(puzzle_id) is not None:
+            shown = shown.model_copy(update={"seed": None})
+        return shown
 
     @router.get(
         "/{puzzle_id}/sheet.pdf",
@@ -228,8 +232,12 @@ def api_routes(
 
     @router.post("/{puzzle_id}/check", dependencies=[Depends(limited(rates, "check"))])
     def check_selection(puzzle_id: str, selection: Selection) -> CheckResult:
-        """Whether the straight line from ``start`` to ``end`` covers a hidden word (either way)."""
+        """Whether the straight line from ``start`` to ``end`` covers a hidden word (either way).
+
+        A class's copy is checked only through the class (which records each find), until its
+        teacher shows the answers: an unrecorded check would let a script test every line."""
         puzzle = loads(find(storage, puzzle_id).puzzle)
+        class_checks_only(storage, puzzle_id)
         return check(puzzle, selection.start, selection.end, selection.step)
 
     @router.post("/{puzzle_id}/reveal", dependencies=[Depends(limited(rates, "reveal"))])
@@ -648,9 +656,19 @@ def save(storage: Storage, puzzle: Puzzle, title: str, request: dict[str, Any]) 
 
 def answers_locked(storage: Storage, puzzle_id: str) -> None:
     """Refuse with 403 the answers of a class's puzzle until its teacher shows them."""
-    assignment = storage.assignment_of_puzzle(puzzle_id)
-    if assignment is not None and not assignment.answers_shown:
+    if storage.keeps_answers(puzzle_id):
         raise ApiError(403, "the teacher has not shown the answers yet", key="api.answers-locked")
+
+
+def class_checks_only(storage: Storage, puzzle_id: str) -> None:
+    """Refuse with 403 a check of a class's puzzle outside its class, until the answers are shown."""
+    if storage.keeps_answers(puzzle_id):
+        raise ApiError(
+            403,
+            "this puzzle belongs to a class: play it on the class page, where the server checks"
+            " every find",
+            key="api.class-checks",
+        )
 
 
 def find(storage: Storage, puzzle_id: str) -> StoredPuzzle:

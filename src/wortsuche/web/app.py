@@ -87,5 +87,5 @@ def create_app(
     app.include_router(page_routes(storage, is_puzzle_id, record_play=record_play))
     if record_play:
         app.include_router(record_routes(storage, settings, rates))
-    app.include_router(classroom_page_routes(storage))
+    app.include_router(classroom_page_routes(storage, rates))
     return app

@@ -35,6 +35,8 @@ from starlette.concurrency import run_in_threadpool
 from wortsuche.model import Cell, Puzzle
 from wortsuche.puzzle_json import loads
 from wortsuche.web.errors import ApiError
+from wortsuche.web.plausibility import TimedFind, implausible
+from wortsuche.web.rates import RateLimiter, refuse_when_over
 from wortsuche.web.storage import Storage
 from wortsuche.web.storage.classroom import Assignment, Find, Pupil
 
@@ -52,6 +54,10 @@ MAX_PSEUDONYM = 24
 """The longest pseudonym, in characters."""
 MAX_PUZZLES = 6
 """Puzzles in one assignment (one per level, pupils choose)."""
+DEFAULT_PUPILS = 40
+"""The most pupils of a class unless the teacher says otherwise: a class and a few guests."""
+MAX_PUPILS = 200
+"""The most pupils a teacher may allow in one class (a year group in the hall)."""
 PSEUDONYM_PATTERN = re.compile(r"[\w .'-]+")
 """Letters, digits, spaces and ``.'-``: a first name or a nickname, nothing else."""
 
@@ -185,6 +191,8 @@ class PupilResult:
     seconds: float
     hints: int
     finished: bool
+    id: str = ""
+    implausible: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -218,7 +226,15 @@ def pupil_result(pupil: Pupil, finds: list[Find], words_in_all: int) -> PupilRes
         seconds=round(max(0.0, seconds), 1),
         hints=pupil.hints,
         finished=pupil.finished is not None,
+        id=pupil.id,
+        implausible=sorted(implausible_finds(finds)),
     )
+
+
+def implausible_finds(finds: list[Find]) -> set[str]:
+    """The words of a pupil's finds that came faster than a person selects (see
+    :mod:`~wortsuche.web.plausibility`)."""
+    return implausible([TimedFind(f.word, f.at, f.gap, f.cells) for f in finds])
 
 
 def word_results(
@@ -292,6 +308,20 @@ def open_assignment(storage: Storage, code: str) -> Assignment:
     return assignment
 
 
+def looked_up(storage: Storage, code: str, rates: RateLimiter | None, address: str) -> Assignment:
+    """:func:`open_assignment` for a reader at ``address``, whose codes not found are counted
+    (the ``lookup`` rate): a pupil who mistypes once is never stopped, a client guessing codes
+    is refused with 429, hits included, once it is over."""
+    if rates is None:
+        return open_assignment(storage, code)
+    refuse_when_over(rates, "lookup", address, said="api.too-many-requests", count=False)
+    try:
+        return open_assignment(storage, code)
+    except ApiError:
+        rates.take("lookup", address)
+        raise
+
+
 def teacher_of(assignment: Assignment, authorization: str | None) -> None:
     """Refuse with 401 without a token and 403 with a wrong one (another class's included)."""
     token = bearer(authorization)
@@ -356,7 +386,10 @@ def issue_cards(storage: Storage, assignment: Assignment) -> list[tuple[Pupil, s
 def join(
     storage: Storage, assignment: Assignment, pseudonym: str, puzzle: str | None
 ) -> tuple[str, Pupil]:
-    """Record a new pupil; their token (given once) and their row."""
+    """Record a new pupil; their token (given once) and their row.
+
+    A class holds at most its ``max_pupils``, and each pseudonym once (in any case): a second
+    "Anna" is asked to choose another name, and offered one ("Anna B.")."""
     name = checked_pseudonym(pseudonym)
     chosen = assignment.puzzles[0] if puzzle is None else puzzle
     if chosen not in assignment.puzzles:
@@ -366,14 +399,59 @@ def join(
     pupil_id = secrets.token_urlsafe(PUPIL_ID_BYTES)
     token = f"{pupil_id}.{new_token()}"
     started = time.time()
-    storage.add_pupil(
+    joined = storage.join_pupil(
         pupil_id=pupil_id,
         assignment=assignment.code,
         token_hash=token_hash(token),
         pseudonym=name,
         puzzle=chosen,
         started=started,
+        most=assignment.max_pupils,
     )
+    if joined == "full":
+        raise ApiError(
+            409,
+            "this class is full, there is no room left: ask your teacher",
+            key="api.class-full",
+            values={"most": assignment.max_pupils},
+        )
+    if joined == "taken":
+        other = other_name(name, storage.pseudonyms(assignment.code))
+        raise ApiError(
+            409,
+            f'someone in this class is already called {name}: choose another name, such as "{other}"',
+            "pseudonym",
+            key="api.pseudonym-taken",
+            values={"name": name, "other": other},
+        )
     return token, Pupil(
         pupil_id, assignment.code, token_hash(token), name, chosen, started, started, None, 0
     )
+
+
+def other_name(name: str, taken: set[str]) -> str:
+    """A pseudonym like ``name`` that nobody in ``taken`` (folded to lower case) has yet.
+
+    >>> other_name("Anna", {"anna"}), other_name("Anna", {"anna", "anna b."})
+    ('Anna B.', 'Anna C.')
+    """
+    for letter in "BCDEFGHJKLMNPRSTUVWZ":
+        other = f"{name[: MAX_PSEUDONYM - 3]} {letter}."
+        if other.casefold() not in taken:
+            return other
+    return f"{name[: MAX_PSEUDONYM - 4]} {len(taken) + 1}"
+
+
+def checked_max_pupils(most: int | None) -> int:
+    """The most pupils a class may have: ``most``, from 1 to :data:`MAX_PUPILS` (default 40)."""
+    if most is None:
+        return DEFAULT_PUPILS
+    if not 1 <= most <= MAX_PUPILS:
+        raise ApiError(
+            422,
+            f"a class has from 1 to {MAX_PUPILS} pupils",
+            "max_pupils",
+            key="api.max-pupils",
+            values={"most": MAX_PUPILS},
+        )
+    return most

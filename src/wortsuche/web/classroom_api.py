@@ -85,6 +85,7 @@ def classroom_routes(
         refuse_when_over(rates, "assign", request.client.host if request.client else "unknown")
         now = datetime.now(UTC)
         ends = classroom.checked_end(new.ends, now)
+        most = classroom.checked_max_pupils(new.max_pupils)
         title = checked_title(new.title)
         await run_in_threadpool(classroom.sweep, storage, now)
         sources = await assignment_puzzles(storage, generator, new, title)
@@ -102,6 +103,7 @@ def classroom_routes(
                 ends=classroom.now_iso(ends),
                 title=title,
                 puzzles=copies,
+                max_pupils=most,
             )
             return code, copies
 
@@ -117,9 +119,9 @@ def classroom_routes(
         )
 
     @router.get("/{code}")
-    def class_view(code: str) -> PublicAssignment:
+    def class_view(code: str, request: Request) -> PublicAssignment:
         """What the class link shows: the title and the puzzles to choose from."""
-        assignment = open_assignment(storage, code)
+        assignment = classroom.looked_up(storage, code, rates, address(request))
         shown = []
         for puzzle_id in assignment.puzzles:
             puzzle = puzzles.get(puzzle_id).puzzle
@@ -143,9 +145,14 @@ def classroom_routes(
         )
 
     @router.post("/{code}/pupils", status_code=201)
-    def add_pupil(code: str, new: NewPupil) -> JoinedPupil:
-        """A pupil joins under a pseudonym; the answer's token is their key to play."""
-        assignment = open_assignment(storage, code)
+    def add_pupil(code: str, new: NewPupil, request: Request) -> JoinedPupil:
+        """A pupil joins under a pseudonym; the answer's token is their key to play.
+
+        Limited per address and class, and per class; a full class (409) or a pseudonym taken
+        (409, with another to choose) is refused."""
+        assignment = classroom.looked_up(storage, code, rates, address(request))
+        whence = f"{address(request)} {assignment.code}"
+        refuse_when_over(rates, "join-address", whence, said="api.too-many-requests")
         refuse_when_over(rates, "join", assignment.code)
         token, pupil = classroom.join(storage, assignment, new.pseudonym, new.puzzle)
         return JoinedPupil(pupil_token=token, puzzle=pupil.puzzle)
@@ -177,9 +184,10 @@ def classroom_routes(
         listed = [i for i in result.indices if i < len(played.puzzle.words)]
         if not result.found:
             storage.record_wrong(pupil.id, now)
-        for index in listed:
-            entry = played.puzzle.words[index].entry
-            storage.record_find(pupil.id, entry, now, len(played.puzzle.words))
+        if listed:
+            entries = [played.puzzle.words[index].entry for index in listed]
+            count = len(played.puzzle.words)
+            storage.record_finds(pupil.id, entries, now, count, len(result.cells or []))
         return result
 
     @router.post("/{code}/hint", responses=TOKEN_ERRORS)
@@ -295,6 +303,16 @@ def classroom_routes(
         storage.show_answers(assignment.code)
         return Response(status_code=204)
 
+    @router.delete("/{code}/pupils/{pupil_id}", status_code=204, responses=TOKEN_ERRORS)
+    def remove_pupil(code: str, pupil_id: str, authorization: Authorization = None) -> Response:
+        """Remove one pupil and every find of theirs (teacher token only); their token stops
+        working. 404 if the class has no pupil with this id."""
+        assignment = open_assignment(storage, code)
+        classroom.teacher_of(assignment, authorization)
+        if not storage.delete_pupil(assignment.code, pupil_id[:64]):
+            raise ApiError(404, "this class has no pupil with this id", "pupil", key="api.no-pupil")
+        return Response(status_code=204)
+
     @router.delete("/{code}", status_code=204, responses=TOKEN_ERRORS)
     def delete_assignment(code: str, authorization: Authorization = None) -> Response:
         """Delete the assignment now, with every pupil, find and puzzle copy of it."""
@@ -402,6 +420,11 @@ def check_run(played: classroom.PlayedPuzzle, selection: Selection) -> CheckResu
                 found=True, word=entries[0], words=entries, indices=indices, cells=list(cells)
             )
     return CheckResult(found=False)
+
+
+def address(request: Request) -> str:
+    """The client's address, as the rate limits count it."""
+    return request.client.host if request.client else "unknown"
 
 
 def results_of(storage: Storage, puzzles: PuzzleCache, assignment: Assignment) -> Results:

@@ -15,8 +15,11 @@ import io
 from wortsuche.errors import MissingExtraError
 from wortsuche.i18n import Translator
 from wortsuche.web.classroom_schemas import PupilRow, Results
+from wortsuche.web.spreadsheet import as_text
 
-PUPIL_COLUMNS = ("name", "found", "of", "words", "seconds", "hints", "finished", "puzzle")
+PUPIL_COLUMNS = (
+    "name", "found", "of", "words", "seconds", "hints", "finished", "puzzle", "implausible"
+)  # fmt: skip
 """The columns of a pupil's row, each headed by the catalogue's ``export.<column>``."""
 WORD_COLUMNS = ("word", "pupils", "found-by", "hints", "wrong", "median-seconds")
 """The columns of the words' sheet in the XLSX file."""
@@ -27,12 +30,13 @@ SECONDS = PUPIL_COLUMNS.index("seconds")
 
 
 def spreadsheet_text(text: str) -> str:
-    """A text cell a spreadsheet will not run as a formula.
+    """A text cell a spreadsheet will not run as a formula (the rule of
+    :mod:`wortsuche.web.spreadsheet`).
 
     >>> spreadsheet_text("=1+1"), spreadsheet_text("Mia")
     ("'=1+1", 'Mia')
     """
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return str(as_text(text))
 
 
 def headers(texts: Translator, columns: tuple[str, ...]) -> list[str]:
@@ -51,6 +55,7 @@ def pupil_values(row: PupilRow, texts: Translator) -> list[str | int | float]:
         row.hints,
         texts.t("export.yes" if row.finished else "export.no"),
         row.puzzle,
+        " ".join(row.implausible),  # the words found faster than a person can select them
     ]
 
 

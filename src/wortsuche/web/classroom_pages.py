@@ -19,33 +19,32 @@ from wortsuche.web import classroom
 from wortsuche.web.api import is_puzzle_id
 from wortsuche.web.errors import ApiError
 from wortsuche.web.pages import missing_page, page, page_language
+from wortsuche.web.rates import RateLimiter
 from wortsuche.web.storage import Storage
 from wortsuche.web.storage.classroom import Assignment
 
 
-def classroom_page_routes(storage: Storage) -> APIRouter:
-    """The classroom's pages, reading assignments from ``storage``."""
+def classroom_page_routes(storage: Storage, rates: RateLimiter | None = None) -> APIRouter:
+    """The classroom's pages, reading assignments from ``storage``; a class code is looked up
+    within the ``lookup`` rate of the reader's address."""
     router = APIRouter(include_in_schema=False)
 
     @router.get("/c", response_class=HTMLResponse, response_model=None)
     def code_page(request: Request, code: str = "") -> HTMLResponse | RedirectResponse:
         texts = translator(page_language(request))
-        problem = ""
         if code:
-            normal = classroom.normal_code(code)
-            if normal is not None and storage.get_assignment(normal) is not None:
-                return RedirectResponse(with_language(f"/c/{normal}", request), status_code=303)
-            problem = texts.t("web.class-missing")
-        return HTMLResponse(page("code.html", texts, request, problem=html.escape(problem)))
+            found = class_looked_up(storage, code, rates, request, texts)
+            if isinstance(found, HTMLResponse):
+                return found
+            return RedirectResponse(with_language(f"/c/{found.code}", request), status_code=303)
+        return HTMLResponse(page("code.html", texts, request, problem=""))
 
     @router.get("/c/{code}", response_class=HTMLResponse)
     def class_page(code: str, request: Request) -> HTMLResponse:
         texts = translator(page_language(request))
-        try:
-            assignment = classroom.open_assignment(storage, code)
-        except ApiError:
-            problem = html.escape(texts.t("web.class-missing"))
-            return HTMLResponse(page("code.html", texts, request, problem=problem), 404)
+        assignment = class_looked_up(storage, code, rates, request, texts)
+        if isinstance(assignment, HTMLResponse):
+            return assignment
         title = assignment.title or texts.t("sheet.default-title")
         return HTMLResponse(
             page(
@@ -97,6 +96,8 @@ def classroom_page_routes(storage: Storage) -> APIRouter:
                 ends=(today + timedelta(days=classroom.DEFAULT_DAYS)).isoformat(),
                 tomorrow=(today + timedelta(days=1)).isoformat(),
                 latest=(today + timedelta(days=classroom.MAX_DAYS - 1)).isoformat(),
+                max_pupils=str(classroom.DEFAULT_PUPILS),
+                most_pupils=str(classroom.MAX_PUPILS),
             )
         )
 
@@ -122,6 +123,23 @@ def classroom_page_routes(storage: Storage) -> APIRouter:
         )
 
     return router
+
+
+def class_looked_up(
+    storage: Storage, code: str, rates: RateLimiter | None, request: Request, texts: Translator
+) -> Assignment | HTMLResponse:
+    """The class with this code, or the code page saying why not: no such class (404), or too
+    many codes not found from this address (429, see :func:`classroom.looked_up`)."""
+    where = request.client.host if request.client else "unknown"
+    try:
+        return classroom.looked_up(storage, code, rates, where)
+    except ApiError as error:
+        status = 429 if error.status == 429 else 404
+        said = texts.error(error) if status == 429 else texts.t("web.class-missing")
+        headers = {"Retry-After": str(error.retry_after)} if error.retry_after else None
+        return HTMLResponse(
+            page("code.html", texts, request, problem=html.escape(said)), status, headers
+        )
 
 
 def puzzle_choices(storage: Storage, assignment: Assignment, texts: Translator) -> str:

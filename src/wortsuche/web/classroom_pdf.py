@@ -3,7 +3,7 @@ teacher's card with the link that opens the class, and the pupils' name cards fo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wortsuche.errors import MissingExtraError
 from wortsuche.i18n import Translator
@@ -28,6 +28,20 @@ def clock(seconds: float) -> str:
     """
     whole = round(seconds)
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+def implausible_lines(pdf: Any, results: Results, texts: Translator, width: float) -> None:
+    """Under the table: the pupils with finds faster than a person selects, and how many."""
+    marked = [row for row in results.pupils if row.implausible]
+    if not marked:
+        return
+    pdf.ln(8)
+    pdf.set_font(FONT, "B", 11)
+    pdf.cell(width, 18, texts.t("web.teacher-implausible-pdf"), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font(FONT, "", 11)
+    for row in marked:
+        said = texts.t("js.teacher-implausible", count=len(row.implausible), found=row.found)
+        pdf.multi_cell(width, 17, f"{row.pseudonym}: {said}", new_x="LMARGIN", new_y="NEXT")
 
 
 def results_pdf(results: Results, texts: Translator, title: str) -> bytes:
@@ -57,6 +71,7 @@ def results_pdf(results: Results, texts: Translator, title: str) -> bytes:
         pdf.ln()
     if not results.pupils:
         pdf.cell(width, 18, texts.t("js.teacher-no-pupils"), new_x="LMARGIN", new_y="NEXT")
+    implausible_lines(pdf, results, texts, width)
     pdf.ln(14)
     pdf.set_font(FONT, "B", 13)
     pdf.cell(width, 20, texts.t("web.teacher-hardest"), new_x="LMARGIN", new_y="NEXT")

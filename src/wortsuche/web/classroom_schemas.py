@@ -29,6 +29,9 @@ class NewAssignment(BaseModel):
     ends: datetime | None = Field(
         None, description="When the records are deleted (ISO 8601; default: in 14 days)"
     )
+    max_pupils: StrictInt | None = Field(
+        None, description="The most pupils who may join (1 to 200; default 40)"
+    )
 
 
 class CreatedAssignment(BaseModel):
@@ -92,6 +95,7 @@ class PupilProgress(BaseModel):
 class PupilRow(BaseModel):
     """One pupil in the teacher's results."""
 
+    id: str = Field(description="The pupil's id: to remove them (DELETE …/pupils/{id})")
     pseudonym: str
     puzzle: str
     found: int
@@ -100,6 +104,9 @@ class PupilRow(BaseModel):
     seconds: float
     hints: int
     finished: bool
+    implausible: list[str] = Field(
+        description="Words found faster than a person can select them (kept, but not to trust)"
+    )
 
 
 class WordRow(BaseModel):

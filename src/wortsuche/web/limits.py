@@ -64,6 +64,11 @@ class Limits:
             "play": Rate(per_second=4.0, burst=40),
             "teacher": Rate(per_second=4.0, burst=40),
             "record": Rate(per_second=5.0, burst=60),  # --record-play: one post per find
+            # per address too (see CLASSROOM_KEYS): one client cannot fill a class, guess
+            # codes or start records of one puzzle without end
+            "join-address": Rate(per_second=0.05, burst=35),
+            "lookup": Rate(per_second=0.2, burst=20),  # codes not found
+            "record-session": Rate(per_second=0.01, burst=20),
         }
     )
     """Requests per client address for each limited action; beyond it, 429 with Retry-After."""
@@ -79,7 +84,17 @@ CLASSROOM_KEYS = {
     "join": "assignment",
     "play": "pupil",
     "teacher": "assignment",
+    "join-address": "address and assignment",
+    "lookup": "address",
+    "record-session": "address and puzzle",
 }
 """What each classroom rate is counted per. A pupil's selections and hints (``play``) per pupil:
 a quick player selects about once a second, far below 4 a second, while a script is stopped
-after 40. Joining per assignment: a whole class of 30 joins within the burst of 60."""
+after 40. Joining per assignment: a whole class of 30 joins within the burst of 60; and per
+address and assignment: a class of up to 35 behind one school address joins at once, and one
+client cannot take more than 35 places in any 700 seconds, so a flood leaves a class of the
+default 40 places for the others (and the teacher can remove what it added).
+Looking up a class code that does not exist (the class page, its API, the code form, joining) per
+address: 20 mistyped codes at once, then one per 5 seconds, so 3,000 guesses take four hours,
+while the pupils of a whole school behind one address open their classes freely. Starting a play record per address and puzzle: 20 games at once, then one per
+100 seconds."""

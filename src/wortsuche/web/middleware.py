@@ -61,7 +61,7 @@ class GuardMiddleware:
 
         declared = dict(scope.get("headers", [])).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
-            await _too_large(send_with_headers, self.max_body)
+            await _too_large(send_with_headers, self.max_body, scope)
             return
         # Read the whole (small) body first, so a body without a length is measured too.
         chunks: list[bytes] = []
@@ -73,7 +73,7 @@ class GuardMiddleware:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_body:
-                await _too_large(send_with_headers, self.max_body)
+                await _too_large(send_with_headers, self.max_body, scope)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -105,8 +105,26 @@ class GuardMiddleware:
                 await _json_answer(send_with_headers, 500, "the server failed (a bug in wortsuche)")
 
 
-async def _too_large(send: Send, limit: int) -> None:
-    await _json_answer(send, 413, f"the request is too large (at most {limit // 1024} KB)")
+async def _too_large(send: Send, limit: int, scope: Scope) -> None:
+    await _json_answer(send, 413, too_large_said(limit, scope))
+
+
+def too_large_said(limit: int, scope: Scope) -> str:
+    """The refusal of a body over ``limit`` bytes, in the reader's language (``?lang=``, else
+    ``Accept-Language``)."""
+    from urllib.parse import parse_qs
+
+    from wortsuche.i18n import LANGUAGES, translator
+    from wortsuche.web.pages import accepted_language
+
+    asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
+    headers = dict(scope.get("headers", []))
+    language = (
+        asked
+        if asked in LANGUAGES
+        else accepted_language(headers.get(b"accept-language", b"").decode("latin-1"))
+    )
+    return translator(language).t("api.too-large", most=limit // 1024)
 
 
 async def _json_answer(send: Send, status: int, message: str) -> None:

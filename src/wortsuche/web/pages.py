@@ -87,14 +87,22 @@ def page_routes(
         )
 
     @router.get("/p/{puzzle_id}/hashes.json")
-    def puzzle_hashes(puzzle_id: str) -> Response:
+    def puzzle_hashes(puzzle_id: str, request: Request) -> Response:
         # What the offline file holds: letters, words and salted hashes of their places, never
         # the places. The play page falls back on it when the server cannot be reached.
+        # A class's copy has none until its teacher shows the answers: each hash tells a place
+        # (the first and second cell of every word), and in a class the server checks.
         from wortsuche.render.html import game_data
 
         stored = storage.get(puzzle_id) if is_puzzle_id(puzzle_id) else None
         if stored is None:
             return Response('{"error": "no such puzzle"}', 404, media_type="application/json")
+        if storage.keeps_answers(puzzle_id):
+            said = translator(page_language(request)).t("api.class-checks")
+            refusal = {"error": said, "field": None, "code": "api.class-checks"}
+            return Response(
+                json.dumps(refusal, ensure_ascii=False), 403, media_type="application/json"
+            )
         data = json.dumps(game_data(loads(stored.puzzle)), ensure_ascii=False)
         return Response(data, media_type="application/json")
 

@@ -146,6 +146,23 @@ class RateLimiter:
         self._recovered()
         return max(reset - time.time(), 0.001)
 
+    def waiting(self, action: str, client: str) -> float:
+        """The seconds until ``client`` may ``action`` again, without counting a request (0 if
+        it may now): for limits that count only failures, such as a class code not found."""
+        item = self.items.get(action)
+        if item is None or self.window is None:
+            return 0.0
+        if self.clock() - self.outage.failed < RETRY_SECONDS:
+            return 0.0
+        try:
+            if self.window.test(item, action, client):
+                return 0.0
+            reset = self.window.get_window_stats(item, action, client).reset_time
+        except StorageError as error:
+            self._failed(error)
+            return 0.0
+        return max(reset - time.time(), 0.001)
+
     def _failed(self, error: StorageError) -> None:
         now = self.clock()
         with self.lock:
@@ -204,11 +221,17 @@ def limited(limiter: RateLimiter, action: str) -> Callable[[Request], None]:
 
 
 def refuse_when_over(
-    limiter: RateLimiter, action: str, key: str, *, said: str = "api.too-many-selections"
+    limiter: RateLimiter,
+    action: str,
+    key: str,
+    *,
+    said: str = "api.too-many-selections",
+    count: bool = True,
 ) -> None:
     """Count a request of ``action`` for ``key`` (an address, a pupil, an assignment), else 429
-    with the catalogue's message ``said``."""
-    wait = limiter.take(action, key)
+    with the catalogue's message ``said``; with ``count=False`` only refuse a key that is over
+    (the caller counts the failures with :meth:`RateLimiter.take`)."""
+    wait = limiter.take(action, key) if count else limiter.waiting(action, key)
     if wait > 0:
         whom = "from your address" if said == "api.too-many-requests" else f"({action})"
         raise ApiError(

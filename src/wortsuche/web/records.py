@@ -6,6 +6,13 @@ before it), the total time once finished, and the size of the screen. Nothing el
 name, no address, no cookie, no token; a random id joins the updates of one game. The classroom
 records the same for each pupil of an assignment (under a pseudonym, deleted with it).
 
+The id is the server's: a game asks for one (``POST /api/records/sessions``, limited per address
+and puzzle) and a record under any other id, or another puzzle's, is refused. A record holds
+only words of its puzzle, each once, in the order of their times, and claims no more time than
+has passed since the server issued its id. Games whose finds came faster than a person selects
+(:mod:`~wortsuche.web.plausibility`), like a class's implausible pupils, are not exported: the
+export is what ``wortsuche calibrate`` learns from.
+
 :func:`play_records` gives both as the JSON Lines records ``wortsuche records export`` writes:
 ``{"puzzle": {...}, "finds": [...], "seconds", "finished", "screen", "source"}``.
 """
@@ -15,23 +22,36 @@ from __future__ import annotations
 import csv
 import io
 import json
+import secrets
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from wortsuche.model import Puzzle
+from wortsuche.puzzle_json import loads
 from wortsuche.web import limits
+from wortsuche.web.classroom import implausible_finds
 from wortsuche.web.errors import ApiError
+from wortsuche.web.plausibility import claimed_finds, implausible
 from wortsuche.web.rates import RateLimiter, refuse_when_over
 from wortsuche.web.schemas import ERRORS
+from wortsuche.web.spreadsheet import text_row
 from wortsuche.web.storage import Storage
 
 MAX_FINDS = 250
 """Finds in one record (a puzzle has at most 200 words, and some secret ones)."""
 CSV_COLUMNS = ("puzzle", "rows", "cols", "level", "word", "at", "hints", "wrong", "screen")
 """The CSV form: one row per find."""
+CLOCK_SLACK = 2.0
+"""Seconds a record's times may run ahead of the server's clock since it issued the record's id
+(the id's start is kept to the second, and the page's clock and the network differ a little)."""
+STARTED: dict[str, Any] = {"finds": [], "seconds": None, "finished": False, "screen": None}
+"""A record the server has issued and nobody has played yet."""
+
+Side = Annotated[int, Field(ge=0, le=100_000)]
 
 
 class FindIn(BaseModel):
@@ -55,7 +75,21 @@ class GameRecord(BaseModel):
     finds: list[FindIn] = Field(max_length=MAX_FINDS)
     seconds: float | None = Field(None, ge=0, le=86_400 * 7)
     finished: bool = False
-    screen: tuple[int, int] | None = None
+    screen: tuple[Side, Side] | None = None
+
+
+class NewRecord(BaseModel):
+    """A game about to be played: the puzzle it plays."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    puzzle: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")
+
+
+class IssuedRecord(BaseModel):
+    """The id the server issued: the game sends its record under it."""
+
+    id: str
 
 
 def record_routes(
@@ -65,13 +99,43 @@ def record_routes(
     router = APIRouter(prefix="/api/records", responses=ERRORS, tags=["records"])
     rates = rates or RateLimiter(settings.rates, settings.rate_storage)
 
+    @router.post("/sessions", status_code=201)
+    def start_record(new: NewRecord, request: Request) -> IssuedRecord:
+        """Issue the id of a new game's record (limited per address, and per address and
+        puzzle)."""
+        address = request.client.host if request.client else "unknown"
+        refuse_when_over(rates, "record", address, said="api.too-many-requests")
+        if storage.get(new.puzzle) is None:
+            raise ApiError(404, "there is no puzzle with this id", key="api.no-puzzle")
+        refuse_when_over(
+            rates, "record-session", f"{address} {new.puzzle}", said="api.too-many-requests"
+        )
+        record_id = secrets.token_urlsafe(18)
+        storage.add_play_record(
+            record_id=record_id,
+            created=datetime.now(UTC).isoformat(timespec="seconds"),
+            puzzle=new.puzzle,
+            record=json.dumps(STARTED),
+        )
+        return IssuedRecord(id=record_id)
+
     @router.post("", status_code=204)
     def keep_record(record: GameRecord, request: Request) -> Response:
-        """Keep the record of one game of the web game (replacing its earlier state)."""
+        """Keep the record of one game of the web game (replacing its earlier state), under the
+        id the server issued for its puzzle."""
         refuse_when_over(rates, "record", request.client.host if request.client else "unknown")
+        started = storage.play_record_start(record.id)
+        if started is None or started[0] != record.puzzle:
+            raise ApiError(
+                403,
+                "this record's id was not issued for this puzzle (ask /api/records/sessions)",
+                "id",
+                key="api.record-unissued",
+            )
         stored = storage.get(record.puzzle)
         if stored is None:
             raise ApiError(404, "there is no puzzle with this id", key="api.no-puzzle")
+        checked_record(record, loads(stored.puzzle), started[1])
         kept = record.model_dump(exclude={"id", "puzzle"})
         storage.add_play_record(
             record_id=record.id,
@@ -84,9 +148,47 @@ def record_routes(
     return router
 
 
+def checked_record(record: GameRecord, puzzle: Puzzle, started: str) -> None:
+    """Refuse (422) a record with a word its puzzle does not hide, a word twice, times out of
+    order, or more time than has passed since its id was issued at ``started``."""
+    hidden = {word.entry for word in puzzle.words + puzzle.secret_words}
+    words = [find.word for find in record.finds]
+    if not set(words) <= hidden:
+        raise ApiError(
+            422, "a record holds only words of its puzzle", "finds", key="api.record-words"
+        )
+    times = [find.at for find in record.finds]
+    if len(set(words)) < len(words) or times != sorted(times):
+        raise ApiError(
+            422,
+            "a record names each find once, in the order of their times",
+            "finds",
+            key="api.record-order",
+        )
+    age = (datetime.now(UTC) - datetime.fromisoformat(started)).total_seconds()
+    claimed = max([*times, record.seconds or 0.0])
+    if claimed > age + CLOCK_SLACK:
+        raise ApiError(
+            422,
+            f"the record claims {claimed:.0f} seconds of play, but its game began "
+            f"{age:.0f} seconds ago",
+            "finds",
+            key="api.record-time",
+            values={"claimed": f"{claimed:.0f}", "age": f"{age:.0f}"},
+        )
+
+
+def played_by_a_person(record: dict[str, Any]) -> bool:
+    """Whether a web game's record has finds and none faster than a person selects."""
+    finds = [(find["word"], float(find["at"])) for find in record.get("finds", [])]
+    return bool(finds) and not implausible(claimed_finds(finds))
+
+
 def play_records(storage: Storage) -> Iterator[tuple[str, dict[str, Any]]]:
     """Every record with its puzzle's id, the web game's then the classroom's, in the JSON
-    Lines form (the puzzle object itself carries no id)."""
+    Lines form (the puzzle object itself carries no id). Games not played (an id issued, no
+    find) and games with an implausible find are left out: they would teach calibration the
+    pace of a script."""
     puzzles: dict[str, dict[str, Any] | None] = {}
 
     def puzzle(puzzle_id: str) -> dict[str, Any] | None:
@@ -97,11 +199,11 @@ def play_records(storage: Storage) -> Iterator[tuple[str, dict[str, Any]]]:
 
     for puzzle_id, record in storage.play_records():
         shown = puzzle(puzzle_id)
-        if shown is not None:
+        if shown is not None and played_by_a_person(record):
             yield puzzle_id, {"puzzle": shown, **record, "source": "game"}
     for pupil, finds in storage.all_pupils():
         shown = puzzle(pupil.puzzle)
-        if shown is None:
+        if shown is None or implausible_finds(finds):
             continue
         yield (
             pupil.puzzle,
@@ -124,7 +226,7 @@ def records_jsonl(records: Iterable[tuple[str, dict[str, Any]]]) -> str:
 
 
 def records_csv(records: Iterable[tuple[str, dict[str, Any]]]) -> str:
-    """The records as CSV: one row per find."""
+    """The records as CSV: one row per find, no cell a formula."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
@@ -134,16 +236,18 @@ def records_csv(records: Iterable[tuple[str, dict[str, Any]]]) -> str:
         screen = "x".join(str(n) for n in record["screen"]) if record.get("screen") else ""
         for find in record["finds"]:
             writer.writerow(
-                [
-                    puzzle_id,
-                    rows,
-                    cols,
-                    puzzle.get("level", ""),
-                    find["word"],
-                    find["at"],
-                    find["hints"],
-                    find["wrong"],
-                    screen,
-                ]
+                text_row(
+                    [
+                        puzzle_id,
+                        rows,
+                        cols,
+                        puzzle.get("level", ""),
+                        find["word"],
+                        find["at"],
+                        find["hints"],
+                        find["wrong"],
+                        screen,
+                    ]
+                )
             )
     return out.getvalue()

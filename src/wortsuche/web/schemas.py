@@ -108,7 +108,10 @@ class PublicPuzzle(BaseModel):
     level_description: str
     rows: int
     cols: int
-    seed: int
+    seed: int | None = Field(
+        description="The seed that made the grid; null for a class's copy (with the words it "
+        "gives every answer, and a class's answers stay on the server)"
+    )
     grid: list[str]
     words: list[str]
     notes: list[str]

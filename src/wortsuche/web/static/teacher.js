@@ -19,8 +19,10 @@ function setUpNewAssignment() {
     byId("create-assignment").disabled = true;
     // the results are kept to the end of the chosen day, in the teacher's time zone
     const ends = new Date(`${byId("ends").value}T23:59:59`).toISOString();
+    const most = Number(byId("max-pupils").value);
     try {
-      const made = await call("POST", "/api/assignments", { puzzle: document.body.dataset.puzzle, ends });
+      const body = { puzzle: document.body.dataset.puzzle, ends, max_pupils: most };
+      const made = await call("POST", "/api/assignments", body);
       try {
         sessionStorage.setItem(`wortsuche:new:${made.code}`, "1"); // the next page shows the link once
       } catch {
@@ -70,6 +72,30 @@ function teacherPage(code, token) {
     return element;
   }
 
+  // A pupil the teacher does not want in the results (a script, a name given twice): removed
+  // with every find, after asking.
+  function removeCell(row) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "quiet remove";
+    button.textContent = say("teacher-remove");
+    button.setAttribute("aria-label", say("teacher-remove-pupil", { name: row.pseudonym }));
+    button.addEventListener("click", async () => {
+      if (!window.confirm(say("teacher-confirm-remove", { name: row.pseudonym }))) return;
+      try {
+        await call("DELETE", `${base}/pupils/${encodeURIComponent(row.id)}`, undefined, auth);
+        results.pupils = results.pupils.filter((pupil) => pupil.id !== row.id);
+        render();
+        byId("live").textContent = say("teacher-removed", { name: row.pseudonym });
+      } catch (error) {
+        byId("teacher-error").textContent = error.message;
+      }
+    });
+    const element = cell("", "screen-only");
+    element.append(button);
+    return element;
+  }
+
   function render() {
     const body = byId("pupil-rows");
     body.replaceChildren(
@@ -83,7 +109,13 @@ function teacherPage(code, token) {
           cell(clock(row.seconds), "number"),
           cell(String(row.hints), "number"),
           cell(row.finished ? "✓" : "", "done-mark"),
+          cell(
+            row.implausible.length ? say("teacher-implausible", { count: row.implausible.length, found: row.found }) : "",
+            "implausible",
+          ),
+          removeCell(row),
         );
+        line.classList.toggle("implausible", row.implausible.length > 0);
         line.title = row.words.join(", ");
         return line;
       }),
@@ -106,11 +138,14 @@ function teacherPage(code, token) {
   async function poll() {
     if (stopped) return;
     try {
-      results = await call("GET", `${base}/results`, undefined, auth);
+      const answer = await call("GET", `${base}/results`, undefined, auth);
+      if (stopped) return; // deleted while this poll was on its way: its answer is old
+      results = answer;
       byId("teacher-error").textContent = "";
       render();
       document.body.dataset.updated = String(Date.now()); // when the table was last refreshed
     } catch (error) {
+      if (stopped) return;
       byId("teacher-error").textContent = error.message;
       if (error.status === 401 || error.status === 403 || error.status === 404) stopped = true;
     }

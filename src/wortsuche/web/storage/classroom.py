@@ -73,6 +73,15 @@ CARDS_SQL = _CARDS.format(strict="")
 """Name cards: a second key per pupil, printed for shared devices (portable SQL)."""
 CARDS_SQLITE = _CARDS.format(strict=" STRICT")
 """The same table for SQLite."""
+_TIMED = """
+ALTER TABLE finds ADD COLUMN gap {real};      -- seconds since the pupil's previous request
+ALTER TABLE finds ADD COLUMN cells INTEGER NOT NULL DEFAULT 0;  -- cells of the selection
+ALTER TABLE assignments ADD COLUMN max_pupils INTEGER NOT NULL DEFAULT 40
+"""
+
+TIMED_SQL = _TIMED.format(real="DOUBLE PRECISION")
+"""Finds timed from the pupil's previous request, and a class's most pupils (schema 3)."""
+TIMED_SQLITE = _TIMED.format(real="REAL")
 
 CLASSROOM_SQL = _TABLES.format(strict="", real="DOUBLE PRECISION")
 """The classroom's tables in portable SQL (PostgreSQL's float is ``DOUBLE PRECISION``)."""
@@ -91,6 +100,7 @@ class Assignment:
     title: str
     answers_shown: bool
     puzzles: tuple[str, ...]
+    max_pupils: int = 40
 
 
 @dataclass(frozen=True)
@@ -110,13 +120,17 @@ class Pupil:
 
 @dataclass(frozen=True)
 class Find:
-    """A word a pupil found: when (seconds since their start), after how many hints and misses."""
+    """A word a pupil found: when (seconds since their start), after how many hints and misses,
+    how long after the pupil's previous request (None if recorded before that was kept) and
+    over how many cells."""
 
     pupil: str
     word: str
     at: float
     hints: int
     wrong: int
+    gap: float | None = None
+    cells: int = 0
 
 
 _PUPIL_COLUMNS = (
@@ -159,6 +173,7 @@ class ClassroomQueries(ABC):
         ends: str,
         title: str,
         puzzles: list[str],
+        max_pupils: int = 40,
     ) -> str:
         """Save an assignment under a fresh code from ``new_code`` and return the code."""
         while True:
@@ -167,10 +182,11 @@ class ClassroomQueries(ABC):
                 with self._transaction() as cursor:
                     cursor.execute(
                         self._sql(
-                            "INSERT INTO assignments (code, teacher_hash, created, ends, title)"
-                            " VALUES (?, ?, ?, ?, ?)"
+                            "INSERT INTO assignments"
+                            " (code, teacher_hash, created, ends, title, max_pupils)"
+                            " VALUES (?, ?, ?, ?, ?, ?)"
                         ),
-                        (code, teacher_hash, created, ends, title),
+                        (code, teacher_hash, created, ends, title, max_pupils),
                     )
                     for position, puzzle in enumerate(puzzles):
                         cursor.execute(
@@ -191,7 +207,7 @@ class ClassroomQueries(ABC):
         with self._reading() as cursor:
             row = cursor.execute(
                 self._sql(
-                    "SELECT code, teacher_hash, created, ends, title, answers_shown"
+                    "SELECT code, teacher_hash, created, ends, title, answers_shown, max_pupils"
                     " FROM assignments WHERE code = ?"
                 ),
                 (code,),
@@ -204,9 +220,16 @@ class ClassroomQueries(ABC):
                 ),
                 (code,),
             ).fetchall()
-        code, teacher_hash, created, ends, title, shown = row
+        code, teacher_hash, created, ends, title, shown, most = row
         return Assignment(
-            code, teacher_hash, created, ends, title, bool(shown), tuple(p[0] for p in puzzles)
+            code,
+            teacher_hash,
+            created,
+            ends,
+            title,
+            bool(shown),
+            tuple(p[0] for p in puzzles),
+            most,
         )
 
     def delete_assignment(self, code: str) -> bool:
@@ -254,6 +277,11 @@ class ClassroomQueries(ABC):
             ).fetchone()
         return None if row is None else self.get_assignment(row[0])
 
+    def keeps_answers(self, puzzle_id: str) -> bool:
+        """Whether a puzzle is a class's copy whose teacher has not shown the answers yet."""
+        assignment = self.assignment_of_puzzle(puzzle_id)
+        return assignment is not None and not assignment.answers_shown
+
     # -- pupils and their play -----------------------------------------------------------------
 
     def add_pupil(
@@ -300,29 +328,47 @@ class ClassroomQueries(ABC):
         return None if row is None else (Pupil(*row[:-1]), row[-1])
 
     def record_find(self, pupil_id: str, word: str, now: float, words_in_all: int) -> bool:
-        """Record that a pupil found ``word`` at Unix time ``now``; False if found before.
+        """Record that a pupil found ``word`` at Unix time ``now``; False if found before."""
+        return bool(self.record_finds(pupil_id, [word], now, words_in_all))
 
-        The hints and wrong selections since the previous find go with it; the pupil has
-        finished when ``words_in_all`` words are found.
+    def record_finds(
+        self, pupil_id: str, words: list[str], now: float, words_in_all: int, cells: int = 0
+    ) -> list[str]:
+        """Record the words one selection of ``cells`` cells found at Unix time ``now``; the
+        ones not found before.
+
+        Each is timed from the pupil's previous request (find, wrong selection, hint or
+        joining), and the hints and wrong selections since the previous find go with it; the
+        pupil has finished when ``words_in_all`` words are found.
         """
         with self._play_transaction() as cursor:
             row = cursor.execute(
-                self._sql("SELECT started, open_hints, open_wrong FROM pupils WHERE id = ?"),
+                self._sql(
+                    "SELECT started, last_seen, open_hints, open_wrong FROM pupils WHERE id = ?"
+                ),
                 (pupil_id,),
             ).fetchone()
             if row is None:
-                return False
-            started, hints, wrong = row
-            at = round(now - started, 3)
-            added = cursor.execute(
-                self._sql(
-                    "INSERT INTO finds (pupil, word, at, hints, wrong) VALUES (?, ?, ?, ?, ?)"
-                    " ON CONFLICT (pupil, word) DO NOTHING"
-                ),
-                (pupil_id, word, at, hints, wrong),
-            ).rowcount
+                return []
+            started, last_seen, hints, wrong = row
+            at, gap = round(now - started, 3), round(now - last_seen, 3)
+            added = [
+                word
+                for word in words
+                if cursor.execute(
+                    self._sql(
+                        "INSERT INTO finds (pupil, word, at, hints, wrong, gap, cells)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (pupil, word) DO NOTHING"
+                    ),
+                    (pupil_id, word, at, hints, wrong, gap, cells),
+                ).rowcount
+            ]
             if not added:
-                return False
+                # a word found before, selected again: still a request the next find waits for
+                cursor.execute(
+                    self._sql("UPDATE pupils SET last_seen = ? WHERE id = ?"), (now, pupil_id)
+                )
+                return []
             found = cursor.execute(
                 self._sql("SELECT count(*) FROM finds WHERE pupil = ?"), (pupil_id,)
             ).fetchone()[0]
@@ -333,7 +379,7 @@ class ClassroomQueries(ABC):
                 ),
                 (now, at if found >= words_in_all else None, pupil_id),
             )
-        return True
+        return added
 
     def record_wrong(self, pupil_id: str, now: float) -> None:
         """Count a selection that was no word."""
@@ -367,8 +413,8 @@ class ClassroomQueries(ABC):
             ).fetchall()
             finds = cursor.execute(
                 self._sql(
-                    "SELECT finds.pupil, finds.word, finds.at, finds.hints, finds.wrong"
-                    " FROM finds JOIN pupils ON pupils.id = finds.pupil"
+                    "SELECT finds.pupil, finds.word, finds.at, finds.hints, finds.wrong,"
+                    " finds.gap, finds.cells FROM finds JOIN pupils ON pupils.id = finds.pupil"
                     " WHERE pupils.assignment = ? ORDER BY finds.at"
                 ),
                 (code,),
@@ -377,6 +423,54 @@ class ClassroomQueries(ABC):
         for row in finds:
             by_pupil[row[0]].append(Find(*row))
         return [(Pupil(*row), by_pupil[row[0]]) for row in pupils]
+
+    def join_pupil(
+        self,
+        *,
+        pupil_id: str,
+        assignment: str,
+        token_hash: str,
+        pseudonym: str,
+        puzzle: str,
+        started: float,
+        most: int,
+    ) -> str:
+        """Record a pupil joining unless the class has ``most`` pupils (``"full"``) or one of
+        the same pseudonym, in any case (``"taken"``); ``"joined"`` if recorded."""
+        with self._transaction() as cursor:
+            names = cursor.execute(
+                self._sql("SELECT pseudonym FROM pupils WHERE assignment = ?"), (assignment,)
+            ).fetchall()
+            if len(names) >= most:
+                return "full"
+            if any(name.casefold() == pseudonym.casefold() for (name,) in names):
+                return "taken"
+            cursor.execute(
+                self._sql(
+                    "INSERT INTO pupils"
+                    " (id, assignment, token_hash, pseudonym, puzzle, started, last_seen)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                ),
+                (pupil_id, assignment, token_hash, pseudonym, puzzle, started, started),
+            )
+        return "joined"
+
+    def pseudonyms(self, assignment: str) -> set[str]:
+        """The pseudonyms of an assignment's pupils, folded to lower case."""
+        with self._reading() as cursor:
+            rows = cursor.execute(
+                self._sql("SELECT pseudonym FROM pupils WHERE assignment = ?"), (assignment,)
+            ).fetchall()
+        return {name.casefold() for (name,) in rows}
+
+    def delete_pupil(self, assignment: str, pupil_id: str) -> bool:
+        """Delete a pupil of an assignment with their finds; False if there is none."""
+        with self._transaction() as cursor:
+            deleted = cursor.execute(
+                self._sql("DELETE FROM pupils WHERE id = ? AND assignment = ?"),
+                (pupil_id, assignment),
+            ).rowcount
+        return bool(deleted)
 
     def all_pupils(self) -> Iterator[tuple[Pupil, list[Find]]]:
         """Every pupil of every assignment with their finds (for exporting play records)."""
@@ -419,6 +513,15 @@ class ClassroomQueries(ABC):
                 ),
                 (record_id, created, puzzle, record),
             )
+
+    def play_record_start(self, record_id: str) -> tuple[str, str] | None:
+        """The puzzle and the start (ISO 8601, UTC) of the play record the server issued with
+        this id, or None."""
+        with self._reading() as cursor:
+            row = cursor.execute(
+                self._sql("SELECT puzzle, created FROM play_records WHERE id = ?"), (record_id,)
+            ).fetchone()
+        return None if row is None else (row[0], row[1])
 
     def play_records(self) -> Iterator[tuple[str, dict[str, Any]]]:
         """Each recorded game: the puzzle's id and the record, oldest first."""

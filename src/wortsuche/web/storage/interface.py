@@ -21,6 +21,8 @@ from wortsuche.web.storage.classroom import (
     CARDS_SQLITE,
     CLASSROOM_SQL,
     CLASSROOM_SQLITE,
+    TIMED_SQL,
+    TIMED_SQLITE,
     ClassroomQueries,
 )
 from wortsuche.web.storage.cursor import Cursor
@@ -63,6 +65,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(CLASSROOM_SQL, sqlite=CLASSROOM_SQLITE),
     # version 2 -> 3: name cards, a second key per pupil for shared devices
     Migration(CARDS_SQL, sqlite=CARDS_SQLITE),
+    # version 3 -> 4: finds timed from the pupil's previous request, a class's most pupils
+    Migration(TIMED_SQL, sqlite=TIMED_SQLITE),
 )
 """The steps that take the schema from version ``i`` to ``i + 1``; append, never edit."""
 
