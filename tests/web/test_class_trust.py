@@ -195,7 +195,12 @@ def test_a_script_that_posts_every_word_at_once_is_marked_and_a_person_is_not(
     exported = client.get(
         f"/api/assignments/{code}/results?format=csv", headers=bearer(made["teacher_token"])
     )
-    by_name = {row["pseudonym"]: row for row in csv.DictReader(io.StringIO(exported.text))}
+    from wortsuche.web.classroom_export import PUPIL_COLUMNS
+
+    table = csv.DictReader(io.StringIO(exported.text), fieldnames=PUPIL_COLUMNS)
+    heading = next(table)
+    assert heading["implausible"] == "Found too fast (implausible)"
+    by_name = {row["name"]: row for row in table}
     assert sorted(by_name["Bot"]["implausible"].split()) == sorted(words)
     assert by_name["Mia"]["implausible"] == ""
     from pypdf import PdfReader
