@@ -374,11 +374,12 @@ def test_play_one_word_by_touch_on_a_phone(
 
 
 @pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
-def test_a_phones_first_screen_shows_the_whole_grid(
+def test_a_phones_first_screen_shows_the_words_above_a_grid_of_big_cells(
     chromium: Any, live_server: LiveServer, screenshots: Path, locale: str
 ) -> None:
-    """An iPhone SE held upright (375 x 667): a 15 x 15 grid of 15 words stands whole below
-    the heading, the bar and the word strip, with no swipe first."""
+    """An iPhone SE held upright (375 x 667): the heading, the bar and every word of 15 stand on
+    the first screen with no swipe; the 15 x 15 grid below them has cells of at least 32 px and
+    pans inside its own frame, which fills the rest of the screen (the page does not scroll)."""
     words = [*FRUIT, "Melone", "Kiwi", "Zitrone", "Orange", "Feige", "Dattel", "Limette"]
     context = chromium.new_context(
         viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True, locale=locale
@@ -386,10 +387,13 @@ def test_a_phones_first_screen_shows_the_whole_grid(
     page = context.new_page()
     puzzle = new_puzzle(live_server, words=words, rows=15, cols=15, level="medium", seed=3)
     open_puzzle(page, live_server, puzzle)
-    board = page.locator("#board").bounding_box()
+    board, frame, listed = (
+        page.locator(s).bounding_box() for s in ("#board", ".board-area", "#words")
+    )
     assert page.evaluate("window.scrollY") == 0
-    assert board["y"] + board["height"] <= 667, board
-    assert board["width"] >= 15 * 23  # not bought with smaller cells
+    assert board["width"] >= 15 * 32  # cells for a finger
+    assert listed["y"] + listed["height"] <= frame["y"]  # the words above the grid
+    assert frame["y"] + frame["height"] <= 667 and frame["height"] >= 250, frame
     page.screenshot(path=screenshots / f"phone-first-screen-{locale}.png")
     context.close()
 
