@@ -146,10 +146,10 @@ def test_the_word_list_is_in_view_beside_or_above_a_grid_as_large_as_the_screen_
     assert cell >= 24  # WCAG 2.5.8: targets of at least 24 px
     width = sized.viewport_size["width"]
     if sized.size == "phone":
-        assert board["width"] >= width - 20  # the whole width of a phone
-        # one strip that scrolls sideways, not a column that pushes the grid down
-        assert sized.locator("#words").evaluate("e => e.scrollWidth > e.clientWidth")
-        assert words_box["height"] < 60
+        # the play screen: cells for a finger, the grid panning in its frame under the words
+        assert cell >= 32 and board["width"] >= width - 20
+        assert sized.evaluate("document.querySelector('.board-area').scrollWidth") > width
+        assert words_box["height"] < 120
     assert sized.evaluate("document.documentElement.scrollWidth") <= width
     sized.screenshot(path=shots / f"layout-{sized.size}.png")
 
@@ -167,7 +167,7 @@ UNCOVERED_ROWS = """(rows) => { let n = 0; for (let r = 0; r < rows; r++) {
 def test_a_phone_held_sideways_shows_the_whole_grid_with_the_words_beside_it(
     chromium: Any, live_server: LiveServer, shots: Path, viewport: tuple[int, int]
 ) -> None:
-    """Once the site's header has scrolled away (one swipe), every row is in view and uncovered, the grid
+    """Every row is in view and uncovered with the found count and the buttons, the grid
     stays put while the page scrolls, and the first words stand beside it; every word is found
     by touch without scrolling."""
     width, height = viewport
@@ -178,16 +178,113 @@ def test_a_phone_held_sideways_shows_the_whole_grid_with_the_words_beside_it(
     words = [*ANIMALS[:12], "Wildschwein", "Krokodil", "Elefant"]
     puzzle = new_puzzle(live_server, words=words, rows=15, cols=15, level="hard", seed=11)
     open_puzzle(page, live_server, puzzle, lang="de")
-    page.evaluate(
-        "scrollTo(0, document.getElementById('board-wrap').getBoundingClientRect().top - 4)"
-    )
-    assert page.evaluate(UNCOVERED_ROWS, 15) == 15
+    assert page.evaluate(UNCOVERED_ROWS, 15) == 15  # on the first screen, no swipe first
+    for tool in ("#found-count", "#hint", "#pause"):
+        assert in_view(page, tool), tool
+    assert page.locator("#board .cell").first.bounding_box()["width"] >= 24
     board, listed = (page.locator(s).bounding_box() for s in ("#board", "#words li:first-child"))
     assert listed["x"] >= board["x"] + board["width"] and listed["y"] + listed["height"] <= height
     page.locator(".playbar").scroll_into_view_if_needed()  # below the list on a small phone
     assert in_view(page, "#hint")
     assert page.evaluate(UNCOVERED_ROWS, 15) == 15  # the grid stays while the list scrolls
     page.screenshot(path=shots / f"sideways-{width}x{height}.png")
+    context.close()
+
+
+def touch_line(cdp: Any, points: list[list[tuple[float, float]]], steps: int = 10) -> None:
+    """Fingers (one list of points each, start and end) pressed, moved together and lifted."""
+
+    def fingers(share: float) -> list[dict[str, float]]:
+        return [
+            {"x": a[0] + (b[0] - a[0]) * share, "y": a[1] + (b[1] - a[1]) * share, "id": n}
+            for n, (a, b) in enumerate(points)
+        ]
+
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(0)})
+    for step in range(1, steps + 1):
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(step / steps)}
+        )
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+FRAME_VIEW = """(cell) => { const b = document.getElementById(`cell-${cell[0]}-${cell[1]}`)
+  .getBoundingClientRect(), f = document.querySelector('.board-area').getBoundingClientRect();
+  return b.left >= f.left && b.right <= f.right && b.top >= f.top && b.bottom <= f.bottom; }"""
+"""Whether a cell lies wholly inside the grid's frame as it is panned now."""
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_phone_held_upright_plays_with_big_cells_under_the_words_still_to_find(
+    chromium: Any, live_server: LiveServer, shots: Path, lang: str
+) -> None:
+    """An iPhone SE (375 x 667): cells of at least 32 px in a frame that pans with two fingers,
+    the words still to find fixed above it; one finger marks a word, even one that starts
+    outside the first view, and the page never scrolls away."""
+    context = chromium.new_context(
+        viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True
+    )
+    context.add_init_script(RECORD_EVENTS)
+    page = context.new_page()
+    words = [*ANIMALS[:12], "Wildschwein", "Krokodil"]
+    puzzle = new_puzzle(live_server, words=words, rows=15, cols=15, level="easy", seed=5)
+    open_puzzle(page, live_server, puzzle, lang=lang)
+    sizes = page.evaluate(
+        "[...document.querySelectorAll('#board .cell')].map(c => c.getBoundingClientRect())"
+        ".map(b => Math.min(b.width, b.height))"
+    )
+    assert len(sizes) == 225 and min(sizes) >= 32
+    assert in_view(page, "#words") and in_view(page, ".playbar")
+    for item in page.locator("#words li").all():
+        assert in_view(page, f"#words li[data-index='{item.get_attribute('data-index')}']")
+    assert axe_violations(page) == []
+    page.screenshot(path=shots / f"phone-upright-{lang}.png")
+    cdp = context.new_cdp_session(page)
+    solutions = answers(live_server, puzzle["id"])
+    seen = [a for a in solutions if page.evaluate(FRAME_VIEW, a["start"])
+            and page.evaluate(FRAME_VIEW, a["end"])]  # fmt: skip
+    hidden = [a for a in solutions if not page.evaluate(FRAME_VIEW, a["start"])]
+    assert seen and hidden
+    touch_line(cdp, [[centre(page, seen[0]["start"]), centre(page, seen[0]["end"])]])
+    expect(page.locator("#found-count")).to_have_text("1")
+    expect(page.locator("#words li.found")).to_be_hidden()  # struck off the wrap: out of the way
+    # two fingers move the grid until the hidden word's first letter is in the frame
+    target = hidden[0]
+    for _ in range(8):
+        if page.evaluate(FRAME_VIEW, target["start"]) and page.evaluate(FRAME_VIEW, target["end"]):
+            break
+        x, y = centre(page, target["start"])
+        frame = page.locator(".board-area").bounding_box()
+        middle = (frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
+        dx = max(-120.0, min(120.0, middle[0] - x))
+        dy = max(-120.0, min(120.0, middle[1] - y))
+        fingers = [(middle[0] - 30, middle[1]), (middle[0] + 30, middle[1] + 10)]
+        touch_line(cdp, [[f, (f[0] + dx, f[1] + dy)] for f in fingers])
+        page.wait_for_timeout(300)
+    assert page.evaluate(FRAME_VIEW, target["start"]), "two fingers did not pan the grid"
+    assert page.evaluate("window.scrollY") == 0
+    touch_line(cdp, [[centre(page, target["start"]), centre(page, target["end"])]])
+    expect(page.locator("#found-count")).to_have_text("2")
+    assert page.evaluate("window.scrollY") == 0 and in_view(page, "#words")
+    assert events(page, "wrong") == []  # panning marked nothing
+    assert axe_violations(page) == []
+    page.screenshot(path=shots / f"phone-upright-panned-{lang}.png")
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_phone_held_sideways_has_no_axe_violation(
+    chromium: Any, live_server: LiveServer, shots: Path, lang: str
+) -> None:
+    context = chromium.new_context(
+        viewport={"width": 667, "height": 375}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    puzzle = new_puzzle(live_server, words=ANIMALS[:14], rows=15, cols=15, level="easy", seed=5)
+    open_puzzle(page, live_server, puzzle, lang=lang)
+    assert page.evaluate(UNCOVERED_ROWS, 15) == 15
+    assert axe_violations(page) == []
+    page.screenshot(path=shots / f"phone-sideways-{lang}.png")
     context.close()
 
 
