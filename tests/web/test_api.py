@@ -624,6 +624,7 @@ def test_a_title_with_a_script_tag_is_escaped_in_the_page(client: TestClient) ->
                 "game",
                 "celebrate",
                 "hashes",
+                "recent",
                 "play",
                 "clues",
                 "install",

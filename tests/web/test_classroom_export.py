@@ -23,8 +23,14 @@ from wortsuche.web.classroom_schemas import PupilRow, Results
 
 from .test_classroom_api import bearer, join, new_assignment, places, select
 
-GERMAN_HEADERS = ["Name", "Gefunden", "von", "Wörter", "Sekunden", "Hinweise", "Fertig", "Rätsel"]
-ENGLISH_HEADERS = ["Name", "Found", "Of", "Words", "Seconds", "Hints", "Finished", "Puzzle"]
+GERMAN_HEADERS = [
+    "Name", "Gefunden", "von", "Wörter", "Sekunden", "Hinweise", "Fertig", "Rätsel",
+    "Zu schnell gefunden (unplausibel)",
+]  # fmt: skip
+ENGLISH_HEADERS = [
+    "Name", "Found", "Of", "Words", "Seconds", "Hints", "Finished", "Puzzle",
+    "Found too fast (implausible)",
+]  # fmt: skip
 
 
 def lesson(client: TestClient) -> dict[str, Any]:
@@ -179,7 +185,7 @@ def test_every_csv_cell_reads_back_as_written_and_none_is_a_formula(
     read = list(
         csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";" if lang == "de" else ",")
     )
-    assert len(read) == len(rows) + 1 and all(len(line) == 8 for line in read)
+    assert len(read) == len(rows) + 1 and all(len(line) == 9 for line in read)
     for line, row in zip(read[1:], rows, strict=True):
         assert line[0].removeprefix("'") == row.pseudonym
         assert line[3].removeprefix("'") == " ".join(row.words)
