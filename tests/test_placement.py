@@ -4,8 +4,8 @@ the search's budget is the one count of its work."""
 from __future__ import annotations
 
 import inspect
-from collections import Counter
 import time
+from collections import Counter
 
 import pytest
 
