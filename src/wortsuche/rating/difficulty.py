@@ -300,8 +300,8 @@ class _Reader:
         found_at: dict[int, int] = {}  # true anchor -> index of its direction
         for index, (direction, weight) in enumerate(self.order):
             step = direction.step
-            total_cost += weight * sum(self._matching(step, r)[0] for r in readings)
-            complete = self._matching(step, readings[-1])[1]
+            compared, complete = self._read(step, readings)
+            total_cost += weight * compared
             total_leads += len(self._matching(step, readings[0])[1]) - len(complete)
             for cell in complete:
                 found_at.setdefault(cell, index)
@@ -324,6 +324,18 @@ class _Reader:
         spu = self.constants.seconds_per_unit
         false_leads = total_leads * share
         return WordEffort(word, units, word[at], len(anchors), false_leads, true_direction, spu)
+
+    def _read(self, step: tuple[int, int], readings: list[int]) -> tuple[int, list[int]]:
+        """The comparisons of every reading along ``step`` and the cells where the last one (the
+        whole word) matched. Each reading is one letter longer than the one before, so once no
+        cell matches, none of the longer readings reaches a letter: they are not looked up."""
+        compared = 0
+        for reading in readings:
+            reached, cells = self._matching(step, reading)
+            compared += reached
+            if not cells:
+                return compared, _NONE
+        return compared, cells
 
     def _search_letter(self, word: str, at: int, anchors: list[int]) -> WordEffort:
         """:meth:`_search_from` for a word of one letter, or a solver told of no direction:
