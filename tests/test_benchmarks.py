@@ -14,6 +14,8 @@ sys.path.insert(0, str(BENCHMARKS))
 
 from oracle import is_clean  # noqa: E402
 
+LEVELS = ["easy", "medium", "hard", "evil"]
+
 pytestmark = pytest.mark.slow  # this runs the benchmark script as a process
 
 
@@ -80,7 +82,7 @@ def test_versus_compares_a_version_with_itself_and_finds_the_same_puzzles() -> N
         text=True,
     )
     rows = [line for line in done.stdout.splitlines() if line.startswith("en-12x12-25")]
-    assert [row.split()[1] for row in rows] == ["easy", "medium", "hard", "evil"]
+    assert [row.split()[1:3] for row in rows] == [["1.09", level] for level in LEVELS]
     assert all(row.endswith("yes") for row in rows)
     assert "cases with other puzzles: 0" in done.stdout
 
