@@ -13,7 +13,7 @@ of words (``en-100x100-1000.txt``).
 How a list is drawn (seed 2026, the same lists every time for the same wordfreq data):
 
 * the words of wordfreq's ``best`` list of the language, most frequent first, letters only
-  (A–Z; for German also Ä, Ö, Ü and ß), at least two different letters;
+  (A–Z; for German also Ä, Ö and Ü: wordfreq writes ß as ss), at least two different letters;
 * for each length from 3 to 14 letters, its share of the list (:data:`LENGTH_SHARES`) drawn at
   random from the most frequent words of that length (:data:`POOL` times as many as needed),
   so that a list holds common words, which contain each other (ART in PARTY) as real lists do.
