@@ -1,6 +1,8 @@
 """The yardstick for the verifier and ``solve``: a complete check built on pyahocorasick (C).
 
-One Aho–Corasick automaton over the words reads every line of the grid in all 8 directions;
+One Aho–Corasick automaton over the words and their reversals reads every line of the grid in
+the four forward directions once (lines sliced from the grid as one string, not read cell by
+cell), which finds every word in all 8;
 each word then gets the same verdict the verifier gives: its own occurrence, the
 occurrences inside a longer word, and stray copies. It shares no code with wortsuche (whose
 verifier finds its hits with the same library on flat grids, then judges them with its own code).
@@ -26,37 +28,51 @@ def available() -> bool:
 
 
 def lines(rows: Sequence[str]) -> tuple[str, list[tuple[int, int, int, int, int]]]:
-    """Every line in all 8 directions joined by newlines, with (offset, row, col, dr, dc) of each."""
+    """Every line in the four forward directions (→ ↓ ↘ ↗) joined by newlines, with (offset, row,
+    col, dr, dc) of each. The lines are slices of the grid as one string (a column every
+    ``width`` letters, a diagonal every ``width ± 1``), not read cell by cell; the four backward
+    directions are the same lines read backwards, which the automaton finds as reversed words."""
     height, width = len(rows), len(rows[0])
-    parts: list[str] = []
-    index: list[tuple[int, int, int, int, int]] = []
-    offset = 0
-    for dr, dc in STEPS:
-        for r in range(height):
-            for c in range(width):
-                if 0 <= r - dr < height and 0 <= c - dc < width:
-                    continue
-                letters = []
-                rr, cc = r, c
-                while 0 <= rr < height and 0 <= cc < width:
-                    letters.append(rows[rr][cc])
-                    rr, cc = rr + dr, cc + dc
-                parts.append("".join(letters))
-                index.append((offset, r, c, dr, dc))
-                offset += len(letters) + 1
-    return "\n".join(parts), index
+    flat = "".join(rows)
+    starts: list[tuple[int, int, int, int, str]] = [(r, 0, 0, 1, row) for r, row in enumerate(rows)]
+    starts += [(0, c, 1, 0, flat[c::width]) for c in range(width)]
+    for c in range(width):  # ↘ from the top row, then from the left column
+        starts.append((0, c, 1, 1, flat[c :: width + 1][: min(height, width - c)]))
+    for r in range(1, height):
+        starts.append((r, 0, 1, 1, flat[r * width :: width + 1][: min(height - r, width)]))
+    for r in range(height):  # ↗ from the left column, then from the bottom row
+        at = r * width
+        starts.append((r, 0, -1, 1, flat[at :: -(width - 1) or None][: min(r + 1, width)]))
+    for c in range(1, width):
+        at = (height - 1) * width + c
+        starts.append((height - 1, c, -1, 1, flat[at :: -(width - 1)][: min(height, width - c)]))
+    index, offset = [], 0
+    for r, c, dr, dc, text in starts:
+        index.append((offset, r, c, dr, dc))
+        offset += len(text) + 1
+    return "\n".join(text for *_, text in starts), index
+
+
+def automaton_of(words: Sequence[str]) -> object:
+    """An automaton over every word and its reversal; each key's value is the words it reads
+    as, forwards or backwards (``TOR`` and ``ROT`` share their keys)."""
+    import ahocorasick
+
+    readings: dict[str, set[str]] = {}
+    for word in words:
+        readings.setdefault(word, set()).add(word)
+        readings.setdefault(word[::-1], set()).add(word)
+    automaton = ahocorasick.Automaton()
+    for key, listed in readings.items():
+        automaton.add_word(key, (len(key), tuple(sorted(listed))))
+    automaton.make_automaton()
+    return automaton
 
 
 def detect(rows: Sequence[str], words: Sequence[str]) -> int:
     """Detection alone: how many (line, position, word) matches the automaton reports."""
-    import ahocorasick
-
-    automaton = ahocorasick.Automaton()
-    for word in set(words):
-        automaton.add_word(word, len(word))
-    automaton.make_automaton()
     text, _ = lines(rows)
-    return sum(1 for _ in automaton.iter(text))
+    return sum(1 for _ in automaton_of(words).iter(text))  # type: ignore[attr-defined]
 
 
 def check(
@@ -68,26 +84,21 @@ def check(
     hosts are placed longer words; without, its first occurrence inside an occurrence of a
     longer listed word, or else its first, and hosts are those inferred placements.
     """
-    import ahocorasick
-
-    automaton = ahocorasick.Automaton()
-    for word in set(words):
-        automaton.add_word(word, word)
-    automaton.make_automaton()
     text, index = lines(rows)
     offsets = [entry[0] for entry in index]
     found: dict[str, dict[Span, None]] = {word: {} for word in words}
     line, next_offset = 0, offsets[1] if len(offsets) > 1 else len(text) + 1
-    for end, word in automaton.iter(text):
-        at = end - len(word) + 1
+    for end, (length, listed) in automaton_of(words).iter(text):  # type: ignore[attr-defined]
+        at = end - length + 1
         while at >= next_offset:
             line += 1
             next_offset = offsets[line + 1] if line + 1 < len(offsets) else len(text) + 1
         offset, r, c, dr, dc = index[line]
         k = at - offset
         a = (r + k * dr, c + k * dc)
-        b = (a[0] + (len(word) - 1) * dr, a[1] + (len(word) - 1) * dc)
-        found[word][(min(a, b), max(a, b))] = None
+        b = (a[0] + (length - 1) * dr, a[1] + (length - 1) * dc)
+        for word in listed:
+            found[word][(min(a, b), max(a, b))] = None
     if placed is None:  # a typed-in grid: a word's first occurrence inside a longer one, or first
         inside_any = _inside(found, found, words)
         placed = {}

@@ -6,8 +6,9 @@
 For each grid it times, interleaved and in CPU seconds (medians): ``verify_puzzle`` (placements
 known), ``solve`` (a grid typed in: placements inferred), the pyahocorasick check with the same
 per-word verdicts for both cases, and the automaton's detection alone. Grids: generated puzzles of
-English words (hard; our sampled dictionary list and the most frequent real words, "real"), a grid of random letters (a newspaper grid), and the evil worte5 grid of
-D, A and S only. Each verdict of ours is compared with the yardstick's before timing.
+English words (hard; our sampled dictionary list, the most frequent real words of 3-10 letters,
+"frequent", and the real lists of ``data/real`` of 3-14 letters, English and German), a grid of
+random letters (a newspaper grid), and the evil worte5 grid of D, A and S only. Each verdict of ours is compared with the yardstick's before timing.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import aho  # noqa: E402
+from real import real_lists  # noqa: E402
 from wortsuche import generate, solve  # noqa: E402
 from wortsuche.model import Grid, Puzzle, Word  # noqa: E402
 from wortsuche.verification.verifier import Report, verify_puzzle  # noqa: E402
@@ -44,10 +46,14 @@ def grids(quick: bool) -> list[tuple[str, Puzzle | tuple[Grid, tuple[Word, ...]]
     """The grids measured: puzzles (placements known) and grids typed in (words only)."""
     found: list[tuple[str, Puzzle | tuple[Grid, tuple[Word, ...]]]] = []
     for side, count in ((200, 4000),) if quick else ((200, 4000), (500, 10000)):
-        for listed, label in (("english", ""), ("english-frequent", " real")):
+        for listed, label in (("english", ""), ("english-frequent", " frequent")):
             words = english(count, f"{side}:{count}", listed)
             puzzle = generate(words, side, side, level="hard", seed=1)
             found.append((f"{side}x{side}/{count}{label}", puzzle))
+        for name, rows, cols, words in real_lists():
+            if (rows, len(words)) == (side, count):
+                puzzle = generate(words, rows, cols, level="hard", seed=1)
+                found.append((f"{side}x{side}/{count} {name[:2]} 3-14", puzzle))
     rnd = random.Random(1)
     letters = "EEEEEEEEENNNNNIIIIIISSSSSRRRRRRAAAAAATTTTTDDDDHHHUUULLLCCGGMMOOBBWFKZPVJYXQ"
     rows = ["".join(rnd.choice(letters) for _ in range(100)) for _ in range(100)]

@@ -3,12 +3,14 @@
 For a change that must keep behaviour (a restructuring, a faster search), this prints, per case,
 the median CPU seconds of the ``generate`` call in the base version and in this checkout, their
 ratio, and whether both made the same puzzles (a fingerprint of every grid and placement). The
-cases are the quick inputs of ``run.py``, larger real-word grids and the frozen crowded lists of
-``dense.py``, each at every level.
+cases are the quick inputs of ``run.py``, larger real-word grids, the frozen crowded lists of
+``dense.py`` and the real lists of ``data/real`` (``real_lists.py``), each at every level; every
+line says its letters per cell.
 
     python benchmarks/versus.py HEAD~5              # base: a commit of this repository
     python benchmarks/versus.py ffbeee9 --seeds 10 --rounds 3
     python benchmarks/versus.py ffbeee9 --only dense
+    python benchmarks/versus.py ffbeee9 --only real --levels medium hard
 
 Each version runs in a child process of its own that imports only ``wortsuche.generate`` from
 that version's ``src``, so the two never share a module; children alternate base, head, base …
@@ -47,8 +49,9 @@ class Case:
 
 def cases(seeds: int) -> list[Case]:
     """The inputs measured: run.py's quick set, larger grids of our lists and of the most
-    frequent real words, the crowded lists."""
+    frequent real words, the crowded lists, the real lists of ``data/real``."""
     sys.path.insert(0, str(HERE))
+    from real import real_lists
     from run import Input, official  # the benchmark's own inputs, drawn the same way
 
     found = []
@@ -71,7 +74,14 @@ def cases(seeds: int) -> list[Case]:
         lines = path.read_text(encoding="utf-8").split()
         rows, cols, listed = int(lines[0]), int(lines[1]), tuple(lines[3:])
         found.append(Case("dense", path.stem, rows, cols, (listed,) * seeds))
+    for name, rows, cols, words in real_lists():
+        found.append(Case("real", name, rows, cols, (tuple(words),) * seeds))
     return found
+
+
+def letters_per_cell(case: Case) -> float:
+    """The letters of the case's first list per cell of its grid."""
+    return sum(map(len, case.words_by_seed[0])) / (case.rows * case.cols)
 
 
 WORKER = r"""
@@ -130,19 +140,23 @@ def main() -> int:
     parser.add_argument("base", help="the commit to compare this checkout against")
     parser.add_argument("--seeds", type=int, default=5, help="seeds per case and level (5)")
     parser.add_argument("--rounds", type=int, default=2, help="alternations per case (2)")
-    parser.add_argument("--only", choices=("run", "dense"), help="one group of cases")
+    parser.add_argument("--only", choices=("run", "dense", "real"), help="one group of cases")
+    parser.add_argument("--levels", nargs="+", choices=LEVELS, default=LEVELS, help="(all)")
     parser.add_argument("--case", default="", help="only cases whose name contains this")
     args = parser.parse_args()
     head = ROOT / "src"
     print(f"base {args.base} against this checkout, {args.seeds} seeds, {args.rounds} rounds")
-    print(f"{'case':<26} {'level':<7} {'base s':>8} {'head s':>8} {'head/base':>9}  same puzzles")
+    print(
+        f"{'case':<26} {'per cell':>8} {'level':<7} {'base s':>8} {'head s':>8} {'head/base':>9}"
+        "  same puzzles"
+    )
     ratios, differing = [], 0
     with tempfile.TemporaryDirectory() as folder:
         base = unpack(args.base, Path(folder))
         for case in cases(args.seeds):
             if (args.only and case.group != args.only) or args.case not in case.name:
                 continue
-            for level in LEVELS:
+            for level in args.levels:
                 times: dict[str, list[list[float]]] = {"base": [], "head": []}
                 prints: dict[str, list[str]] = {}
                 for _ in range(args.rounds):
@@ -156,7 +170,7 @@ def main() -> int:
                 differing += not same
                 ratios.append(h / b if b else 1.0)
                 print(
-                    f"{case.name:<26} {level:<7} {b:8.3f} {h:8.3f} {h / b if b else 1:9.2f}  "
+                    f"{case.name:<26} {letters_per_cell(case):8.2f} {level:<7} {b:8.3f} {h:8.3f} {h / b if b else 1:9.2f}  "
                     f"{'yes' if same else 'NO'}",
                     flush=True,
                 )

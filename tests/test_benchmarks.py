@@ -17,6 +17,8 @@ import pgserver  # noqa: E402
 from benchmark_tables import table_rows  # noqa: E402
 from oracle import is_clean  # noqa: E402
 
+LEVELS = ["easy", "medium", "hard", "evil"]
+
 pytestmark = pytest.mark.slow  # this runs the benchmark script as a process
 
 
@@ -83,7 +85,7 @@ def test_versus_compares_a_version_with_itself_and_finds_the_same_puzzles() -> N
         text=True,
     )
     rows = [line for line in done.stdout.splitlines() if line.startswith("en-12x12-25")]
-    assert [row.split()[1] for row in rows] == ["easy", "medium", "hard", "evil"]
+    assert [row.split()[1:3] for row in rows] == [["1.09", level] for level in LEVELS]
     assert all(row.endswith("yes") for row in rows)
     assert "cases with other puzzles: 0" in done.stdout
 
@@ -155,3 +157,58 @@ def test_the_latency_target_is_missed_by_a_slow_or_failed_get() -> None:
     assert verdict(latency([*fast, 0.2, 0.2], {200: 101}), 100) == "missed"  # p99 200 ms
     assert verdict(latency(fast, {200: 98, 500: 1}), 100) == "missed"  # an error
     assert verdict(latency([], {}), 100) == "missed"  # nothing measured
+
+
+def test_the_frozen_real_lists_hold_what_their_headers_say() -> None:
+    from real import letters_per_cell, real_lists
+
+    lists = real_lists()
+    assert {name for name, *_ in lists} >= {"en-100x100-1000", "de-200x200-4000"}
+    for name, rows, cols, words in lists:
+        header = (BENCHMARKS / "data" / "real" / f"{name}.txt").read_text(encoding="utf-8")
+        assert f"{letters_per_cell(words, rows, cols):.2f} letters per cell" in header
+        assert len(set(words)) == len(words) == int(name.rsplit("-", 1)[1])
+        assert all(3 <= len(w) <= 14 and w.isalpha() and w.isupper() for w in words)
+        assert 7.5 <= sum(map(len, words)) / len(words) <= 8.5  # mean about 8 letters
+
+
+def test_the_real_benchmark_prints_letters_per_cell_and_the_search_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "real.py"), "--case", "en-15x15", "--seeds", "1"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    rows = [line.split(" | ") for line in done.stdout.splitlines() if "en-15x15-20" in line]
+    assert [(row[1], row[2]) for row in rows] == [("0.72", "medium"), ("0.72", "hard")]
+    assert all(row[5] == "1/1" and float(row[6]) >= 1 for row in rows)
+
+
+def reference_lines(rows: list[str]) -> set[tuple[int, int, int, int, str]]:
+    """Every line in → ↓ ↘ ↗ read cell by cell from its first cell: (row, col, dr, dc, text)."""
+    height, width = len(rows), len(rows[0])
+    found = set()
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (-1, 1)):
+        for r in range(height):
+            for c in range(width):
+                if 0 <= r - dr < height and 0 <= c - dc < width:
+                    continue  # not a first cell
+                letters, rr, cc = "", r, c
+                while 0 <= rr < height and 0 <= cc < width:
+                    letters, rr, cc = letters + rows[rr][cc], rr + dr, cc + dc
+                found.add((r, c, dr, dc, letters))
+    return found
+
+
+@pytest.mark.parametrize("height,width", [(1, 1), (1, 5), (5, 1), (3, 4), (4, 3), (6, 6)])
+def test_the_yardstick_slices_the_same_lines_a_cell_by_cell_reading_gives(
+    height: int, width: int
+) -> None:
+    import aho
+
+    rows = ["".join(chr(65 + (r * width + c) % 26) for c in range(width)) for r in range(height)]
+    text, index = aho.lines(rows)
+    texts = text.split("\n")
+    sliced = {(r, c, dr, dc, t) for (_, r, c, dr, dc), t in zip(index, texts, strict=True)}
+    assert len(sliced) == len(texts) and sliced == reference_lines(rows)
+    assert all(text[o : o + len(t)] == t for (o, *_), t in zip(index, texts, strict=True))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 import time
+from collections import Counter
 
 import pytest
 
@@ -98,3 +99,38 @@ def test_a_long_words_check_looks_at_the_clock_itself() -> None:
     short.budget.cpu_deadline = time.thread_time() - 1
     placed = Placer(short, options_for("easy"), Rng(1), SearchBudget(short.budget))
     assert placed.commit("XYZ", 1, 0, Direction.E) is not None  # a short word waits for its steps
+
+
+def quick_run(words: list[str], side: int, allowances: list[int]) -> tuple[quick.Run, Board]:
+    """One run of the quick search over ``words`` (in search order, seed 3) on an empty
+    ``side`` × ``side`` board, given the allowances of steps one after another."""
+    board = board_for(words, side, side)
+    rng = Rng(3)
+    placer = Placer(
+        board, options_for("hard"), rng, SearchBudget(board.budget), sum(map(len, words))
+    )
+    run = quick.Run(quick.search_order(words, rng), placer, Counter())
+    for allowance in allowances:
+        run.advance(placer.budget.used + allowance)
+    return run, board
+
+
+def test_a_run_cut_by_its_allowance_goes_on_as_if_the_allowance_had_been_longer() -> None:
+    words, _, _ = frozen("de-20x20-60")
+    whole, whole_board = quick_run(words, 24, [100_000])
+    cut, cut_board = quick_run(words, 24, [40, 40, 40, 40, 100_000])
+    assert whole.depth == len(words)
+    assert cut.depth == whole.depth and cut_board.rows_text() == whole_board.rows_text()
+
+
+def test_a_cut_run_goes_on_only_while_it_gains_ground() -> None:
+    words, _, _ = frozen("de-20x20-60")
+    run, _ = quick_run(words, 24, [])
+    budget = run.placer.budget
+    assert run.advance(budget.used + 30)  # cut early: every word so far stood at once
+    assert run.deepest > 0
+    stuck, _ = quick_run(["ABCDE", "FGHIJ", "KLMNO", "PQRST", "UVWXY", "ZABCD"], 5, [])
+    # five words of five letters fill a 5x5 grid; the sixth finds no cell and the run backtracks
+    # for as long as it is allowed, never deeper than five words
+    gains = [stuck.advance(stuck.placer.budget.used + 200) for _ in range(20)]
+    assert stuck.deepest <= 5 and not gains[-1]  # no deeper than before: no more allowances

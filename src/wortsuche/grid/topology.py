@@ -40,6 +40,10 @@ Line = tuple[Direction, list[Cell]]
 """A line of a grid: its axis and its cells in order along it."""
 
 
+BORDER = "\0"
+"""What :meth:`Flat.bordered` writes beyond the edge and in holes: no letter of any word."""
+
+
 @dataclass(frozen=True)
 class Topology:
     """The cells of a ``rows`` × ``cols`` grid and how they line up (see :class:`Flat` and
@@ -155,6 +159,11 @@ class Topology:
         """The flat indexes of the cells on the edge of the rectangle (none where lines go on)."""
         raise NotImplementedError
 
+    def bordered(self, rows: Sequence[str]) -> str | None:
+        """The letters of ``rows`` as one text in which a step is a fixed distance, or None
+        where lines go on past the edge (see :meth:`Flat.bordered`)."""
+        return None
+
     def start_through(self, index: int, direction: Direction, at: int, length: int) -> Cell | None:
         """The first cell of the run of ``length`` cells in ``direction`` whose ``at``-th cell
         is the flat ``index``, or None if that run leaves the rectangle (holes aside)."""
@@ -254,6 +263,24 @@ class Flat(Topology):
         if 0 <= r < self.rows and 0 <= c < cols and r * cols + c not in self.holes:
             return r, c
         return None
+
+    def bordered(self, rows: Sequence[str]) -> str:
+        """The letters of ``rows`` as one text with a :data:`BORDER` cell after each row and a
+        row of them above and below, holes as :data:`BORDER` too. Cell ``(r, c)`` is at
+        ``(r + 1) * (cols + 1) + c`` and a step ``(dr, dc)`` is ``dr * (cols + 1) + dc`` further:
+        one step from a cell lands on a cell or on the border, never round to the other edge.
+
+        >>> Flat(2, 2, frozenset({3})).bordered(["AB", "C "]).replace(BORDER, ".")
+        '...AB.C.....'
+        """
+        cols, holes = self.cols, self.holes
+        lines = [BORDER * (cols + 1)]
+        for r, row in enumerate(rows):
+            if holes:
+                row = "".join(BORDER if r * cols + c in holes else x for c, x in enumerate(row))
+            lines.append(row + BORDER)
+        lines.append(BORDER * (cols + 1))
+        return "".join(lines)
 
     def border(self) -> set[int]:
         """The flat indexes of the first and last row and column."""

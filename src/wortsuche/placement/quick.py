@@ -79,51 +79,84 @@ def place(
     dead_ends: Counter[str] = Counter()
     unit = max(1, int(budget.effort * (200 + 40 * len(order))))
     total = max(unit, int(unit * RESTART_WORK * budget.share))
-    run = 0
+    runs = 0
     # Restarts on the Luby schedule: many short runs, now and then a longer one, each in a
-    # reshuffled order. A run that goes wrong early is cut short instead of searched out.
+    # reshuffled order. A run that goes wrong early is cut short instead of searched out; a run
+    # its allowance cuts while it still gains ground goes on with another allowance.
     while budget.used < total:
-        run += 1
-        if run > 1:
+        runs += 1
+        if runs > 1:
             order = search_order(words, rng, blur=SHUFFLE, stuck=dead_ends)
-        limit = min(total, budget.used + unit * luby(run))
-        depth = _search(order, placer, limit, dead_ends)
-        if depth == len(order):
+        run = Run(order, placer, dead_ends)
+        gaining = True
+        while gaining and budget.used < total:
+            gaining = run.advance(min(total, budget.used + unit * luby(runs)))
+        if run.depth == len(order):
             return placer.placements()
         board.remove_all_placements()  # start afresh
     raise no_layout_found(tuple(w for w, _ in dead_ends.most_common(3)) or tuple(order[:1]), board)
 
 
-def _search(order: Sequence[str], placer: Placer, limit: int, dead_ends: Counter[str]) -> int:
-    """Depth-first search with backtracking; returns how many words stand at the end."""
-    budget = placer.budget
-    n = len(order)
-    iterators: list[Iterator[Start] | None] = [None] * n
-    tries = [0] * n
-    new_cells: list[list[int]] = [[] for _ in range(n)]
-    depth = 0
-    while 0 <= depth < n:
-        letters = order[depth]
-        iterator = iterators[depth]
+class Run:
+    """One depth-first run with backtracking over the words in one order.
+
+    The words ``order[:depth]`` stand on the board; ``deepest`` is the most that ever stood in
+    this run. Each word keeps the iterator of its candidate positions and how many it has tried,
+    so a run that its allowance cut can go on where it stopped, as if the allowance had been
+    longer.
+    """
+
+    def __init__(self, order: Sequence[str], placer: Placer, dead_ends: Counter[str]) -> None:
+        self.order, self.placer, self.dead_ends = order, placer, dead_ends
+        n = len(order)
+        self.iterators: list[Iterator[Start] | None] = [None] * n
+        self.tries = [0] * n
+        self.new_cells: list[list[int]] = [[] for _ in range(n)]
+        self.depth = 0
+        self.deepest = 0
+
+    def advance(self, limit: int) -> bool:
+        """Search on until every word stands, the run backtracks past its first word, or the
+        search has used ``limit`` steps; return whether it should go on (it was cut while still
+        gaining ground: it placed a word deeper than ever before in this allowance)."""
+        before = self.deepest
+        budget = self.placer.budget
+        n = len(self.order)
+        while 0 <= self.depth < n:
+            if self.place_next(limit):
+                self.depth += 1
+                self.deepest = max(self.deepest, self.depth)
+                continue
+            if budget.used > limit:
+                return self.deepest > before
+            self.backtrack()
+        return False
+
+    def place_next(self, limit: int) -> bool:
+        """Put the word at ``depth`` on its next candidate position that keeps every word
+        exactly once; False if it has none left (or the allowance ran out first)."""
+        depth, placer = self.depth, self.placer
+        letters = self.order[depth]
+        iterator = self.iterators[depth]
         if iterator is None:
-            iterator = iterators[depth] = placer.candidates(letters)
-            tries[depth] = 0
-        placed = None
-        if tries[depth] < BRANCHING:
-            for r, c, direction in iterator:
-                placed = placer.commit(letters, r, c, direction)
-                if placed is not None or budget.used > limit:
-                    break
-        if placed is not None:
-            new_cells[depth] = placed[1]
-            tries[depth] += 1
-            depth += 1
-            continue
-        if budget.used > limit:
-            return depth
-        dead_ends[letters] += 1
-        iterators[depth] = None
-        depth -= 1
-        if depth >= 0:
-            placer.board.remove_last_placement(new_cells[depth])
-    return depth
+            iterator = self.iterators[depth] = placer.candidates(letters)
+            self.tries[depth] = 0
+        if self.tries[depth] >= BRANCHING:
+            return False
+        for r, c, direction in iterator:
+            placed = placer.commit(letters, r, c, direction)
+            if placed is not None:
+                self.new_cells[depth] = placed[1]
+                self.tries[depth] += 1
+                return True
+            if placer.budget.used > limit:
+                break
+        return False
+
+    def backtrack(self) -> None:
+        """The word at ``depth`` has no position left: take back the word before it."""
+        self.dead_ends[self.order[self.depth]] += 1
+        self.iterators[self.depth] = None
+        self.depth -= 1
+        if self.depth >= 0:
+            self.placer.board.remove_last_placement(self.new_cells[self.depth])

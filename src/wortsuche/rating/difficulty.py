@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from wortsuche.grid.topology import Topology
+from wortsuche.grid.topology import BORDER, Topology
 from wortsuche.model import ALL_DIRECTIONS, HOLE, Direction, Grid, Puzzle
 from wortsuche.rating.constants import DEFAULT, Constants
 
@@ -185,7 +185,7 @@ def _scan_units(reader: _Reader, effort: WordEffort) -> float:
     return reader.constants.scan_cost * reader.size / (true + 1)
 
 
-_NONE: list[tuple[int, int]] = []
+_NONE: list[int] = []
 """No cell (shared, never changed): most long readings end with none."""
 
 
@@ -226,7 +226,12 @@ class _Readings:
 
 
 class _Reader:
-    """The grid, indexed by letter, with the solver's reading of lines."""
+    """The grid, indexed by letter, with the solver's reading of lines.
+
+    A cell is its place in one text of the grid's letters laid out as
+    :meth:`~wortsuche.grid.topology.Flat.bordered` lays them out: on a flat grid a step is a
+    fixed distance in it, so a line is read without asking the topology cell by cell.
+    """
 
     def __init__(
         self,
@@ -235,24 +240,38 @@ class _Reader:
         topology: Topology,
         constants: Constants = DEFAULT,
     ) -> None:
-        self.rows = rows
         self.order = order
         self.constants = constants
         self.topology = topology
         """Where a line goes on: the solver reads to its end (an edge, a hole) or round it."""
         # the cells a scan looks at: the holes of a shaped grid are none
         self.size = sum(len(row) - row.count(HOLE) for row in rows)
-        self.cells: dict[str, list[tuple[int, int]]] = {}
-        for r, row in enumerate(rows):
-            for c, letter in enumerate(row):
-                self.cells.setdefault(letter, []).append((r, c))
+        self.stride = (len(rows[0]) if rows else 0) + 1
+        bordered = topology.bordered(rows)
+        self.flat = bordered is not None
+        """Whether a step is a fixed distance in :attr:`text` (else the topology takes it)."""
+        edge = BORDER * self.stride
+        self.text = bordered or edge + "".join(row + BORDER for row in rows) + edge
+        self.cells: dict[str, list[int]] = {}
+        for index, letter in enumerate(self.text):
+            if letter != BORDER:
+                self.cells.setdefault(letter, []).append(index)
         self.counts = Counter({x: len(cells) for x, cells in self.cells.items()})
         self._true: dict[tuple[str, str], int] = {}
-        self._memo: dict[tuple[tuple[int, int], int], tuple[int, list[tuple[int, int]]]] = {}
+        self._memo: dict[tuple[tuple[int, int], int], tuple[int, list[int]]] = {}
         self._readings = _Readings()
-        self._next: dict[
-            tuple[tuple[int, int], str], tuple[int, dict[str, list[tuple[int, int]]]]
-        ] = {}
+        self._next: dict[tuple[tuple[int, int], str], tuple[int, dict[str, list[int]]]] = {}
+
+    def step(self, cell: int, step: tuple[int, int], distance: int) -> int | None:
+        """The cell ``distance`` steps of ``step`` from ``cell``, None where the line ended.
+        On a flat grid the cell ``distance - 1`` steps away must be one of the grid's (every
+        reading walks letter by letter): then this one is a cell or the border."""
+        if self.flat:
+            there = cell + distance * (step[0] * self.stride + step[1])
+            return None if self.text[there] == BORDER else there
+        r, c = divmod(cell, self.stride)
+        found = self.topology.offset((r - 1, c), step, distance)
+        return None if found is None else (found[0] + 1) * self.stride + found[1]
 
     def search(self, word: str) -> WordEffort:
         """Search from the first letter, or from a letter of the word that is clearly rarer."""
@@ -278,11 +297,11 @@ class _Reader:
         readings = self._readings.of(word, at)[1:]  # the first letter alone is no reading
         total_cost = 0.0
         total_leads = 0
-        found_at: dict[tuple[int, int], int] = {}  # true anchor -> index of its direction
+        found_at: dict[int, int] = {}  # true anchor -> index of its direction
         for index, (direction, weight) in enumerate(self.order):
             step = direction.step
-            total_cost += weight * sum(self._matching(step, r)[0] for r in readings)
-            complete = self._matching(step, readings[-1])[1]
+            compared, complete = self._read(step, readings)
+            total_cost += weight * compared
             total_leads += len(self._matching(step, readings[0])[1]) - len(complete)
             for cell in complete:
                 found_at.setdefault(cell, index)
@@ -306,7 +325,19 @@ class _Reader:
         false_leads = total_leads * share
         return WordEffort(word, units, word[at], len(anchors), false_leads, true_direction, spu)
 
-    def _search_letter(self, word: str, at: int, anchors: list[tuple[int, int]]) -> WordEffort:
+    def _read(self, step: tuple[int, int], readings: list[int]) -> tuple[int, list[int]]:
+        """The comparisons of every reading along ``step`` and the cells where the last one (the
+        whole word) matched. Each reading is one letter longer than the one before, so once no
+        cell matches, none of the longer readings reaches a letter: they are not looked up."""
+        compared = 0
+        for reading in readings:
+            reached, cells = self._matching(step, reading)
+            compared += reached
+            if not cells:
+                return compared, _NONE
+        return compared, cells
+
+    def _search_letter(self, word: str, at: int, anchors: list[int]) -> WordEffort:
         """:meth:`_search_from` for a word of one letter, or a solver told of no direction:
         the scan alone."""
         found = self.order[0][0] if self.order and anchors else None
@@ -317,9 +348,7 @@ class _Reader:
         spu = self.constants.seconds_per_unit
         return WordEffort(word, units, word[at], len(anchors), 0.0, found, spu)
 
-    def _true_anchor(
-        self, word: str, at: int, cell: tuple[int, int], index: int
-    ) -> tuple[float, int, float]:
+    def _true_anchor(self, word: str, at: int, cell: int, index: int) -> tuple[float, int, float]:
         """Walking every direction from an anchor where the word stands (found in the
         ``index``-th direction): the cost of all walks and the false leads among them, to take
         out of the counts, and the cost until the word is found."""
@@ -328,7 +357,7 @@ class _Reader:
         leads = sum(matched >= 1 and not done for _, matched, done in walks)
         return every, leads, sum(cost for cost, _, _ in walks[: index + 1])
 
-    def _matching(self, step: tuple[int, int], reading: int) -> tuple[int, list[tuple[int, int]]]:
+    def _matching(self, step: tuple[int, int], reading: int) -> tuple[int, list[int]]:
         """Reading a word forward along ``step`` from its first letter, then backward (the
         ``reading`` of :class:`_Readings`): how many cells reached the last letter's position
         (each is one comparison), and the cells from which every letter so far matched."""
@@ -345,53 +374,69 @@ class _Reader:
             reached, groups = self._neighbours((dr, dc) if distance > 0 else (-dr, -dc), first)
             result = (reached, groups.get(letter, []))
         else:
-            rows, offset = self.rows, self.topology.offset
-            reached = 0
-            cells = []
-            for cell in self._matching(step, parent)[1]:
-                there = offset(cell, step, distance)
-                if there is not None:
-                    reached += 1
-                    if rows[there[0]][there[1]] == letter:
-                        cells.append(cell)
+            reached, cells = self._follow(self._matching(step, parent)[1], step, distance, letter)
             result = (reached, cells or _NONE)
         self._memo[key] = result
         return result
 
-    def _neighbours(
-        self, step: tuple[int, int], letter: str
-    ) -> tuple[int, dict[str, list[tuple[int, int]]]]:
+    def _follow(
+        self, cells: list[int], step: tuple[int, int], distance: int, letter: str
+    ) -> tuple[int, list[int]]:
+        """Of ``cells``, how many have a cell ``distance`` steps along ``step`` (each is one
+        comparison), and those whose cell there holds ``letter``."""
+        text = self.text
+        if self.flat:  # a fixed distance: one look each, no call
+            delta = distance * (step[0] * self.stride + step[1])
+            seen = [text[cell + delta] for cell in cells]
+            return len(seen) - seen.count(BORDER), [
+                cell for cell, x in zip(cells, seen, strict=True) if x == letter
+            ]
+        reached, matching = 0, []
+        for cell in cells:
+            there = self.step(cell, step, distance)
+            if there is not None:
+                reached += 1
+                if text[there] == letter:
+                    matching.append(cell)
+        return reached, matching
+
+    def _neighbours(self, step: tuple[int, int], letter: str) -> tuple[int, dict[str, list[int]]]:
         """The cells holding ``letter`` whose neighbour along ``step`` lies inside the grid: how
         many, and grouped by that neighbour's letter (built once per direction and letter)."""
         key = (step, letter)
         known = self._next.get(key)
         if known is not None:
             return known
-        rows, offset = self.rows, self.topology.offset
-        reached = 0
-        groups: dict[str, list[tuple[int, int]]] = {}
-        for cell in self.cells.get(letter, ()):
-            there = offset(cell, step, 1)
-            if there is not None:
-                reached += 1
-                groups.setdefault(rows[there[0]][there[1]], []).append(cell)
+        text, cells = self.text, self.cells.get(letter, [])
+        groups: dict[str, list[int]] = {}
+        if self.flat:
+            delta = step[0] * self.stride + step[1]
+            for cell in cells:
+                groups.setdefault(text[cell + delta], []).append(cell)
+            groups.pop(BORDER, None)
+        else:
+            for cell in cells:
+                there = self.step(cell, step, 1)
+                if there is not None:
+                    groups.setdefault(text[there], []).append(cell)
+        reached = sum(map(len, groups.values()))
         self._next[key] = reached, groups
         return reached, groups
 
     def _walk(
-        self, word: str, at: int, cell: tuple[int, int], step: tuple[int, int], weight: float
+        self, word: str, at: int, cell: int, step: tuple[int, int], weight: float
     ) -> tuple[float, int, bool]:
         """Read one direction from one cell: the cost, the letters matched, whether complete."""
-        rows, offset = self.rows, self.topology.offset
+        text = self.text
         cost = 0.0
         matched = 0
         for letters, sign in ((word[at + 1 :], 1), (word[:at][::-1], -1)):
             for distance, letter in enumerate(letters, start=1):
-                there = offset(cell, step, sign * distance)
+                there = self.step(cell, step, sign * distance)
                 if there is None:
                     return cost, matched, False  # the edge, or a hole: the line ends
                 cost += weight
-                if rows[there[0]][there[1]] != letter:
+                if text[there] != letter:
                     return cost, matched, False
                 matched += 1
         return cost, matched, True
