@@ -20,6 +20,9 @@
 //   wortsuche:wrong    {start, end}: a selection that is no word
 //   wortsuche:hint     {word}
 //   wortsuche:complete {seconds, hints}: every listed word found
+//   wortsuche:ready    the board is drawn, saved progress included
+// and each detail has the game's `tally`, {found, count, hints, done}: listed words found of
+// `count`, hints taken, every listed word found (what the SCORM package reports, scorm.js).
 //
 // A plain script after texts.js (say) and geometry.js; the offline file inlines it as it stands.
 "use strict";
@@ -68,7 +71,8 @@ function startGame({ puzzle, checker, id }) {
 
   // The events others listen to (see the top of this file).
   function emit(name, detail = {}) {
-    document.dispatchEvent(new CustomEvent(`wortsuche:${name}`, { detail: { puzzle: id, ...detail } }));
+    const tally = { found: listedFound(), count: puzzle.words.length, hints: progress.hints ?? 0, done: progress.done };
+    document.dispatchEvent(new CustomEvent(`wortsuche:${name}`, { detail: { puzzle: id, tally, ...detail } }));
   }
 
   // ---- progress ------------------------------------------------------------------------------
@@ -735,6 +739,7 @@ function startGame({ puzzle, checker, id }) {
   // ---- start ---------------------------------------------------------------------------------
 
   async function begin() {
+    document.body.dataset.progressKey = storageKey; // where the clue list finds the saved finds
     buildBoard();
     if (progress.revealed && checker.answers) {
       try {
@@ -753,6 +758,7 @@ function startGame({ puzzle, checker, id }) {
     showClock(clockHidden);
     showTime();
     board.dataset.ready = "true"; // the page is ready for play (used by the tests)
+    emit("ready");
     setInterval(() => {
       showTime();
       if (runningSince !== null) saveProgress();

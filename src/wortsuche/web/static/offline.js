@@ -2,7 +2,7 @@
 //
 // The file (wortsuche generate … -o puzzle.html) holds the grid and the word list but not where
 // the words are, only their hashes. A plain script after texts.js, geometry.js, game.js and
-// hashes.js.
+// hashes.js (and scorm.js in a SCORM package).
 "use strict";
 
 // The puzzle as the game reads it, from the file's data (listed words first, then secret ones).
@@ -19,10 +19,17 @@ function offlinePuzzle(data) {
   };
 }
 
+// In a SCORM package (scorm.js runs first) each learner of the LMS keeps their own progress,
+// so the next child on a shared device starts afresh.
+function offlineProgressId(data) {
+  const learner = typeof scormSession === "object" && scormSession ? scormSession.learner : "";
+  return learner ? `offline:${data.salt}:${learner}` : `offline:${data.salt}`;
+}
+
 const offlineData = JSON.parse(document.getElementById("puzzle-data").textContent);
 const filePuzzle = offlinePuzzle(offlineData);
 startGame({
   puzzle: filePuzzle,
   checker: hashChecker(offlineData, filePuzzle),
-  id: `offline:${offlineData.salt}`,
+  id: offlineProgressId(offlineData),
 });
