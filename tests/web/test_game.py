@@ -8,7 +8,9 @@ Screenshots land in ``test-artifacts/web/game/``.
 
 from __future__ import annotations
 
+import io
 import re
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -496,6 +498,10 @@ def test_axe_finds_no_violation_on_any_page(
         render(generate(FRUIT, level="medium", seed=4), RenderOptions(language="de")),
         encoding="utf-8",
     )
+    from wortsuche.render.scorm import render as package
+
+    scorm = package(generate(FRUIT, level="medium", seed=4), RenderOptions(language="en"))
+    zipfile.ZipFile(io.BytesIO(scorm)).extractall(tmp_path / "scorm")
     context = open_context(chromium, size, color_scheme=scheme)
     page = context.new_page()
     found: dict[str, list[str]] = {}
@@ -524,6 +530,9 @@ def test_axe_finds_no_violation_on_any_page(
     page.locator("#board").press("Enter")  # keyboard play in the offline file
     page.locator("#board").press("ArrowRight")
     found["offline file, selecting"] = axe_violations(page)
+    page.goto((tmp_path / "scorm" / "index.html").as_uri())  # the SCORM package's game
+    page.wait_for_selector("#board[data-ready]")
+    found["SCORM game"] = axe_violations(page)
     context.close()
     assert {where: v for where, v in found.items() if v} == {}
 
