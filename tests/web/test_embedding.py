@@ -5,6 +5,9 @@ that frame the app."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +24,7 @@ from wortsuche.errors import InputError
 from wortsuche.web.app import create_app
 from wortsuche.web.middleware import SECURITY_HEADERS, embedding_origin
 
-from .conftest import WORDS, LiveServer
+from .conftest import WORDS, LiveServer, free_port
 
 MOODLE = "https://moodle.example.org"
 ILIAS = "http://127.0.0.1:9000"
@@ -239,3 +242,27 @@ def test_chromium_shows_the_game_to_the_named_origin_and_refuses_any_other(
             context.close()
         finally:
             app.stop()
+
+
+def test_serve_says_who_may_embed_and_its_server_lets_them(tmp_path: Path) -> None:
+    port = free_port()
+    command = [sys.executable, "-m", "wortsuche", "serve", "--port", str(port)]
+    command += ["--db", str(tmp_path / "db.sqlite"), "--embed-from", MOODLE, "--embed-from", ILIAS]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        said = [process.stdout.readline() for _ in range(3)]
+        assert f"wortsuche: the play and class pages may be embedded by {MOODLE}, {ILIAS}\n" in said
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                headers = httpx.get(f"http://127.0.0.1:{port}/c", timeout=2).headers
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.1)
+        assert headers["content-security-policy"].endswith(f"'self' {MOODLE} {ILIAS}")
+        assert "x-frame-options" not in headers
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
