@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 import subprocess
+import urllib.parse
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -168,7 +169,10 @@ LMS_PAGE = """<!doctype html>
   // What a platform does: the run-time as window.API, the learner known before the SCO starts.
   window.calls = [];
   window.API = new Scorm12API({ autocommit: false, logLevel: 5 });
-  window.API.loadFromJSON({ core: { student_id: "pupil-7", student_name: "Muster, Lea" } });
+  // what it remembers of the learner: lms.html#{"core": {...}, "suspend_data": "..."} adds to it
+  const remembered = location.hash ? JSON.parse(decodeURIComponent(location.hash.slice(1))) : {};
+  const learner = { student_id: "pupil-7", student_name: "Muster, Lea" };
+  window.API.loadFromJSON({ ...remembered, core: { ...learner, ...remembered.core } });
   for (const name of ["LMSInitialize", "LMSCommit", "LMSFinish"]) {
     window.API.on(name, () => window.calls.push(name));
   }
@@ -257,7 +261,9 @@ def test_the_package_reports_completion_score_and_time_to_scorm_again(
             "max": "100",
         }
         made = calls(page)
-        assert made[-2:] == [f"cmi.core.score.raw={expected}", "LMSCommit"]
+        assert made[-3] == f"cmi.core.score.raw={expected}" and made[-1] == "LMSCommit"
+        kept = json.loads(made[-2].removeprefix("cmi.suspend_data="))  # the game's progress
+        assert len(kept["found"]) == len(words) and kept["done"] and kept["hints"] == 1
         assert "LMSFinish" not in made
         page.screenshot(path=artifacts / "scorm-in-platform.png")
         # the platform closes the game: the time and the exit are reported, committed, finished
@@ -266,7 +272,9 @@ def test_the_package_reports_completion_score_and_time_to_scorm_again(
         made = calls(page)
         times = [c for c in made if c.startswith("cmi.core.session_time=")]
         assert len(times) == 1 and re.fullmatch(r".*=\d{4}:\d{2}:\d{2}\.\d{2}", times[0])
-        assert made[-4:] == [times[0], "cmi.core.exit=", "LMSCommit", "LMSFinish"]
+        assert made[-5:-2] == [times[0], "cmi.core.exit=", made[-3]]
+        assert made[-3].startswith("cmi.suspend_data=")
+        assert made[-2:] == ["LMSCommit", "LMSFinish"]
         assert page.evaluate("API.isTerminated()")
         assert page.evaluate("API.lmsGetLastError()") == "0"
     assert errors == []
@@ -276,20 +284,61 @@ def test_the_package_reports_completion_score_and_time_to_scorm_again(
     context.close()
 
 
+def remembered(state: dict[str, Any]) -> str:
+    """The test platform's address for a learner it remembers ``state`` of."""
+    return "lms.html#" + urllib.parse.quote(json.dumps(state))
+
+
+def test_a_learner_goes_on_on_another_device_where_they_stopped(
+    chromium: Any, small: Puzzle, tmp_path: Path, scorm_again: Path
+) -> None:
+    site = platform_site(tmp_path, bytes(render(small, "scorm", language="en")), scorm_again)
+    words = [small.placements[word.letters] for word in small.words]
+    with serve_folder(site) as url:
+        tablet = chromium.new_context().new_page()
+        tablet.goto(f"{url}/lms.html")
+        frame = tablet.frame_locator("#sco")
+        expect(frame.locator("#board[data-ready]")).to_have_count(1)
+        for count, placement in enumerate(words[:2], start=1):
+            drag_in(tablet, frame, placement.start, placement.end)
+            expect(frame.locator("#found-count")).to_have_text(str(count))
+        tablet.evaluate("document.getElementById('sco').src = 'about:blank'")
+        tablet.wait_for_function("window.calls.includes('LMSFinish')")
+        assert "cmi.core.exit=suspend" in calls(tablet)  # unfinished: the platform resumes it
+        state = tablet.evaluate(
+            "({core: {lesson_status: API.cmi.core.lesson_status},"
+            " suspend_data: API.cmi.suspend_data})"
+        )
+        assert state["core"] == {"lesson_status": "incomplete"}
+        tablet.context.close()
+        # at home: another browser, nothing on the device, the platform remembers the attempt
+        home = chromium.new_context().new_page()
+        home.goto(f"{url}/{remembered(state)}")
+        frame = home.frame_locator("#sco")
+        expect(frame.locator("#found-count")).to_have_text("2")
+        assert frame.locator("#words li.found").count() == 2
+        # and from now on this device keeps it too
+        assert home.frames[1].evaluate("localStorage.getItem(document.body.dataset.progressKey)")
+        for count, placement in enumerate(words[2:], start=3):
+            drag_in(home, frame, placement.start, placement.end)
+            expect(frame.locator("#found-count")).to_have_text(str(count))
+        assert reported(home)["status"] == "completed" and reported(home)["raw"] == "100"
+        home.context.close()
+
+
 def test_a_completed_result_is_never_made_worse_by_playing_again(
     chromium: Any, small: Puzzle, tmp_path: Path, scorm_again: Path
 ) -> None:
     site = platform_site(tmp_path, bytes(render(small, "scorm")), scorm_again)
     page = chromium.new_context().new_page()
     with serve_folder(site) as url:
-        page.goto(f"{url}/lms.html")
         # the platform remembers a completed attempt with 75 (this device remembers nothing)
-        page.evaluate(
-            "API.reset(); API.loadFromJSON({core: {lesson_status: 'completed', student_id: 'x',"
-            " score: {raw: '75'}}}); document.getElementById('sco').src = 'sco/index.html'"
+        page.goto(
+            f"{url}/{remembered({'core': {'lesson_status': 'completed', 'score': {'raw': '75'}}})}"
         )
         frame = page.frame_locator("#sco")
         expect(frame.locator("#board[data-ready]")).to_have_count(1)
+        frame.locator("#hint").click()
         placement = small.placements[small.words[0].letters]
         drag_in(page, frame, placement.start, placement.end)
         expect(frame.locator("#found-count")).to_have_text("1")

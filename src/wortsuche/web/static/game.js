@@ -47,8 +47,10 @@ function colourClasses(index) {
 }
 
 // Play `puzzle` ({rows, cols, grid, words, wrap, message, secret_count}) on the page's board,
-// checking selections with `checker`; `id` names the puzzle's progress in localStorage.
-function startGame({ puzzle, checker, id }) {
+// checking selections with `checker`; `id` names the puzzle's progress in localStorage, and
+// `kept` is progress kept elsewhere (the SCORM package's learning platform) for a device that
+// holds none.
+function startGame({ puzzle, checker, id, kept = null }) {
   const SVG = "http://www.w3.org/2000/svg";
   const storageKey = `wortsuche:progress:${id}`;
   const bestKey = `wortsuche:best:${id}`;
@@ -80,8 +82,9 @@ function startGame({ puzzle, checker, id }) {
   function loadProgress() {
     try {
       saved = localStorage.getItem(storageKey);
-      const stored = JSON.parse(saved);
+      const stored = JSON.parse(saved ?? kept);
       if (stored && Array.isArray(stored.found) && stored.found.every((f) => Array.isArray(f.indices))) {
+        if (saved === null) saveProgressOf(stored); // kept elsewhere: from now on on this device too
         return stored;
       }
     } catch {
@@ -94,9 +97,14 @@ function startGame({ puzzle, checker, id }) {
 
   function saveProgress() {
     // The running time is added to a copy: folding it into progress.elapsed while the timer
-    // runs would count it again at every save. A page that changed nothing writes nothing, so
-    // one opened before another tab's last save cannot put the older state back when it closes.
-    const text = JSON.stringify({ ...progress, elapsed: elapsed() });
+    // runs would count it again at every save.
+    saveProgressOf({ ...progress, elapsed: elapsed() });
+  }
+
+  function saveProgressOf(state) {
+    // A page that changed nothing writes nothing, so one opened before another tab's last save
+    // cannot put the older state back when it closes.
+    const text = JSON.stringify(state);
     if (text === saved) return;
     try {
       localStorage.setItem(storageKey, text);

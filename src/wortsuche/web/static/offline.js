@@ -19,17 +19,16 @@ function offlinePuzzle(data) {
   };
 }
 
-// In a SCORM package (scorm.js runs first) each learner of the LMS keeps their own progress,
-// so the next child on a shared device starts afresh.
-function offlineProgressId(data) {
-  const learner = typeof scormSession === "object" && scormSession ? scormSession.learner : "";
-  return learner ? `offline:${data.salt}:${learner}` : `offline:${data.salt}`;
-}
+// In a SCORM package scorm.js runs first and connects to the learning platform: each learner
+// keeps their own progress, so the next child on a shared device starts afresh, and the
+// platform keeps it too, so a learner goes on where they stopped on any device.
+const platform = typeof scormSession === "object" ? scormSession : null;
 
 const offlineData = JSON.parse(document.getElementById("puzzle-data").textContent);
 const filePuzzle = offlinePuzzle(offlineData);
 startGame({
   puzzle: filePuzzle,
   checker: hashChecker(offlineData, filePuzzle),
-  id: offlineProgressId(offlineData),
+  id: platform?.learner ? `offline:${offlineData.salt}:${platform.learner}` : `offline:${offlineData.salt}`,
+  kept: platform?.kept ?? null,
 });

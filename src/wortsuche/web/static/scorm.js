@@ -10,15 +10,19 @@
 //                            listed words, rounded (secret words are extras and count nothing)
 //   cmi.core.session_time    the time since the LMS was told the game started, HHHH:MM:SS.SS
 //   cmi.core.exit            "suspend" while unfinished (the LMS resumes the attempt), else ""
+//   cmi.suspend_data         the game's progress as it keeps it in localStorage (if it fits)
 // and commits after each change. A completed result is never made worse: replayed after
 // completion, the status stays and the score only rises.
 //
-// A plain script before offline.js (which keeps each learner's progress apart on a shared device
-// by `scormSession.learner`); the SCORM package inlines it as it stands.
+// A plain script before offline.js, which keeps each learner's progress apart on a shared device
+// (`scormSession.learner`) and starts from the platform's copy on a device that holds none
+// (`scormSession.kept`); the SCORM package inlines it as it stands.
 "use strict";
 
 // The most windows to climb looking for the API (the SCORM 1.2 run-time's own bound).
 const SCORM_SEARCH_DEPTH = 500;
+// The most characters cmi.suspend_data holds in SCORM 1.2 (CMIString4096).
+const SCORM_SUSPEND_LIMIT = 4096;
 
 // The LMS's API in `start` or a window above it, else in the window that opened it, else null.
 function findScormApi(start) {
@@ -64,6 +68,20 @@ function startScormSession(win) {
   let done = wasDone;
   let finished = false;
 
+  // The game's progress as game.js keeps it (under the key it names on the page), for the
+  // platform to keep: a learner who goes on on another device starts from it.
+  function keepProgress() {
+    let progress = null;
+    try {
+      progress = localStorage.getItem(document.body.dataset.progressKey);
+    } catch {
+      // storage blocked: the platform keeps what it had
+    }
+    if (progress && progress.length <= SCORM_SUSPEND_LIMIT) {
+      api.LMSSetValue("cmi.suspend_data", progress);
+    }
+  }
+
   function report(tally) {
     if (finished) return;
     done = done || tally.done;
@@ -71,6 +89,7 @@ function startScormSession(win) {
     api.LMSSetValue("cmi.core.score.min", "0");
     api.LMSSetValue("cmi.core.score.max", "100");
     api.LMSSetValue("cmi.core.score.raw", String(Math.max(bestBefore, scormScore(tally))));
+    keepProgress();
     api.LMSCommit("");
   }
 
@@ -80,6 +99,7 @@ function startScormSession(win) {
     finished = true;
     api.LMSSetValue("cmi.core.session_time", scormTimespan(Date.now() - began));
     api.LMSSetValue("cmi.core.exit", done ? "" : "suspend");
+    keepProgress();
     api.LMSCommit("");
     api.LMSFinish("");
   }
@@ -89,7 +109,7 @@ function startScormSession(win) {
   }
   win.addEventListener("pagehide", finish);
   win.addEventListener("beforeunload", finish);
-  return { learner: ask("cmi.core.student_id"), finish };
+  return { learner: ask("cmi.core.student_id"), kept: ask("cmi.suspend_data") || null, finish };
 }
 
 const scormSession = startScormSession(window);
