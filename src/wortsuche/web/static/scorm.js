@@ -12,7 +12,7 @@
 //   cmi.core.exit            "suspend" while unfinished (the LMS resumes the attempt), else ""
 //   cmi.suspend_data         the game's progress as it keeps it in localStorage (if it fits)
 // and commits after each change. A completed result is never made worse: replayed after
-// completion, the status stays and the score only rises.
+// completion (or a pass), the status stays and the score only rises.
 //
 // A plain script before offline.js, which keeps each learner's progress apart on a shared device
 // (`scormSession.learner`) and starts from the platform's copy on a device that holds none
@@ -85,7 +85,8 @@ function startScormSession(win) {
   function report(tally) {
     if (finished) return;
     done = done || tally.done;
-    api.LMSSetValue("cmi.core.lesson_status", done ? "completed" : "incomplete");
+    // a status the platform already holds as done ("passed" too) stays as it is
+    if (!wasDone) api.LMSSetValue("cmi.core.lesson_status", done ? "completed" : "incomplete");
     api.LMSSetValue("cmi.core.score.min", "0");
     api.LMSSetValue("cmi.core.score.max", "100");
     api.LMSSetValue("cmi.core.score.raw", String(Math.max(bestBefore, scormScore(tally))));
