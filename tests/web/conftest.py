@@ -94,7 +94,9 @@ def free_port() -> int:
 class LiveServer:
     """The app served by uvicorn in a background thread, on a free localhost port."""
 
-    def __init__(self, db_path: Path, *, record_play: bool = False) -> None:
+    def __init__(
+        self, db_path: Path, *, record_play: bool = False, embed_from: tuple[str, ...] = ()
+    ) -> None:
         import uvicorn
 
         self.db_path = db_path
@@ -107,7 +109,7 @@ class LiveServer:
         # The browser tests make many puzzles in a minute from one address; the rate limits
         # are tested on their own (test_hardening.py), so here they never get in the way.
         generous = Limits(rates={name: Rate(per_second=100.0, burst=1000) for name in RATED})
-        app = create_app(db_path, limits=generous, record_play=record_play)
+        app = create_app(db_path, limits=generous, record_play=record_play, embed_from=embed_from)
         config = uvicorn.Config(app, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(

@@ -654,6 +654,7 @@ def test_the_openapi_description_lists_the_endpoints(client: TestClient) -> None
         "/api/puzzles/{puzzle_id}/again",
         "/api/puzzles/{puzzle_id}/sheet.pdf",
         "/api/puzzles/{puzzle_id}/sheet.{kind}",
+        "/api/puzzles/{puzzle_id}/scorm.zip",
         "/api/puzzles/{puzzle_id}/hint",
         "/api/themes",
         "/api/themes/{name}",

@@ -8,7 +8,9 @@ Screenshots land in ``test-artifacts/web/game/``.
 
 from __future__ import annotations
 
+import io
 import re
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,7 +31,7 @@ ANIMALS = [
     "Hund", "Katze", "Maus", "Igel", "Fuchs", "Hase", "Reh", "Wolf",
     "Dachs", "Kuh", "Esel", "Ente", "Gans", "Huhn", "Lamm", "Ziege",
 ]  # fmt: skip
-EVENTS = ("start", "found", "wrong", "hint", "complete")
+EVENTS = ("ready", "start", "found", "wrong", "hint", "complete")
 RECORD_EVENTS = """
 window.gameEvents = [];
 for (const name of %s) {
@@ -350,6 +352,9 @@ def test_the_clock_starts_on_the_first_touch_and_the_game_reports_each_step(
     sized.clock.run_for(6_000)
     expect(sized.locator("#timer")).to_have_text("0:00")  # nobody has touched the game yet
     assert events(sized, "start") == []
+    count = len(solutions)
+    fresh = {"found": 0, "count": count, "hints": 0, "done": False}
+    assert [e["tally"] for e in events(sized, "ready")] == [fresh]
     first, *rest = solutions
     if sized.size == "desktop":
         drag(sized, first["start"], first["cells"][1])  # a wrong selection is the first touch
@@ -375,6 +380,12 @@ def test_the_clock_starts_on_the_first_touch_and_the_game_reports_each_step(
     (complete,) = events(sized, "complete")
     assert complete["hints"] == 1 and complete["puzzle"] == puzzle["id"]
     assert complete["seconds"] == pytest.approx(found[-1]["at"], abs=0.5)
+    # each event tells how far the game is: listed words found, hints taken, done
+    tallies = [f["tally"] for f in found]
+    assert tallies == [
+        {"found": n, "count": count, "hints": 1, "done": n == count} for n in range(1, count + 1)
+    ]
+    assert complete["tally"] == tallies[-1] and events(sized, "hint")[0]["tally"]["hints"] == 1
     assert rest  # the puzzle has more than one word
 
 
@@ -593,6 +604,10 @@ def test_axe_finds_no_violation_on_any_page(
         render(generate(FRUIT, level="medium", seed=4), RenderOptions(language="de")),
         encoding="utf-8",
     )
+    from wortsuche.render.scorm import render as package
+
+    scorm = package(generate(FRUIT, level="medium", seed=4), RenderOptions(language="en"))
+    zipfile.ZipFile(io.BytesIO(scorm)).extractall(tmp_path / "scorm")
     context = open_context(chromium, size, color_scheme=scheme)
     page = context.new_page()
     found: dict[str, list[str]] = {}
@@ -621,6 +636,9 @@ def test_axe_finds_no_violation_on_any_page(
     page.locator("#board").press("Enter")  # keyboard play in the offline file
     page.locator("#board").press("ArrowRight")
     found["offline file, selecting"] = axe_violations(page)
+    page.goto((tmp_path / "scorm" / "index.html").as_uri())  # the SCORM package's game
+    page.wait_for_selector("#board[data-ready]")
+    found["SCORM game"] = axe_violations(page)
     context.close()
     assert {where: v for where, v in found.items() if v} == {}
 

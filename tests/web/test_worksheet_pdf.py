@@ -117,3 +117,39 @@ def test_an_unknown_font_size_or_document_kind_is_refused(client: TestClient) ->
     assert client.get(f"{base}/sheet.pdf?font=comic").status_code == 422
     assert client.get(f"{base}/sheet.pdf?per_page=3").status_code == 422
     assert client.get(f"{base}/sheet.rtf").status_code in (404, 422)
+
+
+def test_the_scorm_package_downloads_for_a_learning_platform(client: TestClient) -> None:
+    import zipfile
+
+    made = create(client, title="Obst, Klasse 3b", seed=2)
+    package = client.get(f"/api/puzzles/{made['id']}/scorm.zip?lang=de")
+    assert package.status_code == 200
+    assert package.headers["content-type"] == "application/zip"
+    assert f'filename="wortsuche-{made["id"]}-scorm.zip"' in package.headers["content-disposition"]
+    files = zipfile.ZipFile(io.BytesIO(package.content))
+    assert files.namelist() == ["imsmanifest.xml", "index.html"]
+    assert "<title>Obst, Klasse 3b</title>" in files.read("imsmanifest.xml").decode()
+    game = files.read("index.html").decode()
+    assert '<html lang="de">' in game and "function startScormSession(" in game
+    page = client.get(made["url"] + "?lang=de").text
+    assert f'href="/api/puzzles/{made["id"]}/scorm.zip?lang=de"' in page
+    assert "SCORM-Paket (Moodle, ILIAS, itslearning)" in page
+    assert "SCORM package (Moodle, ILIAS, itslearning)" in client.get(made["url"] + "?lang=en").text
+
+
+def test_a_scorm_package_is_refused_for_no_puzzle_a_bad_language_or_a_locked_class_copy(
+    client: TestClient,
+) -> None:
+    made = create(client)
+    assert client.get("/api/puzzles/nosuch/scorm.zip").status_code == 404
+    refused = client.get(
+        f"/api/puzzles/{made['id']}/scorm.zip?lang=fr", headers={"Accept-Language": "de"}
+    )
+    assert refused.status_code == 422 and refused.json()["field"] == "lang"
+    assignment = client.post("/api/assignments", json={"puzzle": made["id"], "title": "Obst"})
+    copy = assignment.json()["puzzles"][0]
+    # a class's copy: its hints would point at the answers before the teacher shows them
+    locked = client.get(f"/api/puzzles/{copy}/scorm.zip")
+    assert locked.status_code == 403
+    assert client.get(f"/api/puzzles/{made['id']}/scorm.zip").status_code == 200

@@ -397,7 +397,11 @@ def add_output_options(parser: argparse.ArgumentParser) -> None:
         "-o", "--output", metavar="FILE", help="write to FILE (format from its suffix)"
     )
     parser.add_argument(
-        "--format", type=str.lower, help="output format (default: from the -o suffix, else text)"
+        "--format",
+        type=str.lower,
+        help="output format: text, json, svg, png, pdf, csv, html (a game that plays offline), "
+        "scorm (that game as a SCORM 1.2 package for Moodle, ILIAS or itslearning), docx, odt "
+        "(default: from the -o suffix, else text)",
     )
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     parser.add_argument("--answers", action="store_true", help="include the answer key")
@@ -542,6 +546,12 @@ def answers_note(fmt: str, args: argparse.Namespace) -> None:
             "--answers does not apply to an HTML file (the page is the game and keeps the "
             "answers hidden); leave it out, or write the key as PDF, SVG or PNG",
             key="error.answers-html",
+        )
+    if fmt == "scorm":
+        raise InputError(
+            "--answers does not apply to a SCORM package (its page is the game and keeps the "
+            "answers hidden); leave it out, or write the key as PDF, SVG or PNG",
+            key="error.answers-scorm",
         )
     if fmt in ("svg", "png"):
         note(

@@ -41,6 +41,9 @@ RATE_STORAGE_VARIABLE = "WORTSUCHE_RATE_LIMIT_STORAGE"
 """Where the rate limits are counted when ``--rate-limit-storage`` is not given."""
 DEFAULT_DB = "wortsuche.sqlite"
 MAX_WORKERS = 64
+EMBED_VARIABLE = "WORTSUCHE_EMBED_FROM"
+"""The origins (separated by spaces) that may frame the play and class pages, when no
+``--embed-from`` is given."""
 FORWARDED_VARIABLE = "FORWARDED_ALLOW_IPS"
 """uvicorn's variable naming the proxies whose ``X-Forwarded-For`` is believed."""
 
@@ -99,6 +102,15 @@ def add_parser(subparsers: Any) -> None:
         "no names, addresses or cookies (for `wortsuche records export` and calibration)",
     )
     parser.add_argument(
+        "--embed-from",
+        action="append",
+        metavar="ORIGIN",
+        help="let this site show the play and class pages in a frame, e.g. the school's "
+        "learning platform: https://moodle.example.org (scheme, host and port; repeatable); no "
+        f"other site may frame any page (default: ${EMBED_VARIABLE}, origins separated by "
+        "spaces, else none)",
+    )
+    parser.add_argument(
         "--forwarded-allow-ips",
         default=os.environ.get(FORWARDED_VARIABLE) or None,
         metavar="ADDRESSES",
@@ -133,6 +145,7 @@ def run(args: argparse.Namespace) -> int:
             values={"flag": "--workers", "low": 1, "high": MAX_WORKERS, "value": args.workers},
         )
     checked_storage(args.rate_limit_storage)
+    embed_from = embedding_origins(args.embed_from)
     if not is_database_url(args.db):
         _check_database_file(Path(args.db))
     # opened once here: a database that cannot be used is one line before any process starts,
@@ -155,6 +168,9 @@ def run(args: argparse.Namespace) -> int:
     os.environ[RECORD_PLAY_VARIABLE] = "on" if args.record_play else "off"
     if args.record_play:
         print(f"wortsuche: {said.t('serve.recording')}")
+    os.environ[EMBED_VARIABLE] = " ".join(embed_from)
+    if embed_from:
+        print(f"wortsuche: {said.t('serve.embedding', origins=', '.join(embed_from))}")
     proxies = _proxies(args.forwarded_allow_ips)
     if args.workers == 1:
         config = uvicorn.Config(
@@ -206,6 +222,15 @@ def _check_database_file(db: Path) -> None:
         )
 
 
+def embedding_origins(named: list[str] | None) -> list[str]:
+    """The origins that may frame the play and class pages: those named by ``--embed-from``,
+    else by ``WORTSUCHE_EMBED_FROM``; each checked (one line naming a bad one)."""
+    from wortsuche.web.middleware import embedding_origin
+
+    given = named if named is not None else os.environ.get(EMBED_VARIABLE, "").split()
+    return list(dict.fromkeys(embedding_origin(origin) for origin in given))
+
+
 def _proxies(addresses: str | None) -> dict[str, Any]:
     """uvicorn's settings for the proxies named: none named, no forwarded header is believed."""
     named = [a.strip() for a in (addresses or "").split(",") if a.strip()]
@@ -218,7 +243,8 @@ def app_from_environment() -> FastAPI:
     """The web app of one server process: the database from ``WORTSUCHE_DB`` (default
     ``./wortsuche.sqlite``), rate limits unless ``WORTSUCHE_RATE_LIMIT=off``, counted where
     ``WORTSUCHE_RATE_LIMIT_STORAGE`` says (default ``memory://``), play recorded if
-    ``WORTSUCHE_RECORD_PLAY=on``."""
+    ``WORTSUCHE_RECORD_PLAY=on``, the play and class pages framed by the origins of
+    ``WORTSUCHE_EMBED_FROM``."""
     from wortsuche.web.app import create_app
     from wortsuche.web.limits import Limits
 
@@ -227,7 +253,8 @@ def app_from_environment() -> FastAPI:
     record_play = os.environ.get(RECORD_PLAY_VARIABLE, "off") == "on"
     storage = os.environ.get(RATE_STORAGE_VARIABLE) or "memory://"
     limits = Limits(rate_storage=storage) if rate_limited else Limits(rates={})
-    return create_app(db, limits=limits, record_play=record_play)
+    embed_from = embedding_origins(None)
+    return create_app(db, limits=limits, record_play=record_play, embed_from=embed_from)
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -42,6 +42,7 @@ FORMATS: dict[str, str] = {
     "pdf": "wortsuche.render.pdf",
     "csv": "wortsuche.render.csv",
     "html": "wortsuche.render.html",
+    "scorm": "wortsuche.render.scorm",
     "docx": "wortsuche.render.docx",
     "odt": "wortsuche.render.odt",
 }

@@ -130,6 +130,14 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
 
 def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     """A playable HTML page for the puzzle (it has no answer key: the page is the game)."""
+    return game_page(puzzle, options)
+
+
+def game_page(
+    puzzle: Puzzle, options: RenderOptions | None = None, scripts: tuple[str, ...] = ()
+) -> str:
+    """The offline game's page, running :data:`GAME_SCRIPTS` (or ``scripts``, the same game
+    with more around it: the SCORM package's)."""
     options = options or RenderOptions()
     texts = options.texts(puzzle)
     heading = options.title or puzzle.title or default_title(texts)
@@ -150,7 +158,9 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
         data=script_json(game_data(puzzle, lowercase=options.lowercase)),
         style=static_text("style.css"),
         pictures=script_json(picture_data(puzzle)),
-        scripts="\n".join(f"<script>\n{static_text(name)}</script>" for name in GAME_SCRIPTS),
+        scripts="\n".join(
+            f"<script>\n{static_text(name)}</script>" for name in scripts or GAME_SCRIPTS
+        ),
     )
 
 

@@ -212,6 +212,30 @@ def api_routes(
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
+    @router.get(
+        "/{puzzle_id}/scorm.zip",
+        response_class=Response,
+        responses={200: {"content": {"application/zip": {}}}},
+        dependencies=[Depends(limited(rates, "reveal"))],
+    )
+    def scorm_package(puzzle_id: str, lang: str | None = None) -> Response:
+        """The game as a SCORM 1.2 package to upload to a learning platform (Moodle, ILIAS,
+        itslearning): it plays without this server and reports completion, score and time."""
+        stored = find(storage, puzzle_id)
+        answers_locked(storage, puzzle_id)  # a class's copy: its hints point at answers
+        if lang is not None:
+            checked_language(lang, LANGUAGES)
+        from wortsuche.render import render
+
+        content = render(loads(stored.puzzle), "scorm", title=stored.title or None, language=lang)
+        return Response(
+            content=content,
+            media_type="application/zip",
+            headers={
+                "Content-Disposition": f'attachment; filename="wortsuche-{stored.id}-scorm.zip"'
+            },
+        )
+
     @router.post("/{puzzle_id}/hint", dependencies=[Depends(limited(rates, "reveal"))])
     def hint(puzzle_id: str, asked: HintRequest) -> Hint:
         """Where one word begins: the first letter's cell, for a player who is stuck."""

@@ -11,7 +11,7 @@ Each concern has its module: :mod:`~wortsuche.web.api` (endpoints and the steps 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 
@@ -36,12 +36,19 @@ from wortsuche.words.pictures import FOLDER as PICTURES
 
 
 def create_app(
-    db: str | Path, *, limits: Limits | None = None, record_play: bool = False
+    db: str | Path,
+    *,
+    limits: Limits | None = None,
+    record_play: bool = False,
+    embed_from: Sequence[str] = (),
 ) -> FastAPI:
     """The web app storing its puzzles in ``db`` (created and migrated if needed): an SQLite
     file, or a ``postgresql://`` URL (:func:`~wortsuche.web.storage.open_storage`).
 
     With ``record_play`` the play page reports each find's time (:mod:`~wortsuche.web.records`).
+    The origins of ``embed_from`` (checked with
+    :func:`~wortsuche.web.middleware.embedding_origin`) may show the play and class pages in a
+    frame; no other site may frame any page.
 
     Puzzles are generated in worker processes (see :mod:`wortsuche.web.generation`), so a script
     that serves the app itself needs the usual ``if __name__ == "__main__":`` guard.
@@ -70,7 +77,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.storage = storage
-    app.add_middleware(GuardMiddleware)
+    app.add_middleware(GuardMiddleware, embed_from=tuple(embed_from))
     app.mount("/static", StaticFiles(directory=str(PACKAGE / "static")), name="static")
     # the pictures of emoji clues (Noto Emoji), by code points: /emoji/1f994.png
     app.mount("/emoji", StaticFiles(directory=str(PICTURES)), name="emoji")

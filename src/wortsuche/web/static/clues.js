@@ -57,10 +57,9 @@
   // The finds the game kept for this puzzle (localStorage, as game.js saves them), shown
   // again when the page is opened anew.
   function savedFinds() {
-    const data = document.getElementById("puzzle-data");
-    const id = data ? `offline:${JSON.parse(data.textContent).salt}` : document.body.dataset.puzzle;
+    const key = document.body.dataset.progressKey; // game.js names it before it builds the list
     try {
-      return JSON.parse(localStorage.getItem(`wortsuche:progress:${id}`))?.found ?? [];
+      return (key && JSON.parse(localStorage.getItem(key))?.found) || [];
     } catch {
       return [];
     }

@@ -20,6 +20,9 @@
 //   wortsuche:wrong    {start, end}: a selection that is no word
 //   wortsuche:hint     {word}
 //   wortsuche:complete {seconds, hints}: every listed word found
+//   wortsuche:ready    the board is drawn, saved progress included
+// and each detail has the game's `tally`, {found, count, hints, done}: listed words found of
+// `count`, hints taken, every listed word found (what the SCORM package reports, scorm.js).
 //
 // A plain script after texts.js (say) and geometry.js; the offline file inlines it as it stands.
 "use strict";
@@ -44,8 +47,10 @@ function colourClasses(index) {
 }
 
 // Play `puzzle` ({rows, cols, grid, words, wrap, message, secret_count}) on the page's board,
-// checking selections with `checker`; `id` names the puzzle's progress in localStorage.
-function startGame({ puzzle, checker, id }) {
+// checking selections with `checker`; `id` names the puzzle's progress in localStorage, and
+// `kept` is progress kept elsewhere (the SCORM package's learning platform) for a device that
+// holds none.
+function startGame({ puzzle, checker, id, kept = null }) {
   const SVG = "http://www.w3.org/2000/svg";
   const storageKey = `wortsuche:progress:${id}`;
   const bestKey = `wortsuche:best:${id}`;
@@ -68,7 +73,8 @@ function startGame({ puzzle, checker, id }) {
 
   // The events others listen to (see the top of this file).
   function emit(name, detail = {}) {
-    document.dispatchEvent(new CustomEvent(`wortsuche:${name}`, { detail: { puzzle: id, ...detail } }));
+    const tally = { found: listedFound(), count: puzzle.words.length, hints: progress.hints ?? 0, done: progress.done };
+    document.dispatchEvent(new CustomEvent(`wortsuche:${name}`, { detail: { puzzle: id, tally, ...detail } }));
   }
 
   // ---- progress ------------------------------------------------------------------------------
@@ -76,8 +82,9 @@ function startGame({ puzzle, checker, id }) {
   function loadProgress() {
     try {
       saved = localStorage.getItem(storageKey);
-      const stored = JSON.parse(saved);
+      const stored = JSON.parse(saved ?? kept);
       if (stored && Array.isArray(stored.found) && stored.found.every((f) => Array.isArray(f.indices))) {
+        if (saved === null) saveProgressOf(stored); // kept elsewhere: from now on on this device too
         return stored;
       }
     } catch {
@@ -90,9 +97,14 @@ function startGame({ puzzle, checker, id }) {
 
   function saveProgress() {
     // The running time is added to a copy: folding it into progress.elapsed while the timer
-    // runs would count it again at every save. A page that changed nothing writes nothing, so
-    // one opened before another tab's last save cannot put the older state back when it closes.
-    const text = JSON.stringify({ ...progress, elapsed: elapsed() });
+    // runs would count it again at every save.
+    saveProgressOf({ ...progress, elapsed: elapsed() });
+  }
+
+  function saveProgressOf(state) {
+    // A page that changed nothing writes nothing, so one opened before another tab's last save
+    // cannot put the older state back when it closes.
+    const text = JSON.stringify(state);
     if (text === saved) return;
     try {
       localStorage.setItem(storageKey, text);
@@ -735,6 +747,7 @@ function startGame({ puzzle, checker, id }) {
   // ---- start ---------------------------------------------------------------------------------
 
   async function begin() {
+    document.body.dataset.progressKey = storageKey; // where the clue list finds the saved finds
     buildBoard();
     if (progress.revealed && checker.answers) {
       try {
@@ -753,6 +766,7 @@ function startGame({ puzzle, checker, id }) {
     showClock(clockHidden);
     showTime();
     board.dataset.ready = "true"; // the page is ready for play (used by the tests)
+    emit("ready");
     setInterval(() => {
       showTime();
       if (runningSince !== null) saveProgress();

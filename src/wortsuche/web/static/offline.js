@@ -2,7 +2,7 @@
 //
 // The file (wortsuche generate … -o puzzle.html) holds the grid and the word list but not where
 // the words are, only their hashes. A plain script after texts.js, geometry.js, game.js and
-// hashes.js.
+// hashes.js (and scorm.js in a SCORM package).
 "use strict";
 
 // The puzzle as the game reads it, from the file's data (listed words first, then secret ones).
@@ -19,10 +19,16 @@ function offlinePuzzle(data) {
   };
 }
 
+// In a SCORM package scorm.js runs first and connects to the learning platform: each learner
+// keeps their own progress, so the next child on a shared device starts afresh, and the
+// platform keeps it too, so a learner goes on where they stopped on any device.
+const platform = typeof scormSession === "object" ? scormSession : null;
+
 const offlineData = JSON.parse(document.getElementById("puzzle-data").textContent);
 const filePuzzle = offlinePuzzle(offlineData);
 startGame({
   puzzle: filePuzzle,
   checker: hashChecker(offlineData, filePuzzle),
-  id: `offline:${offlineData.salt}`,
+  id: platform?.learner ? `offline:${offlineData.salt}:${platform.learner}` : `offline:${offlineData.salt}`,
+  kept: platform?.kept ?? null,
 });
