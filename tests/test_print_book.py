@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 from tests.cli import run
+from tests.pdftext import printed_book
 
 from wortsuche import InputError, generate
 from wortsuche.book import in_parallel
@@ -476,13 +477,12 @@ def test_a_book_and_its_cover_that_both_exist_are_named_together(tmp_path: Path)
 
 def test_a_trim_that_squeezes_the_grid_to_a_dot_is_refused(tmp_path: Path) -> None:
     """14×3 in is within the sides a trim may have, but its grids' letters came out under 1 pt
-    and preflight said "ready to print"."""
+    and preflight said "ready to print". Its answer keys, even one a page, are refused first."""
     (tmp_path / "words.txt").write_text("\n".join(ANIMALS), encoding="utf-8")
     result = run("book", "words.txt", "--trim", "14x3", "--seed", "1", "-o", "b.pdf", cwd=tmp_path)
-    assert (
-        result.returncode == 2
-        and "too small to read (at least 2.5 pt; a larger trim" in result.stderr
-    )
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "letters would be 4.2 pt even one a page, under the 7 pt" in result.stderr
+    assert "a larger --trim" in result.stderr
     assert not (tmp_path / "b.pdf").exists()
 
 
@@ -606,7 +606,7 @@ def test_large_print_keeps_fifteen_long_words_on_a_20x20_puzzles_page_on_letter_
 
 
 def test_large_print_on_a_small_trim_puts_a_long_list_on_its_own_page() -> None:
-    puzzle = generate(THIRTY, rows=15, cols=15, seed=1, language="de")
+    puzzle = generate(THIRTY, rows=17, cols=12, seed=1, language="de")
     book = BookFormat(parse_trim("5x8"))
     options = RenderOptions(large_print=True, language="de")
     pdf, _ = render_print_book([("Tiere", puzzle)], options, BookDesign(book))
@@ -701,25 +701,50 @@ LONG_WORDS = [
 ]  # fmt: skip
 
 
+FITTING_WORDS = [word for word in LONG_WORDS if len(word) <= 12][:18]
+"""Eighteen long words that fit a 17 x 12 grid, the largest large print holds on 5 x 8 in."""
+
+
 @cache
 def long_word_puzzle() -> Puzzle:
-    """Thirty long words in a grid too large for large print to keep the list beside it on a
+    """Eighteen long words in a grid too large for large print to keep the list beside it on a
     small trim (made once for the whole module)."""
-    return generate(LONG_WORDS, rows=22, cols=22, seed=5, language="de")
+    return generate(FITTING_WORDS, rows=17, cols=12, seed=5, language="de")
 
 
 @pytest.mark.parametrize("trim", sorted(TRIMS))
-def test_large_print_with_a_list_overleaf_passes_preflight_in_every_trim(trim: str) -> None:
+def test_large_print_with_a_list_overleaf_passes_preflight_in_every_trim(
+    trim: str, tmp_path: Path
+) -> None:
+    """Where the list does not fit under the grid, it faces it (the grid on a left-hand page,
+    the list on the right-hand one), never on the grid's back; letters 16 pt, list 14 pt."""
     book = BookFormat(parse_trim(trim))
     options = RenderOptions(large_print=True, language="de")
-    puzzles = [("Lange Wörter", long_word_puzzle())]
-    pdf, _ = render_print_book(puzzles, options, BookDesign(book, scores=False))
+    titled = [("Lange Wörter", long_word_puzzle()), *puzzles()[:2]]
+    pdf, _ = render_print_book(titled, options, BookDesign(book, scores=False))
     assert check_book(pdf, book) == []
     everything = " ".join(page_texts(pdf))
-    assert all(word in everything for word in LONG_WORDS)
+    assert all(word in everything for word in FITTING_WORDS)
+    (tmp_path / "b.pdf").write_bytes(pdf)
+    printed = printed_book(tmp_path / "b.pdf", answers="Lösungen")
+    assert sorted(printed.puzzles) == [1, 2, 3]
+    for puzzle in printed.puzzles.values():
+        assert min(puzzle.grid_sizes) >= 16 and min(puzzle.list_sizes) >= 14
+        assert len(puzzle.grid_pages) == 1 and puzzle.list_pages
+        assert not puzzle.list_apart() and not puzzle.list_on_back()
+    assert min(printed.key_sizes.values()) >= 7
 
 
-@pytest.mark.parametrize(("theme", "trim"), [("holidays", "7x10"), ("house", "5x8")])
+def test_a_large_print_grid_larger_than_the_trim_holds_is_refused_naming_the_largest() -> None:
+    book = BookFormat(parse_trim("5x8"))
+    options = RenderOptions(large_print=True, language="de")
+    puzzle = generate(LONG_WORDS, rows=22, cols=22, seed=5, language="de")
+    with pytest.raises(InputError, match=r"a 22x22 grid's letters would be under 16 pt in "
+                       r"large print on this trim; the largest grid that fits is 17x12"):  # fmt: skip
+        render_print_book([("Lange Wörter", puzzle)], options, BookDesign(book))
+
+
+@pytest.mark.parametrize(("theme", "trim"), [("holidays", "7x10")])
 def test_a_themes_large_print_book_with_a_list_overleaf_is_written(
     tmp_path: Path, theme: str, trim: str
 ) -> None:
@@ -727,6 +752,14 @@ def test_a_themes_large_print_book_with_a_list_overleaf_is_written(
     made = run(*args, "--seed", "1", "-o", "b.pdf", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     assert any(": Wörter" in t for t in page_texts((tmp_path / "b.pdf").read_bytes()))
+
+
+def test_a_themes_puzzle_too_large_for_large_print_on_its_trim_is_refused(tmp_path: Path) -> None:
+    """All 60 words of a theme in one puzzle need 27 x 27; large print on 5 x 8 in holds 16 x 12."""
+    args = ["book", "--theme", "house", "--trim", "5x8", "--large-print", "--language", "de"]
+    made = run(*args, "--seed", "1", "-o", "b.pdf", cwd=tmp_path)
+    assert made.returncode == 2 and made.stderr.count("\n") == 1
+    assert "holds at most 16x12" in made.stderr and not (tmp_path / "b.pdf").exists()
 
 
 def pdftotext(pdf: bytes, tmp_path: Path) -> str:
@@ -914,23 +947,32 @@ def key_letters(pdf: bytes) -> list[tuple[float, int]]:
     return found
 
 
-def test_a_large_print_books_keys_stay_readable_unless_the_publisher_says_how_many() -> None:
-    """Six keys a page set a large-print book's 15 x 15 keys at 5 pt on 5 x 8 in; without
-    --answers-per-page a large-print book puts as many on a page as keep them 8 pt or larger."""
+def test_a_books_keys_stay_readable_and_a_count_that_would_not_is_refused() -> None:
+    """Six keys a page set 12 x 12 keys at 6.2 pt on 5 x 8 in, under the 7 pt KDP prints.
+    Without --answers-per-page a book puts as many on a page as keep them 7 pt or larger (8 pt
+    in large print); a count given that sets them smaller is refused, naming the most that fit."""
     book = BookFormat(parse_trim("5x8"))
     titled = [
-        ("Tiere", generate(ANIMALS, rows=15, cols=15, seed=n, language="de")) for n in range(5)
+        ("Tiere", generate(ANIMALS, rows=12, cols=12, seed=n, language="de")) for n in range(5)
     ]
     large = RenderOptions(language="de", large_print=True)
     chosen = key_letters(render_print_book(titled, large, BookDesign(book))[0])
     assert min(size for size, _ in chosen) >= 8.0
     assert max(keys for _, keys in chosen) == 2  # no fewer than needed: 4 a page are smaller
     assert sum(keys for _, keys in chosen) == 5
-    given = key_letters(render_print_book(titled, large, BookDesign(book, answers_per_page=6))[0])
-    assert [keys for _, keys in given] == [5] and given[0][0] < 8.0
     normal = RenderOptions(language="de")
+    for options in (large, normal):
+        with pytest.raises(InputError, match="--answers-per-page 6 sets the answer keys' letters "
+                           r"at 6\.2 pt, under the 7 pt print allows; at most 2 a page keep"):  # fmt: skip
+            render_print_book(titled, options, BookDesign(book, answers_per_page=6))
     usual = key_letters(render_print_book(titled, normal, BookDesign(book))[0])
-    assert [keys for _, keys in usual] == [5]  # outside large print: 6 a page, as before
+    assert min(size for size, _ in usual) >= 7.0  # KDP's least, in every book
+    assert max(keys for _, keys in usual) == 2  # 4 a page would set them under 7 pt
+    small = [
+        ("Tiere", generate(ANIMALS[:6], rows=8, cols=8, seed=n, language="de")) for n in range(7)
+    ]
+    usual = key_letters(render_print_book(small, normal, BookDesign(book))[0])
+    assert [keys for _, keys in usual] == [6, 1]  # small grids: 6 a page, as before
 
 
 def test_a_printed_book_of_several_levels_opens_a_part_for_each_level(tmp_path: Path) -> None:
@@ -955,3 +997,57 @@ def test_a_printed_book_of_several_levels_opens_a_part_for_each_level(tmp_path: 
     refused = run("book", "tiere.txt", "--level", "leicht,brutal", "-o", "x.pdf", cwd=tmp_path)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1
     assert "'brutal'" in refused.stderr and not (tmp_path / "x.pdf").exists()
+
+
+# --- large print that is large print, measured from the PDF's characters -----------------------
+
+FIVE_THEMES = [arg for theme in ("animals", "birds", "garden", "food", "sports") for arg in ("--theme", theme)]  # fmt: skip
+
+
+def test_a_large_print_book_sets_every_grid_16_pt_every_list_14_pt_beside_or_facing_it(
+    tmp_path: Path,
+) -> None:
+    """The issue's book (five themes on 6 x 9 in by theme) with fewer puzzles: on main, 42 of
+    100 grids were set at 12.8 to 15.3 pt and 13 lists were on the back of their grid."""
+    made = run(
+        "book", *FIVE_THEMES, "--language", "en", "--count", "15", "--trim", "6x9",
+        "--large-print", "--order", "by-theme", "--seed", "11", "-o", "lp.pdf", cwd=tmp_path,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    printed = printed_book(tmp_path / "lp.pdf", answers="Answers")
+    assert sorted(printed.puzzles) == list(range(1, 16))
+    for puzzle in printed.puzzles.values():
+        assert len(puzzle.grid_pages) == 1 and len(puzzle.grid_sizes) >= 100
+        assert min(puzzle.grid_sizes) >= 16, (puzzle.number, min(puzzle.grid_sizes))
+        assert len(puzzle.list_sizes) >= 15 and min(puzzle.list_sizes) >= 14
+        assert not puzzle.list_on_back() and not puzzle.list_apart()
+    assert printed.key_sizes and min(printed.key_sizes.values()) >= 7
+
+
+def test_a_given_size_too_large_for_large_print_is_refused_and_one_that_fits_faces_its_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["book", "--theme", "animals", "--language", "en", "--count", "3", "--trim", "6x9"]
+    refused = run(*args, "--large-print", "--size", "20x20", "-o", "x.pdf", cwd=tmp_path)
+    assert refused.returncode == 2 and refused.stderr == (
+        "wortsuche: error: --size 20x20: its letters would be under 16 pt in large print on "
+        "6x9; the largest grid that fits is 20x15\n"
+    )
+    assert not (tmp_path / "x.pdf").exists()
+    with monkeypatch.context() as german:
+        for variable in ("LC_ALL", "LANGUAGE"):
+            german.delenv(variable, raising=False)
+        german.setenv("LANG", "de_DE.UTF-8")
+        refused = run(*args, "--large-print", "--size", "20x20", "-o", "x.pdf", cwd=tmp_path)
+    assert refused.stderr == (
+        "wortsuche: Fehler: --size 20x20: die Buchstaben wären in großer Schrift auf 6x9 kleiner "
+        "als 16 pt; das größte Gitter, das passt, ist 20x15\n"
+    )
+    made = run(
+        *args, "--large-print", "--size", "20x15", "--seed", "2", "-o", "b.pdf", cwd=tmp_path
+    )
+    assert made.returncode == 0, made.stderr
+    printed = printed_book(tmp_path / "b.pdf", answers="Answers")
+    for puzzle in printed.puzzles.values():  # each list on the page facing its grid
+        assert puzzle.list_pages == [puzzle.grid_pages[0] + 1] and puzzle.grid_pages[0] % 2 == 0
+        assert min(puzzle.grid_sizes) >= 16 and min(puzzle.list_sizes) >= 14

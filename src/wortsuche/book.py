@@ -18,6 +18,7 @@ the book's order, to print one PDF.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -29,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wortsuche.errors import InputError, UserError, WortsucheError
+from wortsuche.errors import DoesNotFitError, InputError, UserError, WortsucheError
 from wortsuche.model import Puzzle
 from wortsuche.notes import Note
 from wortsuche.pipeline.run import generate
@@ -64,6 +65,10 @@ class PlannedPuzzle:
     turn: int = 0
     """The pass through the word lists it is dealt in (0: the first): several levels take turns
     by rounds, so that each list has puzzles of every level."""
+    largest: tuple[tuple[int, int], ...] = ()
+    """The largest sizes its pages hold (large print on a trim), most wanted first: a size
+    chosen from the words that is larger than each is made at the first that holds the words
+    (:func:`make_puzzle`)."""
 
 
 @dataclass(frozen=True)
@@ -263,25 +268,54 @@ def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | User
     if rows is None and cols is None and planned.size is not None:
         rows, cols = planned.size
     try:
-        if settings.difficulty is not None:
-            return generate_near(
-                planned.words,
-                rows,
-                cols,
-                target=settings.difficulty,
-                seed=planned.seed,
-                **settings.options,
-            )
-        return generate(
+        if rows is None and cols is None and planned.largest:
+            return _within_largest(planned, settings)
+        return _generated(planned, settings, rows, cols)
+    except UserError as error:  # a bug (InternalError, anything else) stops the book instead
+        return error
+
+
+def _generated(
+    planned: PlannedPuzzle, settings: BookSettings, rows: int | None, cols: int | None
+) -> Puzzle:
+    """The planned puzzle made in ``rows`` x ``cols`` (None: a size chosen from the words)."""
+    if settings.difficulty is not None:
+        return generate_near(
             planned.words,
             rows,
             cols,
-            level=settings.level_for(planned),
+            target=settings.difficulty,
             seed=planned.seed,
             **settings.options,
         )
-    except UserError as error:  # a bug (InternalError, anything else) stops the book instead
-        return error
+    return generate(
+        planned.words,
+        rows,
+        cols,
+        level=settings.level_for(planned),
+        seed=planned.seed,
+        **settings.options,
+    )
+
+
+def _within_largest(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle:
+    """The planned puzzle in the size chosen from its words if its pages hold that, else in
+    the first of its largest sizes that they hold and the words fit (a page that keeps the
+    list beside the grid before a page of the grid alone)."""
+    chosen = _generated(planned, settings, None, None)
+    for rows, cols in planned.largest:
+        if chosen.rows <= rows and chosen.cols <= cols:
+            return chosen
+        with contextlib.suppress(DoesNotFitError):
+            return _generated(planned, settings, rows, cols)
+    rows, cols = planned.largest[-1]
+    raise DoesNotFitError(
+        f"its words need a {chosen.rows}x{chosen.cols} grid, and large print on this trim "
+        f"holds at most {rows}x{cols}: fewer words a puzzle (--count, --words-per-puzzle) or "
+        "a larger --trim",
+        key="error.larger-than-large-print",
+        values={"size": f"{chosen.rows}x{chosen.cols}", "largest": f"{rows}x{cols}"},
+    )
 
 
 def end_with_parent() -> None:

@@ -27,7 +27,12 @@ from wortsuche.cli.common import (
     spec_options,
     write_output,
 )
-from wortsuche.cli.printbook import add_print_options, check_print_options, print_trimmed
+from wortsuche.cli.printbook import (
+    add_print_options,
+    check_print_options,
+    large_print_sizes,
+    print_trimmed,
+)
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.notes import Note
@@ -225,6 +230,8 @@ def run(args: argparse.Namespace) -> int:
         first=1 if args.first is None else args.first,
         most=MAX_RUN if as_lines else MAX_PUZZLES,
     )
+    if not as_lines:
+        plan = large_print_sizes(plan, args, (rows, cols))
     settings = book_settings(args, rows, cols)
     with progress_bar(len(plan)) as advance, maker(args, settings, advance) as make:
         if as_lines:

@@ -6,12 +6,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wortsuche.cli.common import note, write_output
 from wortsuche.errors import InputError
 from wortsuche.notes import Note
 from wortsuche.render.options import RenderOptions
+
+if TYPE_CHECKING:
+    from wortsuche.book import PlannedPuzzle
 
 ANSWERS_PER_PAGE = (1, 2, 4, 6, 9)
 """How many answer keys a printed book's page may hold."""
@@ -47,8 +50,8 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
         "--answers-per-page",
         type=int,
         choices=ANSWERS_PER_PAGE,
-        help="answer keys on one page (default: 6; in large print as many as keep the keys' "
-        "letters 8 pt or larger)",
+        help="answer keys on one page (default: as many as keep the keys' letters 7 pt or "
+        "larger, 8 pt in large print, up to 6)",
     )
     group.add_argument(
         "--cover",
@@ -203,3 +206,43 @@ def make_cover(
             values={"rule": found[0]},
         )
     return cover
+
+
+def large_print_sizes(
+    plan: list[PlannedPuzzle], args: argparse.Namespace, size: tuple[int | None, int | None]
+) -> list[PlannedPuzzle]:
+    """The plan of a large-print book on a trim with each puzzle's largest sizes (its list
+    beside its grid, or the grid alone): a size chosen from the words is kept within them. A
+    ``size`` given that is larger than a grid alone on its page holds is refused, naming the
+    largest that fits."""
+    from dataclasses import replace
+
+    from wortsuche.render.bookpages import largest_large_print_grids, likely_pages
+    from wortsuche.render.trims import BookFormat, parse_trim
+
+    if not (args.large_print and args.trim and plan):
+        return plan
+    book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
+    pages = likely_pages(len(plan), len({p.title for p in plan}))
+
+    def largest(planned: PlannedPuzzle) -> tuple[tuple[int, int], tuple[int, int]]:
+        label = f"{planned.number}. {planned.title}"
+        return largest_large_print_grids(book, pages, planned.words, label, scores=args.scores)
+
+    rows, cols = size
+    if rows is not None and cols is not None:
+        alone = min((largest(p)[1] for p in plan), key=lambda rc: rc[0] * rc[1])
+        if rows > alone[0] or cols > alone[1]:
+            raise InputError(
+                f"--size {rows}x{cols}: its letters would be under 16 pt in large print on "
+                f"{args.trim}; the largest grid that fits is {alone[0]}x{alone[1]}",
+                key="error.large-print-size",
+                values={
+                    "size": f"{rows}x{cols}",
+                    "trim": args.trim,
+                    "largest": "{}x{}".format(*alone),
+                },
+            )
+        return plan
+    # a side under 2 holds no word: such a page keeps no list beside its grid
+    return [replace(p, largest=tuple(rc for rc in largest(p) if min(rc) >= 2)) for p in plan]
