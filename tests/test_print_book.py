@@ -29,6 +29,7 @@ from wortsuche.model import Puzzle
 from wortsuche.render import RenderOptions
 from wortsuche.render.bookpages import BookDesign, render_print_book
 from wortsuche.render.preflight import (
+    ANY,
     PART,
     check_book,
     check_cover,
@@ -1051,3 +1052,119 @@ def test_a_given_size_too_large_for_large_print_is_refused_and_one_that_fits_fac
     for puzzle in printed.puzzles.values():  # each list on the page facing its grid
         assert puzzle.list_pages == [puzzle.grid_pages[0] + 1] and puzzle.grid_pages[0] % 2 == 0
         assert min(puzzle.grid_sizes) >= 16 and min(puzzle.list_sizes) >= 14
+
+
+# --- preflight knows KDP's text rule -------------------------------------------------------------
+
+
+def small_keys(pdf: Any) -> None:
+    """Answer keys set at 6 pt, as 6 keys of 15 x 15 a page were on 6 x 9 in."""
+    pdf.set_font("DejaVu", size=6)
+    pdf.text(2 * INCH, 4 * INCH, "KATZE")
+
+
+def keys_at_six_pt() -> bytes:
+    """A 24-page book whose pages 20, 21, 22 and 24 hold 6 pt text."""
+    from fpdf import FPDF
+
+    from wortsuche.render.metrics import font_path
+
+    pdf = FPDF(unit="pt", format=(6 * INCH, 9 * INCH))
+    pdf.set_auto_page_break(False)
+    pdf.add_font("DejaVu", "", str(font_path()))
+    for number in range(1, 25):
+        pdf.add_page()
+        pdf.set_font("DejaVu", size=12)
+        pdf.text(2 * INCH, 3 * INCH, "Wortsuche")
+        if number in (20, 21, 22, 24):
+            small_keys(pdf)
+    return bytes(pdf.output())
+
+
+def test_preflight_refuses_text_under_kdps_7_pt_naming_the_pages_and_what_helps() -> None:
+    found = check_book(keys_at_six_pt(), SIX_BY_NINE)
+    assert [str(v) for v in found] == [
+        "pages 20–22, 24: text of 6 pt, under the 7 pt KDP prints; fewer --answers-per-page, "
+        "a smaller --size or a larger --trim help"
+    ]
+    assert check_book(keys_at_six_pt(), SIX_BY_NINE, profile=ANY) == []
+    assert check_book(hand_made(24), SIX_BY_NINE) == []  # 12 pt passes
+    drawn = check_drawn(split_in_parts(keys_at_six_pt()), SIX_BY_NINE, 24)()
+    assert [str(v) for v in drawn] == [str(v) for v in found]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en_US.UTF-8", "pages 20–22, 24: text of 6 pt, under the 7 pt KDP prints"),
+        ("de_DE.UTF-8", "Seiten 20–22, 24: Text in 6 pt, kleiner als die 7 pt, die KDP druckt"),
+    ],
+)
+def test_the_preflight_command_checks_kdps_text_rule_unless_told_another_profile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, said: str
+) -> None:
+    from wortsuche.i18n import LOCALE_VARIABLES
+
+    for variable in LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", language)
+    (tmp_path / "keys.pdf").write_bytes(keys_at_six_pt())
+    refused = run("preflight", "keys.pdf", "--trim", "6x9", cwd=tmp_path)
+    assert refused.returncode == 1 and refused.stdout.startswith(f"keys.pdf: {said}")
+    assert len(refused.stdout.splitlines()) == 2
+    passed = run("preflight", "keys.pdf", "--trim", "6x9", "--profile", "any", cwd=tmp_path)
+    assert passed.returncode == 0
+
+
+def at_a_terminal(args: list[str], cwd: Path) -> tuple[int, str]:
+    """``wortsuche ARGS`` with its standard error a terminal (a pseudo-terminal): its exit
+    status and what it wrote there."""
+    import os
+    import pty
+    import sys
+    import threading
+
+    leader, follower = pty.openpty()
+    said: list[bytes] = []
+
+    def read() -> None:
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal closed
+                return
+            if not chunk:
+                return
+            said.append(chunk)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    env = {**os.environ, "PYTHONUTF8": "1", "NO_COLOR": "1", "LANG": "C.UTF-8"}
+    for variable in ("LC_ALL", "LANGUAGE", "LC_MESSAGES"):
+        env.pop(variable, None)
+    done = subprocess.run(
+        [sys.executable, "-m", "wortsuche", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        cwd=cwd,
+        env=env,
+        timeout=300,
+    )
+    os.close(follower)
+    reader.join(10)
+    os.close(leader)
+    return done.returncode, b"".join(said).decode("utf-8", "replace")
+
+
+def test_book_says_its_pages_trim_and_ready_to_print_at_a_terminal_and_nothing_in_a_pipe(
+    tmp_path: Path,
+) -> None:
+    args = ["book", "--theme", "animals", "--count", "2", "--trim", "6x9", "--seed", "1"]
+    code, said = at_a_terminal([*args, "-o", "b.pdf"], tmp_path)
+    assert code == 0
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", said)  # the progress bar's moves
+    lines = [line for line in plain.replace("\r", "\n").splitlines() if "wrote" in line]
+    assert lines == ["wortsuche: wrote b.pdf: 24 pages on 6x9: ready to print"]
+    piped = run(*args, "-o", "c.pdf", cwd=tmp_path)
+    assert piped.returncode == 0 and piped.stderr == "" and (tmp_path / "c.pdf").exists()

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wortsuche.cli.common import note, write_output
+from wortsuche.cli.common import at_terminal, note, write_output
 from wortsuche.errors import InputError
 from wortsuche.notes import Note
 from wortsuche.render.options import RenderOptions
@@ -165,9 +165,18 @@ def print_trimmed(
             values={"count": len(found)},
             number=len(found),
         )
-    write_output(args.output, pdf, force=args.force)
+    write_output(args.output, pdf, force=args.force, said=False)
     if cover is not None:
         write_output(args.cover, cover, force=args.force)
+    if at_terminal() and args.output != "-":
+        ready = Note(
+            f"{drawn.pages} pages on {book.trim.name}: ready to print",
+            key="cli.preflight.ready",
+            values={"trim": book.trim.name},
+            number=drawn.pages,
+        )
+        said = f"wrote {args.output}: {ready}"
+        note(Note(said, key="note.wrote-ready", values={"path": args.output, "ready": ready}))
 
 
 def make_cover(
