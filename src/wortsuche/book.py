@@ -119,12 +119,15 @@ def distinct(words: Sequence[str]) -> list[str]:
 
 
 class _Deck:
-    """Words dealt from a shuffled list, reshuffled when used up, so all words get used evenly."""
+    """Words dealt from a shuffled list, reshuffled when used up, so all words get used evenly;
+    each hand takes the words the last hand did not have first, so that two puzzles in a row
+    from one list share no more words than its length forces (2 x 15 - 20 = 10 of 20 words)."""
 
     def __init__(self, words: list[str], rng: Rng) -> None:
         self.words = words
         self.rng = rng
         self.pile: list[str] = []
+        self.last: frozenset[str] = frozenset()
 
     def deal(self, n: int) -> tuple[str, ...]:
         """``n`` different words (n must not exceed the number of words), none inside another
@@ -141,16 +144,25 @@ class _Deck:
                     at = self._next(hand, apart=False)
             assert at is not None  # n words are different
             hand.append(self.pile.pop(at))
+        self.last = frozenset(hand)
         return tuple(hand)
 
     def _next(self, hand: list[str], *, apart: bool) -> int | None:
         """Where in the pile, from its top, the next word for ``hand`` lies: one not in it and,
-        if ``apart``, inside none of its words nor holding one."""
-        for at in range(len(self.pile) - 1, -1, -1):
-            word = self.pile[at]
-            if word not in hand and not (apart and any(nested(word, held) for held in hand)):
+        if ``apart``, inside none of its words nor holding one; one the last hand did not
+        have, if the pile has such a word."""
+        fitting = (
+            at
+            for at in range(len(self.pile) - 1, -1, -1)
+            if (word := self.pile[at]) not in hand
+            and not (apart and any(nested(word, held) for held in hand))
+        )
+        first = None
+        for at in fitting:
+            if self.pile[at] not in self.last:
                 return at
-        return None
+            first = at if first is None else first
+        return first
 
 
 def plan_book(
@@ -259,6 +271,22 @@ def short_lists(
         for title, words in lists
         if 0 < len(unique := distinct(words)) < wanted
     ]
+
+
+def repeated_puzzles(plan: Sequence[PlannedPuzzle]) -> tuple[int, list[str]]:
+    """How many puzzles share more than half their words with an earlier puzzle of their
+    list (a list too short for its puzzles: 20 words dealt 15 a puzzle), and those lists."""
+    by_list: dict[str, list[frozenset[str]]] = {}
+    repeated = 0
+    lists: dict[str, None] = {}
+    for planned in plan:
+        words = frozenset(word.casefold() for word in planned.words)
+        earlier = by_list.setdefault(planned.title, [])
+        if any(2 * len(words & other) > len(words) for other in earlier):
+            repeated += 1
+            lists[planned.title] = None
+        earlier.append(words)
+    return repeated, list(lists)
 
 
 def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | UserError:
