@@ -35,6 +35,7 @@ from wortsuche.render.preflight import (
     check_cover,
     check_drawn,
     fonts_not_embedded,
+    type_size,
 )
 from wortsuche.render.trims import (
     BLEED,
@@ -506,10 +507,27 @@ def test_titles_come_from_a_file_the_heading_or_a_capitalised_file_name(tmp_path
 # --- the wrap-around cover ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("pages", "on_spine"), [(78, False), (80, True), (400, True)])
-def test_the_cover_fits_the_page_count_and_has_spine_text_from_80_pages(
+def spine_sizes(cover: bytes, pages: int) -> list[float]:
+    """The sizes of the letters on the cover's spine (between the back and the front), read
+    with pdfplumber."""
+    import pdfplumber
+
+    left = BLEED + parse_trim("6x9").width
+    right = left + spine_width(pages, "cream")
+    with pdfplumber.open(io.BytesIO(cover)) as document:
+        chars = document.pages[0].chars
+    on_spine = [c for c in chars if left <= c["x0"] and c["x1"] <= right and c["text"].strip()]
+    return [type_size(c) for c in on_spine]
+
+
+@pytest.mark.parametrize(
+    ("pages", "on_spine"), [(78, False), (80, False), (90, True), (100, True), (400, True)]
+)
+def test_the_cover_fits_the_page_count_and_has_spine_text_only_at_7_pt_or_more(
     pages: int, on_spine: bool
 ) -> None:
+    """KDP allows spine text from 80 pages, but 80 pages of cream paper make a spine of 0.2 in,
+    where the title would be 5.4 pt: under the 7 pt KDP prints (an 86-page book's was 4.9)."""
     from wortsuche.render.cover import CoverText, render_cover
 
     trim = parse_trim("6x9")
@@ -519,6 +537,30 @@ def test_the_cover_fits_the_page_count_and_has_spine_text_from_80_pages(
     words = page_texts(cover)[0]
     assert words.count("Tierisch gute") == (2 if on_spine else 1)
     assert "Für unterwegs" in words and "Hinten steht das." in words
+    sizes = spine_sizes(cover, pages)
+    assert bool(sizes) == on_spine and min(sizes, default=7.0) >= 7.0
+
+
+def test_the_author_is_on_the_title_page_the_front_and_the_spine_where_it_fits() -> None:
+    from wortsuche.render.cover import CoverText, render_cover, spine_words
+
+    trim = parse_trim("6x9")
+    text = CoverText("Tierisch gute Wortsuche", "Für unterwegs", None, "Anna Muster")
+    for pages, on_spine in ((80, False), (90, True), (400, True)):  # 80: a spine of 5.4 pt
+        cover = render_cover(text, puzzles()[0][1], trim, pages, "cream", "de")
+        words = page_texts(cover)[0]
+        assert words.count("Anna Muster") == words.count("Tierisch gute") == 1 + on_spine
+        assert min(spine_sizes(cover, pages), default=7.0) >= 7.0
+    spine = spine_width(90, "cream")
+    title = " ".join(["Wortsuchrätsel"] * 6)
+    authors = "Anna-Maria Musterfrau-Beispielhaft und Karl-Heinz Mustermann"
+    line, size = spine_words(CoverText(title, author=authors), spine, 9 * INCH) or ("", 0)
+    assert line == title and size >= 7.0  # no room for both at 7 pt: the title alone
+    book = BookFormat(trim)
+    options = RenderOptions(title="Rätselspaß", language="de")
+    design = BookDesign(book, subtitle="Für unterwegs", author="Anna Muster")
+    pdf, _ = render_print_book(list(puzzles()), options, design)
+    assert page_texts(pdf)[0].split("\n")[-1].strip() == "Anna Muster"
 
 
 def test_book_writes_its_cover_and_preflight_checks_both(tmp_path: Path) -> None:

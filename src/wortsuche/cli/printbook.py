@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 ANSWERS_PER_PAGE = (1, 2, 4, 6, 9)
 """How many answer keys a printed book's page may hold."""
 
-PRINT_ONLY = ("bleed", "copyright", "subtitle", "cover", "back_text")
+PRINT_ONLY = ("bleed", "copyright", "subtitle", "cover", "back_text", "author")
 """Options that mean something only for a book with ``--trim``."""
 
 
@@ -37,6 +37,12 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
         "--bleed", action="store_true", help="pages 0.125 in larger at top, bottom and outside"
     )
     group.add_argument("--subtitle", help="a line under the title on the title page and cover")
+    group.add_argument(
+        "--author",
+        metavar="NAME",
+        help="the author's name on the title page, the front cover and (where it fits at "
+        "7 pt or more) the spine",
+    )
     group.add_argument(
         "--copyright", metavar="TEXT", help="the copyright page's text (\\n starts a new line)"
     )
@@ -125,6 +131,7 @@ def print_trimmed(
         book,
         subtitle=args.subtitle,
         copyright=args.copyright,
+        author=args.author,
         scores=args.scores,
         answers_per_page=args.answers_per_page,
     )
@@ -133,7 +140,7 @@ def print_trimmed(
         for _ in range(puzzles):
             advance("printing")
 
-    lines = (options.title, args.subtitle, args.copyright)
+    lines = (options.title, args.subtitle, args.copyright, args.author)
     require_printable((puzzle for _, puzzle in titled), options.font, *lines)
     if args.cover:
         # drawing and checking the cover needs them here too: imported before the workers
@@ -195,7 +202,7 @@ def make_cover(
 
     language = book_language(titled, options)
     title = options.title or translator(language).t("book.default-title")
-    text = CoverText(title, args.subtitle, args.back_text)
+    text = CoverText(title, args.subtitle, args.back_text, args.author)
     # a grid of the book on the cover would give its answers away: one of its own, or unmarked
     artwork = cover_artwork([puzzle for _, puzzle in titled])
     cover = render_cover(

@@ -81,6 +81,9 @@ LINE = 11.0
 """The one type size of the contents."""
 
 
+AUTHOR_PT = 14.0
+"""The author's name on the title page, under the title and subtitle."""
+
 SUBTITLE_PT = 15.0
 """The subtitle's size on the title page; the title stays larger (:func:`title_lines`)."""
 
@@ -92,6 +95,8 @@ class BookDesign:
     format: BookFormat
     subtitle: str | None = None
     copyright: str | None = None
+    author: str | None = None
+    """The author's name, under the title on the title page."""
     scores: bool = True
     """Print difficulty scores and seeds (leave them out of a book for sale)."""
     answers_per_page: int | None = None
@@ -359,6 +364,10 @@ class _Composer:
                     Text(line, self.width / 2, y + SUBTITLE_PT, SUBTITLE_PT, anchor="middle")
                 )
                 y += SUBTITLE_PT * 1.3
+        if self.design.author:
+            size = min(AUTHOR_PT, self.width / max(text_width(self.design.author, 1), 1e-9))
+            y += 2 * size
+            page.texts.append(Text(self.design.author, self.width / 2, y, size, anchor="middle"))
         return page
 
     def copyright_page(self) -> Page:

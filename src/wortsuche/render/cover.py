@@ -50,6 +50,8 @@ class CoverText:
     title: str
     subtitle: str | None = None
     back: str | None = None
+    author: str | None = None
+    """The author's name, at the foot of the front and on the spine beside the title."""
 
 
 def render_cover(
@@ -78,7 +80,7 @@ def render_cover(
     _front(pdf, text, artwork, Box(front_left, BLEED, trim.width, trim.height), marked=marked)
     _back(pdf, text, Box(back_left, BLEED, trim.width, trim.height))
     if pages >= SPINE_TEXT_PAGES:
-        _spine(pdf, text.title, Box(spine_left, BLEED, spine, trim.height))
+        _spine(pdf, text, Box(spine_left, BLEED, spine, trim.height))
     return bytes(pdf.output())
 
 
@@ -100,7 +102,12 @@ def _front(pdf: FPDF, text: CoverText, artwork: Puzzle, panel: Box, *, marked: b
         _on_band(pdf, Text(line, centre, y + 6, 16))
         y += 16 * 1.4
     art_top = band_top + band_height + 0.35 * INCH
-    box = Box(panel.x + SAFE, art_top, inner, panel.y + panel.height - SAFE - art_top)
+    art_bottom = panel.y + panel.height - SAFE
+    if text.author:
+        size = min(AUTHOR_PT, inner / max(text_width(text.author, 1), 1e-9))
+        draw_text(pdf, Text(text.author, centre, art_bottom, size, anchor="middle"))
+        art_bottom -= size * 1.2 + 0.25 * INCH
+    box = Box(panel.x + SAFE, art_top, inner, art_bottom - art_top)
     grid = grid_drawing(artwork, box, answers=marked, max_cell=30, centre_vertically=True)
     pdf.set_fill_color(255, 255, 255)
     frame = grid.frame
@@ -140,16 +147,38 @@ def _back(pdf: FPDF, text: CoverText, panel: Box) -> None:
         y += 8
 
 
-def _spine(pdf: FPDF, title: str, spine: Box) -> None:
-    """The title along the spine, reading from top to bottom, clear of the folds."""
-    size = min(14.0, spine.width - 2 * SPINE_SAFE)
-    room = spine.height - 2 * SAFE
-    size = min(size, room / max(text_width(title, 1, bold=True), 1e-9))
+def _spine(pdf: FPDF, text: CoverText, spine: Box) -> None:
+    """The title (and the author) along the spine, reading from top to bottom, clear of the
+    folds; only where the spine lets it be :data:`SPINE_LEAST` or larger, else nothing."""
+    words = spine_words(text, spine.width, spine.height)
+    if words is None:
+        return
+    line, size = words
     centre_x = spine.x + spine.width / 2
     centre_y = spine.y + spine.height / 2
     with pdf.rotation(-90, centre_x, centre_y):
         pdf.set_font(FONT, "B", size)
         pdf.set_text_color(*_rgb(ON_BAND))
-        width = pdf.get_string_width(title)
-        pdf.text(centre_x - width / 2, centre_y + size * 0.35, title)
+        width = pdf.get_string_width(line)
+        pdf.text(centre_x - width / 2, centre_y + size * 0.35, line)
     pdf.set_text_color(*_rgb(INK))
+
+
+def spine_words(text: CoverText, width: float, height: float) -> tuple[str, float] | None:
+    """What the spine of ``width`` by ``height`` says and at what size: the title and the
+    author, or the title alone where both would be under :data:`SPINE_LEAST`; None where even
+    the title would be (an 86-page book's spine set it at 4.9 pt)."""
+    across = min(14.0, width - 2 * SPINE_SAFE)
+    room = height - 2 * SAFE
+    lines = [f"{text.title}  ·  {text.author}", text.title] if text.author else [text.title]
+    for line in lines:
+        size = min(across, room / max(text_width(line, 1, bold=True), 1e-9))
+        if size >= SPINE_LEAST:
+            return line, size
+    return None
+
+
+SPINE_LEAST = 7.0
+"""The smallest spine text, in points (KDP prints no text under 7 pt)."""
+AUTHOR_PT = 18.0
+"""The author's name at the foot of the front."""

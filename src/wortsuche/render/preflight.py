@@ -524,12 +524,18 @@ def small_text(number: int, page: Any, profile: Profile) -> list[Violation]:
     """A finding for text on the page under ``profile``'s least (not under
     :data:`SMALLEST_PT`: :func:`_too_small` finds that), said of all such pages at once by
     :func:`small_text_together`."""
-    sizes = [char["size"] for char in page.chars if char["text"].strip()]
+    sizes = [type_size(char) for char in page.chars if char["text"].strip()]
     least = min(sizes, default=profile.least_text)
     if not SMALLEST_PT <= least < profile.least_text - SIZE_TOLERANCE:
         return []
     values = {"size": round(least, 1), "least": profile.least_text, "shop": profile.name}
     return [Violation(number, Note(f"text of {least:.1f} pt", key=SMALL, values=values))]
+
+
+def type_size(char: dict[str, Any]) -> float:
+    """A pdfplumber character's type size in points: its ``size``, which for a letter turned
+    on its side (a spine's) is its advance along the line, so its box's width instead."""
+    return float(char["size"] if char.get("upright", True) else char["width"])
 
 
 SMALL = "preflight.small-text-on-page"
