@@ -1210,3 +1210,35 @@ def test_book_says_its_pages_trim_and_ready_to_print_at_a_terminal_and_nothing_i
     assert lines == ["wortsuche: wrote b.pdf: 24 pages on 6x9: ready to print"]
     piped = run(*args, "-o", "c.pdf", cwd=tmp_path)
     assert piped.returncode == 0 and piped.stderr == "" and (tmp_path / "c.pdf").exists()
+
+
+def contrast(first: str, second: str) -> float:
+    """The WCAG contrast ratio of two colours written #rrggbb."""
+
+    def luminance(colour: str) -> float:
+        channels = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("name", ["slate", "forest", "berry", "ocean", "sunset"])
+def test_each_cover_scheme_prints_its_band_behind_readable_text(tmp_path: Path, name: str) -> None:
+    import pdfplumber
+
+    from wortsuche.render.cover import SCHEMES
+
+    scheme = SCHEMES[name]
+    assert contrast(scheme.band, scheme.on_band) >= 7.0  # WCAG AAA for the title on the band
+    assert contrast(scheme.paper, "#000000") >= 7.0  # the back's text on the background
+    (tmp_path / "tiere.txt").write_text("\n".join(ANIMALS), encoding="utf-8")
+    args = ["book", "tiere.txt", "--count", "50", "--size", "9x9", "--trim", "6x9", "--seed", "2"]
+    made = run(*args, "--cover-scheme", name, "--cover", "c.pdf", "-o", "b.pdf", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    with pdfplumber.open(tmp_path / "c.pdf") as document:
+        page = document.pages[0]
+        fills = {tuple(round(v, 2) for v in rect["non_stroking_color"]) for rect in page.rects}
+    band = tuple(round(int(scheme.band[i : i + 2], 16) / 255, 2) for i in (1, 3, 5))
+    assert band in fills

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 ANSWERS_PER_PAGE = (1, 2, 4, 6, 9)
 """How many answer keys a printed book's page may hold."""
 
-PRINT_ONLY = ("bleed", "copyright", "subtitle", "cover", "back_text", "author")
+PRINT_ONLY = ("bleed", "copyright", "subtitle", "cover", "back_text", "author", "cover_scheme")
 """Options that mean something only for a book with ``--trim``."""
 
 
@@ -71,6 +71,12 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
         help="the interior paper, which sets the spine's width (default: white)",
     )
     group.add_argument("--back-text", metavar="TEXT", help="the text on the back cover")
+    group.add_argument(
+        "--cover-scheme",
+        choices=("slate", "forest", "berry", "ocean", "sunset"),
+        help="the cover's colours: a light background and a dark band with white text "
+        "(default: slate)",
+    )
 
 
 def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
@@ -196,7 +202,7 @@ def make_cover(
     """The wrap-around cover for the book's page count, its size checked."""
     from wortsuche.book import cover_artwork
     from wortsuche.i18n import translator
-    from wortsuche.render.cover import CoverText, render_cover
+    from wortsuche.render.cover import SCHEMES, CoverText, render_cover
     from wortsuche.render.pdf import book_language
     from wortsuche.render.preflight import check_cover
 
@@ -213,6 +219,7 @@ def make_cover(
         args.paper_color,
         language,
         marked=artwork is not None,
+        scheme=SCHEMES[args.cover_scheme or "slate"],
     )
     found = check_cover(cover, book, pages, args.paper_color, name=args.cover)
     if found:  # pragma: no cover - the cover is drawn to the size it is checked against

@@ -29,11 +29,26 @@ from wortsuche.render.typeset import wrap
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-PAPER_TONE = "#f3ede2"
-"""The cover's background, printed into the bleed."""
-BAND = "#2f4858"
-"""The band behind the front's title and along the spine."""
-ON_BAND = "#ffffff"
+
+@dataclass(frozen=True)
+class CoverScheme:
+    """A cover's colours: the background printed into the bleed, the band behind the front's
+    title and along the spine, and the text on the band (white on a dark band, at a contrast of
+    at least 7:1)."""
+
+    paper: str
+    band: str
+    on_band: str = "#ffffff"
+
+
+SCHEMES = {
+    "slate": CoverScheme("#f3ede2", "#2f4858"),
+    "forest": CoverScheme("#eef3e6", "#2d5a3d"),
+    "berry": CoverScheme("#f7ecef", "#6b2146"),
+    "ocean": CoverScheme("#e8f1f6", "#1d4e79"),
+    "sunset": CoverScheme("#fbefe3", "#8a3a12"),
+}
+"""The cover's colour schemes by name (``book --cover-scheme``); slate is the default."""
 
 SAFE = 0.375 * INCH
 """Text keeps this far from the trim (KDP asks 0.125 in; more looks better)."""
@@ -63,28 +78,33 @@ def render_cover(
     language: str,
     *,
     marked: bool = True,
+    scheme: CoverScheme = SCHEMES["slate"],
 ) -> bytes:
     """The cover PDF of a book of ``pages`` pages on ``paper`` (``white`` or ``cream``), with
-    ``artwork``'s grid on the front, its words ``marked`` (never mark a grid of the book)."""
+    ``artwork``'s grid on the front, its words ``marked`` (never mark a grid of the book), in
+    the colours of ``scheme``."""
     width, height = cover_size(trim, pages, paper)
     spine = spine_width(pages, paper)
     pdf = new_document((width, height), text.title, language)
     pdf.add_page()
-    pdf.set_fill_color(*_rgb(PAPER_TONE))
+    pdf.set_fill_color(*_rgb(scheme.paper))
     pdf.rect(0, 0, width, height, style="F")
     back_left = BLEED
     spine_left = BLEED + trim.width
     front_left = spine_left + spine
-    pdf.set_fill_color(*_rgb(BAND))
+    pdf.set_fill_color(*_rgb(scheme.band))
     pdf.rect(spine_left, 0, spine, height, style="F")
-    _front(pdf, text, artwork, Box(front_left, BLEED, trim.width, trim.height), marked=marked)
+    front = Box(front_left, BLEED, trim.width, trim.height)
+    _front(pdf, text, artwork, front, marked=marked, scheme=scheme)
     _back(pdf, text, Box(back_left, BLEED, trim.width, trim.height))
     if pages >= SPINE_TEXT_PAGES:
-        _spine(pdf, text, Box(spine_left, BLEED, spine, trim.height))
+        _spine(pdf, text, Box(spine_left, BLEED, spine, trim.height), scheme)
     return bytes(pdf.output())
 
 
-def _front(pdf: FPDF, text: CoverText, artwork: Puzzle, panel: Box, *, marked: bool) -> None:
+def _front(
+    pdf: FPDF, text: CoverText, artwork: Puzzle, panel: Box, *, marked: bool, scheme: CoverScheme
+) -> None:
     """Title and subtitle on a band across the front, the artwork's grid under them."""
     inner = panel.width - 2 * SAFE
     centre = panel.x + panel.width / 2
@@ -92,14 +112,14 @@ def _front(pdf: FPDF, text: CoverText, artwork: Puzzle, panel: Box, *, marked: b
     subtitle = wrap(text.subtitle, 16, inner)[:2] if text.subtitle else []
     band_top = panel.y + panel.height * 0.1
     band_height = size * 0.6 + len(lines) * size * 1.15 + len(subtitle) * 16 * 1.4 + 36
-    pdf.set_fill_color(*_rgb(BAND))
+    pdf.set_fill_color(*_rgb(scheme.band))
     pdf.rect(panel.x, band_top, panel.width + BLEED, band_height, style="F")
     y = band_top + 18 + size * 0.85
     for line in lines:
-        _on_band(pdf, Text(line, centre, y, size, bold=True))
+        _on_band(pdf, Text(line, centre, y, size, bold=True), scheme)
         y += size * 1.15
     for line in subtitle:
-        _on_band(pdf, Text(line, centre, y + 6, 16))
+        _on_band(pdf, Text(line, centre, y + 6, 16), scheme)
         y += 16 * 1.4
     art_top = band_top + band_height + 0.35 * INCH
     art_bottom = panel.y + panel.height - SAFE
@@ -124,10 +144,10 @@ def _front(pdf: FPDF, text: CoverText, artwork: Puzzle, panel: Box, *, marked: b
     draw_grid(pdf, grid)
 
 
-def _on_band(pdf: FPDF, t: Text) -> None:
-    """A centred line of text in white, on the band."""
+def _on_band(pdf: FPDF, t: Text, scheme: CoverScheme) -> None:
+    """A centred line of text on the band, in its colour."""
     pdf.set_font(FONT, "B" if t.bold else "", t.size)
-    pdf.set_text_color(*_rgb(ON_BAND))
+    pdf.set_text_color(*_rgb(scheme.on_band))
     pdf.text(t.x - pdf.get_string_width(t.text) / 2, t.y, t.text)
 
 
@@ -147,7 +167,7 @@ def _back(pdf: FPDF, text: CoverText, panel: Box) -> None:
         y += 8
 
 
-def _spine(pdf: FPDF, text: CoverText, spine: Box) -> None:
+def _spine(pdf: FPDF, text: CoverText, spine: Box, scheme: CoverScheme) -> None:
     """The title (and the author) along the spine, reading from top to bottom, clear of the
     folds; only where the spine lets it be :data:`SPINE_LEAST` or larger, else nothing."""
     words = spine_words(text, spine.width, spine.height)
@@ -158,7 +178,7 @@ def _spine(pdf: FPDF, text: CoverText, spine: Box) -> None:
     centre_y = spine.y + spine.height / 2
     with pdf.rotation(-90, centre_x, centre_y):
         pdf.set_font(FONT, "B", size)
-        pdf.set_text_color(*_rgb(ON_BAND))
+        pdf.set_text_color(*_rgb(scheme.on_band))
         width = pdf.get_string_width(line)
         pdf.text(centre_x - width / 2, centre_y + size * 0.35, line)
     pdf.set_text_color(*_rgb(INK))
