@@ -3,15 +3,28 @@
 from __future__ import annotations
 
 import io
+import itertools
+import json
 import math
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
+from tests.cli import run
 
 from wortsuche import InputError
-from wortsuche.book import BookSettings, build_book, plan_book, puzzle_seed, short_lists
+from wortsuche.book import (
+    BookSettings,
+    build_book,
+    plan_book,
+    puzzle_seed,
+    repeated_puzzles,
+    short_lists,
+)
 from wortsuche.puzzle_json import dumps
 from wortsuche.render import RenderOptions, render_book
 from wortsuche.render.pdf import KEYS_ACROSS, KEYS_DOWN
@@ -214,3 +227,96 @@ def test_nested_words_are_kept_apart_by_their_words_not_their_clues() -> None:
     theme = Theme("birds", "en", "Birds", ("STAR", "STARLING", "LING", "OWL", "WREN"))
     words = draw(theme, 4, 5)  # shuffled STAR, STARLING, WREN, LING, OWL: STARLING is left out
     assert sorted(words) == ["LING", "OWL", "STAR", "WREN"]
+
+
+# --- puzzles from one list differ, and a book says when they cannot ---------------------------
+
+FOUR_LETTERS = [a + b + c + "X" for a in "BDFGKLMNPRST" for b in "AEIOU" for c in "LMNRST"]
+"""Words of one length, none inside another, as many as a test needs."""
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    words=st.integers(min_value=2, max_value=60),
+    per_puzzle=st.integers(min_value=1, max_value=20),
+    count=st.integers(min_value=2, max_value=25),
+    seed=st.integers(min_value=1, max_value=10**9),
+)
+def test_puzzles_in_a_row_from_one_list_share_no_more_words_than_its_length_forces(
+    words: int, per_puzzle: int, count: int, seed: int
+) -> None:
+    """15 words a puzzle from a list of 20: two puzzles in a row share 10, no more; every word
+    is dealt as often as any other, give or take one."""
+    per_puzzle = min(per_puzzle, words)
+    listed = FOUR_LETTERS[:words]
+    plan = plan_book([("a", listed)], seed=seed, count=count, words_per_puzzle=per_puzzle)
+    hands = [set(p.words) for p in plan]
+    assert all(len(hand) == per_puzzle for hand in hands)
+    for before, after in itertools.pairwise(hands):
+        assert len(before & after) == max(0, 2 * per_puzzle - words)
+    uses = Counter(word for hand in hands for word in hand)
+    assert max(uses.values()) - min(uses.get(word, 0) for word in listed) <= 1
+
+
+def test_repeated_puzzles_are_counted_by_list() -> None:
+    short = plan_book([("kurz", FOUR_LETTERS[:20])], seed=1, count=4, words_per_puzzle=15)
+    assert repeated_puzzles(short) == (3, ["kurz"])  # each shares at least 10 of 15 words
+    long = plan_book([("lang", FOUR_LETTERS[:60])], seed=1, count=4, words_per_puzzle=15)
+    assert repeated_puzzles(long) == (0, [])  # four hands of 60 words: none shared
+
+
+def book_words(path: Path) -> list[set[str]]:
+    """The words of each puzzle of a run's .jsonl file, as written."""
+    return [
+        {word["entry"] if "entry" in word else word["word"] for word in json.loads(line)["words"]}
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
+
+
+def test_a_books_lists_are_read_alike_and_said_once(tmp_path: Path) -> None:
+    """One list has two words on most lines, the other one on most: both keep a line with a
+    space whole (on main the first was split, the second kept ``cutting board``)."""
+    (tmp_path / "toys.txt").write_text("hula hoop\nyo yo\nteddy bear\nkite\nball\n", "utf-8")
+    (tmp_path / "kitchen.txt").write_text("fork\nknife\ncutting board\npan\npot\nbowl\n", "utf-8")
+    made = run("book", "toys.txt", "kitchen.txt", "--seed", "1", "-o", "b.jsonl", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    toys, kitchen = book_words(tmp_path / "b.jsonl")
+    assert {"hula hoop", "yo yo", "teddy bear"} <= toys and "cutting board" in kitchen
+    assert made.stderr == (
+        "wortsuche: the word lists are read one entry a line: 'hula hoop' (toys.txt, line 1) is "
+        "one entry, 3 more lines likewise; commas between words split a line\n"
+    )
+    pairs = "Hund Katze\nMaus Pferd\nKuh Schaf\nEsel Hase\nIgel Fuchs\nWolf Luchs\nZiege\n"
+    (tmp_path / "pairs.txt").write_text(pairs, "utf-8")
+    made = run("book", "pairs.txt", "kitchen.txt", "--seed", "1", "-o", "c.jsonl", cwd=tmp_path)
+    pairs, kitchen = book_words(tmp_path / "c.jsonl")
+    assert {"Hund", "Katze", "Schaf"} <= pairs and {"cutting", "board"} <= kitchen
+    assert made.stderr.count("\n") == 1 and "split into words: pairs.txt, line 1" in made.stderr
+
+
+def test_a_book_warns_of_repeated_puzzles_with_the_count_and_what_helps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "kurz.txt").write_text("\n".join(FOUR_LETTERS[:20]), "utf-8")
+    (tmp_path / "lang.txt").write_text("\n".join(FOUR_LETTERS[20:80]), "utf-8")
+    args = ["--count", "8", "--words-per-puzzle", "15", "--size", "12x12", "--seed", "1"]
+    made = run("book", "kurz.txt", "lang.txt", *args, "-o", "b.jsonl", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    assert made.stderr == (
+        "wortsuche: 3 of the 8 puzzles share more than half their words with another from "
+        "their list (Kurz); more words in the lists, fewer puzzles (--count) or several levels "
+        "(--level easy,medium,hard) make them differ\n"
+    )
+    with monkeypatch.context() as german:
+        for variable in ("LC_ALL", "LANGUAGE"):
+            german.delenv(variable, raising=False)
+        german.setenv("LANG", "de_DE.UTF-8")
+        said = run("book", "kurz.txt", "lang.txt", *args, "-o", "d.jsonl", cwd=tmp_path)
+    assert said.stderr.startswith(
+        "wortsuche: 3 der 8 Rätsel teilen mehr als die Hälfte ihrer Wörter mit einem anderen "
+        "aus ihrer Liste (Kurz); mehr Wörter in den Listen, weniger Rätsel (--count) oder "
+        "mehrere Stufen (--level leicht,mittel,schwer)"
+    )
+    args[1] = "4"  # four puzzles of 15 words from 60: none shares a word with another
+    quiet = run("book", "lang.txt", *args, "-o", "c.jsonl", cwd=tmp_path)
+    assert quiet.returncode == 0 and quiet.stderr == ""

@@ -176,7 +176,7 @@ def test_book_splits_a_line_of_words_unless_phrases(tmp_path: Path) -> None:
     book = ["book", "tiere.txt", "--count", "1", "--seed", "1", "--size", "14x14"]
     result = run(*book, "-o", "b.jsonl", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "line 1: split into 3 words" in result.stderr
+    assert "tiere.txt, line 1 into 3 words (Hund, Katze, Maus)" in result.stderr
     entries = [w["entry"] for w in json.loads((tmp_path / "b.jsonl").read_text())["words"]]
     assert sorted(entries) == ["Hund", "Katze", "Maus"]
     result = run(*book, "--phrases", "-o", "p.jsonl", cwd=tmp_path)

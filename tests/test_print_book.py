@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 from tests.cli import run
+from tests.pdftext import printed_book
 
 from wortsuche import InputError, generate
 from wortsuche.book import in_parallel
@@ -29,11 +30,13 @@ from wortsuche.model import Puzzle
 from wortsuche.render import RenderOptions
 from wortsuche.render.bookpages import BookDesign, render_print_book
 from wortsuche.render.preflight import (
+    ANY,
     PART,
     check_book,
     check_cover,
     check_drawn,
     fonts_not_embedded,
+    type_size,
 )
 from wortsuche.render.trims import (
     BLEED,
@@ -477,13 +480,12 @@ def test_a_book_and_its_cover_that_both_exist_are_named_together(tmp_path: Path)
 
 def test_a_trim_that_squeezes_the_grid_to_a_dot_is_refused(tmp_path: Path) -> None:
     """14×3 in is within the sides a trim may have, but its grids' letters came out under 1 pt
-    and preflight said "ready to print"."""
+    and preflight said "ready to print". Its answer keys, even one a page, are refused first."""
     (tmp_path / "words.txt").write_text("\n".join(ANIMALS), encoding="utf-8")
     result = run("book", "words.txt", "--trim", "14x3", "--seed", "1", "-o", "b.pdf", cwd=tmp_path)
-    assert (
-        result.returncode == 2
-        and "too small to read (at least 2.5 pt; a larger trim" in result.stderr
-    )
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "letters would be 4.2 pt even one a page, under the 7 pt" in result.stderr
+    assert "a larger --trim" in result.stderr
     assert not (tmp_path / "b.pdf").exists()
 
 
@@ -506,10 +508,27 @@ def test_titles_come_from_a_file_the_heading_or_a_capitalised_file_name(tmp_path
 # --- the wrap-around cover ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("pages", "on_spine"), [(78, False), (80, True), (400, True)])
-def test_the_cover_fits_the_page_count_and_has_spine_text_from_80_pages(
+def spine_sizes(cover: bytes, pages: int) -> list[float]:
+    """The sizes of the letters on the cover's spine (between the back and the front), read
+    with pdfplumber."""
+    import pdfplumber
+
+    left = BLEED + parse_trim("6x9").width
+    right = left + spine_width(pages, "cream")
+    with pdfplumber.open(io.BytesIO(cover)) as document:
+        chars = document.pages[0].chars
+    on_spine = [c for c in chars if left <= c["x0"] and c["x1"] <= right and c["text"].strip()]
+    return [type_size(c) for c in on_spine]
+
+
+@pytest.mark.parametrize(
+    ("pages", "on_spine"), [(78, False), (80, False), (90, True), (100, True), (400, True)]
+)
+def test_the_cover_fits_the_page_count_and_has_spine_text_only_at_7_pt_or_more(
     pages: int, on_spine: bool
 ) -> None:
+    """KDP allows spine text from 80 pages, but 80 pages of cream paper make a spine of 0.2 in,
+    where the title would be 5.4 pt: under the 7 pt KDP prints (an 86-page book's was 4.9)."""
     from wortsuche.render.cover import CoverText, render_cover
 
     trim = parse_trim("6x9")
@@ -519,6 +538,30 @@ def test_the_cover_fits_the_page_count_and_has_spine_text_from_80_pages(
     words = page_texts(cover)[0]
     assert words.count("Tierisch gute") == (2 if on_spine else 1)
     assert "Für unterwegs" in words and "Hinten steht das." in words
+    sizes = spine_sizes(cover, pages)
+    assert bool(sizes) == on_spine and min(sizes, default=7.0) >= 7.0
+
+
+def test_the_author_is_on_the_title_page_the_front_and_the_spine_where_it_fits() -> None:
+    from wortsuche.render.cover import CoverText, render_cover, spine_words
+
+    trim = parse_trim("6x9")
+    text = CoverText("Tierisch gute Wortsuche", "Für unterwegs", None, "Anna Muster")
+    for pages, on_spine in ((80, False), (90, True), (400, True)):  # 80: a spine of 5.4 pt
+        cover = render_cover(text, puzzles()[0][1], trim, pages, "cream", "de")
+        words = page_texts(cover)[0]
+        assert words.count("Anna Muster") == words.count("Tierisch gute") == 1 + on_spine
+        assert min(spine_sizes(cover, pages), default=7.0) >= 7.0
+    spine = spine_width(90, "cream")
+    title = " ".join(["Wortsuchrätsel"] * 6)
+    authors = "Anna-Maria Musterfrau-Beispielhaft und Karl-Heinz Mustermann"
+    line, size = spine_words(CoverText(title, author=authors), spine, 9 * INCH) or ("", 0)
+    assert line == title and size >= 7.0  # no room for both at 7 pt: the title alone
+    book = BookFormat(trim)
+    options = RenderOptions(title="Rätselspaß", language="de")
+    design = BookDesign(book, subtitle="Für unterwegs", author="Anna Muster")
+    pdf, _ = render_print_book(list(puzzles()), options, design)
+    assert page_texts(pdf)[0].split("\n")[-1].strip() == "Anna Muster"
 
 
 def test_book_writes_its_cover_and_preflight_checks_both(tmp_path: Path) -> None:
@@ -607,7 +650,7 @@ def test_large_print_keeps_fifteen_long_words_on_a_20x20_puzzles_page_on_letter_
 
 
 def test_large_print_on_a_small_trim_puts_a_long_list_on_its_own_page() -> None:
-    puzzle = generate(THIRTY, rows=15, cols=15, seed=1, language="de")
+    puzzle = generate(THIRTY, rows=17, cols=12, seed=1, language="de")
     book = BookFormat(parse_trim("5x8"))
     options = RenderOptions(large_print=True, language="de")
     pdf, _ = render_print_book([("Tiere", puzzle)], options, BookDesign(book))
@@ -702,25 +745,50 @@ LONG_WORDS = [
 ]  # fmt: skip
 
 
+FITTING_WORDS = [word for word in LONG_WORDS if len(word) <= 12][:18]
+"""Eighteen long words that fit a 17 x 12 grid, the largest large print holds on 5 x 8 in."""
+
+
 @cache
 def long_word_puzzle() -> Puzzle:
-    """Thirty long words in a grid too large for large print to keep the list beside it on a
+    """Eighteen long words in a grid too large for large print to keep the list beside it on a
     small trim (made once for the whole module)."""
-    return generate(LONG_WORDS, rows=22, cols=22, seed=5, language="de")
+    return generate(FITTING_WORDS, rows=17, cols=12, seed=5, language="de")
 
 
 @pytest.mark.parametrize("trim", sorted(TRIMS))
-def test_large_print_with_a_list_overleaf_passes_preflight_in_every_trim(trim: str) -> None:
+def test_large_print_with_a_list_overleaf_passes_preflight_in_every_trim(
+    trim: str, tmp_path: Path
+) -> None:
+    """Where the list does not fit under the grid, it faces it (the grid on a left-hand page,
+    the list on the right-hand one), never on the grid's back; letters 16 pt, list 14 pt."""
     book = BookFormat(parse_trim(trim))
     options = RenderOptions(large_print=True, language="de")
-    puzzles = [("Lange Wörter", long_word_puzzle())]
-    pdf, _ = render_print_book(puzzles, options, BookDesign(book, scores=False))
+    titled = [("Lange Wörter", long_word_puzzle()), *puzzles()[:2]]
+    pdf, _ = render_print_book(titled, options, BookDesign(book, scores=False))
     assert check_book(pdf, book) == []
     everything = " ".join(page_texts(pdf))
-    assert all(word in everything for word in LONG_WORDS)
+    assert all(word in everything for word in FITTING_WORDS)
+    (tmp_path / "b.pdf").write_bytes(pdf)
+    printed = printed_book(tmp_path / "b.pdf", answers="Lösungen")
+    assert sorted(printed.puzzles) == [1, 2, 3]
+    for puzzle in printed.puzzles.values():
+        assert min(puzzle.grid_sizes) >= 16 and min(puzzle.list_sizes) >= 14
+        assert len(puzzle.grid_pages) == 1 and puzzle.list_pages
+        assert not puzzle.list_apart() and not puzzle.list_on_back()
+    assert min(printed.key_sizes.values()) >= 7
 
 
-@pytest.mark.parametrize(("theme", "trim"), [("holidays", "7x10"), ("house", "5x8")])
+def test_a_large_print_grid_larger_than_the_trim_holds_is_refused_naming_the_largest() -> None:
+    book = BookFormat(parse_trim("5x8"))
+    options = RenderOptions(large_print=True, language="de")
+    puzzle = generate(LONG_WORDS, rows=22, cols=22, seed=5, language="de")
+    with pytest.raises(InputError, match=r"a 22x22 grid's letters would be under 16 pt in "
+                       r"large print on this trim; the largest grid that fits is 17x12"):  # fmt: skip
+        render_print_book([("Lange Wörter", puzzle)], options, BookDesign(book))
+
+
+@pytest.mark.parametrize(("theme", "trim"), [("holidays", "7x10")])
 def test_a_themes_large_print_book_with_a_list_overleaf_is_written(
     tmp_path: Path, theme: str, trim: str
 ) -> None:
@@ -728,6 +796,14 @@ def test_a_themes_large_print_book_with_a_list_overleaf_is_written(
     made = run(*args, "--seed", "1", "-o", "b.pdf", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     assert any(": Wörter" in t for t in page_texts((tmp_path / "b.pdf").read_bytes()))
+
+
+def test_a_themes_puzzle_too_large_for_large_print_on_its_trim_is_refused(tmp_path: Path) -> None:
+    """All 60 words of a theme in one puzzle need 27 x 27; large print on 5 x 8 in holds 16 x 12."""
+    args = ["book", "--theme", "house", "--trim", "5x8", "--large-print", "--language", "de"]
+    made = run(*args, "--seed", "1", "-o", "b.pdf", cwd=tmp_path)
+    assert made.returncode == 2 and made.stderr.count("\n") == 1
+    assert "holds at most 16x12" in made.stderr and not (tmp_path / "b.pdf").exists()
 
 
 def pdftotext(pdf: bytes, tmp_path: Path) -> str:
@@ -915,23 +991,32 @@ def key_letters(pdf: bytes) -> list[tuple[float, int]]:
     return found
 
 
-def test_a_large_print_books_keys_stay_readable_unless_the_publisher_says_how_many() -> None:
-    """Six keys a page set a large-print book's 15 x 15 keys at 5 pt on 5 x 8 in; without
-    --answers-per-page a large-print book puts as many on a page as keep them 8 pt or larger."""
+def test_a_books_keys_stay_readable_and_a_count_that_would_not_is_refused() -> None:
+    """Six keys a page set 12 x 12 keys at 6.2 pt on 5 x 8 in, under the 7 pt KDP prints.
+    Without --answers-per-page a book puts as many on a page as keep them 7 pt or larger (8 pt
+    in large print); a count given that sets them smaller is refused, naming the most that fit."""
     book = BookFormat(parse_trim("5x8"))
     titled = [
-        ("Tiere", generate(ANIMALS, rows=15, cols=15, seed=n, language="de")) for n in range(5)
+        ("Tiere", generate(ANIMALS, rows=12, cols=12, seed=n, language="de")) for n in range(5)
     ]
     large = RenderOptions(language="de", large_print=True)
     chosen = key_letters(render_print_book(titled, large, BookDesign(book))[0])
     assert min(size for size, _ in chosen) >= 8.0
     assert max(keys for _, keys in chosen) == 2  # no fewer than needed: 4 a page are smaller
     assert sum(keys for _, keys in chosen) == 5
-    given = key_letters(render_print_book(titled, large, BookDesign(book, answers_per_page=6))[0])
-    assert [keys for _, keys in given] == [5] and given[0][0] < 8.0
     normal = RenderOptions(language="de")
+    for options in (large, normal):
+        with pytest.raises(InputError, match="--answers-per-page 6 sets the answer keys' letters "
+                           r"at 6\.2 pt, under the 7 pt print allows; at most 2 a page keep"):  # fmt: skip
+            render_print_book(titled, options, BookDesign(book, answers_per_page=6))
     usual = key_letters(render_print_book(titled, normal, BookDesign(book))[0])
-    assert [keys for _, keys in usual] == [5]  # outside large print: 6 a page, as before
+    assert min(size for size, _ in usual) >= 7.0  # KDP's least, in every book
+    assert max(keys for _, keys in usual) == 2  # 4 a page would set them under 7 pt
+    small = [
+        ("Tiere", generate(ANIMALS[:6], rows=8, cols=8, seed=n, language="de")) for n in range(7)
+    ]
+    usual = key_letters(render_print_book(small, normal, BookDesign(book))[0])
+    assert [keys for _, keys in usual] == [6, 1]  # small grids: 6 a page, as before
 
 
 def test_a_printed_book_of_several_levels_opens_a_part_for_each_level(tmp_path: Path) -> None:
@@ -1012,3 +1097,169 @@ def test_preflight_of_any_damaged_pdf_is_a_report_or_one_line(
     result = run("preflight", path, "--trim", "6x9")
     assert result.returncode in (0, 1, 2), result.stderr
     assert result.stderr.count("\n") == (1 if result.returncode == 2 else 0), result.stderr
+
+
+# --- large print that is large print, measured from the PDF's characters -----------------------
+
+FIVE_THEMES = [arg for theme in ("animals", "birds", "garden", "food", "sports") for arg in ("--theme", theme)]  # fmt: skip
+
+
+def test_a_large_print_book_sets_every_grid_16_pt_every_list_14_pt_beside_or_facing_it(
+    tmp_path: Path,
+) -> None:
+    """The issue's book (five themes on 6 x 9 in by theme) with fewer puzzles: on main, 42 of
+    100 grids were set at 12.8 to 15.3 pt and 13 lists were on the back of their grid."""
+    made = run(
+        "book", *FIVE_THEMES, "--language", "en", "--count", "15", "--trim", "6x9",
+        "--large-print", "--order", "by-theme", "--seed", "11", "-o", "lp.pdf", cwd=tmp_path,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    printed = printed_book(tmp_path / "lp.pdf", answers="Answers")
+    assert sorted(printed.puzzles) == list(range(1, 16))
+    for puzzle in printed.puzzles.values():
+        assert len(puzzle.grid_pages) == 1 and len(puzzle.grid_sizes) >= 100
+        assert min(puzzle.grid_sizes) >= 16, (puzzle.number, min(puzzle.grid_sizes))
+        assert len(puzzle.list_sizes) >= 15 and min(puzzle.list_sizes) >= 14
+        assert not puzzle.list_on_back() and not puzzle.list_apart()
+    assert printed.key_sizes and min(printed.key_sizes.values()) >= 7
+
+
+def test_a_given_size_too_large_for_large_print_is_refused_and_one_that_fits_faces_its_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["book", "--theme", "animals", "--language", "en", "--count", "3", "--trim", "6x9"]
+    refused = run(*args, "--large-print", "--size", "20x20", "-o", "x.pdf", cwd=tmp_path)
+    assert refused.returncode == 2 and refused.stderr == (
+        "wortsuche: error: --size 20x20: its letters would be under 16 pt in large print on "
+        "6x9; the largest grid that fits is 20x15\n"
+    )
+    assert not (tmp_path / "x.pdf").exists()
+    with monkeypatch.context() as german:
+        for variable in ("LC_ALL", "LANGUAGE"):
+            german.delenv(variable, raising=False)
+        german.setenv("LANG", "de_DE.UTF-8")
+        refused = run(*args, "--large-print", "--size", "20x20", "-o", "x.pdf", cwd=tmp_path)
+    assert refused.stderr == (
+        "wortsuche: Fehler: --size 20x20: die Buchstaben wären in großer Schrift auf 6x9 kleiner "
+        "als 16 pt; das größte Gitter, das passt, ist 20x15\n"
+    )
+    made = run(
+        *args, "--large-print", "--size", "20x15", "--seed", "2", "-o", "b.pdf", cwd=tmp_path
+    )
+    assert made.returncode == 0, made.stderr
+    printed = printed_book(tmp_path / "b.pdf", answers="Answers")
+    for puzzle in printed.puzzles.values():  # each list on the page facing its grid
+        assert puzzle.list_pages == [puzzle.grid_pages[0] + 1] and puzzle.grid_pages[0] % 2 == 0
+        assert min(puzzle.grid_sizes) >= 16 and min(puzzle.list_sizes) >= 14
+
+
+# --- preflight knows KDP's text rule -------------------------------------------------------------
+
+
+def small_keys(pdf: Any) -> None:
+    """Answer keys set at 6 pt, as 6 keys of 15 x 15 a page were on 6 x 9 in."""
+    pdf.set_font("DejaVu", size=6)
+    pdf.text(2 * INCH, 4 * INCH, "KATZE")
+
+
+def keys_at_six_pt() -> bytes:
+    """A 24-page book whose pages 20, 21, 22 and 24 hold 6 pt text."""
+    from fpdf import FPDF
+
+    from wortsuche.render.metrics import font_path
+
+    pdf = FPDF(unit="pt", format=(6 * INCH, 9 * INCH))
+    pdf.set_auto_page_break(False)
+    pdf.add_font("DejaVu", "", str(font_path()))
+    for number in range(1, 25):
+        pdf.add_page()
+        pdf.set_font("DejaVu", size=12)
+        pdf.text(2 * INCH, 3 * INCH, "Wortsuche")
+        if number in (20, 21, 22, 24):
+            small_keys(pdf)
+    return bytes(pdf.output())
+
+
+def test_preflight_refuses_text_under_kdps_7_pt_naming_the_pages_and_what_helps() -> None:
+    found = check_book(keys_at_six_pt(), SIX_BY_NINE)
+    assert [str(v) for v in found] == [
+        "pages 20–22, 24: text of 6 pt, under the 7 pt KDP prints; fewer --answers-per-page, "
+        "a smaller --size or a larger --trim help"
+    ]
+    assert check_book(keys_at_six_pt(), SIX_BY_NINE, profile=ANY) == []
+    assert check_book(hand_made(24), SIX_BY_NINE) == []  # 12 pt passes
+    drawn = check_drawn(split_in_parts(keys_at_six_pt()), SIX_BY_NINE, 24)()
+    assert [str(v) for v in drawn] == [str(v) for v in found]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en_US.UTF-8", "pages 20–22, 24: text of 6 pt, under the 7 pt KDP prints"),
+        ("de_DE.UTF-8", "Seiten 20–22, 24: Text in 6 pt, kleiner als die 7 pt, die KDP druckt"),
+    ],
+)
+def test_the_preflight_command_checks_kdps_text_rule_unless_told_another_profile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, said: str
+) -> None:
+    from wortsuche.i18n import LOCALE_VARIABLES
+
+    for variable in LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", language)
+    (tmp_path / "keys.pdf").write_bytes(keys_at_six_pt())
+    refused = run("preflight", "keys.pdf", "--trim", "6x9", cwd=tmp_path)
+    assert refused.returncode == 1 and refused.stdout.startswith(f"keys.pdf: {said}")
+    assert len(refused.stdout.splitlines()) == 2
+    passed = run("preflight", "keys.pdf", "--trim", "6x9", "--profile", "any", cwd=tmp_path)
+    assert passed.returncode == 0
+
+
+def test_book_says_its_pages_trim_and_ready_to_print_at_a_terminal_and_nothing_in_a_pipe(
+    tmp_path: Path,
+) -> None:
+    import sys
+
+    from terminal import run_on_terminal
+
+    args = ["book", "--theme", "animals", "--count", "2", "--trim", "6x9", "--seed", "1"]
+    command = [sys.executable, "-m", "wortsuche", *args, "-o", str(tmp_path / "b.pdf")]
+    code, said = run_on_terminal(command, stream="stderr")
+    assert code == 0
+    plain = " ".join(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", said).split())  # the bar's moves
+    assert plain.count("wrote ") == 1  # one line (wrapped at the terminal's width)
+    assert f"wrote {tmp_path / 'b.pdf'}: 24 pages on 6x9: ready to print" in plain
+    piped = run(*args, "-o", "c.pdf", cwd=tmp_path)
+    assert piped.returncode == 0 and piped.stderr == "" and (tmp_path / "c.pdf").exists()
+
+
+def contrast(first: str, second: str) -> float:
+    """The WCAG contrast ratio of two colours written #rrggbb."""
+
+    def luminance(colour: str) -> float:
+        channels = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("name", ["slate", "forest", "berry", "ocean", "sunset"])
+def test_each_cover_scheme_prints_its_band_behind_readable_text(tmp_path: Path, name: str) -> None:
+    import pdfplumber
+
+    from wortsuche.render.cover import SCHEMES
+
+    scheme = SCHEMES[name]
+    assert contrast(scheme.band, scheme.on_band) >= 7.0  # WCAG AAA for the title on the band
+    assert contrast(scheme.paper, "#000000") >= 7.0  # the back's text on the background
+    (tmp_path / "tiere.txt").write_text("\n".join(ANIMALS), encoding="utf-8")
+    args = ["book", "tiere.txt", "--count", "50", "--size", "9x9", "--trim", "6x9", "--seed", "2"]
+    made = run(*args, "--cover-scheme", name, "--cover", "c.pdf", "-o", "b.pdf", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    with pdfplumber.open(tmp_path / "c.pdf") as document:
+        page = document.pages[0]
+        fills = {tuple(round(v, 2) for v in rect["non_stroking_color"]) for rect in page.rects}
+    band = tuple(round(int(scheme.band[i : i + 2], 16) / 255, 2) for i in (1, 3, 5))
+    assert band in fills

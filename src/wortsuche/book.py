@@ -18,6 +18,7 @@ the book's order, to print one PDF.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -29,7 +30,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from wortsuche.errors import InputError, PuzzleFormatError, UserError, WortsucheError
+from wortsuche.errors import (
+    DoesNotFitError,
+    InputError,
+    PuzzleFormatError,
+    UserError,
+    WortsucheError,
+)
 from wortsuche.json_input import read_json
 from wortsuche.model import Puzzle
 from wortsuche.notes import Note
@@ -65,6 +72,10 @@ class PlannedPuzzle:
     turn: int = 0
     """The pass through the word lists it is dealt in (0: the first): several levels take turns
     by rounds, so that each list has puzzles of every level."""
+    largest: tuple[tuple[int, int], ...] = ()
+    """The largest sizes its pages hold (large print on a trim), most wanted first: a size
+    chosen from the words that is larger than each is made at the first that holds the words
+    (:func:`make_puzzle`)."""
 
 
 @dataclass(frozen=True)
@@ -115,12 +126,15 @@ def distinct(words: Sequence[str]) -> list[str]:
 
 
 class _Deck:
-    """Words dealt from a shuffled list, reshuffled when used up, so all words get used evenly."""
+    """Words dealt from a shuffled list, reshuffled when used up, so all words get used evenly;
+    each hand takes the words the last hand did not have first, so that two puzzles in a row
+    from one list share no more words than its length forces (2 x 15 - 20 = 10 of 20 words)."""
 
     def __init__(self, words: list[str], rng: Rng) -> None:
         self.words = words
         self.rng = rng
         self.pile: list[str] = []
+        self.last: frozenset[str] = frozenset()
 
     def deal(self, n: int) -> tuple[str, ...]:
         """``n`` different words (n must not exceed the number of words), none inside another
@@ -137,16 +151,25 @@ class _Deck:
                     at = self._next(hand, apart=False)
             assert at is not None  # n words are different
             hand.append(self.pile.pop(at))
+        self.last = frozenset(hand)
         return tuple(hand)
 
     def _next(self, hand: list[str], *, apart: bool) -> int | None:
         """Where in the pile, from its top, the next word for ``hand`` lies: one not in it and,
-        if ``apart``, inside none of its words nor holding one."""
-        for at in range(len(self.pile) - 1, -1, -1):
-            word = self.pile[at]
-            if word not in hand and not (apart and any(nested(word, held) for held in hand)):
+        if ``apart``, inside none of its words nor holding one; one the last hand did not
+        have, if the pile has such a word."""
+        fitting = (
+            at
+            for at in range(len(self.pile) - 1, -1, -1)
+            if (word := self.pile[at]) not in hand
+            and not (apart and any(nested(word, held) for held in hand))
+        )
+        first = None
+        for at in fitting:
+            if self.pile[at] not in self.last:
                 return at
-        return None
+            first = at if first is None else first
+        return first
 
 
 def plan_book(
@@ -257,6 +280,22 @@ def short_lists(
     ]
 
 
+def repeated_puzzles(plan: Sequence[PlannedPuzzle]) -> tuple[int, list[str]]:
+    """How many puzzles share more than half their words with an earlier puzzle of their
+    list (a list too short for its puzzles: 20 words dealt 15 a puzzle), and those lists."""
+    by_list: dict[str, list[frozenset[str]]] = {}
+    repeated = 0
+    lists: dict[str, None] = {}
+    for planned in plan:
+        words = frozenset(word.casefold() for word in planned.words)
+        earlier = by_list.setdefault(planned.title, [])
+        if any(2 * len(words & other) > len(words) for other in earlier):
+            repeated += 1
+            lists[planned.title] = None
+        earlier.append(words)
+    return repeated, list(lists)
+
+
 def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | UserError:
     """Generate one planned puzzle; the error instead if it cannot be made (for worker
     processes: it crosses back pickled, its catalogue entry with it)."""
@@ -264,25 +303,54 @@ def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | User
     if rows is None and cols is None and planned.size is not None:
         rows, cols = planned.size
     try:
-        if settings.difficulty is not None:
-            return generate_near(
-                planned.words,
-                rows,
-                cols,
-                target=settings.difficulty,
-                seed=planned.seed,
-                **settings.options,
-            )
-        return generate(
+        if rows is None and cols is None and planned.largest:
+            return _within_largest(planned, settings)
+        return _generated(planned, settings, rows, cols)
+    except UserError as error:  # a bug (InternalError, anything else) stops the book instead
+        return error
+
+
+def _generated(
+    planned: PlannedPuzzle, settings: BookSettings, rows: int | None, cols: int | None
+) -> Puzzle:
+    """The planned puzzle made in ``rows`` x ``cols`` (None: a size chosen from the words)."""
+    if settings.difficulty is not None:
+        return generate_near(
             planned.words,
             rows,
             cols,
-            level=settings.level_for(planned),
+            target=settings.difficulty,
             seed=planned.seed,
             **settings.options,
         )
-    except UserError as error:  # a bug (InternalError, anything else) stops the book instead
-        return error
+    return generate(
+        planned.words,
+        rows,
+        cols,
+        level=settings.level_for(planned),
+        seed=planned.seed,
+        **settings.options,
+    )
+
+
+def _within_largest(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle:
+    """The planned puzzle in the size chosen from its words if its pages hold that, else in
+    the first of its largest sizes that they hold and the words fit (a page that keeps the
+    list beside the grid before a page of the grid alone)."""
+    chosen = _generated(planned, settings, None, None)
+    for rows, cols in planned.largest:
+        if chosen.rows <= rows and chosen.cols <= cols:
+            return chosen
+        with contextlib.suppress(DoesNotFitError):
+            return _generated(planned, settings, rows, cols)
+    rows, cols = planned.largest[-1]
+    raise DoesNotFitError(
+        f"its words need a {chosen.rows}x{chosen.cols} grid, and large print on this trim "
+        f"holds at most {rows}x{cols}: fewer words a puzzle (--count, --words-per-puzzle) or "
+        "a larger --trim",
+        key="error.larger-than-large-print",
+        values={"size": f"{chosen.rows}x{chosen.cols}", "largest": f"{rows}x{cols}"},
+    )
 
 
 def end_with_parent() -> None:

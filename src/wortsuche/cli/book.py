@@ -27,12 +27,23 @@ from wortsuche.cli.common import (
     spec_options,
     write_output,
 )
-from wortsuche.cli.printbook import add_print_options, check_print_options, print_trimmed
+from wortsuche.cli.printbook import (
+    add_print_options,
+    check_print_options,
+    large_print_sizes,
+    print_trimmed,
+)
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.notes import Note
 from wortsuche.spec import BOOK, declared, default
-from wortsuche.words.source import parse_size, parse_words
+from wortsuche.words.source import (
+    READING_NOTES,
+    lines_are_entries,
+    parse_size,
+    parse_words,
+    reading_note,
+)
 from wortsuche.words.vocabulary import asked_sheet_language, clued_entries
 
 if TYPE_CHECKING:
@@ -154,15 +165,29 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def read_list(path: str, phrases: bool = False) -> tuple[str, list[str], tuple[int, int] | None]:
-    """A word file's title (its ``# Title`` first line, else its name), entries as written and
-    size header (competition format); a line of a plain list is split into several entries
-    unless ``phrases`` (with a note)."""
-    text = read_text(path)
-    source = parse_words(text, name=path, phrases=phrases)
-    for message in source.notes:
-        note(message)
-    return source.title or list_title(path), list(source.entries), source.size
+def read_files(
+    paths: list[str], phrases: bool = False
+) -> list[tuple[str, list[str], tuple[int, int] | None]]:
+    """Each word file's title (its ``# Title`` first line, else its name), entries as written
+    and size header (competition format). All plain lists are read alike: a line with spaces
+    is one entry in each, or split into several in each unless ``phrases``, as their lines
+    together say (:func:`~wortsuche.words.source.lines_are_entries`); said once for all."""
+    texts = [read_text(path) for path in paths]
+    whole = True if phrases else lines_are_entries(texts)
+    sources = [
+        parse_words(text, name=path, phrases=phrases, whole=whole)
+        for path, text in zip(paths, texts, strict=True)
+    ]
+    for source in sources:
+        for message in source.notes:
+            if getattr(message, "key", None) not in READING_NOTES:
+                note(message)
+    if not phrases and (said := reading_note(sources, whole)) is not None:
+        note(said)
+    return [
+        (source.title or list_title(path), list(source.entries), source.size)
+        for path, source in zip(paths, sources, strict=True)
+    ]
 
 
 def theme_list(name: str, args: argparse.Namespace) -> tuple[str, list[str], None]:
@@ -250,6 +275,9 @@ def run(args: argparse.Namespace) -> int:
         first=1 if args.first is None else args.first,
         most=MAX_RUN if as_lines else MAX_PUZZLES,
     )
+    say_repeats(plan)
+    if not as_lines:
+        plan = large_print_sizes(plan, args, (rows, cols))
     settings = book_settings(args, rows, cols)
     with progress_bar(len(plan)) as advance, maker(args, settings, advance) as make:
         if as_lines:
@@ -272,10 +300,33 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def say_repeats(plan: list[PlannedPuzzle]) -> None:
+    """Warn of puzzles that repeat another of their list, with what helps."""
+    from wortsuche.book import repeated_puzzles
+
+    repeated, lists = repeated_puzzles(plan)
+    if not repeated:
+        return
+    names = ", ".join(title or "-" for title in lists[:3]) + (", …" if len(lists) > 3 else "")
+    note(
+        Note(
+            f"{repeated} of the {len(plan)} puzzles "
+            f"{'shares' if repeated == 1 else 'share'} more than half "
+            f"{'its' if repeated == 1 else 'their'} words with another from "
+            f"{'its' if repeated == 1 else 'their'} list ({names}); more words in the lists, "
+            "fewer puzzles "
+            "(--count) or several levels (--level easy,medium,hard) make them differ",
+            key="note.repeated-puzzles",
+            values={"puzzles": len(plan), "lists": names},
+            number=repeated,
+        )
+    )
+
+
 def read_lists(args: argparse.Namespace) -> list[tuple[str, list[str], tuple[int, int] | None]]:
     """The word lists of the book, files then themes: each with its title, entries (with the
     clues the list should show) and the size its file asks for."""
-    read = [read_list(path, bool(args.phrases)) for path in args.lists]
+    read = read_files(args.lists, bool(args.phrases))
     read += [theme_list(name, args) for name in args.theme or ()]
     if args.titles:
         titles = read_titles(args.titles, len(read))

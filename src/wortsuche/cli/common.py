@@ -182,8 +182,11 @@ def _exists(target: Path) -> bool:
         raise cannot_write(target, error) from None
 
 
-def write_output(path: str, content: str | bytes, *, force: bool = False) -> None:
-    """Write ``content`` to ``path`` (``-`` for standard output).
+def write_output(
+    path: str, content: str | bytes, *, force: bool = False, said: bool = True
+) -> None:
+    """Write ``content`` to ``path`` (``-`` for standard output); at a terminal, say so
+    (unless not ``said``: the caller says it with more).
 
     An existing file is never overwritten without ``force``; the file appears whole or
     not at all (written to a temporary file beside it, then renamed).
@@ -223,9 +226,14 @@ def write_output(path: str, content: str | bytes, *, force: bool = False) -> Non
         if temporary is not None:  # failed or interrupted (SIGTERM, Ctrl+C): leave nothing behind
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
-    # someone at a terminal hears where it went (under a progress bar too); a script does not
-    if getattr(sys.stderr, "rich_proxied_file", sys.stderr).isatty():
+    if said and at_terminal():
         note(Note(f"wrote {path}", key="note.wrote", values={"path": path}))
+
+
+def at_terminal() -> bool:
+    """Whether someone at a terminal reads the notes (under a progress bar too): they hear
+    where a file went; a script, which reads the exit status, does not."""
+    return bool(getattr(sys.stderr, "rich_proxied_file", sys.stderr).isatty())
 
 
 STARTED = time.time()

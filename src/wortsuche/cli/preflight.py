@@ -41,6 +41,13 @@ def add_parser(subparsers: Any) -> None:
         default="white",
         help="the interior paper, which sets the spine's width (default: white)",
     )
+    parser.add_argument(
+        "--profile",
+        choices=("kdp", "any"),
+        default="kdp",
+        help="the print shop's rules on text: kdp (Amazon KDP, no text under 7 pt; the "
+        "default) or any (only text too small for anyone to read, under 2.5 pt)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -72,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
 
     require("pdf")
     from wortsuche.render.preflight import (
+        PROFILES,
         check_book,
         check_cover,
         page_count,
@@ -85,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
     interior = read_pdf(args.pdf)
     with unreadable_said(args.pdf):
-        found = check_book(interior, book, name=args.pdf)
+        found = check_book(interior, book, name=args.pdf, profile=PROFILES[args.profile])
         pages = page_count(interior)
     if args.cover:
         cover = read_pdf(args.cover)

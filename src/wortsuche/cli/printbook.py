@@ -6,17 +6,20 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from wortsuche.cli.common import note, write_output
+from wortsuche.cli.common import at_terminal, note, write_output
 from wortsuche.errors import InputError
 from wortsuche.notes import Note
 from wortsuche.render.options import RenderOptions
 
+if TYPE_CHECKING:
+    from wortsuche.book import PlannedPuzzle
+
 ANSWERS_PER_PAGE = (1, 2, 4, 6, 9)
 """How many answer keys a printed book's page may hold."""
 
-PRINT_ONLY = ("bleed", "copyright", "subtitle", "cover", "back_text")
+PRINT_ONLY = ("bleed", "copyright", "subtitle", "cover", "back_text", "author", "cover_scheme")
 """Options that mean something only for a book with ``--trim``."""
 
 
@@ -35,6 +38,12 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--subtitle", help="a line under the title on the title page and cover")
     group.add_argument(
+        "--author",
+        metavar="NAME",
+        help="the author's name on the title page, the front cover and (where it fits at "
+        "7 pt or more) the spine",
+    )
+    group.add_argument(
         "--copyright", metavar="TEXT", help="the copyright page's text (\\n starts a new line)"
     )
     group.add_argument(
@@ -47,8 +56,8 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
         "--answers-per-page",
         type=int,
         choices=ANSWERS_PER_PAGE,
-        help="answer keys on one page (default: 6; in large print as many as keep the keys' "
-        "letters 8 pt or larger)",
+        help="answer keys on one page (default: as many as keep the keys' letters 7 pt or "
+        "larger, 8 pt in large print, up to 6)",
     )
     group.add_argument(
         "--cover",
@@ -62,6 +71,12 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
         help="the interior paper, which sets the spine's width (default: white)",
     )
     group.add_argument("--back-text", metavar="TEXT", help="the text on the back cover")
+    group.add_argument(
+        "--cover-scheme",
+        choices=("slate", "forest", "berry", "ocean", "sunset"),
+        help="the cover's colours: a light background and a dark band with white text "
+        "(default: slate)",
+    )
 
 
 def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
@@ -122,6 +137,7 @@ def print_trimmed(
         book,
         subtitle=args.subtitle,
         copyright=args.copyright,
+        author=args.author,
         scores=args.scores,
         answers_per_page=args.answers_per_page,
     )
@@ -130,7 +146,7 @@ def print_trimmed(
         for _ in range(puzzles):
             advance("printing")
 
-    lines = (options.title, args.subtitle, args.copyright)
+    lines = (options.title, args.subtitle, args.copyright, args.author)
     require_printable((puzzle for _, puzzle in titled), options.font, *lines)
     if args.cover:
         # drawing and checking the cover needs them here too: imported before the workers
@@ -162,9 +178,18 @@ def print_trimmed(
             values={"count": len(found)},
             number=len(found),
         )
-    write_output(args.output, pdf, force=args.force)
+    write_output(args.output, pdf, force=args.force, said=False)
     if cover is not None:
         write_output(args.cover, cover, force=args.force)
+    if at_terminal() and args.output != "-":
+        ready = Note(
+            f"{drawn.pages} pages on {book.trim.name}: ready to print",
+            key="cli.preflight.ready",
+            values={"trim": book.trim.name},
+            number=drawn.pages,
+        )
+        said = f"wrote {args.output}: {ready}"
+        note(Note(said, key="note.wrote-ready", values={"path": args.output, "ready": ready}))
 
 
 def make_cover(
@@ -177,13 +202,13 @@ def make_cover(
     """The wrap-around cover for the book's page count, its size checked."""
     from wortsuche.book import cover_artwork
     from wortsuche.i18n import translator
-    from wortsuche.render.cover import CoverText, render_cover
+    from wortsuche.render.cover import SCHEMES, CoverText, render_cover
     from wortsuche.render.pdf import book_language
     from wortsuche.render.preflight import check_cover
 
     language = book_language(titled, options)
     title = options.title or translator(language).t("book.default-title")
-    text = CoverText(title, args.subtitle, args.back_text)
+    text = CoverText(title, args.subtitle, args.back_text, args.author)
     # a grid of the book on the cover would give its answers away: one of its own, or unmarked
     artwork = cover_artwork([puzzle for _, puzzle in titled])
     cover = render_cover(
@@ -194,6 +219,7 @@ def make_cover(
         args.paper_color,
         language,
         marked=artwork is not None,
+        scheme=SCHEMES[args.cover_scheme or "slate"],
     )
     found = check_cover(cover, book, pages, args.paper_color, name=args.cover)
     if found:  # pragma: no cover - the cover is drawn to the size it is checked against
@@ -203,3 +229,43 @@ def make_cover(
             values={"rule": found[0]},
         )
     return cover
+
+
+def large_print_sizes(
+    plan: list[PlannedPuzzle], args: argparse.Namespace, size: tuple[int | None, int | None]
+) -> list[PlannedPuzzle]:
+    """The plan of a large-print book on a trim with each puzzle's largest sizes (its list
+    beside its grid, or the grid alone): a size chosen from the words is kept within them. A
+    ``size`` given that is larger than a grid alone on its page holds is refused, naming the
+    largest that fits."""
+    from dataclasses import replace
+
+    from wortsuche.render.bookpages import largest_large_print_grids, likely_pages
+    from wortsuche.render.trims import BookFormat, parse_trim
+
+    if not (args.large_print and args.trim and plan):
+        return plan
+    book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
+    pages = likely_pages(len(plan), len({p.title for p in plan}))
+
+    def largest(planned: PlannedPuzzle) -> tuple[tuple[int, int], tuple[int, int]]:
+        label = f"{planned.number}. {planned.title}"
+        return largest_large_print_grids(book, pages, planned.words, label, scores=args.scores)
+
+    rows, cols = size
+    if rows is not None and cols is not None:
+        alone = min((largest(p)[1] for p in plan), key=lambda rc: rc[0] * rc[1])
+        if rows > alone[0] or cols > alone[1]:
+            raise InputError(
+                f"--size {rows}x{cols}: its letters would be under 16 pt in large print on "
+                f"{args.trim}; the largest grid that fits is {alone[0]}x{alone[1]}",
+                key="error.large-print-size",
+                values={
+                    "size": f"{rows}x{cols}",
+                    "trim": args.trim,
+                    "largest": "{}x{}".format(*alone),
+                },
+            )
+        return plan
+    # a side under 2 holds no word: such a page keeps no list beside its grid
+    return [replace(p, largest=tuple(rc for rc in largest(p) if min(rc) >= 2)) for p in plan]

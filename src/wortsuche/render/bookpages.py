@@ -81,6 +81,9 @@ LINE = 11.0
 """The one type size of the contents."""
 
 
+AUTHOR_PT = 14.0
+"""The author's name on the title page, under the title and subtitle."""
+
 SUBTITLE_PT = 15.0
 """The subtitle's size on the title page; the title stays larger (:func:`title_lines`)."""
 
@@ -92,6 +95,8 @@ class BookDesign:
     format: BookFormat
     subtitle: str | None = None
     copyright: str | None = None
+    author: str | None = None
+    """The author's name, under the title on the title page."""
     scores: bool = True
     """Print difficulty scores and seeds (leave them out of a book for sale)."""
     answers_per_page: int | None = None
@@ -331,8 +336,11 @@ class _Composer:
                 entries += [Entry("", None), Entry(section.heading, start + len(body), True)]
                 body.append(self.divider(section))
             for index in range(section.first, section.end):
+                pages_of = self.puzzle_pages(index)
+                if len(pages_of) > 1:  # its list faces its grid, never on the grid's back
+                    _to_left_hand(body, start)
                 entries.append(Entry(self.contents_line(index), start + len(body)))
-                body += self.puzzle_pages(index)
+                body += pages_of
         _to_right_hand(body, start)
         entries += [Entry("", None), Entry(self.texts.t("book.answers"), start + len(body))]
         body += self.answer_pages()
@@ -356,6 +364,10 @@ class _Composer:
                     Text(line, self.width / 2, y + SUBTITLE_PT, SUBTITLE_PT, anchor="middle")
                 )
                 y += SUBTITLE_PT * 1.3
+        if self.design.author:
+            size = min(AUTHOR_PT, self.width / max(text_width(self.design.author, 1), 1e-9))
+            y += 2 * size
+            page.texts.append(Text(self.design.author, self.width / 2, y, size, anchor="middle"))
         return page
 
     def copyright_page(self) -> Page:
@@ -442,16 +454,7 @@ class _Composer:
         """A puzzle's page (and pages for a word list too long for it), numbered."""
         puzzle = self.puzzles[index][1]
         if self.options.large_print and self.options.word_list and not has_pictures(puzzle):
-            page = large_print_page(
-                puzzle,
-                self.labels[index],
-                self.options,
-                self.texts,
-                self.width,
-                self.height - self.foot,
-            )
-            if page is not None:
-                return [self.with_footer(page, index)]
+            return self.large_print_pages(index)
         style = Style.for_print(self.options.large_print)
         m = style.margin
         size = (self.width + 2 * m, self.height - self.foot + 2 * m)
@@ -481,6 +484,25 @@ class _Composer:
                 pages.append(Page([shift_text(t, -m, -m) for t in texts], folio=True))
         return pages
 
+    def large_print_pages(self, index: int) -> list[Page]:
+        """A large-print puzzle: its list under its grid, or, where the two do not fit one
+        page at :data:`LARGE_LETTERS` and :data:`LARGE_WORDS`, the grid alone on its page and
+        the list on the next (the composer puts the two face to face)."""
+        puzzle, label = self.puzzles[index][1], self.labels[index]
+        height = self.height - self.foot
+        page = large_print_page(puzzle, label, self.options, self.texts, self.width, height)
+        if page is not None:
+            return [self.with_footer(page, index)]
+        grid_page = large_grid_page(puzzle, label, self.options, self.texts, self.width, height)
+        m = Style.for_print(True).margin
+        size = (self.width + 2 * m, height + 2 * m)
+        heading = say.word_list_heading(self.texts, label)
+        entries = tuple(sorted_entries(puzzle))
+        lists = word_list_pages(entries, size, heading=heading, large_print=True)
+        return [self.with_footer(grid_page, index)] + [
+            Page([shift_text(t, -m, -m) for t in texts], folio=True) for texts in lists
+        ]
+
     def with_footer(self, page: Page, index: int) -> Page:
         """Puzzle ``index``'s page numbered, with its size, level and seed unless scores are
         left out."""
@@ -493,20 +515,52 @@ class _Composer:
         return page
 
     def answer_pages(self) -> list[Page]:
-        """The answer keys, as many on a page as the design says or, in large print, as keep
-        their letters readable."""
+        """The answer keys, as many on a page as the design says or as keep their letters
+        readable: at least :data:`KEY_LETTERS` (:data:`LARGE_KEY_LETTERS` in large print), up
+        to :data:`DEFAULT_ANSWERS_PER_PAGE` a page. A count given that sets them under
+        :data:`KEY_LETTERS` is refused, naming the most that keep them so large."""
         given = self.design.answers_per_page
         if given is not None:
-            return self.keys(given)
-        if not self.options.large_print:
-            return self.keys(DEFAULT_ANSWERS_PER_PAGE)
+            pages = self.keys(given)
+            if _smallest_letter(pages) >= KEY_LETTERS:
+                return pages
+            raise self._keys_too_small(given, _smallest_letter(pages))
+        least = LARGE_KEY_LETTERS if self.options.large_print else KEY_LETTERS
         for per_page in sorted(ANSWER_GRIDS, reverse=True):
             if per_page > DEFAULT_ANSWERS_PER_PAGE:
                 continue
             pages = self.keys(per_page)
-            if min(_letter_sizes(pages), default=LARGE_KEY_LETTERS) >= LARGE_KEY_LETTERS:
-                break
-        return pages
+            if _smallest_letter(pages) >= least:
+                return pages
+        if _smallest_letter(pages) >= KEY_LETTERS:  # one a page, under large print's size
+            return pages
+        raise self._keys_too_small(1, _smallest_letter(pages))
+
+    def _keys_too_small(self, per_page: int, size: float) -> InputError:
+        """The refusal of answer keys whose letters would be ``size`` points, under
+        :data:`KEY_LETTERS`, at ``per_page`` a page: the most a page that keeps them readable,
+        or, if even one a page does not, what helps."""
+        fitting = [n for n in sorted(ANSWER_GRIDS) if _smallest_letter(self.keys(n)) >= KEY_LETTERS]
+        shown = f"{size:.1f}"
+        if fitting:
+            return InputError(
+                f"--answers-per-page {per_page} sets the answer keys' letters at {shown} pt, "
+                f"under the {KEY_LETTERS:g} pt print allows; at most {fitting[-1]} a page "
+                "keep them readable",
+                key="error.keys-too-small",
+                values={
+                    "count": per_page,
+                    "size": round(size, 1),
+                    "least": KEY_LETTERS,
+                    "most": fitting[-1],
+                },
+            )
+        return InputError(
+            f"the answer keys' letters would be {shown} pt even one a page, under the "
+            f"{KEY_LETTERS:g} pt print allows; choose a larger --trim or a smaller --size",
+            key="error.keys-too-small-one",
+            values={"size": round(size, 1), "least": KEY_LETTERS},
+        )
 
     def keys(self, per_page: int) -> list[Page]:
         """The answer keys, ``per_page`` on a page, small and numbered like their puzzles, a
@@ -563,8 +617,16 @@ def _letter_sizes(pages: Sequence[Page]) -> Iterator[float]:
     return (letter.size for page in pages for grid in page.grids for letter in grid.letters)
 
 
+def _smallest_letter(pages: Sequence[Page]) -> float:
+    """The smallest grid letter on ``pages``, in points (infinite without one)."""
+    return min(_letter_sizes(pages), default=math.inf)
+
+
 DEFAULT_ANSWERS_PER_PAGE = 6
-"""Answer keys on a page when the design does not say (outside large print)."""
+"""Answer keys on a page when the design does not say: the most, if they stay readable."""
+KEY_LETTERS = 7.0
+"""The smallest letter of an answer key in any book, in points: KDP prints no text under 7 pt
+(6 keys of 15 x 15 a page set them at 5.9 pt on 6 x 9 in)."""
 LARGE_KEY_LETTERS = 8.0
 """A large-print book's answer keys: as many on a page as keep their letters this large (in
 points), down to one a page (6 a page set a 15 x 15 key at 5 pt on a 5 x 8 in page)."""
@@ -584,43 +646,129 @@ def large_print_page(
 ) -> Page | None:
     """A large-print page that keeps the word list under the grid: the list in columns
     from 17 down to 14 pt, the grid as large as the rest allows; None if its letters would
-    be smaller than 16 pt (the list then goes on pages of its own)."""
+    be smaller than 16 pt (the list then goes on the facing page)."""
     page = Page()
-    lines, size = title_lines(label, 26, width)
-    top = 0.0
-    for line in lines:
-        page.texts.append(Text(line, width / 2, top + size * 0.8, size, bold=True, anchor="middle"))
-        top += size * 1.2
-    for line in say.instruction(puzzle, texts, word_list=True):
-        line_size = min(14.0, width / max(text_width(line, 1), 1e-9))
-        page.texts.append(Text(line, width / 2, top + line_size, line_size, anchor="middle"))
-        top += line_size * 1.35
-    top += 8
+    top = _large_heading(page, puzzle, label, texts, width, list_follows=False)
     entries = sorted_entries(puzzle)
     words = LARGE_WORDS[0]
     while True:
         columns = word_columns(entries, words, width)
         room = height - top - columns.height - words * 1.2
-        cell = min(width / (puzzle.cols + 0.5), room / (puzzle.rows + 0.5), 54.0)
-        if cell * LARGE_LETTER_SCALE >= LARGE_LETTERS or words <= LARGE_WORDS[1]:
+        cell = min(width / (puzzle.cols + 0.5), room / (puzzle.rows + 0.5), LARGE_CELL)
+        if cell * FULLEST_LETTER_SCALE >= LARGE_LETTERS or words <= LARGE_WORDS[1]:
             break
         words -= 0.5
-    if cell * LARGE_LETTER_SCALE < LARGE_LETTERS:
+    if cell * FULLEST_LETTER_SCALE < LARGE_LETTERS:
         return None
-    grid = grid_drawing(
-        puzzle,
-        Box(0, top, width, room),
-        lowercase=options.lowercase,
-        max_cell=54.0,
-        letter_scale=LARGE_LETTER_SCALE,
-    )
+    grid = _large_grid(puzzle, options, Box(0, top, width, room), cell)
     page.grids.append(grid)
     page.texts += columns.texts(width / 2, grid.frame.y + grid.frame.height + words * 1.2)
     return page
 
 
+def large_grid_page(
+    puzzle: Puzzle,
+    label: str,
+    options: RenderOptions,
+    texts: Translator,
+    width: float,
+    height: float,
+) -> Page:
+    """A large-print page of the grid alone (its list follows on the facing page), its
+    letters at least 16 pt; a grid too large for that is refused, naming the largest size
+    that fits."""
+    page = Page()
+    top = _large_heading(page, puzzle, label, texts, width, list_follows=True)
+    room = height - top
+    cell = min(width / (puzzle.cols + 0.5), room / (puzzle.rows + 0.5), LARGE_CELL)
+    if cell * FULLEST_LETTER_SCALE < LARGE_LETTERS:
+        rows, cols = _grid_within(width, room)
+        raise InputError(
+            f"{label}: a {puzzle.rows}x{puzzle.cols} grid's letters would be under "
+            f"{LARGE_LETTERS:g} pt in large print on this trim; the largest grid that fits is "
+            f"{rows}x{cols}",
+            key="error.large-print-grid",
+            values={
+                "label": label,
+                "size": f"{puzzle.rows}x{puzzle.cols}",
+                "least": LARGE_LETTERS,
+                "largest": f"{rows}x{cols}",
+            },
+        )
+    page.grids.append(_large_grid(puzzle, options, Box(0, top, width, room), cell))
+    return page
+
+
+def _large_heading(
+    page: Page, puzzle: Puzzle, label: str, texts: Translator, width: float, *, list_follows: bool
+) -> float:
+    """A large-print puzzle's title and instruction put on ``page``; the top of what follows."""
+    lines, size = title_lines(label, 26, width)
+    top = 0.0
+    for line in lines:
+        page.texts.append(Text(line, width / 2, top + size * 0.8, size, bold=True, anchor="middle"))
+        top += size * 1.2
+    for line in say.instruction(puzzle, texts, word_list=True, list_follows=list_follows):
+        line_size = min(LARGE_WORDS[1], width / max(text_width(line, 1), 1e-9))
+        page.texts.append(Text(line, width / 2, top + line_size, line_size, anchor="middle"))
+        top += line_size * 1.35
+    return top + 8
+
+
+def _large_grid(puzzle: Puzzle, options: RenderOptions, box: Box, cell: float) -> GridDrawing:
+    """The grid in ``box`` with cells of ``cell``, its letters :data:`LARGE_LETTER_SCALE` of a
+    cell, or more (up to :data:`FULLEST_LETTER_SCALE`) to stay :data:`LARGE_LETTERS`."""
+    scale = min(max(LARGE_LETTER_SCALE, LARGE_LETTERS / cell), FULLEST_LETTER_SCALE)
+    return grid_drawing(
+        puzzle, box, lowercase=options.lowercase, max_cell=LARGE_CELL, letter_scale=scale
+    )
+
+
+def _grid_within(width: float, height: float) -> tuple[int, int]:
+    """The most rows and columns whose letters stay :data:`LARGE_LETTERS` at
+    :data:`LARGE_LETTER_SCALE` in ``width`` by ``height`` (a frame of a quarter cell around)."""
+    cell = LARGE_LETTERS / LARGE_LETTER_SCALE
+    return max(0, int(height / cell - 0.5)), max(0, int(width / cell - 0.5))
+
+
+def largest_large_print_grids(
+    book: BookFormat, pages: int, entries: Sequence[str], label: str, *, scores: bool = True
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The largest grids (rows, columns) a large-print puzzle of the book may have: the one
+    that keeps its list of ``entries`` under it at 14 pt, and the one alone on its page (its
+    list on the facing page), both with letters of :data:`LARGE_LETTERS` at
+    :data:`LARGE_LETTER_SCALE` in a book of about ``pages`` pages (the gutter grows with them;
+    the letters may grow to :data:`FULLEST_LETTER_SCALE` of a cell, room for a step more)."""
+    live = book.live_area(1, least_margins(book_pages(pages), bleed=book.bleed).wider(SAFETY))
+    width = live.width
+    height = live.height - (FOLIO if scores else FOLIO_ONLY)
+    lines, size = title_lines(label, 26, width)
+    top = len(lines) * size * 1.2 + 2 * LARGE_WORDS[1] * 1.35 + 8  # two lines of instruction
+    words = LARGE_WORDS[1]
+    listed = word_columns(sorted(entries, key=str.casefold), words, width)
+    beside = _grid_within(width, height - top - listed.height - words * 1.2)
+    return beside, _grid_within(width, height - top)
+
+
+def likely_pages(puzzles: int, sections: int) -> int:
+    """About how many pages a large-print book of ``puzzles`` has: front matter, a divider
+    for each section, a page a puzzle and two keys a page."""
+    return book_pages(6 + 2 * sections + puzzles + math.ceil(puzzles / 2))
+
+
+LARGE_CELL = 54.0
+"""The largest cell of a large-print grid, in points."""
 LARGE_LETTER_SCALE = 0.7
 """A grid letter's size in large print, as a share of its cell."""
+FULLEST_LETTER_SCALE = 0.75
+"""The largest share of its cell a large-print letter may take, to stay 16 pt."""
+
+
+def _to_left_hand(body: list[Page], start: int) -> None:
+    """Add a blank page if the next page of ``body`` (whose first page is ``start``) would be
+    a right-hand page: a puzzle of two pages opens on a left-hand one, its two pages facing."""
+    if (start + len(body)) % 2 == 1:
+        body.append(Page())
 
 
 def _to_right_hand(body: list[Page], start: int) -> None:

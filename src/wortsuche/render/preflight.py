@@ -79,19 +79,31 @@ Parts = Callable[[Callable[..., Any], list[tuple[Any, ...]]], list[Any]]
 
 
 def check_book(
-    pdf: bytes, book: BookFormat, *, name: str = "the PDF", parts: Parts | None = None
+    pdf: bytes,
+    book: BookFormat,
+    *,
+    name: str = "the PDF",
+    parts: Parts | None = None,
+    profile: Profile | None = None,
 ) -> list[Violation]:
-    """Everything wrong with ``pdf`` as the interior of a book in ``book``'s format.
+    """Everything wrong with ``pdf`` as the interior of a book in ``book``'s format, for the
+    print shop of ``profile`` (default: :data:`KDP`).
 
     The pages are checked :data:`PART` at a time by ``parts`` (default: one after another).
     """
+    profile = profile or KDP
     pages = page_count(pdf, name)
-    jobs = [(pdf, book, first, min(first + PART, pages + 1)) for first in range(1, pages + 1, PART)]
+    jobs = [
+        (pdf, book, first, min(first + PART, pages + 1), 1, None, profile)
+        for first in range(1, pages + 1, PART)
+    ]
     run = parts or (lambda function, jobs: [function(*job) for job in jobs])
     found = list(_page_count(pages))
     for part in run(check_pages, jobs):
         found += part
-    return same_size_together(found) + fonts_not_embedded(pdf, name=name)
+    return small_text_together(same_size_together(found), profile) + fonts_not_embedded(
+        pdf, name=name
+    )
 
 
 def same_size_together(found: list[Violation]) -> list[Violation]:
@@ -128,10 +140,17 @@ def same_size_together(found: list[Violation]) -> list[Violation]:
 
 
 def check_pages(
-    pdf: bytes, book: BookFormat, first: int, end: int, *, start: int = 1, total: int | None = None
+    pdf: bytes,
+    book: BookFormat,
+    first: int,
+    end: int,
+    start: int = 1,
+    total: int | None = None,
+    profile: Profile | None = None,
 ) -> list[Violation]:
-    """The size and the margins of pages ``first`` to ``end - 1`` (counted from 1) of a book
-    of ``total`` pages (default: the PDF's), of which ``pdf`` holds the pages from ``start`` on."""
+    """The size, the margins and the text's size (for ``profile``'s shop, default :data:`KDP`)
+    of pages ``first`` to ``end - 1`` (counted from 1) of a book of ``total`` pages (default:
+    the PDF's), of which ``pdf`` holds the pages from ``start`` on."""
     with _open(pdf, "the PDF") as document:
         pages = total or len(document.pages)
         margins = least_margins(min(max(pages, 1), MAX_PAGES), bleed=book.bleed)
@@ -141,6 +160,7 @@ def check_pages(
             found += _page_size(number, page, book.page_size)
             found += _outside_live_area(number, page, book, margins)
             found += _too_small(number, page)
+            found += small_text(number, page, profile or KDP)
             page.close()
     return found
 
@@ -156,7 +176,12 @@ for the results, in order."""
 
 
 def check_drawn(
-    drawn: Sequence[bytes], book: BookFormat, pages: int, *, start: Start | None = None
+    drawn: Sequence[bytes],
+    book: BookFormat,
+    pages: int,
+    *,
+    start: Start | None = None,
+    profile: Profile | None = None,
 ) -> Callable[[], list[Violation]]:
     """Start checking the book of ``pages`` pages drawn in the parts ``drawn`` (:data:`PART`
     pages each) and give back what waits for the findings: with :func:`fonts_not_embedded` of
@@ -174,14 +199,14 @@ def check_drawn(
     # the slowest first, so that no worker is left with a long one at the end
     slowest = sorted(range(len(jobs)), key=lambda j: -len(jobs[j][0]) * (jobs[j][3] - jobs[j][2]))
     run = start or _at_once
-    waiting = run(_check_part, [jobs[j] for j in slowest])
+    waiting = run(_check_part, [(*jobs[j], profile or KDP) for j in slowest])
 
     def found() -> list[Violation]:
         checked = dict(zip(slowest, waiting(), strict=True))
         result = list(_page_count(pages))
         for index in range(len(jobs)):
             result += checked[index]
-        return same_size_together(result)
+        return small_text_together(same_size_together(result), profile or KDP)
 
     return found
 
@@ -193,10 +218,10 @@ def _at_once(function: Callable[..., Any], jobs: list[tuple[Any, ...]]) -> Calla
 
 
 def _check_part(
-    part: bytes, book: BookFormat, first: int, end: int, start: int, total: int
+    part: bytes, book: BookFormat, first: int, end: int, start: int, total: int, profile: Profile
 ) -> list[Violation]:
     """Pages ``first`` to ``end - 1`` of a book of ``total`` pages in its part from ``start``."""
-    return check_pages(part, book, first, end, start=start, total=total)
+    return check_pages(part, book, first, end, start=start, total=total, profile=profile)
 
 
 def check_cover(
@@ -505,3 +530,85 @@ def _dictionary(value: Any) -> dict[str, Any]:
     """A PDF dictionary (resolved), or an empty one where a damaged file has something else."""
     found = _resolved(value)
     return found if isinstance(found, dict) else {}
+
+
+# --- a print shop's rules beyond the page's geometry ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What a print shop asks of a book beyond its trim and margins: the smallest text it
+    prints (in points), and its name as a finding says it."""
+
+    name: str
+    least_text: float
+
+
+KDP = Profile("KDP", 7.0)
+"""Amazon KDP: no text under 7 pt (its paperback guidelines); the default for a book."""
+
+ANY = Profile("any", SMALLEST_PT)
+"""No shop's rule: only letters too small for anyone to read (:data:`SMALLEST_PT`)."""
+
+PROFILES = {"kdp": KDP, "any": ANY}
+"""The profiles by the name ``preflight --profile`` takes."""
+
+
+def small_text(number: int, page: Any, profile: Profile) -> list[Violation]:
+    """A finding for text on the page under ``profile``'s least (not under
+    :data:`SMALLEST_PT`: :func:`_too_small` finds that), said of all such pages at once by
+    :func:`small_text_together`."""
+    sizes = [type_size(char) for char in page.chars if char["text"].strip()]
+    least = min(sizes, default=profile.least_text)
+    if not SMALLEST_PT <= least < profile.least_text - SIZE_TOLERANCE:
+        return []
+    values = {"size": round(least, 1), "least": profile.least_text, "shop": profile.name}
+    return [Violation(number, Note(f"text of {least:.1f} pt", key=SMALL, values=values))]
+
+
+def type_size(char: dict[str, Any]) -> float:
+    """A pdfplumber character's type size in points: its ``size``, which for a letter turned
+    on its side (a spine's) is its advance along the line, so its box's width instead."""
+    return float(char["size"] if char.get("upright", True) else char["width"])
+
+
+SMALL = "preflight.small-text-on-page"
+"""The catalogue entry of a page with text under a shop's least (said together)."""
+
+SIZE_TOLERANCE = 0.05
+"""Points a letter's size may be under a rule's (rounding in the PDF's numbers)."""
+
+
+def small_text_together(found: list[Violation], profile: Profile) -> list[Violation]:
+    """The findings with all pages of text under ``profile``'s least said in one: which
+    pages, the smallest size, and what helps."""
+    small = [v for v in found if v.problem.key == SMALL and v.page is not None]
+    if not small:
+        return found
+    pages = page_ranges([v.page for v in small if v.page is not None])
+    size = min(float(str(v.problem.values["size"])) for v in small)
+    text = (
+        f"{'page' if len(small) == 1 else 'pages'} {pages}: text of {size:g} pt, under the "
+        f"{profile.least_text:g} pt {profile.name} prints; fewer --answers-per-page, a smaller "
+        "--size or a larger --trim help"
+    )
+    values = {"pages": pages, "size": size, "least": profile.least_text, "shop": profile.name}
+    together = Violation(
+        None, Note(text, key="preflight.small-text", values=values, number=len(small))
+    )
+    return [v for v in found if v not in small] + [together]
+
+
+def page_ranges(numbers: Sequence[int]) -> str:
+    """Page numbers in runs: ``3, 40–43, 45``.
+
+    >>> page_ranges([3, 40, 41, 42, 43, 45])
+    '3, 40–43, 45'
+    """
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)

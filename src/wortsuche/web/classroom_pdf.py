@@ -77,7 +77,9 @@ def results_pdf(results: Results, texts: Translator, title: str) -> bytes:
     pdf.cell(width, 20, texts.t("web.teacher-hardest"), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(FONT, "", 11)
     for word in [w for w in results.words if w.pupils][:10]:
-        said = texts.n("js.teacher-found-by", word.found_by, found=word.found_by, pupils=word.pupils)
+        said = texts.n(
+            "js.teacher-found-by", word.found_by, found=word.found_by, pupils=word.pupils
+        )
         pdf.cell(width, 17, f"{word.word} – {said}", new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
 

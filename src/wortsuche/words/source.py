@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from wortsuche.errors import InputError
 from wortsuche.limits import MAX_SIDE
@@ -66,6 +66,10 @@ class WordSource:
     """What reading did that the user should know (lines split into several entries)."""
     title: str = ""
     """The title the list gives itself on its first line (``# Tiere``), else empty."""
+    kept: tuple[tuple[int, str], ...] = ()
+    """The lines with spaces kept one entry (a list of one entry a line): number and entry."""
+    split: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """The lines split into several entries: number and entries."""
 
     def words(
         self, *, transliterate: bool = False, eszett: str = "keep"
@@ -102,9 +106,13 @@ class WordSource:
         return tuple(_unquoted(word) for word, _ in split), tuple(clue for _, clue in split)
 
 
-def parse_words(text: str, *, name: str, phrases: bool = False) -> WordSource:
+def parse_words(
+    text: str, *, name: str, phrases: bool = False, whole: bool | None = None
+) -> WordSource:
     """Read entries from ``text`` in the competition format or as a plain word list (a line
-    split into several entries unless ``phrases``)."""
+    split into several entries unless ``phrases``). ``whole`` says whether a line with spaces
+    is one entry (as several lists read alike decided, :func:`lines_are_entries`); None: as
+    this list's lines say."""
     lines = text.removeprefix("\ufeff").splitlines()
     if not any(line.strip() for line in lines):
         raise InputError(f"{name} is empty", key="error.empty-input", values={"name": name})
@@ -121,26 +129,85 @@ def parse_words(text: str, *, name: str, phrases: bool = False) -> WordSource:
     entries, unnumbered = _without_numbering(entries)
     notes: tuple[str, ...] = (_numbering_note(name, unnumbered),) if unnumbered else ()
     if phrases:
-        kept = tuple(map(_unquoted, entries))
-        return WordSource(name, kept, numbers, None, WORD_LIST, notes, title)
-    # A line with a clue is one entry: the clue's spaces and commas are part of it; so is a
-    # line with spaces in a list of one entry a line ("Ice cream" among "Cake", "Tea", …).
-    whole = _one_entry_a_line(entries)
+        return WordSource(
+            name, tuple(map(_unquoted, entries)), numbers, None, WORD_LIST, notes, title
+        )
+    listed = WordSource(name, entries, numbers, None, WORD_LIST, notes, title)
+    return _read_lines(listed, _one_entry_a_line(entries) if whole is None else whole)
+
+
+def _read_lines(listed: WordSource, whole: bool) -> WordSource:
+    """A plain list's lines read as entries: each line one entry if ``whole``, else split at
+    spaces, commas and semicolons; a line with a clue is one entry either way (the clue's
+    spaces and commas are part of it)."""
+    name, entries, numbers = listed.name, listed.entries, listed.lines or ()
     split = [
         (number, (entry,) if has_clue(entry) or whole else split_entries(entry))
         for entry, number in zip(entries, numbers, strict=True)
     ]
+    kept: list[tuple[int, str]] = []
+    notes = listed.notes
     if whole:
         spaced = [(number, entry) for entry, number in zip(entries, numbers, strict=True)]
-        notes += _kept_notes(name, [(n, e) for n, e in spaced if len(e.split()) > 1])
-    return WordSource(
-        name,
-        tuple(part for _, parts in split for part in parts),
-        tuple(number for number, parts in split for _ in parts),
-        None,
-        WORD_LIST,
-        notes + _split_notes(name, [(number, parts) for number, parts in split if len(parts) > 1]),
-        title,
+        kept = [(n, e) for n, e in spaced if len(e.split()) > 1]
+        notes += _kept_notes(name, kept)
+    parted = [(number, parts) for number, parts in split if len(parts) > 1]
+    return replace(
+        listed,
+        entries=tuple(part for _, parts in split for part in parts),
+        lines=tuple(number for number, parts in split for _ in parts),
+        notes=notes + _split_notes(name, parted),
+        kept=tuple(kept),
+        split=tuple(parted),
+    )
+
+
+def lines_are_entries(texts: Sequence[str]) -> bool:
+    """Whether the plain lists among ``texts`` are read one entry a line, decided for all of
+    them at once from all their lines (as :func:`parse_words` decides for one), so that the
+    lists of one book are read alike: ``hula hoop`` is one entry in each or split in each."""
+    entries: list[str] = []
+    for text in texts:
+        lines = text.removeprefix("\ufeff").splitlines()
+        if not any(line.strip() for line in lines) or is_competition_format(lines):
+            continue
+        content, _ = _content_lines(lines, first=1)
+        entries += _without_numbering(content)[0]
+    return _one_entry_a_line(entries)
+
+
+READING_NOTES = ("note.kept-line", "note.split-line")
+"""The notes on how one list's lines were read, said for all lists by :func:`reading_note`."""
+
+
+def reading_note(sources: Sequence[WordSource], whole: bool) -> Note | None:
+    """One note for several lists read alike: how their lines were read, with the first line
+    it changed and how many more (None if it changed none)."""
+    if whole:
+        kept = [(source.name, number, entry) for source in sources for number, entry in source.kept]
+        if not kept:
+            return None
+        name, number, entry = kept[0]
+        also = _more_lines(len(kept) - 1)
+        return Note(
+            f"the word lists are read one entry a line: {entry!r} ({name}, line {number}) is one "
+            f"entry{also}; commas between words split a line",
+            key="note.lists-kept-lines",
+            values={"name": name, "number": number, "entry": entry, "also": also},
+        )
+    split = [(source.name, number, parts) for source in sources for number, parts in source.split]
+    if not split:
+        return None
+    name, number, parts = split[0]
+    also = _more_lines(len(split) - 1)
+    shown = first_entries(parts)
+    return Note(
+        f"the word lists' lines are split into words: {name}, line {number} into {len(parts)} "
+        f'word{"" if len(parts) == 1 else "s"} ({shown}){also}; "quotes" or --phrases keep '
+        "a line whole",
+        key="note.lists-split-lines",
+        values={"name": name, "number": number, "shown": shown, "also": also},
+        number=len(parts),
     )
 
 
