@@ -18,7 +18,8 @@ from hypothesis import settings
 
 # Property tests draw the same examples on every run in CI (CI=true), so a red run names a code
 # change, never a draw; on a developer's machine they draw anew each time, to find what CI cannot.
-settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+# No deadline in CI: a loaded machine makes a quick example slow, and a red run must name a change.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)
 settings.register_profile("dev", print_blob=True)
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
