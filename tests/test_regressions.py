@@ -234,3 +234,9 @@ def test_a_set_of_words_makes_the_same_puzzle_in_every_run() -> None:
         for hashseed in range(1, 6)
     }
     assert len(grids) == 1
+
+
+def test_records_export_from_a_database_name_longer_than_the_system_allows_is_one_line() -> None:
+    # benchmarks/fuzz.py: `records export --db xxx…x.txt` (300 letters) ended in an OSError
+    result = run("records", "export", "--db", "x" * 300 + ".txt")
+    assert_one_line_error(result, "cannot read", "File name too long")

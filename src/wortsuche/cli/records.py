@@ -47,7 +47,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Write the records."""
-    from pathlib import Path
 
     from wortsuche.cli.common import check_output, write_output
 
@@ -58,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         from wortsuche.web.storage import is_database_url, open_storage
     except ImportError as error:
         raise MissingExtraError(f"the web app's records ({error.name} is missing)", "web") from None
-    if not is_database_url(args.db) and not Path(args.db).is_file():
+    if not is_database_url(args.db) and not _is_file(args.db):
         raise InputError(
             f"{args.db}: no such database (give the server's --db)",
             key="error.no-database",
@@ -69,3 +68,15 @@ def run(args: argparse.Namespace) -> int:
     text = records_csv(records) if fmt == "csv" else records_jsonl(records)
     write_output(args.output or "-", text, force=args.force)
     return 0
+
+
+def _is_file(path: str) -> bool:
+    """Whether ``path`` is a file; a name the system refuses (too long, say) is one line."""
+    from pathlib import Path
+
+    from wortsuche.cli.common import cannot_read
+
+    try:
+        return Path(path).is_file()
+    except OSError as error:
+        raise cannot_read(path, error) from None
