@@ -152,6 +152,10 @@ class Tally:
         cause = self.causes.setdefault(signature, Cause(signature, name))
         cause.add(case, outcome)
 
+    def first(self, outcome: Outcome) -> bool:
+        """Whether this is the first failure of its cause (counted already)."""
+        return any(c.count == 1 and c.detail == outcome.detail for c in self.causes.values())
+
     def merge(self, other: Tally) -> None:
         """Add another part's tally to this one."""
         for command, row in other.rows.items():
@@ -248,7 +252,7 @@ def run_chunks(args: argparse.Namespace, tally: Tally, known: list[Known]) -> in
                 outcome = worker.run(case)
                 tally.add(case, outcome, known)
                 done += 1
-                if outcome.failed:
+                if outcome.failed and tally.first(outcome):
                     print(f"{outcome.kind} {outcome.signature} {case.argv!r:.200}", file=sys.stderr)
                 if done % 1000 == 0:
                     print(

@@ -301,7 +301,9 @@ def hostile_xml(words: list[str]) -> st.SearchStrategy[bytes]:
             b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;">'
             b"]><l>&c;&c;&c;&c;</l>",
             b"\xff\xfe<not xml",
-            f'<w:document xmlns:w="x"><w:body>{text}</w:body></w:document>'.encode(),
+            f'<w:document xmlns:w="x"><w:body>{text}</w:body></w:document>'.encode(
+                "utf-8", "surrogatepass"
+            ),
             b"",
         ]
     )
