@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -64,7 +65,7 @@ def test_with_record_play_the_play_page_reports_and_the_latest_state_is_kept(
     done = game(puzzle, finds=finds, seconds=9.0, finished=True)
     assert recording.post("/api/records", json=done).status_code == 204
     with open_storage(db) as storage:
-        kept = list(storage.play_records())
+        kept = [(puzzle_id, json.loads(record)) for puzzle_id, record in storage.play_records()]
     assert kept == [(puzzle, {k: v for k, v in done.items() if k not in ("id", "puzzle")})]
 
 
@@ -127,3 +128,59 @@ def test_records_export_writes_games_and_pupils_as_json_lines_and_csv(
 def test_records_export_of_a_missing_database_is_one_line(tmp_path: Path) -> None:
     result = run("records", "export", "--db", tmp_path / "nothing.sqlite")
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_records_export_of_a_file_that_is_not_a_database_is_one_line(tmp_path: Path) -> None:
+    # benchmarks/fuzz.py: random bytes as --db ended in sqlite3.DatabaseError
+    path = tmp_path / "records.sqlite"
+    path.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 8)
+    result = run("records", "export", "--db", path)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("wortsuche: error: ") and result.stderr.count("\n") == 1
+    assert "not a wortsuche database" in result.stderr and "Traceback" not in result.stderr
+
+
+DAMAGED_RECORDS = {
+    "not JSON": "{",
+    "nested 100,000 deep": "[" * 100_000 + "]" * 100_000,
+    "hints not a count": '{"finds": [{"word": "TORF", "at": 1, "hints": "many"}]}',
+    "a find without a word": '{"finds": [{"at": 1, "hints": 0, "wrong": 0}]}',
+    "at NaN": '{"finds": [{"word": "TORF", "at": NaN, "hints": 0, "wrong": 0}]}',
+    "finds a number": '{"finds": 5}',
+}
+
+
+@pytest.mark.parametrize("format", ["jsonl", "csv"])
+@pytest.mark.parametrize("record", list(DAMAGED_RECORDS))
+def test_records_export_of_a_damaged_play_record_names_it_in_one_line(
+    recording: TestClient, db: str, record: str, format: str
+) -> None:
+    # benchmarks/fuzz.py: JSONDecodeError, RecursionError, KeyError (records_csv) from a record
+    if db.startswith("postgresql"):
+        pytest.skip("the record is damaged through sqlite3")
+    puzzle = new_puzzle(recording)
+    assert recording.post("/api/records", json=game(puzzle)).status_code == 204
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE play_records SET record = ?", (DAMAGED_RECORDS[record],))
+    connection.close()
+    result = run("records", "export", "--db", db, "--format", format)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert f"the play record of puzzle {puzzle} in the database is damaged" in result.stderr
+
+
+@pytest.mark.parametrize("stored", ["{", "[" * 100_000, '{"format": "wortsuche-puzzle"}'])
+def test_records_export_of_a_damaged_puzzle_names_it_in_one_line(
+    recording: TestClient, db: str, stored: str
+) -> None:
+    # benchmarks/fuzz.py: JSONDecodeError in play_records' puzzle()
+    if db.startswith("postgresql"):
+        pytest.skip("the puzzle is damaged through sqlite3")
+    puzzle = new_puzzle(recording)
+    assert recording.post("/api/records", json=game(puzzle)).status_code == 204
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE puzzles SET puzzle = ?", (stored,))
+    connection.close()
+    result = run("records", "export", "--db", db)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert f"puzzle {puzzle} in the database is damaged" in result.stderr

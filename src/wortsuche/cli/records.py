@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 
 from wortsuche.errors import InputError, MissingExtraError
 
@@ -63,8 +64,15 @@ def run(args: argparse.Namespace) -> int:
             key="error.no-database",
             values={"path": args.db},
         )
-    with open_storage(args.db) as storage:
-        records = list(play_records(storage))
+    try:
+        with open_storage(args.db) as storage:
+            records = list(play_records(storage))
+    except sqlite3.DatabaseError as error:  # not SQLite, or damaged
+        raise InputError(
+            f"{args.db} is not a wortsuche database, or is damaged ({error})",
+            key="error.not-a-database",
+            values={"path": args.db, "reason": error},
+        ) from None
     text = records_csv(records) if fmt == "csv" else records_jsonl(records)
     write_output(args.output or "-", text, force=args.force)
     return 0
