@@ -165,6 +165,12 @@ def _read_file(path: Path) -> dict[str, Any]:
             key="error.config-toml",
             values={"path": str(path), "reason": str(error)},
         ) from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise InputError(
+            f"{path}: not a valid TOML file (nested too deeply)",
+            key="error.config-nested",
+            values={"path": str(path)},
+        ) from None
     unknown = sorted(set(written) - set(SETTINGS))
     if unknown:
         raise InputError(
