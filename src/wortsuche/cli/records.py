@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with open_storage(args.db) as storage:
             records = list(play_records(storage))
-    except sqlite3.DatabaseError as error:  # not SQLite, or damaged
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as error:  # not SQLite, or damaged
         raise InputError(
             f"{args.db} is not a wortsuche database, or is damaged ({error})",
             key="error.not-a-database",
