@@ -53,6 +53,11 @@ BIG = "__BIG__"
 """Stands for a number of 4,301 digits in a value; :func:`to_json` writes the digits."""
 
 
+def one_in(n: int) -> st.SearchStrategy[bool]:
+    """True about once in ``n`` draws (hypothesis draws the least integer far more often)."""
+    return st.sampled_from([False] * (n - 1) + [True])
+
+
 def to_json(value: Any, *, ascii: bool = True) -> str:
     """JSON text of ``value``, lone surrogates escaped, ``BIG`` written as 4,301 digits."""
     return json.dumps(value, ensure_ascii=ascii).replace(f'"{BIG}"', "7" * 4301)
@@ -256,7 +261,7 @@ def word_text(draw: st.DrawFn) -> str:
 @st.composite
 def word_files(draw: st.DrawFn) -> bytes:
     """A word file in any encoding, with or without a byte-order mark, or random bytes."""
-    if draw(st.integers(0, 7)) == 0:
+    if draw(one_in(8)):
         return draw(st.binary(max_size=400))
     text = draw(word_text())
     encoding = draw(st.sampled_from(ENCODINGS))
@@ -563,7 +568,7 @@ CONFIG_KEYS = ["language", "eszett", "paper", "case", "font", "name_line", "x", 
 @st.composite
 def config_files(draw: st.DrawFn) -> bytes:
     """A config file: settings of any TOML type, unknown keys, not TOML, random bytes."""
-    if draw(st.integers(0, 5)) == 0:
+    if draw(one_in(6)):
         return draw(st.binary(max_size=200))
     keys = st.sampled_from(CONFIG_KEYS)
     lines = draw(
@@ -648,7 +653,9 @@ def options_of(command: str) -> list[tuple[str, bool, tuple[str, ...]]]:
 
 def mostly(usual: Sequence[Any], unusual: Sequence[Any]) -> st.SearchStrategy[Any]:
     """One of ``usual`` five times in six, else one of ``unusual``."""
-    return st.one_of(*[st.sampled_from(usual)] * 5, st.sampled_from(unusual))
+    return st.tuples(one_in(6), st.sampled_from(usual), st.sampled_from(unusual)).map(
+        lambda drawn: drawn[2] if drawn[0] else drawn[1]
+    )
 
 
 def _positionals(command: str) -> st.SearchStrategy[list[str]]:
@@ -678,13 +685,13 @@ def _positionals(command: str) -> st.SearchStrategy[list[str]]:
 
 
 REQUIRED = {
-    "book": st.tuples(st.just("-o"), mostly(["book.pdf", "book.txt"], ODD_FILES)),
+    "book": st.tuples(st.just("-o"), mostly(["book.pdf", "book.jsonl"], [*ODD_FILES, "book.txt"])),
     "preflight": st.tuples(
         st.just("--trim"), mostly(["6x9", "8.5x11", "a5"], ["", "0x0", "9" * 400])
     ),
     "records": st.tuples(st.just("--db"), mostly(["records.sqlite"], ODD_FILES)),
 }
-"""The option a command needs, given three times in four."""
+"""The option a command needs, given seven times in eight."""
 
 
 def option_value(flag: str, choices: tuple[str, ...]) -> st.SearchStrategy[str]:
@@ -758,15 +765,16 @@ class Case:
         )
 
 
-SETTING_VARIABLES = [
-    "WORTSUCHE_LANGUAGE",
-    "WORTSUCHE_ESZETT",
-    "WORTSUCHE_PAPER",
-    "WORTSUCHE_CASE",
-    "WORTSUCHE_FONT",
-    "WORTSUCHE_NAME_LINE",
-    "LANG",
-]
+SETTING_VARIABLES = {
+    "WORTSUCHE_LANGUAGE": ["de", "en", "auto"],
+    "WORTSUCHE_ESZETT": ["auto", "keep", "ss"],
+    "WORTSUCHE_PAPER": ["a4", "letter"],
+    "WORTSUCHE_CASE": ["upper", "lower"],
+    "WORTSUCHE_FONT": ["standard", "school"],
+    "WORTSUCHE_NAME_LINE": ["yes", "nein", "0"],
+    "LANG": ["de_DE.UTF-8", "en_US.UTF-8", "C"],
+}
+"""Settings in the environment, and values each takes."""
 
 
 WEIGHTS = {
@@ -794,7 +802,7 @@ def cases(draw: st.DrawFn, among: Sequence[str] | None = None) -> Case:
     among = among or commands()
     command = draw(st.sampled_from([c for c in among for _ in range(WEIGHTS.get(c, 1))]))
     argv = [command, *draw(_positionals(command))]
-    if command in REQUIRED and draw(st.integers(0, 3)):
+    if command in REQUIRED and not draw(one_in(8)):
         argv += draw(REQUIRED[command])
     options = options_of(command)
     for _ in range(draw(st.integers(0, 4)) if options else 0):
@@ -804,16 +812,18 @@ def cases(draw: st.DrawFn, among: Sequence[str] | None = None) -> Case:
         argv.append(flag)
         if takes:
             argv.append(draw(option_value(flag, choices)))
-    if draw(st.integers(0, 29)) == 0:
+    if draw(one_in(30)):
         argv.insert(draw(st.integers(0, len(argv))), draw(st.sampled_from(["--help", "--"])))
     files = {name: draw(_read(name)) for name in INPUT_FILES if name in argv}
     files["folder/keep"] = b""
     env = {}
-    if draw(st.integers(0, 5)) == 0:
+    if draw(one_in(6)):
         files["config/wortsuche/config.toml"] = draw(config_files())
         env["XDG_CONFIG_HOME"] = "config"
-    for variable in draw(st.lists(st.sampled_from(SETTING_VARIABLES), max_size=2, unique=True)):
-        env[variable] = draw(mostly(["de", "en", "letter", "yes", "school"], TEXTS + NUMBERS))
+    for variable in draw(
+        st.lists(st.sampled_from(list(SETTING_VARIABLES)), max_size=2, unique=True)
+    ):
+        env[variable] = draw(mostly(SETTING_VARIABLES[variable], TEXTS + NUMBERS))
     stdin = draw(word_files()) if "-" in argv else b""
     return Case(argv, files, stdin, env)
 
