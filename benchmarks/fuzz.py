@@ -228,6 +228,14 @@ def case_from_json(data: dict[str, Any]) -> Case:
     return Case(data["argv"], files, base64.b64decode(data["stdin"]), data["env"])
 
 
+STOP: list[int] = []
+"""Not empty once SIGTERM came."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    STOP.append(signum)
+
+
 def run_chunks(args: argparse.Namespace, tally: Tally, known: list[Known]) -> int:
     """Run this part's chunks; the number of cases run."""
     part, parts = args.part
@@ -249,6 +257,8 @@ def run_chunks(args: argparse.Namespace, tally: Tally, known: list[Known]) -> in
             @given(cases(among))
             def one(case: Case) -> None:
                 nonlocal done
+                if STOP:  # raised here, where hypothesis passes it on, not in its own code
+                    raise KeyboardInterrupt
                 outcome = worker.run(case)
                 tally.add(case, outcome, known)
                 done += 1
@@ -264,6 +274,8 @@ def run_chunks(args: argparse.Namespace, tally: Tally, known: list[Known]) -> in
             try:
                 one()
             except KeyboardInterrupt:
+                break
+            if STOP:
                 break
     tally.seconds += time.monotonic() - start
     return done
@@ -389,7 +401,7 @@ def main() -> int:
     else:
         if args.commands and set(args.commands) - set(commands()):
             parser.error(f"unknown commands: {sorted(set(args.commands) - set(commands()))}")
-        signal.signal(signal.SIGTERM, signal.default_int_handler)  # ends the run like Ctrl+C
+        signal.signal(signal.SIGTERM, _stop)  # ends the run like Ctrl+C, between two cases
         done = run_chunks(args, tally, known)
         print(
             f"{done:,} cases (seed {args.seed}, part {args.part[0]}/{args.part[1]} of "
