@@ -132,17 +132,27 @@ def _kept_puzzle(puzzle_id: str, text: str) -> dict[str, Any]:
         loads(text)
     except UserError as error:
         raise _damaged(puzzle_id, error) from None
-    data: dict[str, Any] = json.loads(text)
-    return data
+    return _writable(puzzle_id, json.loads(text))
 
 
 def _kept_record(puzzle_id: str, text: str) -> dict[str, Any]:
     """A stored record checked by the model the web game's records passed on the way in."""
     try:
-        return KeptRecord.model_validate_json(text).model_dump()
+        record = KeptRecord.model_validate_json(text).model_dump()
     except ValidationError as error:
         reason = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
         raise _damaged(puzzle_id, reason) from None
+    return _writable(puzzle_id, record)
+
+
+def _writable(puzzle_id: str, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` if it can be written: JSON's escapes can spell a lone surrogate (``\\ud800``),
+    in a field no reader looks at too, and no output can hold one."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise _damaged(puzzle_id, error) from None
+    return data
 
 
 def _damaged(puzzle_id: str, reason: object) -> InputError:
