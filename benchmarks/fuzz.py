@@ -87,7 +87,12 @@ KNOWN = [
         r"^(TypeError|OverflowError|ValueError) at cli/calibrate\.py:_find",
     ),
     Known("one-row or one-column grid at level evil", r"^ValueError at filling/readers\.py"),
-    Known("damaged PDF in preflight", r"", r"\b(preflight|book)\b", r"pypdf|pdfplumber|pdfminer"),
+    Known(
+        "damaged PDF in preflight",
+        r"",
+        r"\b(preflight|book)\b",
+        r"pypdf|pdfplumber|pdfminer|preflight\.py",
+    ),
 ]
 """The causes issue 39 lists that are being fixed on another branch."""
 
