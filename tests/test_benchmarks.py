@@ -212,3 +212,30 @@ def test_the_yardstick_slices_the_same_lines_a_cell_by_cell_reading_gives(
     sliced = {(r, c, dr, dc, t) for (_, r, c, dr, dc), t in zip(index, texts, strict=True)}
     assert len(sliced) == len(texts) and sliced == reference_lines(rows)
     assert all(text[o : o + len(t)] == t for (o, *_), t in zip(index, texts, strict=True))
+
+
+def test_the_fuzz_run_covers_every_command_it_is_given_and_prints_its_table(
+    tmp_path: Path,
+) -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "fuzz.py"), "--cases", "40", "--seed", "3",
+         "--commands", "check,completion,config", "--json", str(tmp_path / "tally.json")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    rows = [line.split(" | ") for line in done.stdout.splitlines() if line.startswith("| ")]
+    counted = {
+        row[0].strip("| *"): int(row[1].replace(",", "")) for row in rows[1:] if len(row) > 8
+    }
+    assert {"check", "completion", "config"} <= set(counted)
+    assert counted["all"] == 40
+    assert "0 causes of failure, 0 new" in done.stdout
+    merged = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "fuzz.py"), "--merge", str(tmp_path / "tally.json")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "| **all** | 40 |" in merged.stdout

@@ -7,7 +7,6 @@ counts are small so CI stays fast; ``WORTSUCHE_FUZZ_EXAMPLES=2000`` runs a longe
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 from pathlib import Path
@@ -18,17 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli import Result, run
+from fuzzing import json_values, mutated_json, nasty_text, to_json
 from wortsuche.pipeline.run import generate
 from wortsuche.puzzle_json import dumps
-
-BIG = "__BIG__"
-"""Stands for a number of 4,301 digits in a value; :func:`to_json` writes the digits."""
-
-
-def to_json(value: Any, *, ascii: bool = True) -> str:
-    """JSON text of ``value``, lone surrogates escaped, ``BIG`` written as 4,301 digits."""
-    return json.dumps(value, ensure_ascii=ascii).replace(f'"{BIG}"', "7" * 4301)
-
 
 FUZZ = settings(
     max_examples=int(os.environ.get("WORTSUCHE_FUZZ_EXAMPLES", "40")),
@@ -57,62 +48,10 @@ def assert_contained(result: Result, *, report: str | None = None) -> None:
         assert report is not None and report in result.stdout
 
 
-# -- values that broke readers before: huge, deep, not text, the wrong type ----------------------
-
-nasty_text = st.one_of(
-    st.text(max_size=12),
-    st.sampled_from(["\ud800", "A\udfffB", "\x00", "ẞ", "Ä" * 3, "", " ", "\n", "#", "1e400"]),
-)
-nasty_numbers = st.one_of(
-    st.integers(-(2**70), 2**70),
-    st.sampled_from([0, -1, 1, 499, 500, 501, 2**63, BIG]),
-    st.floats(allow_nan=True, allow_infinity=True),
-    st.booleans(),
-)
-json_values = st.recursive(
-    st.one_of(st.none(), nasty_numbers, nasty_text),
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)
-    ),
-    max_leaves=12,
-)
-
-
-def paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every place in a JSON value, as a path of keys and indexes."""
-    found = [prefix]
-    if isinstance(data, dict):
-        for key, value in data.items():
-            found += paths(value, (*prefix, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            found += paths(value, (*prefix, index))
-    return found
-
-
-ALL_PATHS = paths(PUZZLE)[1:]
-
-
 @st.composite
 def mutated_puzzles(draw: st.DrawFn) -> str:
     """The valid puzzle with a few places replaced, removed or renamed: text of any kind."""
-    data = copy.deepcopy(PUZZLE)
-    for _ in range(draw(st.integers(1, 3))):
-        path = draw(st.sampled_from(ALL_PATHS))
-        parent: Any = data
-        try:
-            for key in path[:-1]:
-                parent = parent[key]
-            action = draw(st.sampled_from(["replace", "delete", "duplicate"]))
-            if action == "replace":
-                parent[path[-1]] = draw(json_values)
-            elif action == "delete":
-                del parent[path[-1]]
-            elif isinstance(parent, list):
-                parent.append(copy.deepcopy(parent[path[-1]]))
-        except (KeyError, IndexError, TypeError):
-            continue  # an earlier mutation removed this place
-    text = to_json(data, ascii=draw(st.booleans()))
+    text = to_json(draw(mutated_json(PUZZLE)), ascii=draw(st.booleans()))
     cut = draw(st.sampled_from([None, None, None, len(text) // 2]))
     return text if cut is None else text[:cut]
 

@@ -4,7 +4,7 @@ or 2 and one line, within 30 CPU seconds, never with a traceback.
 Each case runs as ``main(argv)`` in a forked copy of the test process under a CPU and a memory
 cap (``fuzzing.py``), so a run that would hang or eat the machine is a failure, not a stuck
 suite. The example count is small for CI; ``WORTSUCHE_FUZZ_EXAMPLES=2000`` searches longer, and
-``benchmarks/fuzz.py`` runs tens of thousands of seeded cases with a table of outcomes.
+``benchmarks/fuzz.py`` runs hundreds of thousands of cases with a table of outcomes.
 """
 
 from __future__ import annotations
@@ -14,32 +14,26 @@ import random
 import string
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, find, given, settings
 
-from fuzzing import (
-    READERS,
-    Case,
-    DataChooser,
-    RandomChooser,
-    make_case,
-    run_case,
-    usual_files,
-)
+from fuzzing import Case, cases, commands, puzzle_document, run_case, shrink, signature_of, to_json
 
 pytestmark = pytest.mark.slow  # each case runs in a forked process
 
 FUZZ = settings(
     max_examples=int(os.environ.get("WORTSUCHE_FUZZ_EXAMPLES", "30")),
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    suppress_health_check=list(HealthCheck),
 )
 
-REGRESSIONS: list[int] = [
-    100105,  # render --output with a name longer than the system allows: OSError
-    201347,  # rate --model with a name that is not UTF-8: the error line must still be said
-]
-"""Seeds of ``benchmarks/fuzz.py`` whose case failed once: each must pass for good."""
+USUAL_FILES = {
+    "words.txt": b"Hund\nKatze\nMaus\n",
+    "puzzle.json": to_json(puzzle_document()).encode(),
+    "grid.txt": b"TORFX\nVORAD\nEVAXX\n",
+    "long.txt": (", ".join(f"Wort{n}" for n in range(200)) + "\n").encode(),
+    "folder/keep": b"",
+}
+"""The input files of a case written by hand."""
 
 FOUND_BEFORE = [
     # a comma list longer than a file name may be (OSError: File name too long)
@@ -56,6 +50,8 @@ FOUND_BEFORE = [
     ["render", "puzzle.json", "--output", "x" * 300 + ".txt"],
     ["generate", "TORF", "VOR", "--output", "x" * 300 + ".txt"],
     ["book", "words.txt", "--output", "x" * 300 + ".pdf"],
+    # a model file name that is not UTF-8: the error line must still be said
+    ["rate", "grid.txt", "words.txt", "--format", "json", "--model", "\udcff"],
 ]
 
 
@@ -69,32 +65,52 @@ def assert_contained(case: Case) -> None:
 
 
 @FUZZ
-@given(st.data())
-def test_any_command_line_of_any_reader_ends_in_one_line_within_the_budget(
-    data: st.DataObject,
-) -> None:
-    assert_contained(make_case(DataChooser(data)))
-
-
-@pytest.mark.parametrize("seed", REGRESSIONS)
-def test_a_case_the_long_fuzz_run_found_stays_fixed(seed: int) -> None:
-    assert_contained(make_case(RandomChooser(seed)))
+@given(cases(["generate", "check", "render", "rate", "solve", "themes", "completion"]))
+def test_any_command_line_ends_in_one_line_within_the_budget(case: Case) -> None:
+    assert_contained(case)
 
 
 @pytest.mark.parametrize("argv", FOUND_BEFORE, ids=lambda argv: " ".join(argv)[:40])
 def test_a_command_line_that_broke_a_reader_before_ends_in_one_line(argv: list[str]) -> None:
-    assert_contained(Case(argv, usual_files()))
+    assert_contained(Case(argv, USUAL_FILES))
 
 
-def test_the_fuzzer_reaches_every_reader_and_every_outcome() -> None:
-    cases = [make_case(RandomChooser(seed)) for seed in range(200)]
-    assert {c.argv[0] for c in cases} >= set(READERS)
-    kinds = {run_case(c).kind for c in cases[:60]}
-    assert {"exit 0", "exit 2"} <= kinds
+@pytest.mark.parametrize("command", commands())
+def test_the_fuzzer_reaches_every_command_and_its_files(command: str) -> None:
+    settled = settings(database=None, suppress_health_check=list(HealthCheck))
+    case = find(
+        cases([command]), lambda c: c.argv[0] == command and len(c.files) > 1, settings=settled
+    )
+    named = [name for name in case.files if name in case.argv]
+    assert named or case.env.get("XDG_CONFIG_HOME") == "config"
 
 
 def test_a_run_past_the_cap_is_reported_not_waited_for() -> None:
     rng = random.Random(2)
     words = {"".join(rng.choice(string.ascii_uppercase) for _ in range(30)) for _ in range(200)}
     outcome = run_case(Case(["generate", "--level", "evil", "--seed", "1", *sorted(words)]), cpu=1)
-    assert outcome.kind == "SIGXCPU" and outcome.failed
+    assert outcome.kind == "over CPU" and outcome.failed
+
+
+TRACEBACK = """Traceback (most recent call last):
+  File "/x/src/wortsuche/cli/__init__.py", line 194, in _run
+    code: int = args.run(args)
+  File "/x/src/wortsuche/cli/records.py", line 61, in run
+    if not Path(args.db).is_file():
+  File "/usr/lib/python3.11/pathlib.py", line 1013, in stat
+    return os.stat(self, follow_symlinks=follow_symlinks)
+OSError: [Errno 36] File name too long: 'xxx'
+"""
+
+
+def test_a_traceback_is_named_by_its_class_and_innermost_place_in_the_package() -> None:
+    assert signature_of(TRACEBACK) == "OSError at cli/records.py:run"
+    assert signature_of(TRACEBACK.replace("/wortsuche/", "/other/")) == "OSError at pathlib.py:stat"
+
+
+def test_a_case_shrinks_to_what_still_fails() -> None:
+    case = Case(["generate", "--seed", "1", "TORF", "--title", "x"], {"a.txt": b"12345678"},
+                b"Hund", {"LANG": "de"})  # fmt: skip
+    smallest = shrink(case, lambda c: "TORF" in c.argv and b"5" in c.files.get("a.txt", b""))
+    assert smallest.argv == ["generate", "TORF"]
+    assert smallest.files == {"a.txt": b"5"} and not smallest.stdin and not smallest.env

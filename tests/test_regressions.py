@@ -333,3 +333,9 @@ def test_a_one_letter_word_is_printed_in_a_book(tmp_path: Path, trim: list[str])
     )
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "book.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_records_export_from_a_database_name_longer_than_the_system_allows_is_one_line() -> None:
+    # benchmarks/fuzz.py: `records export --db xxx…x.txt` (300 letters) ended in an OSError
+    result = run("records", "export", "--db", "x" * 300 + ".txt")
+    assert_one_line_error(result, "cannot read", "File name too long")

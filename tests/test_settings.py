@@ -98,6 +98,8 @@ def test_a_bad_variable_is_named_in_one_line(
         ("papr = 'a4'\n", "unknown setting 'papr'; known: language, eszett"),
         ("name_line = 'ja bitte'\n", "name_line must be true or false"),
         ("language = 3\n", "language must be text, not 3"),
+        # benchmarks/fuzz.py: nested arrays ended in a RecursionError inside tomllib
+        ("paper = " + "[" * 1000 + "]" * 1000 + "\n", "not a valid TOML file (nested too deeply)"),
     ],
 )
 def test_a_bad_file_is_named_in_one_line(home: Path, text: str, said: str) -> None:

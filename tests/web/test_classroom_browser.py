@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -227,7 +228,7 @@ def test_record_play_keeps_each_finds_time_from_the_games_events(
 
     def kept() -> list[Any]:
         with open_storage(recording_server.db_path) as storage:
-            return [record for _, record in storage.play_records()]
+            return [json.loads(record) for _, record in storage.play_records()]
 
     deadline = time.monotonic() + 5
     while not (kept() and kept()[0]["finished"]) and time.monotonic() < deadline:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -83,7 +84,7 @@ def test_with_record_play_the_play_page_reports_and_the_latest_state_is_kept(
     done = game(puzzle, finds=finds, seconds=9.0, finished=True)
     assert recording.post("/api/records", json=done).status_code == 204
     with open_storage(db) as storage:
-        kept = list(storage.play_records())
+        kept = [(puzzle_id, json.loads(record)) for puzzle_id, record in storage.play_records()]
     assert kept == [(puzzle, {k: v for k, v in done.items() if k not in ("id", "puzzle")})]
 
 
@@ -168,7 +169,7 @@ def test_a_game_asks_the_server_for_its_records_id_and_another_id_is_refused(
     assert recording.post("/api/records", json=game(other, id=record_id)).status_code == 403
     assert recording.post("/api/records/sessions", json={"puzzle": "nope"}).status_code == 404
     with open_storage(db) as storage:
-        assert list(storage.play_records()) == [(puzzle, STARTED)]
+        assert [(p, json.loads(r)) for p, r in storage.play_records()] == [(puzzle, STARTED)]
 
 
 @pytest.mark.parametrize(
@@ -189,7 +190,7 @@ def test_a_record_that_cannot_be_the_game_is_refused_and_changes_nothing(
     answer = recording.post("/api/records", json=game(puzzle, finds=finds))
     assert answer.status_code == 422 and said in answer.json()["error"]
     with open_storage(db) as storage:
-        assert list(storage.play_records()) == [(puzzle, STARTED)]
+        assert [(p, json.loads(r)) for p, r in storage.play_records()] == [(puzzle, STARTED)]
 
 
 def test_a_huge_record_is_refused(recording: TestClient, db: str) -> None:
@@ -208,7 +209,7 @@ def test_a_huge_record_is_refused(recording: TestClient, db: str) -> None:
     )
     assert malformed.status_code == 422
     with open_storage(db) as storage:
-        assert list(storage.play_records()) == [(puzzle, STARTED)]
+        assert [(p, json.loads(r)) for p, r in storage.play_records()] == [(puzzle, STARTED)]
 
 
 def test_records_ids_are_limited_per_address_and_puzzle(db: str) -> None:
@@ -264,3 +265,82 @@ def test_records_export_leaves_out_games_faster_than_a_person_and_escapes_formul
     assert run("records", "export", "--db", db, "-o", out).returncode == 0
     words = [row["word"] for row in csv.DictReader(io.StringIO(out.read_text("utf-8")))]
     assert words == ['\'=HYPERLINK("x")', *WORDS]
+
+
+def test_records_export_of_a_file_that_is_not_a_database_is_one_line(tmp_path: Path) -> None:
+    # benchmarks/fuzz.py: random bytes as --db ended in sqlite3.DatabaseError
+    path = tmp_path / "records.sqlite"
+    path.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 8)
+    result = run("records", "export", "--db", path)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("wortsuche: error: ") and result.stderr.count("\n") == 1
+    assert "not a wortsuche database" in result.stderr and "Traceback" not in result.stderr
+
+
+DAMAGED_RECORDS = {
+    "not JSON": "{",
+    "nested 100,000 deep": "[" * 100_000 + "]" * 100_000,
+    "hints not a count": '{"finds": [{"word": "TORF", "at": 1, "hints": "many"}]}',
+    "a find without a word": '{"finds": [{"at": 1, "hints": 0, "wrong": 0}]}',
+    "at NaN": '{"finds": [{"word": "TORF", "at": NaN, "hints": 0, "wrong": 0}]}',
+    "finds a number": '{"finds": 5}',
+    "a lone surrogate": '{"finds": [{"word": "T\\ud800", "at": 1, "hints": 0, "wrong": 0}]}',
+}
+
+
+@pytest.mark.parametrize("format", ["jsonl", "csv"])
+@pytest.mark.parametrize("record", list(DAMAGED_RECORDS))
+def test_records_export_of_a_damaged_play_record_names_it_in_one_line(
+    recording: TestClient, db: str, record: str, format: str
+) -> None:
+    # benchmarks/fuzz.py: JSONDecodeError, RecursionError, KeyError (records_csv) from a record
+    if db.startswith("postgresql"):
+        pytest.skip("the record is damaged through sqlite3")
+    puzzle = new_puzzle(recording)
+    assert recording.post("/api/records", json=game(puzzle)).status_code == 204
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE play_records SET record = ?", (DAMAGED_RECORDS[record],))
+    connection.close()
+    result = run("records", "export", "--db", db, "--format", format)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert f"the play record of puzzle {puzzle} in the database is damaged" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "stored", ["{", "[" * 100_000, '{"format": "wortsuche-puzzle"}', "surrogate"]
+)
+def test_records_export_of_a_damaged_puzzle_names_it_in_one_line(
+    recording: TestClient, db: str, stored: str
+) -> None:
+    # benchmarks/fuzz.py: JSONDecodeError in play_records' puzzle()
+    if db.startswith("postgresql"):
+        pytest.skip("the puzzle is damaged through sqlite3")
+    puzzle = new_puzzle(recording)
+    assert recording.post("/api/records", json=game(puzzle)).status_code == 204
+    with sqlite3.connect(db) as connection:
+        if stored == "surrogate":  # benchmarks/fuzz.py: UnicodeEncodeError writing the export
+            (kept,) = connection.execute("SELECT puzzle FROM puzzles").fetchone()
+            stored = kept.rstrip()[:-1] + ', "x": "\\ud800"}'
+        connection.execute("UPDATE puzzles SET puzzle = ?", (stored,))
+    connection.close()
+    result = run("records", "export", "--db", db)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert f"puzzle {puzzle} in the database is damaged" in result.stderr
+
+
+def test_records_export_of_a_database_with_a_damaged_schema_is_one_line(
+    recording: TestClient, db: str, tmp_path: Path
+) -> None:
+    # benchmarks/fuzz.py: two bytes of the table's name in sqlite_master made not UTF-8 ended in
+    # a UnicodeDecodeError while the storage opened the file
+    if db.startswith("postgresql"):
+        pytest.skip("an SQLite file is damaged")
+    new_puzzle(recording)
+    data = Path(db).read_bytes()
+    at = data.index(b"play_records")
+    damaged = tmp_path / "damaged.sqlite"
+    damaged.write_bytes(data[: at - 1] + b"\x89\xda" + data[at + 1 :])
+    result = run("records", "export", "--db", damaged)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "not a wortsuche database, or is damaged" in result.stderr

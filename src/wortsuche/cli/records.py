@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sqlite3
 
 from wortsuche.errors import InputError, MissingExtraError
 
@@ -47,7 +48,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Write the records."""
-    from pathlib import Path
 
     from wortsuche.cli.common import check_output, write_output
 
@@ -58,14 +58,33 @@ def run(args: argparse.Namespace) -> int:
         from wortsuche.web.storage import is_database_url, open_storage
     except ImportError as error:
         raise MissingExtraError(f"the web app's records ({error.name} is missing)", "web") from None
-    if not is_database_url(args.db) and not Path(args.db).is_file():
+    if not is_database_url(args.db) and not _is_file(args.db):
         raise InputError(
             f"{args.db}: no such database (give the server's --db)",
             key="error.no-database",
             values={"path": args.db},
         )
-    with open_storage(args.db) as storage:
-        records = list(play_records(storage))
+    try:
+        with open_storage(args.db) as storage:
+            records = list(play_records(storage))
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as error:  # not SQLite, or damaged
+        raise InputError(
+            f"{args.db} is not a wortsuche database, or is damaged ({error})",
+            key="error.not-a-database",
+            values={"path": args.db, "reason": error},
+        ) from None
     text = records_csv(records) if fmt == "csv" else records_jsonl(records)
     write_output(args.output or "-", text, force=args.force)
     return 0
+
+
+def _is_file(path: str) -> bool:
+    """Whether ``path`` is a file; a name the system refuses (too long, say) is one line."""
+    from pathlib import Path
+
+    from wortsuche.cli.common import cannot_read
+
+    try:
+        return Path(path).is_file()
+    except OSError as error:
+        raise cannot_read(path, error) from None

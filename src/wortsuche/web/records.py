@@ -28,8 +28,9 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from wortsuche.errors import InputError, UserError
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
 from wortsuche.web import limits
@@ -65,17 +66,22 @@ class FindIn(BaseModel):
     wrong: int = Field(0, ge=0, le=100_000)
 
 
-class GameRecord(BaseModel):
+class KeptRecord(BaseModel):
+    """A game as the storage keeps it: the record without its ids."""
+
+    finds: list[FindIn] = Field(max_length=MAX_FINDS)
+    seconds: float | None = Field(None, ge=0, le=86_400 * 7)
+    finished: bool = False
+    screen: tuple[Side, Side] | None = None
+
+
+class GameRecord(KeptRecord):
     """The game so far: sent again after every find, the last one kept."""
 
     model_config = ConfigDict(extra="forbid")
 
     id: str = Field(pattern=r"^[A-Za-z0-9_-]{16,40}$", description="Random, one per game")
     puzzle: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")
-    finds: list[FindIn] = Field(max_length=MAX_FINDS)
-    seconds: float | None = Field(None, ge=0, le=86_400 * 7)
-    finished: bool = False
-    screen: tuple[Side, Side] | None = None
 
 
 class NewRecord(BaseModel):
@@ -194,12 +200,15 @@ def play_records(storage: Storage) -> Iterator[tuple[str, dict[str, Any]]]:
     def puzzle(puzzle_id: str) -> dict[str, Any] | None:
         if puzzle_id not in puzzles:
             stored = storage.get(puzzle_id)
-            puzzles[puzzle_id] = None if stored is None else json.loads(stored.puzzle)
+            puzzles[puzzle_id] = None if stored is None else _kept_puzzle(puzzle_id, stored.puzzle)
         return puzzles[puzzle_id]
 
-    for puzzle_id, record in storage.play_records():
+    for puzzle_id, kept in storage.play_records():
         shown = puzzle(puzzle_id)
-        if shown is not None and played_by_a_person(record):
+        if shown is not None:
+            record = _kept_record(puzzle_id, kept)
+            if not played_by_a_person(record):
+                continue
             yield puzzle_id, {"puzzle": shown, **record, "source": "game"}
     for pupil, finds in storage.all_pupils():
         shown = puzzle(pupil.puzzle)
@@ -218,6 +227,43 @@ def play_records(storage: Storage) -> Iterator[tuple[str, dict[str, Any]]]:
                 "source": "classroom",
             },
         )
+
+
+def _kept_puzzle(puzzle_id: str, text: str) -> dict[str, Any]:
+    """A stored puzzle as plain data, read as a puzzle file is: a damaged one is named."""
+    try:
+        loads(text)
+    except UserError as error:
+        raise _damaged(puzzle_id, error) from None
+    return _writable(puzzle_id, json.loads(text))
+
+
+def _kept_record(puzzle_id: str, text: str) -> dict[str, Any]:
+    """A stored record checked by the model the web game's records passed on the way in."""
+    try:
+        record = KeptRecord.model_validate_json(text).model_dump()
+    except ValidationError as error:
+        reason = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
+        raise _damaged(puzzle_id, reason) from None
+    return _writable(puzzle_id, record)
+
+
+def _writable(puzzle_id: str, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` if it can be written: JSON's escapes can spell a lone surrogate (``\\ud800``),
+    in a field no reader looks at too, and no output can hold one."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise _damaged(puzzle_id, error) from None
+    return data
+
+
+def _damaged(puzzle_id: str, reason: object) -> InputError:
+    return InputError(
+        f"the play record of puzzle {puzzle_id} in the database is damaged: {reason}",
+        key="error.record-damaged",
+        values={"id": puzzle_id, "reason": reason},
+    )
 
 
 def records_jsonl(records: Iterable[tuple[str, dict[str, Any]]]) -> str:

@@ -9,12 +9,10 @@ puzzles, in one transaction.
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any
 
 from wortsuche.web.storage.cursor import Cursor
 
@@ -523,10 +521,10 @@ class ClassroomQueries(ABC):
             ).fetchone()
         return None if row is None else (row[0], row[1])
 
-    def play_records(self) -> Iterator[tuple[str, dict[str, Any]]]:
-        """Each recorded game: the puzzle's id and the record, oldest first."""
+    def play_records(self) -> Iterator[tuple[str, str]]:
+        """Each recorded game: the puzzle's id and the record as kept (JSON), oldest first."""
         with self._reading() as cursor:
             rows = cursor.execute(
                 "SELECT puzzle, record FROM play_records ORDER BY created, id"
             ).fetchall()
-        return ((puzzle, json.loads(record)) for puzzle, record in rows)
+        return ((puzzle, record) for puzzle, record in rows)
