@@ -339,3 +339,15 @@ def test_records_export_from_a_database_name_longer_than_the_system_allows_is_on
     # benchmarks/fuzz.py: `records export --db xxx…x.txt` (300 letters) ended in an OSError
     result = run("records", "export", "--db", "x" * 300 + ".txt")
     assert_one_line_error(result, "cannot read", "File name too long")
+
+
+def test_decoys_of_a_very_long_word_are_no_longer_than_twenty_letters() -> None:
+    """An evil puzzle of a 300-letter word spent 18 CPU s checking 299-letter fragments
+    (fuzz: generate T X…X --transliterate --level evil took over 30 s and 500 MB)."""
+    from wortsuche.filling.decoys import MAX_DECOY_LENGTH, decoy_strings
+    from wortsuche.rand import Rng
+
+    decoys = decoy_strings(["T", "AB" * 150], Rng(1), dense=True)
+    assert decoys and max(map(len, decoys)) <= MAX_DECOY_LENGTH == 20
+    short = decoy_strings(["ARCHIVBOT", "KATZE"], Rng(1), dense=True)
+    assert "ARCHIVBO" in short and "RCHIVBOT" in short  # words of a real list lose nothing

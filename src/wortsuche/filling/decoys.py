@@ -20,6 +20,11 @@ MIN_WORD_LENGTH = 3
 TRIES_PER_DECOY = {Decoys.SOME: 40, Decoys.MAX: 12}
 """Positions tried per decoy wanted: a budget in steps, so the same seed plants the same decoys."""
 
+MAX_DECOY_LENGTH = 20
+"""Longer fragments are left out: they mislead no more than a 20-letter one, and each costs
+a check of every line through its cells (a 300-letter word's 299-letter fragments took 18 s of
+an evil puzzle's 30)."""
+
 MAX_DENSITY = 0.5
 """With ``max``, decoys are planted until about this share of the free cells holds one: the
 rest stays for the filler to even out the letters (a grid full of decoys keeps the rare
@@ -49,7 +54,11 @@ def decoy_strings(words: Sequence[str], rng: Rng, *, dense: bool = False) -> lis
         k = rng.below(len(word) - 1)
         if word[k] != word[k + 1]:
             decoys.append(word[:k] + word[k + 1] + word[k] + word[k + 2 :])
-    unique = [d for d in dict.fromkeys(decoys) if d not in listed and d[::-1] not in listed]
+    unique = [
+        d
+        for d in dict.fromkeys(decoys)
+        if d not in listed and d[::-1] not in listed and len(d) <= MAX_DECOY_LENGTH
+    ]
     rng.shuffle(unique)
     return unique
 
