@@ -129,16 +129,20 @@ def test_entries_cannot_break_out_of_the_page(browser: Any, tmp_path: Path) -> N
 
 
 def test_grid_fits_a_phone_screen(browser: Any, zoo: Puzzle, tmp_path: Path) -> None:
+    """On a phone the grid keeps cells a child's finger hits (at least 32 px) in a frame that
+    fits the page: the frame pans, the page never scrolls sideways."""
     file = tmp_path / "play.html"
     file.write_text(str(render(zoo, "html")), encoding="utf-8")
     page = browser.new_page(viewport={"width": 360, "height": 740})
     page.goto(file.as_uri())
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     body = page.locator("body").bounding_box()
-    box = page.locator("#board-wrap").bounding_box()
+    frame = page.locator(".board-area").bounding_box()
     # Inside the page's margins, not only inside the screen.
-    assert box["x"] >= body["x"] - 0.5
-    assert box["x"] + box["width"] <= body["x"] + body["width"] + 0.5
+    assert frame["x"] >= body["x"] - 0.5
+    assert frame["x"] + frame["width"] <= body["x"] + body["width"] + 0.5
+    cell = page.locator("#board .cell").first.bounding_box()
+    assert cell["width"] >= 32
     page.close()
 
 
