@@ -164,8 +164,22 @@ def check(data: Any, name: str, *, error: type[UserError] = InputError) -> None:
     names where."""
     try:
         _checker(name)(data, ())
+        _no_surrogate(data, ())  # also where the schema leaves a part open (a record's puzzle)
     except _Refused as refused:
         raise error(refused.note, key=refused.note.key, values=refused.note.values) from None
+
+
+def _no_surrogate(value: Any, place: Place) -> None:
+    """Refuse a lone surrogate in any text of ``value``, keys too: it is no text."""
+    if isinstance(value, str):
+        _text_check({})(value, place)
+    elif isinstance(value, dict):
+        for key, inner in value.items():
+            _no_surrogate(key, place)
+            _no_surrogate(inner, (place, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            _no_surrogate(inner, (place, index))
 
 
 Place = tuple[Any, ...]

@@ -79,6 +79,7 @@ def test_with_record_play_the_play_page_reports_and_the_latest_state_is_kept(
     puzzle = new_puzzle(recording)
     assert "/static/records.js" in recording.get(f"/p/{puzzle}").text
     issued(db, puzzle)
+    issued(db, puzzle)  # the server issued the record's id when the game began
     assert recording.post("/api/records", json=game(puzzle)).status_code == 204
     finds = [{"word": w, "at": 4.5 + i, "hints": 0, "wrong": 0} for i, w in enumerate(WORDS)]
     done = game(puzzle, finds=finds, seconds=9.0, finished=True)
@@ -111,6 +112,7 @@ def test_records_export_writes_games_and_pupils_as_json_lines_and_csv(
 ) -> None:
     puzzle = new_puzzle(recording)
     issued(db, puzzle)
+    issued(db, puzzle)  # the server issued the record's id when the game began
     assert recording.post("/api/records", json=game(puzzle)).status_code == 204
     made = recording.post("/api/assignments", json={"puzzle": puzzle}).json()
     joined = recording.post(f"/api/assignments/{made['code']}/pupils", json={"pseudonym": "Mia"})
@@ -274,7 +276,7 @@ def test_records_export_of_a_file_that_is_not_a_database_is_one_line(tmp_path: P
     result = run("records", "export", "--db", path)
     assert result.returncode == 2, result.stderr
     assert result.stderr.startswith("wortsuche: error: ") and result.stderr.count("\n") == 1
-    assert "not a wortsuche database" in result.stderr and "Traceback" not in result.stderr
+    assert "not a usable wortsuche database" in result.stderr and "Traceback" not in result.stderr
 
 
 DAMAGED_RECORDS = {
@@ -297,6 +299,7 @@ def test_records_export_of_a_damaged_play_record_names_it_in_one_line(
     if db.startswith("postgresql"):
         pytest.skip("the record is damaged through sqlite3")
     puzzle = new_puzzle(recording)
+    issued(db, puzzle)  # the server issued the record's id when the game began
     assert recording.post("/api/records", json=game(puzzle)).status_code == 204
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE play_records SET record = ?", (DAMAGED_RECORDS[record],))
@@ -317,6 +320,7 @@ def test_records_export_of_a_damaged_puzzle_names_it_in_one_line(
     if db.startswith("postgresql"):
         pytest.skip("the puzzle is damaged through sqlite3")
     puzzle = new_puzzle(recording)
+    issued(db, puzzle)  # the server issued the record's id when the game began
     assert recording.post("/api/records", json=game(puzzle)).status_code == 204
     with sqlite3.connect(db) as connection:
         if stored == "surrogate":  # benchmarks/fuzz.py: UnicodeEncodeError writing the export
