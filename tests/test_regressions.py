@@ -351,3 +351,23 @@ def test_decoys_of_a_very_long_word_are_no_longer_than_twenty_letters() -> None:
     assert decoys and max(map(len, decoys)) <= MAX_DECOY_LENGTH == 20
     short = decoy_strings(["ARCHIVBOT", "KATZE"], Rng(1), dense=True)
     assert "ARCHIVBO" in short and "RCHIVBOT" in short  # words of a real list lose nothing
+
+
+@pytest.mark.parametrize("side", [0x7FFFFFFF, 6000])
+def test_a_png_mask_claiming_too_many_pixels_is_one_line(tmp_path: Path, side: int) -> None:
+    """A decompression bomb as --mask raised DecompressionBombError (fuzz seed 12)."""
+    import struct
+    import zlib
+
+    from cli import run
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", side, 6000, 8, 0, 0, 0, 0)
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
+    (tmp_path / "mask.png").write_bytes(png)
+    result = run("generate", "TORF", "--mask", str(tmp_path / "mask.png"))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1 and "not a readable PNG" in result.stderr

@@ -212,6 +212,11 @@ def read_mask(path: Path) -> list[str]:
     return parse_mask(text, name=str(path))
 
 
+MAX_MASK_PIXELS = 25_000_000
+"""A PNG mask larger than this is refused before it is decoded: a picture of a shape needs far
+fewer, and a file that claims billions of pixels would fill the memory (a decompression bomb)."""
+
+
 def _png_mask(path: Path) -> list[str]:
     try:
         from PIL import Image
@@ -221,13 +226,15 @@ def _png_mask(path: Path) -> list[str]:
         raise MissingExtraError(Note("a PNG mask", key="extra.png-mask"), "png") from None
     try:
         with Image.open(path) as image:
+            if image.width * image.height > MAX_MASK_PIXELS:  # before any pixel is decoded
+                raise Image.DecompressionBombError(f"{image.width}x{image.height} pixels")
             grey = image.convert("LA")
             width, height = grey.size
             if width * height > 250_000:
                 grey = grey.resize((min(width, 500), min(height, 500)))
                 width, height = grey.size
             data = grey.tobytes()  # two bytes a pixel: grey, then alpha
-    except OSError as error:
+    except (OSError, Image.DecompressionBombError) as error:  # a bomb claims billions of pixels
         raise InputError(
             f"{path}: not a readable PNG ({error})",
             key="error.png-unreadable",
