@@ -21,6 +21,7 @@ from fastapi import APIRouter, Header, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from wortsuche.errors import MissingExtraError
+from wortsuche.i18n import Translator
 from wortsuche.levels import LEVELS
 from wortsuche.puzzle_json import dumps
 from wortsuche.web import classroom, limits
@@ -233,17 +234,13 @@ def classroom_routes(
         """One row per pupil (pseudonym, found, words, seconds, hints, finished) and the words
         the class struggled with; ``?format=csv`` or ``xlsx`` for a spreadsheet, in the reader's
         language (``lang``, else ``Accept-Language``). Teacher token only."""
-        from wortsuche.i18n import LANGUAGES, translator
         from wortsuche.web.classroom_export import results_csv, results_xlsx
-        from wortsuche.web.pages import page_language
 
-        assignment = open_assignment(storage, code)
-        classroom.teacher_of(assignment, authorization)
-        refuse_when_over(rates, "teacher", assignment.code)
+        assignment = teacher_assignment(storage, rates, code, authorization)
         table = results_of(storage, puzzles, assignment)
         if format == "json":
             return table
-        texts = translator(checked_language(lang, LANGUAGES) if lang else page_language(request))
+        texts = reader(request, lang)
         name = f"wortsuche-{assignment.code}.{format}"
         return Response(
             results_csv(table, texts) if format == "csv" else results_xlsx(table, texts),
@@ -260,14 +257,10 @@ def classroom_routes(
         code: str, request: Request, lang: str | None = None, authorization: Authorization = None
     ) -> Response:
         """The results as a PDF to print (teacher token only)."""
-        from wortsuche.i18n import LANGUAGES, translator
         from wortsuche.web.classroom_pdf import results_pdf
-        from wortsuche.web.pages import page_language
 
-        assignment = open_assignment(storage, code)
-        classroom.teacher_of(assignment, authorization)
-        refuse_when_over(rates, "teacher", assignment.code)
-        texts = translator(checked_language(lang, LANGUAGES) if lang else page_language(request))
+        assignment = teacher_assignment(storage, rates, code, authorization)
+        texts = reader(request, lang)
         title = assignment.title or texts.t("sheet.default-title")
         pdf = results_pdf(results_of(storage, puzzles, assignment), texts, title)
         return Response(
@@ -334,6 +327,25 @@ async def assignment_puzzles(
     if ids:
         return await run_in_threadpool(saved_puzzles, storage, ids, title)
     return await new_puzzles(generator, new, title)
+
+
+def teacher_assignment(
+    storage: Storage, rates: RateLimiter, code: str, authorization: str | None
+) -> Assignment:
+    """The assignment ``code`` for its teacher (403 for any other token), counted against the
+    teacher's rate: the files a teacher downloads are each made anew."""
+    assignment = open_assignment(storage, code)
+    classroom.teacher_of(assignment, authorization)
+    refuse_when_over(rates, "teacher", assignment.code)
+    return assignment
+
+
+def reader(request: Request, lang: str | None) -> Translator:
+    """The reader's language: ``lang`` if given (a 422 if unknown), else the page's."""
+    from wortsuche.i18n import LANGUAGES, translator
+    from wortsuche.web.pages import page_language
+
+    return translator(checked_language(lang, LANGUAGES) if lang else page_language(request))
 
 
 def saved_puzzles(storage: Storage, ids: list[str], title: str) -> list[StoredCopy]:

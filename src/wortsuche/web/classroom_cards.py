@@ -14,10 +14,9 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel
 
-from wortsuche.i18n import Translator
 from wortsuche.web import classroom
 from wortsuche.web.classroom import open_assignment
-from wortsuche.web.classroom_api import TOKEN_ERRORS, Authorization
+from wortsuche.web.classroom_api import TOKEN_ERRORS, Authorization, reader, teacher_assignment
 from wortsuche.web.rates import RateLimiter, refuse_when_over
 from wortsuche.web.schemas import ERRORS
 from wortsuche.web.storage import Storage
@@ -40,9 +39,7 @@ def card_routes(storage: Storage, rates: RateLimiter) -> APIRouter:
         """The teacher's card to keep: the class code, the teacher link and its QR code."""
         from wortsuche.web.classroom_pdf import teacher_card_pdf
 
-        assignment = open_assignment(storage, code)
-        classroom.teacher_of(assignment, authorization)
-        refuse_when_over(rates, "teacher", assignment.code)
+        assignment = teacher_assignment(storage, rates, code, authorization)
         texts = reader(request, lang)
         link = f"{base_url(request)}/t/{assignment.code}#{classroom.bearer(authorization)}"
         title = assignment.title or texts.t("sheet.default-title")
@@ -57,9 +54,7 @@ def card_routes(storage: Storage, rates: RateLimiter) -> APIRouter:
         """New name cards for every pupil who has joined (the cards printed before stop working)."""
         from wortsuche.web.classroom_pdf import name_cards_pdf
 
-        assignment = open_assignment(storage, code)
-        classroom.teacher_of(assignment, authorization)
-        refuse_when_over(rates, "teacher", assignment.code)
+        assignment = teacher_assignment(storage, rates, code, authorization)
         texts = reader(request, lang)
         cards = classroom.issue_cards(storage, assignment)
         base = f"{base_url(request)}/c/{assignment.code}#card="
@@ -101,15 +96,6 @@ class OwnFind(BaseModel):
     indices: list[int]
     words: list[str]
     cells: list[list[int]]
-
-
-def reader(request: Request, lang: str | None) -> Translator:
-    """The reader's language: ``lang`` if given (a 422 if unknown), else the page's."""
-    from wortsuche.i18n import LANGUAGES, translator
-    from wortsuche.web.api import checked_language
-    from wortsuche.web.pages import page_language
-
-    return translator(checked_language(lang, LANGUAGES) if lang else page_language(request))
 
 
 def base_url(request: Request) -> str:
