@@ -179,10 +179,13 @@ FRAMING_PAGE = """<!doctype html>
 
 def frame_from(page: Any, site: str, folder: Path, src: str) -> list[str]:
     """Open a page of ``site`` (serving ``folder``) that frames ``src``; the console's lines."""
-    (folder / "course.html").write_text(FRAMING_PAGE.format(src=src), encoding="utf-8")
+    # a new file for each frame: the same name again could come from the browser's cache,
+    # framing the page before (the play page) instead of ``src``
+    name = f"course-{len(list(folder.glob('course-*.html')))}.html"
+    (folder / name).write_text(FRAMING_PAGE.format(src=src), encoding="utf-8")
     said: list[str] = []
     page.on("console", lambda message: said.append(message.text))
-    page.goto(f"{site}/course.html")
+    page.goto(f"{site}/{name}")
     return said
 
 
