@@ -47,6 +47,9 @@ MEMORY_CAP = 1536 * 2**20
 CPU_LIMIT, MEMORY_LIMIT_MB = 30, 500
 """The promise: every case under 30 CPU seconds and 500 MB at the default effort."""
 
+RENEW_ABOVE_MB = 250
+"""A worker whose case peaked above this many MB is replaced before the next case."""
+
 # -- hostile values ------------------------------------------------------------------------------
 
 BIG = "__BIG__"
@@ -984,7 +987,25 @@ class Worker:
             self.pid = 0
 
     def run(self, case: Case) -> Outcome:
-        """The outcome of ``case``, run in the worker."""
+        """The outcome of ``case``, run in the worker.
+
+        Python keeps the memory a large case took, so a worker's later cases would start high
+        and be counted over :data:`MEMORY_LIMIT_MB` (or run out of address space) for what an
+        earlier case left behind. A case over :data:`RENEW_ABOVE_MB` therefore ends its worker,
+        and a case over the promise or out of memory in a worker that had run other cases is
+        measured again in a fresh one: that figure is the case's own.
+        """
+        fresh = not self.pid or self.done >= self.renew
+        outcome = self._run(case)
+        if outcome.megabytes > RENEW_ABOVE_MB or outcome.kind == "out of memory":
+            self.stop()
+            if not fresh:
+                outcome = self._run(case)
+                if outcome.megabytes > RENEW_ABOVE_MB:
+                    self.stop()
+        return outcome
+
+    def _run(self, case: Case) -> Outcome:
         if self.pid and self.done >= self.renew:
             self.stop()
         if not self.pid:

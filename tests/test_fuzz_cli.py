@@ -16,6 +16,7 @@ import string
 import pytest
 from hypothesis import HealthCheck, find, given, settings
 
+import fuzzing
 from fuzzing import Case, cases, commands, puzzle_document, run_case, shrink, signature_of, to_json
 
 pytestmark = pytest.mark.slow  # each case runs in a forked process
@@ -90,6 +91,30 @@ def test_a_run_past_the_cap_is_reported_not_waited_for() -> None:
     words = {"".join(rng.choice(string.ascii_uppercase) for _ in range(30)) for _ in range(200)}
     outcome = run_case(Case(["generate", "--level", "evil", "--seed", "1", *sorted(words)]), cpu=1)
     assert outcome.kind == "over CPU" and outcome.failed
+
+
+KEPT: list[bytearray] = []
+
+
+def _hog_or_measure(case: Case, *, cpu: float = fuzzing.CPU_CAP) -> fuzzing.Outcome:
+    """A stand-in case runner: ``hog`` keeps 120 MB alive, as Python keeps what a large case
+    took; anything else takes nothing and reports the peak it is charged with."""
+    fuzzing._reset_peak()
+    if case.argv == ["hog"]:
+        KEPT.append(bytearray(120 * 2**20))
+        KEPT[-1][:: 2**12] = b"x" * len(KEPT[-1][:: 2**12])  # touch every page
+    return fuzzing.Outcome("exit 0", 0, fuzzing._peak_megabytes())
+
+
+def test_a_case_is_charged_its_own_memory_not_what_an_earlier_case_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(fuzzing, "run_here", _hog_or_measure)  # the fork runs the stand-in
+    with fuzzing.Worker() as worker:
+        base = worker.run(Case(["small"])).megabytes
+        monkeypatch.setattr(fuzzing, "RENEW_ABOVE_MB", base + 60)
+        assert worker.run(Case(["hog"])).megabytes > base + 100
+        assert worker.run(Case(["small"])).megabytes < base + 60
 
 
 TRACEBACK = """Traceback (most recent call last):
