@@ -34,6 +34,7 @@ COMMANDS = (
     "completion",
     "config",
     "calibrate",
+    "study",
 )
 """Subcommand names; each is a module ``wortsuche.cli.<name>``."""
 
