@@ -29,6 +29,12 @@ steps of ×1.25 would need (scanning is the same work at every level of one size
     python benchmarks/difficulty.py --quick         # 5 seeds
     python benchmarks/difficulty.py --family-only   # the solver family's table alone
     python benchmarks/difficulty.py --family-only --given-size --seeds 5 --only worte1,obst-de
+    python benchmarks/difficulty.py --learners-only --seeds 5   # the learning solvers alone
+
+The learners (``solvers.Learner``) adapt while they solve: a scanner that tries the directions
+its finds ran in first, one that scans for last letters (so backward words read forwards), one
+that switches to that after five finds when most ran backwards, and a reader of whole lines in a
+random direction order. A level mix a player can learn shows as evil no harder than hard for them.
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generators import Theirs  # noqa: E402
-from solvers import Member, family, family_costs  # noqa: E402
+from solvers import Learner, Member, family, family_costs, learners  # noqa: E402
 from wortsuche import generate  # noqa: E402
 from wortsuche.levels import LEVELS  # noqa: E402
 from wortsuche.model import Direction  # noqa: E402
@@ -264,6 +270,44 @@ def family_table(
     return lines
 
 
+def learner_table(seeds: range, inputs: list[Path] = FAMILY_INPUTS) -> list[str]:
+    """The level steps for solvers that learn while they solve (``solvers.Learner``): the
+    issue's target is that every one finds evil at least as hard as hard on every input."""
+    members = learners()
+    medians: dict[str, dict[str, dict[Learner, float]]] = {}
+    for path in inputs:
+        source = parse_words(path.read_text(encoding="utf-8"), name=path.name)
+        words, _ = source.words()
+        letters = [w.letters for w in words]
+        rows, cols = source.size or (15, 15)
+        medians[path.stem] = {}
+        for level in LEVELS:
+            costs: dict[Learner, list[float]] = {m: [] for m in members}
+            for seed in seeds:
+                puzzle = generate(words, rows, cols, level=level, seed=seed)
+                told = [d.name for d in puzzle.options.directions]
+                grid = list(puzzle.grid.rows)
+                for member in members:
+                    costs[member].append(member.cost(grid, letters, told))
+            medians[path.stem][level] = {m: statistics.median(c) for m, c in costs.items()}
+    header = " | ".join(f"{a} → {b}" for a, b in LEVEL_STEPS)
+    lines = [f"| input | learner | {header} | evil ≥ hard |", "|---|---|---|---|---|---|"]
+    held = 0
+    for name, levels in medians.items():
+        for member in members:
+            steps = [levels[b][member] / levels[a][member] for a, b in LEVEL_STEPS]
+            ok = steps[-1] >= 1.0
+            held += ok
+            cells = " | ".join(f"{step:.2f}" for step in steps)
+            lines.append(f"| {name} | {member.name} | {cells} | {'yes' if ok else 'no'} |")
+    lines += [
+        "",
+        f"Ratio of the medians over {len(seeds)} seeds at the input's size. Evil at least as hard "
+        f"as hard: {held} of {len(medians) * len(members)} (input, learner) pairs.",
+    ]
+    return lines
+
+
 TARGET_STEP = 1.25
 """The step the first-letter scanner at k = 1 should see between neighbouring levels."""
 
@@ -352,8 +396,19 @@ def main() -> None:
     parser.add_argument(
         "--given-size", action="store_true", help="with --family-only: the input's size alone"
     )
+    parser.add_argument(
+        "--learners-only", action="store_true", help="only the learning solvers' level steps"
+    )
     args = parser.parse_args()
     seeds = range(args.seeds or (5 if args.quick else 20))
+    if args.learners_only:
+        chosen = args.only.split(",") if args.only else None
+        inputs = [p for p in FAMILY_INPUTS if chosen is None or p.stem in chosen]
+        learner_lines = learner_table(seeds, inputs)
+        print("\n".join(learner_lines))
+        if args.out:
+            args.out.write_text("\n".join(learner_lines) + "\n", encoding="utf-8")
+        return
     if args.family_only:
         chosen = args.only.split(",") if args.only else None
         inputs = [p for p in FAMILY_INPUTS if chosen is None or p.stem in chosen]
@@ -444,6 +499,10 @@ def main() -> None:
         "Solver family, no size given:",
         "",
         *family_table(seeds, auto_size=True),
+        "",
+        "Solvers that learn while they solve, at the input's size:",
+        "",
+        *learner_table(seeds),
     ]
     text = "\n".join(lines)
     print(text)

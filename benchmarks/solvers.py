@@ -224,3 +224,84 @@ class Grid:
             previous = max((e for e in ends if e < position), default=ends[-1] - self.size)
             total += cost * (position - previous)
         return total / self.size
+
+
+# -- learners: solvers that adapt to a puzzle while they solve it ------------------------------
+
+BACKWARDS = frozenset({"W", "N", "NW", "SW"})
+"""The directions that read against →/↓ (as the sheets name them)."""
+
+REVERSE = {"E": "W", "W": "E", "S": "N", "N": "S", "SE": "NW", "NW": "SE", "SW": "NE", "NE": "SW"}
+
+LEARN_AFTER = 5
+"""Finds after which the switcher decides whether the puzzle is mostly backwards."""
+
+LEARNERS = ("learner", "last", "switcher", "lines")
+
+
+@dataclass(frozen=True)
+class Learner:
+    """A solver that goes down the list and uses what it has seen (or, ``last`` and ``lines``,
+    a strategy built against backward words), at scan:compare ratio ``k``:
+
+    - ``learner``: the first-letter scanner that tries the directions most of its finds ran in
+      first (ties clockwise from →);
+    - ``last``: scans for the word's last letter and reads from it in the usual order, so a
+      backward word is read forwards (its direction order is the reverse of the scanner's);
+    - ``switcher``: the learner for its first :data:`LEARN_AFTER` finds, then, if most of them
+      ran backwards, it scans for last letters with the learned order reversed;
+    - ``lines``: reads whole lines, one direction after another in a random order (the mean over
+      every order), and sees every remaining word of a line it reads: its work is the cells read.
+    """
+
+    strategy: str
+    k: int = 1
+
+    @property
+    def name(self) -> str:
+        return f"{self.strategy} k={self.k}"
+
+    def cost(self, rows: Sequence[str], words: Sequence[str], told: Sequence[str]) -> float:
+        """Expected work to find ``words`` in list order when the sheet names ``told``."""
+        grid = Grid(rows)
+        told_order = [d for d in STEPS if d in told]
+        runs = [direction_of(grid, word) for word in words]
+        if self.strategy == "lines":
+            used = {d for d in runs if d is not None}
+            passes = len(used) * (len(told_order) + 1) / (len(used) + 1) if used else 0.0
+            return grid.size * passes
+        seen: Counter[str] = Counter()
+        total = 0.0
+        ones = dict.fromkeys(STEPS, 1.0)
+        for number, (word, ran) in enumerate(zip(words, runs, strict=True)):
+            learned = sorted(told_order, key=lambda d: (-seen[d], told_order.index(d)))
+            backwards = sum(seen[d] for d in BACKWARDS) > number / 2
+            if self.strategy == "last" or (
+                self.strategy == "switcher" and number >= LEARN_AFTER and backwards
+            ):
+                order = (
+                    [REVERSE[d] for d in learned]
+                    if self.strategy == "switcher"
+                    else [REVERSE[d] for d in told_order]
+                )
+                order = [d for d in order if d in told_order]
+                total += grid.expected(word, len(word) - 1, order, ones, 1 / self.k)
+            else:
+                total += grid.expected(word, 0, learned, ones, 1 / self.k)
+            if ran is not None:
+                seen[ran] += 1
+        return total
+
+
+def learners() -> list[Learner]:
+    """Every learner at scan:compare ratios 1 and 5 (the line reader does not scan: once)."""
+    return [Learner(s, k) for s in LEARNERS for k in ((1,) if s == "lines" else (1, 5))]
+
+
+def direction_of(grid: Grid, word: str) -> str | None:
+    """The direction ``word`` runs in this grid (its one occurrence), or None if absent."""
+    for position in grid.positions.get(word[0], ()):
+        for direction in STEPS:
+            if grid.reading(word, 0, position, direction)[1]:
+                return direction
+    return None

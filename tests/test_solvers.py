@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 
-from solvers import STEPS, Grid, Member, family, top_left_cost
+from solvers import STEPS, Grid, Learner, Member, direction_of, family, learners, top_left_cost
 
 
 def walk(
@@ -81,3 +81,57 @@ def test_the_family_has_every_strategy_ratio_and_weighting() -> None:
     members = family()
     assert len(members) == 32
     assert {m.strategy for m in members} == {"scanner", "anchor", "all8", "habit"}
+
+
+BACKWARD_GRID = [
+    "XXXXXXXX",
+    "SADXXXXX",
+    "XXXXXXXX",
+    "XXXXNEBX",
+    "XXXXXXXX",
+    "XTOBXXXX",
+    "XXXXXXXX",
+]
+"""DAS, BEN and BOT all run ← (W): a puzzle whose direction mix a solver can learn."""
+
+BACKWARD_WORDS = ["DAS", "BEN", "BOT"]
+
+
+def test_a_word_runs_in_the_one_direction_it_is_read_in() -> None:
+    grid = Grid(BACKWARD_GRID)
+    assert [direction_of(grid, w) for w in BACKWARD_WORDS] == ["W", "W", "W"]
+    assert direction_of(grid, "QQQ") is None
+
+
+def test_a_last_letter_scanner_finds_backward_words_for_less_than_the_first_letter_scanner() -> (
+    None
+):
+    told = ["E", "S", "W", "N"]
+    scanner = Member("scanner", 1, False).cost(BACKWARD_GRID, BACKWARD_WORDS, told)
+    last = Learner("last").cost(BACKWARD_GRID, BACKWARD_WORDS, told)
+    assert last < scanner
+
+
+def test_the_learner_tries_the_direction_of_its_finds_first() -> None:
+    """After the first find ran ←, ← is tried first: the later words cost less than the plain
+    scanner (which tries → and ↓ before ←) pays for them."""
+    told = ["E", "S", "W", "N"]
+    first = BACKWARD_WORDS[:1]
+    learner = Learner("learner")
+    scanner = Member("scanner", 1, False)
+    later = learner.cost(BACKWARD_GRID, BACKWARD_WORDS, told) - learner.cost(
+        BACKWARD_GRID, first, told
+    )
+    plain = scanner.cost(BACKWARD_GRID, BACKWARD_WORDS[1:], told)
+    assert later < plain
+
+
+def test_the_line_reader_pays_for_every_direction_pass_it_needs_on_average() -> None:
+    """One direction used out of four told: on average (4 + 1) / 2 passes over the cells."""
+    cost = Learner("lines").cost(BACKWARD_GRID, BACKWARD_WORDS, ["E", "S", "W", "N"])
+    assert cost == 7 * 8 * 5 / 2
+
+
+def test_the_learners_cover_every_strategy() -> None:
+    names = {member.strategy for member in learners()}
+    assert names == {"learner", "last", "switcher", "lines"}
