@@ -276,18 +276,15 @@ class Learner:
         for number, (word, ran) in enumerate(zip(words, runs, strict=True)):
             learned = sorted(told_order, key=lambda d: (-seen[d], told_order.index(d)))
             backwards = sum(seen[d] for d in BACKWARDS) > number / 2
-            if self.strategy == "last" or (
-                self.strategy == "switcher" and number >= LEARN_AFTER and backwards
-            ):
-                order = (
-                    [REVERSE[d] for d in learned]
-                    if self.strategy == "switcher"
-                    else [REVERSE[d] for d in told_order]
-                )
-                order = [d for d in order if d in told_order]
-                total += grid.expected(word, len(word) - 1, order, ones, 1 / self.k)
+            if self.strategy == "last":  # backward words first: from the last letter they read →
+                order = [REVERSE[d] for d in STEPS if REVERSE[d] in told_order]
+            elif self.strategy == "switcher" and number >= LEARN_AFTER and backwards:
+                order = sorted(learned, key=lambda d: (-seen[d], d not in BACKWARDS))
             else:
                 total += grid.expected(word, 0, learned, ones, 1 / self.k)
+                order = []
+            if order:
+                total += grid.expected(word, len(word) - 1, order, ones, 1 / self.k)
             if ran is not None:
                 seen[ran] += 1
         return total

@@ -135,3 +135,11 @@ def test_the_line_reader_pays_for_every_direction_pass_it_needs_on_average() -> 
 def test_the_learners_cover_every_strategy() -> None:
     names = {member.strategy for member in learners()}
     assert names == {"learner", "last", "switcher", "lines"}
+
+
+def test_the_last_letter_scanner_finds_forward_words_too() -> None:
+    """On a sheet that names only → and ↓ it reads from the last letter backwards: every word
+    is found, so the two words cost less than two whole rounds of the grid."""
+    forward = ["XXXXXX", "DASXXX", "XXXXXX", "XXXBEN"]
+    cost = Learner("last").cost(forward, ["DAS", "BEN"], ["E", "S"])
+    assert cost < 2 * 6 * 4  # a word not found costs a whole round of the 24 cells
