@@ -270,9 +270,14 @@ def family_table(
     return lines
 
 
-def learner_table(seeds: range, inputs: list[Path] = FAMILY_INPUTS) -> list[str]:
+def learner_table(
+    seeds: range,
+    inputs: list[Path] = FAMILY_INPUTS,
+    changes: dict[str, dict[str, int]] | None = None,
+) -> list[str]:
     """The level steps for solvers that learn while they solve (``solvers.Learner``): the
-    issue's target is that every one finds evil at least as hard as hard on every input."""
+    issue's target is that every one finds evil at least as hard as hard on every input.
+    ``changes`` sets options of a level (``{"evil": {"reversed_share": 50}}``) to try a mix."""
     members = learners()
     medians: dict[str, dict[str, dict[Learner, float]]] = {}
     for path in inputs:
@@ -284,7 +289,8 @@ def learner_table(seeds: range, inputs: list[Path] = FAMILY_INPUTS) -> list[str]
         for level in LEVELS:
             costs: dict[Learner, list[float]] = {m: [] for m in members}
             for seed in seeds:
-                puzzle = generate(words, rows, cols, level=level, seed=seed)
+                extra = (changes or {}).get(level, {})
+                puzzle = generate(words, rows, cols, level=level, seed=seed, **extra)
                 told = [d.name for d in puzzle.options.directions]
                 grid = list(puzzle.grid.rows)
                 for member in members:
@@ -399,12 +405,24 @@ def main() -> None:
     parser.add_argument(
         "--learners-only", action="store_true", help="only the learning solvers' level steps"
     )
+    parser.add_argument(
+        "--level-option",
+        action="append",
+        default=[],
+        metavar="LEVEL:NAME=N",
+        help="with --learners-only: set a level's option, e.g. evil:reversed_share=50",
+    )
     args = parser.parse_args()
     seeds = range(args.seeds or (5 if args.quick else 20))
+    changes: dict[str, dict[str, int]] = {}
+    for text in args.level_option:
+        level, _, setting = text.partition(":")
+        name, _, value = setting.partition("=")
+        changes.setdefault(level, {})[name] = int(value)
     if args.learners_only:
         chosen = args.only.split(",") if args.only else None
         inputs = [p for p in FAMILY_INPUTS if chosen is None or p.stem in chosen]
-        learner_lines = learner_table(seeds, inputs)
+        learner_lines = learner_table(seeds, inputs, changes)
         print("\n".join(learner_lines))
         if args.out:
             args.out.write_text("\n".join(learner_lines) + "\n", encoding="utf-8")
