@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from wortsuche.cli.common import read_text
+from wortsuche.cli.reading import read_text
 from wortsuche.cli.reports import report_lines, report_to_dict
 from wortsuche.errors import PuzzleFormatError
 from wortsuche.i18n import Translator, translator

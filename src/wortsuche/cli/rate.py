@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from wortsuche.cli.common import read_text
+from wortsuche.cli.reading import read_text
 from wortsuche.cli.solve import given_words, grid_from_text, is_json, puzzle_from_text
 from wortsuche.i18n import Translator
 
