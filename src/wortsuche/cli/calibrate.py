@@ -16,7 +16,7 @@ from wortsuche.puzzle_json import puzzle_from_dict
 from wortsuche.rating.calibration import Find, PlayRecord
 
 if TYPE_CHECKING:
-    from wortsuche.rating.constants import Constants
+    from wortsuche.difficulty.constants import Constants
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -360,7 +360,7 @@ def looks_like_path(argument: str) -> bool:
 
 def _target_search(args: argparse.Namespace) -> dict[str, Any]:
     """How ``--difficulty`` searches: refuse a target out of reach or not, and the model file."""
-    from wortsuche.rating.constants import DEFAULT, constants_from_text
+    from wortsuche.difficulty.constants import DEFAULT, constants_from_text
 
     constants = constants_from_text(read_text(args.model), args.model) if args.model else DEFAULT
     return {"nearest": args.nearest, "constants": constants}

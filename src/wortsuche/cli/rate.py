@@ -42,10 +42,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Rate the puzzle and print the score with its parts."""
+    from wortsuche.difficulty.constants import DEFAULT, constants_from_text
+    from wortsuche.difficulty.simulated import rate
     from wortsuche.levels import parse_directions
     from wortsuche.model import ALL_DIRECTIONS
-    from wortsuche.rating.constants import DEFAULT, constants_from_text
-    from wortsuche.rating.difficulty import rate
 
     constants = constants_from_text(read_text(args.model), args.model) if args.model else DEFAULT
     text = read_text(args.grid)

@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeAlias
 
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError
 from wortsuche.i18n import Translator, resolve_language, translator
 from wortsuche.levels import LEVELS
 from wortsuche.model import Puzzle, Word
-from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.render import texts as say
 from wortsuche.render.layout import (
     Box,

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from wortsuche.difficulty.simulated import Difficulty, rate_puzzle
 from wortsuche.i18n import Translator
 from wortsuche.levels import LEVELS
 from wortsuche.model import Direction, Puzzle
-from wortsuche.rating.difficulty import Difficulty, rate_puzzle
 from wortsuche.render.options import words_language_of
 from wortsuche.words.clues import is_picture
 from wortsuche.words.themes import THEME_LANGUAGES

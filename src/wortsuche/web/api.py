@@ -18,6 +18,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import (
     InputError,
     MissingExtraError,
@@ -28,7 +29,6 @@ from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.model import Puzzle, Word
 from wortsuche.notes import Note
 from wortsuche.puzzle_json import dumps, loads
-from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.spec import default
 from wortsuche.web import limits
 from wortsuche.web.checks import (

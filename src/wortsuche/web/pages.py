@@ -15,10 +15,10 @@ from importlib.resources import files
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from wortsuche.levels import LEVELS
 from wortsuche.puzzle_json import loads
-from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.render.template import catalogue_values, fill
 from wortsuche.web.storage import Storage
 
