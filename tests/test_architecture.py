@@ -7,6 +7,7 @@ import graph behind import-linter, finds cycles anywhere in the package.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import logging
 import pkgutil
@@ -117,26 +118,25 @@ and reads a drawn book back to check it (preflight). The command line and the we
 through these modules: a sheet drawn outside ``render`` writes on ``render.pdf.Document``."""
 
 
-def imported_libraries(path: Path) -> set[str]:
-    """The top-level names of every package ``path`` imports, at any depth of the module (in a
-    function, under ``TYPE_CHECKING``)."""
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.partition(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.partition(".")[0])
-    return names
+@functools.cache
+def imported_libraries() -> dict[str, set[str]]:
+    """Each module's top-level names of the packages it imports, at any depth of the module (in
+    a function, under ``TYPE_CHECKING``); each module parsed once."""
+    package = ROOT / "src" / "wortsuche"
+    found: dict[str, set[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        names = found.setdefault(path.relative_to(package).as_posix(), set())
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.partition(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.partition(".")[0])
+    return found
 
 
 @pytest.mark.parametrize("library", sorted(DRAWS_WITH))
 def test_only_the_drawing_and_joining_modules_import_the_pdf_libraries(library: str) -> None:
-    package = ROOT / "src" / "wortsuche"
-    importing = {
-        path.relative_to(package).as_posix()
-        for path in package.rglob("*.py")
-        if library in imported_libraries(path)
-    }
+    importing = {name for name, names in imported_libraries().items() if library in names}
     assert importing <= DRAWS_WITH[library], importing - DRAWS_WITH[library]
 
 

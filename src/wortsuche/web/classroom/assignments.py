@@ -343,6 +343,11 @@ def playing(storage: Storage, code: str, authorization: str | None) -> Pupil:
     return pupil
 
 
+def finds_of(storage: Storage, pupil: Pupil) -> list[Find]:
+    """The words ``pupil`` has found, in the order found."""
+    return next(finds for who, finds in storage.pupils_of(pupil.assignment) if who.id == pupil.id)
+
+
 def issue_cards(storage: Storage, assignment: Assignment) -> list[tuple[Pupil, str]]:
     """New name cards for every pupil of an assignment: each pupil with the token of their card
     (a second key, ``<pupil id>.<secret>``, stored as its hash); earlier cards stop working.

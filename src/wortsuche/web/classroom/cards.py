@@ -20,9 +20,9 @@ from wortsuche.web.classroom.context import (
     TOKEN_ERRORS,
     Authorization,
     Context,
+    TeacherDownload,
     base_url,
-    reader,
-    teacher_assignment,
+    pdf_file,
 )
 from wortsuche.web.rates import refuse_when_over
 from wortsuche.web.schemas import ERRORS
@@ -44,43 +44,27 @@ pupil's own finds (their token or their card's)."""
 
 
 @router.get("/{code}/teacher-card.pdf", response_class=Response, responses={**TOKEN_ERRORS, **PDF})
-def teacher_card(
-    room: Context,
-    code: str,
-    request: Request,
-    lang: str | None = None,
-    authorization: Authorization = None,
-) -> Response:
+def teacher_card(download: TeacherDownload, request: Request) -> Response:
     """The teacher's card to keep: the class code, the teacher link and its QR code."""
     from wortsuche.web.classroom.pdf import teacher_card_pdf
 
-    assignment = teacher_assignment(room, code, authorization)
-    texts = reader(request, lang)
-    link = f"{base_url(request)}/t/{assignment.code}#{assignments.bearer(authorization)}"
-    title = assignment.title or texts.t("sheet.default-title")
-    return pdf_file(
-        teacher_card_pdf(texts, title, assignment.code, link), assignment.code, "teacher"
-    )
+    code = download.assignment.code
+    link = f"{base_url(request)}/t/{code}#{download.token}"
+    card = teacher_card_pdf(download.texts, download.title, code, link)
+    return pdf_file(card, f"wortsuche-{code}-teacher.pdf")
 
 
 @router.post("/{code}/cards.pdf", response_class=Response, responses={**TOKEN_ERRORS, **PDF})
-def name_cards(
-    room: Context,
-    code: str,
-    request: Request,
-    lang: str | None = None,
-    authorization: Authorization = None,
-) -> Response:
+def name_cards(room: Context, download: TeacherDownload, request: Request) -> Response:
     """New name cards for every pupil who has joined (the cards printed before stop working)."""
     from wortsuche.web.classroom.pdf import name_cards_pdf
 
-    assignment = teacher_assignment(room, code, authorization)
-    texts = reader(request, lang)
-    cards = assignments.issue_cards(room.storage, assignment)
-    base = f"{base_url(request)}/c/{assignment.code}#card="
+    code = download.assignment.code
+    cards = assignments.issue_cards(room.storage, download.assignment)
+    base = f"{base_url(request)}/c/{code}#card="
     named = [(pupil.pseudonym, base + card) for pupil, card in cards]
-    title = assignment.title or texts.t("sheet.default-title")
-    return pdf_file(name_cards_pdf(texts, title, assignment.code, named), assignment.code, "cards")
+    sheet = name_cards_pdf(download.texts, download.title, code, named)
+    return pdf_file(sheet, f"wortsuche-{code}-cards.pdf")
 
 
 @router.get("/{code}/me/finds", responses=TOKEN_ERRORS)
@@ -92,9 +76,7 @@ def own_finds(room: Context, code: str, authorization: Authorization = None) -> 
     refuse_when_over(room.rates, "play", pupil.id)
     puzzle = room.puzzles.get(pupil.puzzle).puzzle
     index_of = {word.entry: number for number, word in enumerate(puzzle.words)}
-    finds = next(
-        finds for who, finds in room.storage.pupils_of(assignment.code) if who.id == pupil.id
-    )
+    finds = assignments.finds_of(room.storage, pupil)
     shown = []
     for find in finds:
         number = index_of.get(find.word)
@@ -105,12 +87,3 @@ def own_finds(room: Context, code: str, authorization: Authorization = None) -> 
             cells = [list(cell) for cell in placement.cells]
             shown.append(OwnFind(indices=[number], words=[find.word], cells=cells))
     return shown
-
-
-def pdf_file(pdf: bytes, code: str, kind: str) -> Response:
-    """A PDF to download, named after the class."""
-    return Response(
-        pdf,
-        media_type="application/pdf",
-        headers={"Content-Disposition": f'attachment; filename="wortsuche-{code}-{kind}.pdf"'},
-    )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, Header, Request
+from fastapi import Depends, Header, Request, Response
 
 from wortsuche.i18n import LANGUAGES, Translator, translator
 from wortsuche.web import limits
@@ -71,6 +71,45 @@ def teacher_assignment(room: Classroom, code: str, authorization: str | None) ->
     assignments.teacher_of(assignment, authorization)
     refuse_when_over(room.rates, "teacher", assignment.code)
     return assignment
+
+
+@dataclass(frozen=True)
+class Download:
+    """A file a teacher downloads: their class (token checked, counted against their rate),
+    their token, the reader's catalogue and the title to print."""
+
+    assignment: Assignment
+    token: str | None
+    texts: Translator
+    title: str
+
+
+def teacher_download(
+    room: Context,
+    code: str,
+    request: Request,
+    lang: str | None = None,
+    authorization: Authorization = None,
+) -> Download:
+    """The class ``code`` for a file its teacher downloads, in the reader's language (``lang``,
+    else ``Accept-Language``)."""
+    assignment = teacher_assignment(room, code, authorization)
+    texts = reader(request, lang)
+    title = assignment.title or texts.t("sheet.default-title")
+    return Download(assignment, assignments.bearer(authorization), texts, title)
+
+
+TeacherDownload = Annotated[Download, Depends(teacher_download)]
+"""A route's parameter for a file only the class's teacher may download."""
+
+
+def pdf_file(pdf: bytes, name: str) -> Response:
+    """A PDF to download as ``name``."""
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
 
 
 def reader(request: Request, lang: str | None) -> Translator:

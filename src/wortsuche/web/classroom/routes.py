@@ -39,8 +39,10 @@ from wortsuche.web.classroom.context import (
     Authorization,
     Classroom,
     Context,
+    TeacherDownload,
     address,
     base_url,
+    pdf_file,
     reader,
     teacher_assignment,
 )
@@ -163,9 +165,7 @@ def own_progress(room: Context, code: str, authorization: Authorization = None) 
     """A pupil's own progress (their token): the words the server recorded."""
     assignment = open_assignment(room.storage, code)
     pupil = assignments.pupil_of(room.storage, assignment, authorization)
-    mine = next(
-        finds for who, finds in room.storage.pupils_of(assignment.code) if who.id == pupil.id
-    )
+    mine = assignments.finds_of(room.storage, pupil)
     return PupilProgress(
         pseudonym=pupil.pseudonym,
         puzzle=pupil.puzzle,
@@ -259,25 +259,13 @@ def results(
     response_class=Response,
     responses={**TOKEN_ERRORS, 200: {"content": {"application/pdf": {}}}},
 )
-def results_pdf(
-    room: Context,
-    code: str,
-    request: Request,
-    lang: str | None = None,
-    authorization: Authorization = None,
-) -> Response:
+def results_pdf(room: Context, download: TeacherDownload) -> Response:
     """The results as a PDF to print (teacher token only)."""
     from wortsuche.web.classroom.pdf import results_pdf
 
-    assignment = teacher_assignment(room, code, authorization)
-    texts = reader(request, lang)
-    title = assignment.title or texts.t("sheet.default-title")
-    pdf = results_pdf(results_of(room, assignment), texts, title)
-    return Response(
-        pdf,
-        media_type="application/pdf",
-        headers={"Content-Disposition": f'attachment; filename="wortsuche-{assignment.code}.pdf"'},
-    )
+    results = results_of(room, download.assignment)
+    pdf = results_pdf(results, download.texts, download.title)
+    return pdf_file(pdf, f"wortsuche-{download.assignment.code}.pdf")
 
 
 @router.get(
