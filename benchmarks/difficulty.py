@@ -3,7 +3,7 @@
 For every input (the six official examples and two frozen 15x15 lists) and level, puzzles are
 made with several seeds and rated twice:
 
-- by wortsuche's difficulty model (``wortsuche.rating.difficulty``: expected minutes for an adult),
+- by wortsuche's difficulty model (``wortsuche.difficulty.simulated``: expected minutes for an adult),
 - by an independent check written here, sharing no code with the package: a plain first-letter
   scanner that starts at a random cell, reads the grid in reading order and, at each cell with a
   word's first letter, tries the level's directions one after another, counting every letter it
@@ -53,9 +53,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generators import Theirs  # noqa: E402
 from solvers import Learner, Member, family, family_costs, learners  # noqa: E402
 from wortsuche import generate  # noqa: E402
+from wortsuche.difficulty.simulated import rate, rate_puzzle  # noqa: E402
 from wortsuche.levels import LEVELS  # noqa: E402
 from wortsuche.model import Direction  # noqa: E402
-from wortsuche.rating.difficulty import rate, rate_puzzle  # noqa: E402
 from wortsuche.rating.targeting import generate_near  # noqa: E402
 from wortsuche.words.source import parse_words  # noqa: E402
 

@@ -3,7 +3,7 @@
 For each word: scan for the anchor letter; at each cell holding it, read along the allowed
 directions in habit order, letter by letter, until a letter does not match or the edge is
 reached; stop at the first direction that completes the word. Shares no code with
-``wortsuche.rating.difficulty`` beyond its published constants.
+``wortsuche.difficulty.simulated`` beyond its published constants.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 
-from wortsuche.rating.difficulty import RARE, SCAN_COST
+from wortsuche.difficulty.simulated import RARE, SCAN_COST
 
 STEPS = {"E": (0, 1), "S": (1, 0), "SE": (1, 1), "NE": (-1, 1), "W": (0, -1), "N": (-1, 0),
          "NW": (-1, -1), "SW": (1, -1)}  # fmt: skip

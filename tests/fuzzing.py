@@ -472,7 +472,7 @@ def puzzle_document() -> dict[str, Any]:
 @cache
 def model_document() -> dict[str, Any]:
     """A valid model file's content (``calibrate`` writes them)."""
-    from wortsuche.rating.constants import DEFAULT
+    from wortsuche.difficulty.constants import DEFAULT
 
     return DEFAULT.to_dict()
 

@@ -12,12 +12,12 @@ import pytest
 from cli import run as wortsuche
 from wortsuche import generate
 from wortsuche.cli.calibrate import records_from_lines
+from wortsuche.difficulty.constants import DEFAULT, Constants, constants_from_text
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import puzzle_to_dict
 from wortsuche.rating.calibration import fit, spearman
-from wortsuche.rating.constants import DEFAULT, Constants, constants_from_text
-from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.rating.race import fit_either, log_likelihoods
 
 WORDS = [

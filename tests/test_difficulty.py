@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from cli import run
 from difficulty_reference import word_effort
 from wortsuche import Direction, generate
+from wortsuche.difficulty.simulated import READING_ORDER, rate, rate_puzzle
 from wortsuche.errors import DoesNotFitError
 from wortsuche.grid.topology import Topology
 from wortsuche.levels import LEVELS
-from wortsuche.rating.difficulty import READING_ORDER, rate, rate_puzzle
 
 
 def test_a_word_read_across_from_the_only_first_letter() -> None:

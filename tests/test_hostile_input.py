@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from cli import ENV, run
-from wortsuche.cli.common import MAX_INPUT_BYTES
+from wortsuche.cli.reading import MAX_INPUT_BYTES
 from wortsuche.pipeline.run import generate
 from wortsuche.puzzle_json import dumps
 

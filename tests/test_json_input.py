@@ -14,12 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from wortsuche.difficulty.constants import DEFAULT
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.json_input import CHECKS, MAX_DEPTH, MAX_NUMBER_DIGITS, check, read_json, schema
 from wortsuche.limits import MAX_INPUT_BYTES
 from wortsuche.pipeline.run import generate
 from wortsuche.puzzle_json import dumps
-from wortsuche.rating.constants import DEFAULT
 from wortsuche.web import limits
 from wortsuche.web.records import MAX_FINDS, FindIn
 

@@ -14,7 +14,7 @@ import pytest
 
 from cli import run
 from wortsuche import generate
-from wortsuche.rating.difficulty import rate_puzzle
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.rating.targeting import generate_near
 from wortsuche.spec import options_from_dict, options_to_dict
 from wortsuche.words.source import parse_words

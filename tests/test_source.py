@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wortsuche.cli.common import decode
+from wortsuche.cli.reading import decode
 from wortsuche.errors import InputError
 from wortsuche.limits import MAX_SIDE
 from wortsuche.words.source import COMPETITION, WORD_LIST, parse_size, parse_words

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from cli import run
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError
-from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.rating.targeting import generate_near
 
 WORDS = [

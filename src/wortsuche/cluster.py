@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wortsuche.book import BookSettings, PlannedPuzzle, in_order, make_puzzle
-from wortsuche.errors import InputError, MissingExtraError, UserError
+from wortsuche.errors import InputError, MissingExtraError, UserError, unreadable
 
 if TYPE_CHECKING:
     from distributed import Client, LocalCluster
@@ -178,22 +178,8 @@ class TlsFile:
         try:
             with open(self.path, "rb") as opened:
                 opened.read(1)
-        except FileNotFoundError:
-            raise InputError(
-                f"{named}: no such file", key="error.no-such-file", values={"path": named}
-            ) from None
-        except PermissionError:
-            raise InputError(
-                f"{named}: permission denied",
-                key="error.permission-denied",
-                values={"path": named},
-            ) from None
         except OSError as error:
-            raise InputError(
-                f"{named}: cannot read ({error.strerror})",
-                key="error.cannot-read",
-                values={"path": named, "reason": error.strerror},
-            ) from None
+            raise unreadable(named, error) from None
         return self.path
 
 

@@ -94,6 +94,25 @@ class MissingExtraError(InputError):
         self.extra = extra
 
 
+def unreadable(path: object, error: OSError) -> InputError:
+    """The one line for a file that cannot be read: missing, not allowed, or another reason.
+
+    >>> str(unreadable("tiere.txt", FileNotFoundError(2, "No such file or directory")))
+    'tiere.txt: no such file'
+    """
+    if isinstance(error, FileNotFoundError):
+        return InputError(f"{path}: no such file", key="error.no-such-file", values={"path": path})
+    if isinstance(error, PermissionError):
+        return InputError(
+            f"{path}: permission denied", key="error.permission-denied", values={"path": path}
+        )
+    return InputError(
+        f"{path}: cannot read ({error.strerror})",
+        key="error.cannot-read",
+        values={"path": path, "reason": error.strerror},
+    )
+
+
 class DoesNotFitError(UserError):
     """No layout was found: the words do not fit in the grid with the chosen options.
 

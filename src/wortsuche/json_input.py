@@ -85,6 +85,13 @@ class _Refused(ValueError):
         self.note = Note(text, key=key, values=values)
 
 
+def _refused_at(place: Place, said: str, key: str, **values: object) -> _Refused:
+    """The refusal of the value at ``place``: its name in quotes, then ``said``; the name is the
+    note's ``field``."""
+    where = _spelled(place)
+    return _Refused(f'"{where}" {said}', key, field=where, **values)
+
+
 def _bounded(text: str) -> None:
     """Refuse text too long, or nested too deeply, before the parser meets it."""
     if len(text) > MAX_INPUT_BYTES:
@@ -139,11 +146,10 @@ def _finite(data: Any) -> None:
     while waiting:
         place, value = waiting.pop()
         if isinstance(value, float) and not math.isfinite(value) and place:
-            where = _spelled(place)
-            raise _Refused(
-                f'"{where}" must be a finite number, not {_shown(value)}',
+            raise _refused_at(
+                place,
+                f"must be a finite number, not {_shown(value)}",
                 "error.json-not-finite",
-                field=where,
                 value=_shown(value),
             )
         if isinstance(value, dict):
@@ -296,8 +302,7 @@ class _Compiler:
                     )
             for key in required:
                 if key not in members:
-                    where = _spelled((place, key))
-                    raise _Refused(f'"{where}" is missing', "error.json-missing", field=where)
+                    raise _refused_at((place, key), "is missing", "error.json-missing")
 
         return checked
 
@@ -387,11 +392,10 @@ def _wrong(value: Any, expected: Note, place: Place) -> None:
             expected=expected,
             value=_shown(value),
         )
-    where = _spelled(place)
-    raise _Refused(
-        f'"{where}" must be {expected}, not {_shown(value)}',
+    raise _refused_at(
+        place,
+        f"must be {expected}, not {_shown(value)}",
         "error.json-field",
-        field=where,
         expected=expected,
         value=_shown(value),
     )
@@ -430,12 +434,8 @@ def _same(value: Any, other: Any) -> bool:
 def _once_each(items: list[Any], place: Place) -> None:
     for index, item in enumerate(items):
         if any(_same(item, other) for other in items[:index]):
-            where = _spelled(place)
-            raise _Refused(
-                f'"{where}" lists {_shown(item)} twice',
-                "error.json-twice",
-                field=where,
-                value=_shown(item),
+            raise _refused_at(
+                place, f"lists {_shown(item)} twice", "error.json-twice", value=_shown(item)
             )
 
 
@@ -449,11 +449,8 @@ def _text_check(rule: dict[str, Any]) -> Check:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                where = _spelled(place)
-                raise _Refused(
-                    f'"{where}" holds a lone surrogate, which is no text',
-                    "error.field-surrogate",
-                    field=where,
+                raise _refused_at(
+                    place, "holds a lone surrogate, which is no text", "error.field-surrogate"
                 ) from None
         count(len(value), place)
 
@@ -468,22 +465,14 @@ def _count_check(
 
     def checked(count: int, place: Place) -> None:
         if count < least:
-            where = _spelled(place)
             if count == 0:
-                raise _Refused(f'"{where}" must not be empty', "error.json-empty", field=where)
-            raise _Refused(
-                f'"{where}" must have at least {least} {unit}',
-                f"error.json-fewer-{unit}",
-                field=where,
-                low=least,
+                raise _refused_at(place, "must not be empty", "error.json-empty")
+            raise _refused_at(
+                place, f"must have at least {least} {unit}", f"error.json-fewer-{unit}", low=least
             )
         if most is not None and count > most:
-            where = _spelled(place)
-            raise _Refused(
-                f'"{where}" must have at most {most} {unit}',
-                f"error.json-more-{unit}",
-                field=where,
-                high=most,
+            raise _refused_at(
+                place, f"must have at most {most} {unit}", f"error.json-more-{unit}", high=most
             )
 
     return checked

@@ -14,12 +14,12 @@ import json
 from typing import Any
 
 from wortsuche.data import read_text
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.json_input import check, read_json
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
 from wortsuche.model import HOLE, Direction, Grid, HiddenMessage, Placement, Puzzle, Word
 from wortsuche.notes import Note
-from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.spec import options_from_dict, options_to_dict
 
 FORMAT = "wortsuche-puzzle"

@@ -19,8 +19,8 @@ from fastapi.testclient import TestClient
 from stack import RedisServer
 from wortsuche.puzzle_json import loads
 from wortsuche.render.html import game_data
-from wortsuche.web import classroom_api
 from wortsuche.web.app import create_app
+from wortsuche.web.classroom import routes as classroom_api
 from wortsuche.web.limits import Limits, Rate
 from wortsuche.web.plausibility import SEARCH_SECONDS, least_seconds
 
@@ -49,7 +49,7 @@ class Clock:
 
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    from wortsuche.web import classroom
+    from wortsuche.web.classroom import assignments as classroom
 
     fake = Clock()
     for module in (classroom, classroom_api):
@@ -195,7 +195,7 @@ def test_a_script_that_posts_every_word_at_once_is_marked_and_a_person_is_not(
     exported = client.get(
         f"/api/assignments/{code}/results?format=csv", headers=bearer(made["teacher_token"])
     )
-    from wortsuche.web.classroom_export import PUPIL_COLUMNS
+    from wortsuche.web.classroom.export import PUPIL_COLUMNS
 
     table = csv.DictReader(io.StringIO(exported.text), fieldnames=PUPIL_COLUMNS)
     heading = next(table)
@@ -432,7 +432,7 @@ def test_finds_recorded_before_they_were_timed_are_kept_and_never_marked(
     db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import wortsuche.web.storage.interface as storage_module
-    from wortsuche.web import classroom
+    from wortsuche.web.classroom import assignments as classroom
     from wortsuche.web.storage import open_storage
 
     released = storage_module.MIGRATIONS

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wortsuche.web import classroom
+from wortsuche.web.classroom import assignments as classroom
 from wortsuche.web.errors import ApiError
 
 codes = st.text(alphabet=classroom.CODE_ALPHABET, min_size=6, max_size=6).map(

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wortsuche.puzzle_json import loads
-from wortsuche.web import classroom
+from wortsuche.web.classroom import assignments as classroom
 from wortsuche.web.storage import Storage
 
 from .conftest import WORDS

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from wortsuche.web.classroom_pdf import draw_qr
+from wortsuche.web.classroom.pdf import draw_qr
 
 from .test_classroom_api import bearer, join, new_assignment, places, select
 

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wortsuche.web.classroom_schemas import PupilRow, Results
+from wortsuche.web.classroom.schemas import PupilRow, Results
 
 from .test_classroom_api import bearer, join, new_assignment, places, select
 
@@ -176,7 +176,7 @@ def test_every_csv_cell_reads_back_as_written_and_none_is_a_formula(
     rows: list[PupilRow], lang: str
 ) -> None:
     from wortsuche.i18n import translator
-    from wortsuche.web.classroom_export import results_csv
+    from wortsuche.web.classroom.export import results_csv
 
     results = Results(code="K7-QX4M", title="", ends="", answers_shown=False, pupils=rows, words=[])
     texts = translator(lang)

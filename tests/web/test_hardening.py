@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from wortsuche.errors import InputError
 from wortsuche.verification.verifier import Report
-from wortsuche.web import api, generation
+from wortsuche.web import generation, making
 from wortsuche.web.app import create_app
 from wortsuche.web.limits import Limits, Rate
 from wortsuche.web.middleware import SECURITY_HEADERS
@@ -97,7 +97,7 @@ def test_every_puzzle_passes_the_verifier_before_it_is_saved(
     def failing(puzzle: Any) -> Report:
         return Report(words=(), problems=("TORF appears twice",))
 
-    monkeypatch.setattr(api, "verify_puzzle", failing)
+    monkeypatch.setattr(making, "verify_puzzle", failing)
     response = client.post("/api/puzzles", json=BODY)
     assert response.status_code == 500
     assert response.json()["code"] == "api.bug"

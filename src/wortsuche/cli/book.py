@@ -18,21 +18,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wortsuche.cli.common import (
-    add_paper_options,
-    add_spec_options,
-    check_output,
-    note,
-    read_text,
-    spec_options,
-    write_output,
-)
+from wortsuche.cli.flags import add_paper_options, add_spec_options, spec_options
+from wortsuche.cli.output import check_output, note, write_output
 from wortsuche.cli.printbook import (
     add_print_options,
     check_print_options,
     large_print_sizes,
     print_trimmed,
 )
+from wortsuche.cli.reading import read_text
 from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.notes import Note
@@ -553,7 +547,7 @@ def print_book(
     """Render ``(title, puzzle)`` pairs as the book's PDF and write it."""
     from dataclasses import replace
 
-    from wortsuche.cli.common import render_options
+    from wortsuche.cli.rendering import render_options
     from wortsuche.render import render_book
 
     options = render_options(args)

@@ -7,7 +7,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from wortsuche.cli.common import check_output, read_text, write_output
+from wortsuche.cli.output import check_output, write_output
+from wortsuche.cli.reading import read_text
 from wortsuche.errors import InputError, UserError
 from wortsuche.json_input import read_json
 from wortsuche.notes import Note
@@ -15,7 +16,7 @@ from wortsuche.puzzle_json import puzzle_from_dict
 from wortsuche.rating.calibration import Find, PlayRecord
 
 if TYPE_CHECKING:
-    from wortsuche.rating.constants import Constants
+    from wortsuche.difficulty.constants import Constants
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from wortsuche.cli.common import read_text
+from wortsuche.cli.reading import read_text
 from wortsuche.cli.reports import report_lines, report_to_dict
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import PuzzleFormatError
 from wortsuche.i18n import Translator, translator
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
-from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.verification.verifier import verify_puzzle
 
 

@@ -8,19 +8,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from wortsuche.cli.common import (
-    add_output_options,
-    add_spec_options,
-    answers_note,
-    check_output,
-    note,
-    output_format,
-    read_text,
-    render_options,
-    say_small_letters,
-    spec_options,
-    write_output,
-)
+from wortsuche.cli.flags import add_output_options, add_spec_options, spec_options
+from wortsuche.cli.output import check_output, note, write_output
+from wortsuche.cli.reading import read_text
+from wortsuche.cli.rendering import answers_note, output_format, render_options, say_small_letters
 from wortsuche.cli.sheet import add_versions_option, check_format, version_letter, version_seed
 from wortsuche.errors import DoesNotFitError, InputError
 from wortsuche.i18n import resolve_language
@@ -369,7 +360,7 @@ def looks_like_path(argument: str) -> bool:
 
 def _target_search(args: argparse.Namespace) -> dict[str, Any]:
     """How ``--difficulty`` searches: refuse a target out of reach or not, and the model file."""
-    from wortsuche.rating.constants import DEFAULT, constants_from_text
+    from wortsuche.difficulty.constants import DEFAULT, constants_from_text
 
     constants = constants_from_text(read_text(args.model), args.model) if args.model else DEFAULT
     return {"nearest": args.nearest, "constants": constants}

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wortsuche.cli.common import at_terminal, note, write_output
+from wortsuche.cli.output import at_terminal, note, write_output
 from wortsuche.errors import InputError
 from wortsuche.notes import Note
 from wortsuche.render.options import RenderOptions
@@ -149,10 +149,9 @@ def print_trimmed(
     lines = (options.title, args.subtitle, args.copyright, args.author)
     require_printable((puzzle for _, puzzle in titled), options.font, *lines)
     if args.cover:
-        # drawing and checking the cover needs them here too: imported before the workers
-        # start, they need not each import them again (fpdf alone takes 0.17 s)
-        import fpdf  # noqa: F401
-        import pdfplumber  # noqa: F401
+        from wortsuche.render.cover import load_cover_libraries
+
+        load_cover_libraries()  # here too, before the workers start
 
     with in_parallel(args.workers) as workers:
         drawn = draw_print_book(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from wortsuche.cli.common import read_text
+from wortsuche.cli.reading import read_text
 from wortsuche.cli.solve import given_words, grid_from_text, is_json, puzzle_from_text
 from wortsuche.i18n import Translator
 
@@ -42,10 +42,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Rate the puzzle and print the score with its parts."""
+    from wortsuche.difficulty.constants import DEFAULT, constants_from_text
+    from wortsuche.difficulty.simulated import rate
     from wortsuche.levels import parse_directions
     from wortsuche.model import ALL_DIRECTIONS
-    from wortsuche.rating.constants import DEFAULT, constants_from_text
-    from wortsuche.rating.difficulty import rate
 
     constants = constants_from_text(read_text(args.model), args.model) if args.model else DEFAULT
     text = read_text(args.grid)

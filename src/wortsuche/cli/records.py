@@ -49,7 +49,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Write the records."""
 
-    from wortsuche.cli.common import check_output, write_output
+    from wortsuche.cli.output import check_output, write_output
 
     fmt = args.format or ("csv" if (args.output or "").lower().endswith(".csv") else "jsonl")
     check_output(args.output, force=args.force)
@@ -82,9 +82,9 @@ def _is_file(path: str) -> bool:
     """Whether ``path`` is a file; a name the system refuses (too long, say) is one line."""
     from pathlib import Path
 
-    from wortsuche.cli.common import cannot_read
+    from wortsuche.errors import unreadable
 
     try:
         return Path(path).is_file()
     except OSError as error:
-        raise cannot_read(path, error) from None
+        raise unreadable(path, error) from None

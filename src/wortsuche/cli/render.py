@@ -8,15 +8,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from wortsuche.cli.common import (
-    add_output_options,
-    answers_note,
-    output_format,
-    read_text,
-    render_options,
-    say_small_letters,
-    write_output,
-)
+from wortsuche.cli.flags import add_output_options
+from wortsuche.cli.output import write_output
+from wortsuche.cli.reading import read_text
+from wortsuche.cli.rendering import answers_note, output_format, render_options, say_small_letters
 from wortsuche.cli.sheet import check_format
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wortsuche.errors import InputError
+from wortsuche.errors import InputError, unreadable
 from wortsuche.i18n import LANGUAGES
 from wortsuche.limits import MAX_INPUT_BYTES
 from wortsuche.render.options import FONTS
@@ -154,11 +154,7 @@ def _read_file(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except OSError as error:
-        raise InputError(  # as cli.common's cannot_read says it (which imports this module)
-            f"{path}: cannot read ({error.strerror})",
-            key="error.cannot-read",
-            values={"path": path, "reason": error.strerror},
-        ) from None
+        raise unreadable(path, error) from None
     if len(data) > MAX_INPUT_BYTES:
         raise InputError(
             f"{path} is too large (more than {MAX_INPUT_BYTES} bytes)",

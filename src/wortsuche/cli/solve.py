@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from wortsuche.cli.common import note, read_text
+from wortsuche.cli.output import note
+from wortsuche.cli.reading import read_text
 from wortsuche.cli.reports import report_lines, report_to_dict
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.grid.topology import Topology

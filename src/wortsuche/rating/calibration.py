@@ -22,11 +22,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from wortsuche.difficulty.constants import DEFAULT, Constants
+from wortsuche.difficulty.simulated import rate
 from wortsuche.errors import InputError
 from wortsuche.grid.topology import Topology
 from wortsuche.model import Puzzle
-from wortsuche.rating.constants import DEFAULT, Constants
-from wortsuche.rating.difficulty import rate
 
 THRESHOLDS = (0.0, 0.25, 0.5, 0.75, 1.0)
 """Rare-letter thresholds tried (0: the solver always scans for the first letter)."""

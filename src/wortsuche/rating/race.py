@@ -24,6 +24,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from wortsuche.difficulty.constants import DEFAULT, Constants
 from wortsuche.errors import InputError
 from wortsuche.rating.calibration import (
     MIN_FINDS,
@@ -35,7 +36,6 @@ from wortsuche.rating.calibration import (
     solve_linear,
     word_parts,
 )
-from wortsuche.rating.constants import DEFAULT, Constants
 
 NEWTON_STEPS = 60
 """Newton steps at most per threshold (the likelihood is smooth; 10–20 are usual)."""

@@ -1,7 +1,7 @@
 """Puzzles made to a target difficulty: candidates from easy to evil, the nearest one kept.
 
 The candidates are a ladder of option sets, each a little harder than the one before by the
-difficulty model (``wortsuche.rating.difficulty``). Every candidate uses the same seed, so the same
+difficulty model (``wortsuche.difficulty.simulated``). Every candidate uses the same seed, so the same
 words, size, target and seed give the same puzzle; the search stops as soon as one is within
 :data:`CLOSE_ENOUGH` of the target. Without a size, the size is part of the search: a larger
 grid where even the hardest rung is too easy, a smaller one where even the easiest is too hard.
@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from wortsuche.budget import Budget
+from wortsuche.difficulty.constants import DEFAULT, Constants
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import DoesNotFitError, GenerationTimeout, InputError
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Direction, Puzzle, Word
 from wortsuche.notes import Note
 from wortsuche.pipeline.run import generate
-from wortsuche.rating.constants import DEFAULT, Constants
-from wortsuche.rating.difficulty import rate_puzzle
 
 CLOSE_ENOUGH = 0.05
 """A candidate this close to the target (as a share of it) ends the search."""

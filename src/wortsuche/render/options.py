@@ -108,9 +108,15 @@ class RenderOptions:
 
 
 def puzzle_language(puzzle: Puzzle) -> str:
-    """The language a puzzle's sheet is in: its own, else as ``options.language`` resolves."""
+    """The language a puzzle's sheet is in: its own, else its words' (:func:`words_language_of`)."""
     if puzzle.sheet_language in LANGUAGES:
         return str(puzzle.sheet_language)
+    return words_language_of(puzzle)
+
+
+def words_language_of(puzzle: Puzzle) -> str:
+    """The language of a puzzle's words: its ``options.language``, else as the words show it
+    (:func:`wortsuche.i18n.resolve_language`, the one reading of a language from words)."""
     return resolve_language(puzzle.options.language, [w.entry for w in puzzle.words])
 
 

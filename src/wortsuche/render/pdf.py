@@ -13,13 +13,13 @@ import logging
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError
 from wortsuche.i18n import Translator, resolve_language, translator
 from wortsuche.levels import LEVELS
 from wortsuche.model import Puzzle, Word
-from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.render import texts as say
 from wortsuche.render.layout import (
     Box,
@@ -48,6 +48,10 @@ from wortsuche.words.clues import is_picture, listed
 
 if TYPE_CHECKING:
     from fpdf import FPDF
+
+Document: TypeAlias = "FPDF"
+"""The page a drawing function writes on: fpdf2's document, named here so that a sheet drawn
+outside ``render`` (the classroom's results and cards) never imports fpdf itself."""
 
 FONT = "DejaVu"
 
@@ -85,6 +89,16 @@ def new_document(
     pdf.set_creator("wortsuche")
     pdf.set_creation_date(FIXED_DATE)
     return pdf
+
+
+def link_lines(pdf: Document, width: float, height: float, link: str) -> None:
+    """A link in lines of ``width`` (each ``height`` high), broken between any two characters:
+    a link has no blanks to break at, and a reader types it as printed."""
+    from fpdf.enums import WrapMode
+
+    pdf.multi_cell(
+        width, height, link, align="L", new_x="LMARGIN", new_y="NEXT", wrapmode=WrapMode.CHAR
+    )
 
 
 def draw_text(pdf: FPDF, t: Text) -> None:

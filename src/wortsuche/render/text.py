@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
-from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.render.options import RenderOptions, display_letter
 from wortsuche.render.texts import (
     level_name,

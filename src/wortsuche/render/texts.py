@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wortsuche.i18n import Translator, resolve_language
+from wortsuche.difficulty.simulated import Difficulty, rate_puzzle
+from wortsuche.i18n import Translator
 from wortsuche.levels import LEVELS
 from wortsuche.model import Direction, Puzzle
-from wortsuche.rating.difficulty import Difficulty, rate_puzzle
+from wortsuche.render.options import words_language_of
 from wortsuche.words.clues import is_picture
 from wortsuche.words.themes import THEME_LANGUAGES
 
@@ -79,7 +80,7 @@ def find_below_key(puzzle: Puzzle, texts: Translator) -> str:
         return "sheet.find-below"
     if all(is_picture(word.clue) for word in puzzle.words):
         return "sheet.find-pictures"
-    language = resolve_language(puzzle.options.language, [w.entry for w in puzzle.words])
+    language = words_language_of(puzzle)
     if language != texts.language and language in THEME_LANGUAGES:
         return f"sheet.find-in-{language}"
     return "sheet.find-clues"

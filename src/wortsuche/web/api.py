@@ -18,33 +18,37 @@ from typing import Any, Literal
 from fastapi import APIRouter, Depends, Request, Response
 from starlette.concurrency import run_in_threadpool
 
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import (
-    DoesNotFitError,
-    GenerationTimeout,
     InputError,
     MissingExtraError,
-    VerificationError,
-    WortsucheError,
 )
 from wortsuche.filling.message import message_letters, message_shape
-from wortsuche.grid.topology import TORUS_LEAST_SIDE, Torus
 from wortsuche.i18n import LANGUAGES, Translator, translator
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
-from wortsuche.model import Cell, Puzzle, Word, line
+from wortsuche.model import Puzzle, Word
 from wortsuche.notes import Note
 from wortsuche.puzzle_json import dumps, loads
-from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.spec import default
-from wortsuche.verification.verifier import verify_puzzle
 from wortsuche.web import limits
-from wortsuche.web.errors import ApiError, server_failed
-from wortsuche.web.generation import BusyError, Generator
+from wortsuche.web.checks import (
+    checked_language,
+    checked_seed,
+    checked_size,
+    checked_text,
+    checked_title,
+    is_puzzle_id,
+    read_words,
+    words_refused,
+)
+from wortsuche.web.errors import ApiError
+from wortsuche.web.generation import Generator
+from wortsuche.web.making import make_puzzle
 from wortsuche.web.pages import page_language
 from wortsuche.web.rates import RateLimiter, limited
 from wortsuche.web.schemas import (
     BUSY,
     ERRORS,
-    Answer,
     Answers,
     CheckResult,
     Hint,
@@ -54,13 +58,11 @@ from wortsuche.web.schemas import (
     PublicPuzzle,
     Selection,
 )
+from wortsuche.web.selection import answers, check
 from wortsuche.web.storage import Storage, StoredPuzzle
-from wortsuche.words.clues import has_clue, listed
-from wortsuche.words.source import parse_words
+from wortsuche.words.clues import listed
 from wortsuche.words.vocabulary import unpictured_note, with_clues
 from wortsuche.words.wordset import prepare_words
-
-ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 DOCUMENTS = {
     "pdf": "application/pdf",
@@ -68,11 +70,6 @@ DOCUMENTS = {
     "odt": "application/vnd.oasis.opendocument.text",
 }
 """The worksheet's downloads and their media types."""
-
-
-def is_puzzle_id(text: str) -> bool:
-    """Whether ``text`` has the shape of a puzzle id (anything else is never looked up)."""
-    return ID_PATTERN.fullmatch(text) is not None
 
 
 def api_routes(
@@ -351,15 +348,6 @@ def clued_words(
         raise words_refused(error) from None
 
 
-def split_words(
-    words: str | list[str], *, phrases: bool = False
-) -> tuple[list[str], tuple[int, int] | None]:
-    """The entries of a word list and the size its header gives (competition format), if any
-    (:func:`read_words`, without its notes)."""
-    entries, size, _ = read_words(words, phrases=phrases)
-    return entries, size
-
-
 def said_split(notes: Sequence[Note], texts: Translator) -> list[str]:
     """The reader's notes of lines split into several words (or kept one entry, or numbered),
     in the reader's language: the command line's notes, with the form's box in place of
@@ -388,149 +376,6 @@ def said_split(notes: Sequence[Note], texts: Translator) -> list[str]:
             )
         )
     return said
-
-
-def read_words(
-    words: str | list[str], *, phrases: bool = False
-) -> tuple[list[str], tuple[int, int] | None, tuple[Note, ...]]:
-    """The entries of a word list, the size its header gives (competition format), if any,
-    and the reader's notes (a line split into several words).
-
-    Text is read by the core's reader (entries separated by spaces, commas, semicolons or
-    lines, ``"quoted"`` entries kept whole, ``#`` comments, or the competition format with its
-    size header); with ``phrases`` only lines, commas and semicolons separate entries. The
-    items of a list are entries, also separated by commas or semicolons.
-    """
-    size = None
-    notes: tuple[Note, ...] = ()
-    for text in [words] if isinstance(words, str) else words:
-        checked_text(text, "words")
-    if isinstance(words, str):
-        if not words.strip():
-            raise ApiError(422, "type at least one word", "words", key="api.no-words")
-        try:
-            source = parse_words(words, name="the word list", phrases=phrases)
-        except InputError as error:
-            raise words_refused(error) from None
-        lines, size = list(source.entries), source.size
-        notes = tuple(note for note in source.notes if isinstance(note, Note))
-    else:
-        lines = list(words)
-    # A line with a clue is one entry: its clue may hold commas.
-    entries = [
-        part.strip()
-        for line in lines
-        for part in ([line] if has_clue(line) else re.split(r"[,;]", line))
-    ]
-    entries = [entry for entry in entries if entry]
-    if not entries:
-        raise ApiError(422, "type at least one word", "words", key="api.no-words")
-    if len(entries) > limits.MAX_WORDS:
-        raise ApiError(
-            422,
-            f"too many words: {len(entries)} (at most {limits.MAX_WORDS} per puzzle)",
-            "words",
-            key="api.too-many-words",
-            values={"count": len(entries), "most": limits.MAX_WORDS},
-        )
-    for entry in entries:
-        if len(entry.partition("=")[0].strip()) > limits.MAX_WORD_LENGTH:
-            raise ApiError(
-                422,
-                f"the word {entry[:20]!r}… is too long ({len(entry)} characters, "
-                f"at most {limits.MAX_WORD_LENGTH})",
-                "words",
-                key="api.word-too-long",
-                values={
-                    "start": entry[:20],
-                    "length": len(entry),
-                    "most": limits.MAX_WORD_LENGTH,
-                },
-            )
-    return entries, size, notes
-
-
-WRAP_REFUSALS = {
-    "error.wrap-shape": (
-        "words over the edge need the whole rectangle: choose Rectangle as the shape",
-        "shape",
-    ),
-    "error.wrap-size": (
-        f"words over the edge need at least {TORUS_LEAST_SIDE} rows and {TORUS_LEAST_SIDE} columns",
-        "size",
-    ),
-}
-"""The core's refusals of a torus, said for the form (no command-line options), and the field
-each belongs to."""
-
-
-def words_refused(error: InputError) -> ApiError:
-    """The refusal of words the core cannot use, with the core's reason."""
-    return ApiError(
-        422,
-        f"Please check the list: {error}.",
-        "words",
-        key="api.check-words",
-        values={"error": error},
-    )
-
-
-def checked_seed(seed: int | None) -> int | None:
-    """``seed`` if it is one the web accepts (None: a fresh one is drawn)."""
-    if seed is not None and not 0 <= seed <= limits.MAX_SEED:
-        raise ApiError(
-            422,
-            f"the seed must be a whole number from 0 to {limits.MAX_SEED}",
-            "seed",
-            key="api.seed",
-            values={"most": limits.MAX_SEED},
-        )
-    return seed
-
-
-def checked_language(lang: str, languages: Sequence[str]) -> str:
-    """``lang`` if it is one of ``languages``."""
-    if lang not in languages:
-        raise ApiError(
-            422,
-            f"lang must be one of {', '.join(languages)}",
-            "lang",
-            key="api.lang",
-            values={"languages": ", ".join(languages)},
-        )
-    return lang
-
-
-def checked_size(rows: int | None, cols: int | None) -> tuple[int | None, int | None]:
-    """Rows and columns within the web's limits; both None (auto) if either is None."""
-    if rows is None or cols is None:
-        return None, None
-    for field, value, name in (("rows", rows, "rows"), ("cols", cols, "columns")):
-        if not 1 <= value <= limits.MAX_SIDE:
-            raise ApiError(
-                422,
-                f"the number of {name} must be from 1 to {limits.MAX_SIDE}, not {value}",
-                field,
-                key=f"api.{field}-range",
-                values={"most": limits.MAX_SIDE, "value": value},
-            )
-    return rows, cols
-
-
-def checked_text(text: str, field: str) -> str:
-    """``text`` if it can be stored and sent (JSON allows lone surrogates such as ``\\ud800``)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise ApiError(
-            422,
-            f"{field}: character {error.start + 1} is not a letter or sign of any script "
-            f"(a lone surrogate, {text[error.start]!a})",
-            field,
-            key="api.lone-surrogate",
-            values={"position": error.start + 1},
-        ) from None
-    return text
 
 
 MAX_SECRET_WORDS = 20
@@ -578,99 +423,6 @@ def checked_message(message: str) -> str:
             422, f"{error}.", "message", key="api.message", values={"error": error}
         ) from None
     return message
-
-
-def checked_title(title: str | None) -> str:
-    """The title without surrounding blanks, within the length limit."""
-    title = checked_text(title or "", "title").strip()
-    if len(title) > limits.MAX_TITLE_LENGTH:
-        raise ApiError(
-            422,
-            f"the title is too long (at most {limits.MAX_TITLE_LENGTH} characters)",
-            "title",
-            key="api.title-too-long",
-            values={"most": limits.MAX_TITLE_LENGTH},
-        )
-    return title
-
-
-async def make_puzzle(
-    generator: Generator,
-    words: list[str] | list[Word],
-    rows: int | None,
-    cols: int | None,
-    level: str,
-    seed: int | None,
-    arrived: float,
-    options: dict[str, Any] | None = None,
-) -> Puzzle:
-    """Generate within the time limit and verify; an automatic size beyond the web's is capped."""
-    from wortsuche.rand import new_seed
-
-    seed = new_seed() if seed is None else seed
-    try:
-        puzzle = await generator.generate(
-            words, rows, cols, level, seed, arrived=arrived, options=options
-        )
-        if puzzle.rows > limits.MAX_SIDE or puzzle.cols > limits.MAX_SIDE:
-            side = limits.MAX_SIDE
-            puzzle = await generator.generate(
-                words, side, side, level, seed, arrived=arrived, options=options
-            )
-    except WortsucheError as error:
-        raise generation_refused(error, sized=rows is not None) from None
-    # the puzzle crossed a pipe: prove it again before saving (in a thread: the loop serves GETs)
-    report = await run_in_threadpool(verify_puzzle, puzzle)
-    if not report.ok:
-        failed = VerificationError(
-            "the puzzle from the worker failed the check: " + "; ".join(report.problems)
-        )
-        raise server_failed(failed)
-    return puzzle
-
-
-def generation_refused(error: WortsucheError, *, sized: bool) -> ApiError:
-    """The answer to an error of generation: a user's mistake said for the form, else a bug.
-
-    ``sized`` tells whether the user chose the size (a layout that does not fit is then the
-    size's fault) or left it to the generator.
-    """
-    if isinstance(error, BusyError):
-        return ApiError(
-            503, f"{error}.", retry_after=error.retry_after, key=error.key, values=error.values
-        )
-    if isinstance(error, GenerationTimeout):
-        message = f"The words could not be arranged: {error}."
-        return ApiError(
-            422, message, "size", key=error.key, values=error.values, number=error.number
-        )
-    if isinstance(error, DoesNotFitError):
-        return does_not_fit(error, sized=sized)
-    if isinstance(error, InputError):
-        if error.key in WRAP_REFUSALS:
-            message, field = WRAP_REFUSALS[error.key]
-            return ApiError(422, message, field, key=error.key.replace("error.", "api."))
-        option = error.values.get("option")
-        if isinstance(option, str) and option in NewPuzzle.model_fields:
-            said: dict[str, object] = {"field": option}
-            return ApiError(422, f"{error}.", option, key="api.invalid-field", values=said)
-        return words_refused(error)
-    return server_failed(error)
-
-
-def does_not_fit(error: DoesNotFitError, *, sized: bool) -> ApiError:
-    """The refusal of words that found no layout (or of a message that found no room)."""
-    if error.key is not None and error.key.startswith("error.message"):
-        return ApiError(422, f"{error}.", "message", key="api.message", values={"error": error})
-    where = "this grid" if sized else f"a grid of at most {limits.MAX_SIDE}x{limits.MAX_SIDE}"
-    fix = "Make the grid larger, or use" if sized else "Use"
-    return ApiError(
-        422,
-        f"The words do not fit in {where}: {error}. {fix} fewer or shorter words.",
-        "size" if sized else "words",
-        key="api.does-not-fit" if sized else "api.does-not-fit-auto",
-        values={"most": limits.MAX_SIDE, "words": ", ".join(error.words) or "–", "error": error},
-    )
 
 
 def save(storage: Storage, puzzle: Puzzle, title: str, request: dict[str, Any]) -> StoredPuzzle:
@@ -729,106 +481,6 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
             shape=message_shape(puzzle.message.text), length=len(puzzle.message.letters)
         ),
     )
-
-
-def check(
-    puzzle: Puzzle,
-    start: tuple[int, int],
-    end: tuple[int, int],
-    step: tuple[int, int] | None = None,
-) -> CheckResult:
-    """Compare a selection with the placements; a word matches read from either end.
-
-    On a torus (``wrap``) two cells are the ends of several runs (straight across, or over the
-    edge): the one going ``step`` from ``start`` if given, else each, the shortest first.
-    """
-    for name, cell in (("start", start), ("end", end)):
-        if cell not in puzzle.grid:
-            raise ApiError(
-                422,
-                f"{name} {list(cell)} is outside the {puzzle.rows}x{puzzle.cols} grid",
-                name,
-            )
-    runs = selected_runs(puzzle, start, end, step)
-    if not runs:
-        return CheckResult(found=False)
-    everything = puzzle.words + puzzle.secret_words  # secret words are numbered after the listed
-    accepted = accepted_places(puzzle)
-    for cells in runs:
-        indices = words_along(cells, accepted)
-        if indices:
-            entries = [everything[i].entry for i in indices]
-            return CheckResult(
-                found=True, word=entries[0], words=entries, indices=indices, cells=list(cells)
-            )
-    return CheckResult(found=False)
-
-
-def selected_runs(
-    puzzle: Puzzle, start: Cell, end: Cell, step: tuple[int, int] | None
-) -> list[tuple[Cell, ...]]:
-    """The runs of cells a selection from ``start`` to ``end`` may mean, the likeliest first.
-
-    On a flat grid that is the straight line between them, if there is one; on a torus each
-    run between them, or only the one going ``step`` from ``start``.
-    """
-    if puzzle.options.wrap and start != end:
-        runs = Torus(puzzle.rows, puzzle.cols).runs_between(start, end)
-        if step is not None:
-            runs = [run for run in runs if _goes(run, step, puzzle.rows, puzzle.cols)]
-        return runs
-    straight = line(start, end)
-    return [] if straight is None else [straight]
-
-
-def accepted_places(puzzle: Puzzle) -> list[list[tuple[Cell, ...]]]:
-    """For each word, listed then secret, the runs of cells that find it.
-
-    That is its placement, and for a word inside longer words each of those places too; a word
-    that was not placed has none.
-    """
-    report = verify_puzzle(puzzle)
-    accepted: list[list[tuple[Cell, ...]]] = []
-    for word in puzzle.words + puzzle.secret_words:
-        places = [o.cells for o in (report[word.letters].own,) if o is not None]
-        places += [o.cells for o, _ in report[word.letters].inside_longer]
-        accepted.append(places if word.letters in puzzle.placements else [])
-    return accepted
-
-
-def words_along(cells: tuple[Cell, ...], accepted: list[list[tuple[Cell, ...]]]) -> list[int]:
-    """The numbers of the words ``cells`` find: read the way the player dragged first, then
-    read backwards."""
-    forward = [i for i, places in enumerate(accepted) if cells in places]
-    backward = [i for i, places in enumerate(accepted) if cells[::-1] in places]
-    return forward + [i for i in backward if i not in forward]
-
-
-def _goes(run: tuple[tuple[int, int], ...], step: tuple[int, int], rows: int, cols: int) -> bool:
-    """Whether a run on a ``rows`` × ``cols`` torus takes ``step`` from its first cell."""
-    (r, c), following = run[0], run[1]
-    return following == ((r + step[0]) % rows, (c + step[1]) % cols)
-
-
-def answers(puzzle: Puzzle) -> Answers:
-    """Every placed word, in word-list order, then the secret words."""
-    found = []
-    for index, word in enumerate(puzzle.words + puzzle.secret_words):
-        placement = puzzle.placements.get(word.letters)
-        if placement is None:
-            continue
-        found.append(
-            Answer(
-                index=index,
-                word=word.entry,
-                letters=word.letters,
-                direction=placement.direction.name,
-                start=placement.start,
-                end=placement.end,
-                cells=list(placement.cells),
-            )
-        )
-    return Answers(answers=found)
 
 
 def checked_level(level: object) -> str:

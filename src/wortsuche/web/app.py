@@ -5,7 +5,9 @@ Each concern has its module: :mod:`~wortsuche.web.api` (endpoints and the steps 
 :mod:`~wortsuche.web.pages` (HTML), :mod:`~wortsuche.web.schemas` (JSON bodies),
 :mod:`~wortsuche.web.generation` (worker processes and their time limit),
 :mod:`~wortsuche.web.middleware` (body size, security headers), :mod:`~wortsuche.web.limits`,
-:mod:`~wortsuche.web.rates` (request rates, counted in memory or Redis), :mod:`~wortsuche.web.health`.
+:mod:`~wortsuche.web.rates` (request rates, counted in memory or Redis), :mod:`~wortsuche.web.health`;
+the classroom is a package, :mod:`~wortsuche.web.classroom`, whose routers find their storage
+and rates in ``app.state.classroom``.
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from wortsuche.web import classroom
-from wortsuche.web.api import api_routes, is_puzzle_id, new_generator
-from wortsuche.web.classroom_api import classroom_routes
-from wortsuche.web.classroom_cards import card_routes
-from wortsuche.web.classroom_pages import classroom_page_routes
+from wortsuche.web.api import api_routes, new_generator
+from wortsuche.web.checks import is_puzzle_id
+from wortsuche.web.classroom import cards as classroom_cards
+from wortsuche.web.classroom import pages as classroom_pages
+from wortsuche.web.classroom import routes as classroom_routes
+from wortsuche.web.classroom.assignments import sweeping
+from wortsuche.web.classroom.context import Classroom
 from wortsuche.web.errors import add_error_handlers
 from wortsuche.web.health import health_routes
 from wortsuche.web.limits import Limits
@@ -59,7 +63,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         # ended classes are deleted on a schedule, not only when someone opens them
-        sweeper = asyncio.create_task(classroom.sweeping(storage, settings.sweep_seconds))
+        sweeper = asyncio.create_task(sweeping(storage, settings.sweep_seconds))
         yield
         sweeper.cancel()
         with suppress(asyncio.CancelledError):
@@ -86,13 +90,14 @@ def create_app(
     app.state.generator = generator
     rates = RateLimiter(settings.rates, settings.rate_storage)  # one count for every router
     app.state.rates = rates
+    app.state.classroom = Classroom.of(storage, settings, generator, rates)
     app.include_router(api_routes(storage, settings, generator, rates))
-    app.include_router(classroom_routes(storage, settings, generator, rates))
-    app.include_router(card_routes(storage, rates))
+    app.include_router(classroom_routes.router)
+    app.include_router(classroom_cards.router)
     app.include_router(health_routes(storage, rates))
     app.include_router(theme_routes())
     app.include_router(page_routes(storage, is_puzzle_id, record_play=record_play))
     if record_play:
         app.include_router(record_routes(storage, settings, rates))
-    app.include_router(classroom_page_routes(storage, rates))
+    app.include_router(classroom_pages.router)
     return app

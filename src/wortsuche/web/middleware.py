@@ -187,16 +187,12 @@ def too_large_said(limit: int, scope: Scope) -> str:
     ``Accept-Language``)."""
     from urllib.parse import parse_qs
 
-    from wortsuche.i18n import LANGUAGES, translator
-    from wortsuche.web.pages import accepted_language
+    from wortsuche.i18n import translator
+    from wortsuche.web.pages import chosen_language
 
     asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
     headers = dict(scope.get("headers", []))
-    language = (
-        asked
-        if asked in LANGUAGES
-        else accepted_language(headers.get(b"accept-language", b"").decode("latin-1"))
-    )
+    language = chosen_language(asked, headers.get(b"accept-language", b"").decode("latin-1"))
     return translator(language).t("api.too-large", most=limit // 1024)
 
 

@@ -15,10 +15,10 @@ from importlib.resources import files
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from wortsuche.levels import LEVELS
 from wortsuche.puzzle_json import loads
-from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.render.template import catalogue_values, fill
 from wortsuche.web.storage import Storage
 
@@ -158,11 +158,21 @@ def web_manifest(texts: Translator) -> dict[str, object]:
 
 
 def page_language(request: Request) -> str:
-    """``?lang=`` if it names a language, else the best of ``Accept-Language``, else English."""
-    asked = request.query_params.get("lang", "")
-    if asked in LANGUAGES:
-        return asked
-    return accepted_language(request.headers.get("accept-language", ""))
+    """The reader's language: ``?lang=`` if it names one of ours, else the best of
+    ``Accept-Language``, else English (:func:`chosen_language`)."""
+    return chosen_language(
+        request.query_params.get("lang", ""), request.headers.get("accept-language", "")
+    )
+
+
+def chosen_language(asked: str, header: str) -> str:
+    """The one rule for a reader's language: ``asked`` (a ``?lang=``) if it names one of ours,
+    else the language an ``Accept-Language`` ``header`` prefers most.
+
+    >>> chosen_language("de", "en"), chosen_language("fr", "de-AT, en;q=0.5")
+    ('de', 'de')
+    """
+    return asked if asked in LANGUAGES else accepted_language(header)
 
 
 def accepted_language(header: str) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 REACTION_SECONDS = 0.3
 """The least time from one answer to the first letter of the next selection: a person's
@@ -90,3 +91,21 @@ def claimed_finds(finds: Sequence[tuple[str, float]]) -> list[TimedFind]:
         timed.append(TimedFind(word, at, round(at - before, 3), cells))
         before = at
     return timed
+
+
+class StoredFind(Protocol):
+    """A find as a table keeps it (a pupil's, see :class:`~wortsuche.web.storage.classroom.Find`)."""
+
+    @property
+    def word(self) -> str: ...
+    @property
+    def at(self) -> float: ...
+    @property
+    def gap(self) -> float | None: ...
+    @property
+    def cells(self) -> int: ...
+
+
+def implausible_finds(finds: Sequence[StoredFind]) -> set[str]:
+    """The words of a pupil's finds that came faster than a person selects (a class's or recorded play's)."""
+    return implausible([TimedFind(f.word, f.at, f.gap, f.cells) for f in finds])

@@ -34,9 +34,8 @@ from wortsuche.errors import InputError, UserError
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
 from wortsuche.web import limits
-from wortsuche.web.classroom import implausible_finds
 from wortsuche.web.errors import ApiError
-from wortsuche.web.plausibility import claimed_finds, implausible
+from wortsuche.web.plausibility import claimed_finds, implausible, implausible_finds
 from wortsuche.web.rates import RateLimiter, refuse_when_over
 from wortsuche.web.schemas import ERRORS
 from wortsuche.web.spreadsheet import text_row

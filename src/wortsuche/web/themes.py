@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from wortsuche.errors import InputError
 from wortsuche.rand import new_seed
 from wortsuche.web import limits
-from wortsuche.web.api import checked_language, checked_seed
+from wortsuche.web.checks import checked_language, checked_seed
 from wortsuche.web.errors import ApiError
 from wortsuche.web.schemas import ERRORS
 from wortsuche.words.themes import THEME_LANGUAGES, draw, load_theme, theme_names, themes

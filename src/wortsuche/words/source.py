@@ -1,7 +1,7 @@
 """Reading word input: the competition format with a size header, or a plain word list.
 
 Text in, data out; reading files and decoding bytes is the command line's job
-(``wortsuche.cli.common.read_text``).
+(``wortsuche.cli.reading.read_text``).
 
 The competition format has the size on line 1 (rows first: ``40 32`` is 40 rows by
 32 columns), the number of words on line 2 and then one word per line. A plain word

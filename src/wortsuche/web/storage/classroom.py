@@ -2,7 +2,7 @@
 
 The queries are written once for both databases, like the puzzles' (:class:`.Storage`); this
 module holds the migration that adds the tables and the queries that use them. Tokens are never
-stored, only their SHA-256 (:mod:`wortsuche.web.classroom` draws and checks them). Deleting an
+stored, only their SHA-256 (:mod:`wortsuche.web.classroom.assignments` draws and checks them). Deleting an
 assignment deletes everything recorded for it (``ON DELETE CASCADE``) and its copies of the
 puzzles, in one transaction.
 """
@@ -294,14 +294,21 @@ class ClassroomQueries(ABC):
     ) -> None:
         """Record a pupil joining an assignment (``started``: Unix time, their clock's zero)."""
         with self._transaction() as cursor:
-            cursor.execute(
-                self._sql(
-                    "INSERT INTO pupils"
-                    " (id, assignment, token_hash, pseudonym, puzzle, started, last_seen)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)"
-                ),
-                (pupil_id, assignment, token_hash, pseudonym, puzzle, started, started),
+            self._insert_pupil(
+                cursor, (pupil_id, assignment, token_hash, pseudonym, puzzle, started)
             )
+
+    def _insert_pupil(self, cursor: Cursor, pupil: tuple[str, str, str, str, str, float]) -> None:
+        """The row of a pupil who joins now: id, assignment, token hash, pseudonym, puzzle and
+        start (also the last time seen)."""
+        cursor.execute(
+            self._sql(
+                "INSERT INTO pupils"
+                " (id, assignment, token_hash, pseudonym, puzzle, started, last_seen)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)"
+            ),
+            (*pupil, pupil[-1]),
+        )
 
     def get_pupil(self, pupil_id: str) -> Pupil | None:
         """The pupil with this id, or None."""
@@ -443,13 +450,8 @@ class ClassroomQueries(ABC):
                 return "full"
             if any(name.casefold() == pseudonym.casefold() for (name,) in names):
                 return "taken"
-            cursor.execute(
-                self._sql(
-                    "INSERT INTO pupils"
-                    " (id, assignment, token_hash, pseudonym, puzzle, started, last_seen)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)"
-                ),
-                (pupil_id, assignment, token_hash, pseudonym, puzzle, started, started),
+            self._insert_pupil(
+                cursor, (pupil_id, assignment, token_hash, pseudonym, puzzle, started)
             )
         return "joined"
 

@@ -34,9 +34,11 @@ from starlette.concurrency import run_in_threadpool
 
 from wortsuche.model import Cell, Puzzle
 from wortsuche.puzzle_json import loads
+from wortsuche.web.classroom.schemas import PupilRow
 from wortsuche.web.errors import ApiError
-from wortsuche.web.plausibility import TimedFind, implausible
+from wortsuche.web.plausibility import implausible_finds
 from wortsuche.web.rates import RateLimiter, refuse_when_over
+from wortsuche.web.selection import accepted_places
 from wortsuche.web.storage import Storage
 from wortsuche.web.storage.classroom import Assignment, Find, Pupil
 
@@ -159,8 +161,6 @@ class PuzzleCache:
 
     def get(self, puzzle_id: str) -> PlayedPuzzle:
         """The puzzle with this id, parsed and with its accepted runs (404 if missing)."""
-        from wortsuche.web.api import accepted_places
-
         with self.lock:
             if puzzle_id in self.entries:
                 self.entries.move_to_end(puzzle_id)
@@ -177,22 +177,6 @@ class PuzzleCache:
             while len(self.entries) > self.size:
                 self.entries.popitem(last=False)
         return played
-
-
-@dataclass(frozen=True)
-class PupilResult:
-    """One row of the results: what a pupil found, how long it took, with how many hints."""
-
-    pseudonym: str
-    puzzle: str
-    found: int
-    of: int
-    words: list[str]
-    seconds: float
-    hints: int
-    finished: bool
-    id: str = ""
-    implausible: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -214,10 +198,10 @@ class WordResult:
         return missed, (self.hints + 0.25 * self.wrong) / max(1, self.pupils)
 
 
-def pupil_result(pupil: Pupil, finds: list[Find], words_in_all: int) -> PupilResult:
+def pupil_result(pupil: Pupil, finds: list[Find], words_in_all: int) -> PupilRow:
     """A pupil's row of the results."""
     seconds = pupil.finished if pupil.finished is not None else pupil.last_seen - pupil.started
-    return PupilResult(
+    return PupilRow(
         pseudonym=pupil.pseudonym,
         puzzle=pupil.puzzle,
         found=len(finds),
@@ -229,12 +213,6 @@ def pupil_result(pupil: Pupil, finds: list[Find], words_in_all: int) -> PupilRes
         id=pupil.id,
         implausible=sorted(implausible_finds(finds)),
     )
-
-
-def implausible_finds(finds: list[Find]) -> set[str]:
-    """The words of a pupil's finds that came faster than a person selects (see
-    :mod:`~wortsuche.web.plausibility`)."""
-    return implausible([TimedFind(f.word, f.at, f.gap, f.cells) for f in finds])
 
 
 def word_results(
@@ -363,6 +341,11 @@ def playing(storage: Storage, code: str, authorization: str | None) -> Pupil:
     if not same_token(token, stored):  # perhaps a name card's token: the slow way checks it
         return pupil_of(storage, open_assignment(storage, code), authorization)
     return pupil
+
+
+def finds_of(storage: Storage, pupil: Pupil) -> list[Find]:
+    """The words ``pupil`` has found, in the order found."""
+    return next(finds for who, finds in storage.pupils_of(pupil.assignment) if who.id == pupil.id)
 
 
 def issue_cards(storage: Storage, assignment: Assignment) -> list[tuple[Pupil, str]]:

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from wortsuche.errors import MissingExtraError
 from wortsuche.i18n import Translator
-from wortsuche.render.pdf import FONT, new_document
-from wortsuche.web.classroom_schemas import Results
+from wortsuche.render.pdf import FONT, link_lines, new_document
+from wortsuche.web.classroom.schemas import Results
 
 if TYPE_CHECKING:
-    from fpdf import FPDF
+    from wortsuche.render.pdf import Document
 
 MARGIN = 42.0
 """Page margin in points (15 mm)."""
@@ -88,7 +88,7 @@ MM = 72 / 25.4
 """Points in a millimetre."""
 
 
-def draw_qr(pdf: FPDF, text: str, x: float, y: float, size: float) -> None:
+def draw_qr(pdf: Document, text: str, x: float, y: float, size: float) -> None:
     """A QR code of ``text`` as filled squares, ``size`` points wide with its quiet zone (error
     correction M, as on the screen): sharp at any printer's resolution, no picture embedded."""
     try:
@@ -109,8 +109,6 @@ def draw_qr(pdf: FPDF, text: str, x: float, y: float, size: float) -> None:
 def teacher_card_pdf(texts: Translator, title: str, code: str, link: str) -> bytes:
     """The teacher's card: the class's title and code, the teacher link and its QR code, and the
     note that without the link the class cannot be opened again. One card, to cut out and keep."""
-    from fpdf.enums import WrapMode
-
     pdf = new_document("a4", f"{texts.t('card.teacher-title')} · {title}", texts.language)
     pdf.add_page()
     left, top, width, height, qr = 20 * MM, 20 * MM, 170 * MM, 75 * MM, 55 * MM
@@ -131,8 +129,7 @@ def teacher_card_pdf(texts: Translator, title: str, code: str, link: str) -> byt
     pdf.cell(text_width, 20, said, new_x="LMARGIN", new_y="NEXT")
     pdf.ln(4)
     pdf.set_font(FONT, "", 8)
-    pdf.multi_cell(text_width, 11, link, align="L", new_x="LMARGIN", new_y="NEXT",
-                   wrapmode=WrapMode.CHAR)  # fmt: skip
+    link_lines(pdf, text_width, 11, link)
     pdf.ln(4)
     pdf.set_font(FONT, "B", 10)
     note = texts.t("card.teacher-note")
@@ -144,7 +141,7 @@ CARD_COLUMNS, CARD_ROWS = 2, 4
 """Name cards on an A4 page: 2 across, 4 down (about 9 by 6.5 cm each)."""
 
 
-def name_size(pdf: FPDF, name: str, width: float) -> float:
+def name_size(pdf: Document, name: str, width: float) -> float:
     """The largest type, 15 pt down to 9 pt, in which each word of a name fits the width."""
     size = 15.0
     while size > 9:
@@ -157,8 +154,6 @@ def name_size(pdf: FPDF, name: str, width: float) -> float:
 
 def name_cards_pdf(texts: Translator, title: str, code: str, cards: list[tuple[str, str]]) -> bytes:
     """Name cards to cut out: each pupil's name, their personal link and its QR code."""
-    from fpdf.enums import WrapMode
-
     pdf = new_document("a4", f"{texts.t('card.pupil-title')} · {title}", texts.language)
     margin = 12 * MM
     width = (pdf.w - 2 * margin) / CARD_COLUMNS
@@ -190,6 +185,5 @@ def name_cards_pdf(texts: Translator, title: str, code: str, cards: list[tuple[s
         pdf.multi_cell(column, 11, note, align="L", new_x="LMARGIN", new_y="NEXT")
         pdf.set_xy(x + 5 * MM, y + height - 13 * MM)
         pdf.set_font(FONT, "", 6)
-        pdf.multi_cell(width - 10 * MM, 7.5, link, align="L", new_x="LMARGIN", new_y="NEXT",
-                       wrapmode=WrapMode.CHAR)  # fmt: skip
+        link_lines(pdf, width - 10 * MM, 7.5, link)
     return bytes(pdf.output())

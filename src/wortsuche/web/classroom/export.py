@@ -14,7 +14,7 @@ import io
 
 from wortsuche.errors import MissingExtraError
 from wortsuche.i18n import Translator
-from wortsuche.web.classroom_schemas import PupilRow, Results
+from wortsuche.web.classroom.schemas import PupilRow, Results
 from wortsuche.web.spreadsheet import as_text
 
 PUPIL_COLUMNS = (

@@ -1,0 +1,177 @@
+"""What every part of the web checks of a request before it uses it: ids, texts, languages, sizes,
+seeds, titles and word lists, each refused with a 422 that names its field.
+
+The puzzles' API and the classroom both read their requests through these checks, so a word list
+or a title is refused alike wherever it is typed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from wortsuche.errors import InputError
+from wortsuche.notes import Note
+from wortsuche.web import limits
+from wortsuche.web.errors import ApiError
+from wortsuche.words.clues import has_clue
+from wortsuche.words.source import parse_words
+
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def is_puzzle_id(text: str) -> bool:
+    """Whether ``text`` has the shape of a puzzle id (anything else is never looked up)."""
+    return ID_PATTERN.fullmatch(text) is not None
+
+
+def checked_text(text: str, field: str) -> str:
+    """``text`` if it can be stored and sent (JSON allows lone surrogates such as ``\\ud800``)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ApiError(
+            422,
+            f"{field}: character {error.start + 1} is not a letter or sign of any script "
+            f"(a lone surrogate, {text[error.start]!a})",
+            field,
+            key="api.lone-surrogate",
+            values={"position": error.start + 1},
+        ) from None
+    return text
+
+
+def checked_language(lang: str, languages: Sequence[str]) -> str:
+    """``lang`` if it is one of ``languages``."""
+    if lang not in languages:
+        raise ApiError(
+            422,
+            f"lang must be one of {', '.join(languages)}",
+            "lang",
+            key="api.lang",
+            values={"languages": ", ".join(languages)},
+        )
+    return lang
+
+
+def checked_size(rows: int | None, cols: int | None) -> tuple[int | None, int | None]:
+    """Rows and columns within the web's limits; both None (auto) if either is None."""
+    if rows is None or cols is None:
+        return None, None
+    for field, value, name in (("rows", rows, "rows"), ("cols", cols, "columns")):
+        if not 1 <= value <= limits.MAX_SIDE:
+            raise ApiError(
+                422,
+                f"the number of {name} must be from 1 to {limits.MAX_SIDE}, not {value}",
+                field,
+                key=f"api.{field}-range",
+                values={"most": limits.MAX_SIDE, "value": value},
+            )
+    return rows, cols
+
+
+def checked_title(title: str | None) -> str:
+    """The title without surrounding blanks, within the length limit."""
+    title = checked_text(title or "", "title").strip()
+    if len(title) > limits.MAX_TITLE_LENGTH:
+        raise ApiError(
+            422,
+            f"the title is too long (at most {limits.MAX_TITLE_LENGTH} characters)",
+            "title",
+            key="api.title-too-long",
+            values={"most": limits.MAX_TITLE_LENGTH},
+        )
+    return title
+
+
+def checked_seed(seed: int | None) -> int | None:
+    """``seed`` if it is one the web accepts (None: a fresh one is drawn)."""
+    if seed is not None and not 0 <= seed <= limits.MAX_SEED:
+        raise ApiError(
+            422,
+            f"the seed must be a whole number from 0 to {limits.MAX_SEED}",
+            "seed",
+            key="api.seed",
+            values={"most": limits.MAX_SEED},
+        )
+    return seed
+
+
+def split_words(
+    words: str | list[str], *, phrases: bool = False
+) -> tuple[list[str], tuple[int, int] | None]:
+    """The entries of a word list and the size its header gives (competition format), if any
+    (:func:`read_words`, without its notes)."""
+    entries, size, _ = read_words(words, phrases=phrases)
+    return entries, size
+
+
+def read_words(
+    words: str | list[str], *, phrases: bool = False
+) -> tuple[list[str], tuple[int, int] | None, tuple[Note, ...]]:
+    """The entries of a word list, the size its header gives (competition format), if any,
+    and the reader's notes (a line split into several words).
+
+    Text is read by the core's reader (entries separated by spaces, commas, semicolons or
+    lines, ``"quoted"`` entries kept whole, ``#`` comments, or the competition format with its
+    size header); with ``phrases`` only lines, commas and semicolons separate entries. The
+    items of a list are entries, also separated by commas or semicolons.
+    """
+    size = None
+    notes: tuple[Note, ...] = ()
+    for text in [words] if isinstance(words, str) else words:
+        checked_text(text, "words")
+    if isinstance(words, str):
+        if not words.strip():
+            raise ApiError(422, "type at least one word", "words", key="api.no-words")
+        try:
+            source = parse_words(words, name="the word list", phrases=phrases)
+        except InputError as error:
+            raise words_refused(error) from None
+        lines, size = list(source.entries), source.size
+        notes = tuple(note for note in source.notes if isinstance(note, Note))
+    else:
+        lines = list(words)
+    # A line with a clue is one entry: its clue may hold commas.
+    entries = [
+        part.strip()
+        for line in lines
+        for part in ([line] if has_clue(line) else re.split(r"[,;]", line))
+    ]
+    entries = [entry for entry in entries if entry]
+    if not entries:
+        raise ApiError(422, "type at least one word", "words", key="api.no-words")
+    if len(entries) > limits.MAX_WORDS:
+        raise ApiError(
+            422,
+            f"too many words: {len(entries)} (at most {limits.MAX_WORDS} per puzzle)",
+            "words",
+            key="api.too-many-words",
+            values={"count": len(entries), "most": limits.MAX_WORDS},
+        )
+    for entry in entries:
+        if len(entry.partition("=")[0].strip()) > limits.MAX_WORD_LENGTH:
+            raise ApiError(
+                422,
+                f"the word {entry[:20]!r}… is too long ({len(entry)} characters, "
+                f"at most {limits.MAX_WORD_LENGTH})",
+                "words",
+                key="api.word-too-long",
+                values={
+                    "start": entry[:20],
+                    "length": len(entry),
+                    "most": limits.MAX_WORD_LENGTH,
+                },
+            )
+    return entries, size, notes
+
+
+def words_refused(error: InputError) -> ApiError:
+    """The refusal of words the core cannot use, with the core's reason."""
+    return ApiError(
+        422,
+        f"Please check the list: {error}.",
+        "words",
+        key="api.check-words",
+        values={"error": error},
+    )
