@@ -8,7 +8,7 @@ from dataclasses import asdict
 from typing import Any
 
 from wortsuche.cli.calibrate import records_from_lines
-from wortsuche.cli.common import read_text
+from wortsuche.cli.reading import read_text
 from wortsuche.rating.study import RESAMPLES, Arm, Study, study
 
 
