@@ -17,7 +17,7 @@ from wortsuche.cli.common import (
     say_small_letters,
     write_output,
 )
-from wortsuche.cli.sheet import check_format
+from wortsuche.cli.sheet import add_sheet_options, check_format, sheet_options
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
 
@@ -31,6 +31,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("puzzle", metavar="PUZZLE.json", help="a puzzle file (- for stdin)")
     add_output_options(parser)
+    add_sheet_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -38,7 +39,8 @@ def write_puzzle(puzzle: Puzzle, args: argparse.Namespace) -> None:
     """Render ``puzzle`` as the arguments ask and write it to -o (or standard output)."""
     from wortsuche.render import render
 
-    fmt, options = output_format(args), render_options(args)
+    fmt = output_format(args)
+    options = sheet_options(render_options(args), args, puzzle)
     say_small_letters(puzzle, options, fmt)
     content = render(puzzle, fmt, options)
     write_output(args.output or "-", content, force=args.force)

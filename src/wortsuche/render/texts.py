@@ -171,3 +171,14 @@ def footer(
         score=texts.decimal(rating.score),
     )
     return FOOTER_SEPARATOR.join([made, *extra])
+
+
+def pupil_footer(puzzle: Puzzle, texts: Translator) -> str:
+    """The faint line at the foot of a pupil's sheet: size and level, nothing a child need not
+    read (the seed and the score are on the answer key, and with ``--footer technical``)."""
+    return texts.t(
+        "sheet.footer-pupil",
+        rows=puzzle.rows,
+        cols=puzzle.cols,
+        level=level_name(texts, puzzle.level),
+    )
