@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wortsuche.i18n import Translator, resolve_language
+from wortsuche.i18n import Translator, resolve_language, words_language
 from wortsuche.levels import LEVELS
 from wortsuche.model import Direction, Puzzle
 from wortsuche.rating.difficulty import Difficulty, rate_puzzle
@@ -182,3 +182,17 @@ def pupil_footer(puzzle: Puzzle, texts: Translator) -> str:
         cols=puzzle.cols,
         level=level_name(texts, puzzle.level),
     )
+
+
+def find_in_language(puzzle: Puzzle, texts: Translator) -> str | None:
+    """On a screen beside a vocabulary puzzle's list (its clues words of the other language):
+    which language's words to find, in the reader's language ("Finde die englischen Wörter im
+    Gitter."); None for any other puzzle."""
+    clues = [w.clue for w in puzzle.words if w.clue is not None and not is_picture(w.clue)]
+    if not clues:
+        return None
+    language = resolve_language(puzzle.options.language, [w.entry for w in puzzle.words])
+    told = words_language(clues)
+    if told is None or told == language or language not in THEME_LANGUAGES:
+        return None
+    return texts.t(f"screen.find-in-{language}")
