@@ -396,7 +396,28 @@ class Writer:
         return paragraph
 
     def output(self) -> bytes:
-        """The document's bytes."""
+        """The document's bytes (an embedded font compressed: odfpy stores pictures as they are,
+        which halves nothing in a PNG but would double a file holding Andika)."""
         out = io.BytesIO()
         self.odt.write(out)
-        return out.getvalue()
+        if self.content.font != "school":
+            return out.getvalue()
+        return compressed_fonts(out.getvalue())
+
+
+def compressed_fonts(package: bytes) -> bytes:
+    """``package`` with its ``Fonts/`` entries deflated; every other entry (the ``mimetype``
+    first and stored, as ODF asks) as it was."""
+    import zipfile
+
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(package)) as source,
+        zipfile.ZipFile(out, "w") as target,
+    ):
+        for entry in source.infolist():
+            data = source.read(entry)
+            if entry.filename.startswith("Fonts/"):
+                entry.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(entry, data)
+    return out.getvalue()
