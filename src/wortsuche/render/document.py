@@ -68,6 +68,10 @@ SUBSTITUTE_ROOM = 1.15
 """How much wider a word processor's font may set a word than the PDF's metrics measure it (it
 may put another font in place of the sheet's): a column is that much wider than its longest word."""
 
+EMBEDDED_ROOM = 1.03
+"""The same for a font the file carries (Andika): the word processor sets the sheet's own font,
+whose letters the metrics measure."""
+
 LINE_HEIGHT: dict[str, float] = {"standard": 1.2, "school": 1.65}
 """A line's height in its type size as a word processor sets it in each typeface (Andika's
 ascenders and descenders take 1.61 of its size, DejaVu Sans's 1.16), rounded up."""
@@ -85,8 +89,8 @@ FOOTER_PT = 8.0
 NAME_SHARES = (0.5, 0.28, 0.22)
 """The share of the writing room each field of the name line takes, as on the PDF."""
 
-UNDERSCORE = 0.5
-"""The width of ``_`` in its type size (DejaVu Sans and Andika alike)."""
+UNDERSCORE = 0.63
+"""The width of ``_`` in its type size, at least: DejaVu Sans's is 0.5, Andika's 0.62."""
 
 
 def _cm(points: float) -> float:
@@ -102,17 +106,20 @@ class Sizes:
     words: float = LIST_PT
     min_words: float = LIST_MIN_PT
     max_cell_cm: float = CELL_CM
+    room: float = SUBSTITUTE_ROOM
+    """How much wider than measured a word may be set (:data:`SUBSTITUTE_ROOM`)."""
 
     @classmethod
     def for_sheet(cls, options: RenderOptions, part_cm: tuple[float, float]) -> Sizes:
         """The sizes of the PDF's :class:`~wortsuche.render.layout.Style` for the options' age
         and print on a part of ``part_cm``; the sizes of old for a whole page without an age."""
         part_pt = (part_cm[0] / 2.54 * 72, part_cm[1] / 2.54 * 72)
+        room = EMBEDDED_ROOM if options.font == "school" else SUBSTITUTE_ROOM
         if options.age is None and not options.large_print and options.per_page == 1:
-            return cls()
+            return cls(room=room)
         style = Style.for_sheet(options.large_print, options.age).for_page(part_pt)
         cell = AGE_CELL_CM if options.age is not None or options.large_print else CELL_CM
-        return cls(style.title, style.line, style.words, style.min_words, cell)
+        return cls(style.title, style.line, style.words, style.min_words, cell, room)
 
 
 @dataclass(frozen=True)
@@ -277,7 +284,7 @@ def _sheet_and_key(
         if options.word_list
         else ((), 0.0, sizes.words)
     )
-    name_rows = name_line_rows(texts, sizes.line, part[0]) if options.name_line else ()
+    name_rows = name_line_rows(texts, sizes, part[0]) if options.name_line else ()
     technical = options.footer == "technical"
     sheet = Page(
         title,
@@ -313,12 +320,13 @@ def _sheet_and_key(
 
 
 def name_line_rows(
-    texts: Translator, size: float, width_cm: float
+    texts: Translator, sizes: Sizes, width_cm: float
 ) -> tuple[tuple[tuple[str, int], ...], ...]:
     """The name, date and class fields with underscores to write on, in one row across
     ``width_cm`` or, where a line would be too short to write on, the name on a row of its own."""
     names = (texts.t("sheet.name"), texts.t("sheet.date"), texts.t("sheet.class"))
-    width = width_cm / 2.54 * 72 / SUBSTITUTE_ROOM
+    size = sizes.line
+    width = width_cm / 2.54 * 72 / sizes.room
     underscore = UNDERSCORE * size
 
     def row(fields: Sequence[tuple[str, float]]) -> tuple[tuple[str, int], ...]:
@@ -338,7 +346,7 @@ def page_room(page: Page, part: tuple[float, float], font: str) -> float:
     list and the footer, each a line of its type size in ``font``."""
     leading = LINE_HEIGHT[font]
     sizes = page.sizes
-    width = part[0] / 2.54 * 72 / SUBSTITUTE_ROOM
+    width = part[0] / 2.54 * 72 / sizes.room
     title_lines = len(wrap(page.title, sizes.title * 1.13, width)) or 1
     text_lines = sum(len(wrap(line, sizes.line, width)) or 1 for line in page.lines)
     rows = max((len(column) for column in page.word_columns), default=0)
@@ -429,12 +437,12 @@ def word_list_columns(
     page_pt = LIST_COLUMNS_WIDTH_PT
     if width_cm is not None:
         page_pt = min(page_pt, width_cm / 2.54 * 72)
-    room = page_pt / SUBSTITUTE_ROOM  # columns chosen with room for another font
+    room = page_pt / sizes.room  # columns chosen with room for another font
     columns = word_columns(entries, size, room)
     while columns.per_column * _row_cm(size) > room_cm and size > sizes.min_words:
         size -= 0.5
         columns = word_columns(entries, size, room)
-    widest = max((_entry_pt(entry, size, answers) for entry in entries), default=0.0)
+    widest = max((_entry_pt(entry, size, answers, sizes.room) for entry in entries), default=0.0)
     most = page_pt / max(columns.columns, 1)  # the columns within the page
     width_cm = round(min(widest + 2 * size, most) / 72 * 2.54, 2)
     listed = tuple(
@@ -455,11 +463,11 @@ def _row_cm(size: float) -> float:
     return 0.6 * size / LIST_PT
 
 
-def _entry_pt(entry: str, size: float, answers: bool) -> float:
+def _entry_pt(entry: str, size: float, answers: bool, room: float = SUBSTITUTE_ROOM) -> float:
     """How wide a word processor may set ``entry`` in the list at ``size``, in points: its
     text, with room for another font, and its picture."""
     text, picture = entry_parts(entry)
-    width = text_width(text, size) * SUBSTITUTE_ROOM if text else 0.0
+    width = text_width(text, size) * room if text else 0.0
     if picture is not None:
         width += (KEY_PICTURE_MM if answers else PICTURE_MM) / 25.4 * 72
     return width
