@@ -106,3 +106,21 @@ def test_no_title_line_ends_with_a_dash(words: list[str], width: float) -> None:
     assert " ".join(lines) == title
     for line in lines[:-1]:
         assert line.split()[-1] not in DASHES, lines
+
+
+def test_a_saved_puzzle_is_rendered_for_the_age_asked(tmp_path: Path) -> None:
+    saved = make(tmp_path, "--level", "easy", "--size", "9x9").with_suffix(".json")
+    words = tmp_path / "tiere.txt"
+    assert (
+        run(
+            "generate", words, "--seed", "3", "--level", "easy", "--size", "9x9", "-o", saved
+        ).returncode
+        == 0
+    )
+    for age, least, most in (("13+", 11, 13), ("6-8", 16, 99)):
+        out = tmp_path / f"{age}.pdf"
+        done = run("render", saved, "--age", age, "-o", out, "--force")
+        assert done.returncode == 0, done.stderr
+        found, _ = chars(out)
+        sizes = {size for word in WORDS for size in sizes_of(found, word)}
+        assert least <= min(sizes) and max(sizes) <= most, (age, sizes)

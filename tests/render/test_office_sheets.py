@@ -192,3 +192,18 @@ def test_the_odt_packages_andika_where_its_font_face_points(tmp_path: Path) -> N
 def test_a_standard_sheet_embeds_no_font(tmp_path: Path) -> None:
     with zipfile.ZipFile(make(tmp_path, "standard.docx")) as archive:
         assert not [name for name in archive.namelist() if name.startswith("word/fonts/")]
+
+
+@pytest.mark.slow
+def test_a_word_processor_breaks_a_long_title_before_its_dash(tmp_path: Path) -> None:
+    args = ("--size", "8x8", "--per-page", "4", "--title", "Wörter der Woche – Klasse 3b")
+    files = [make(tmp_path, f"dash-{format}.{format}", *args) for format in ("docx", "odt")]
+    printed = print_without_andika(tmp_path, *files)
+    for file in files:
+        (page,) = page_texts(printed / f"{file.stem}.pdf")
+        lines = [
+            line.strip().split("   ")[0]
+            for line in page.splitlines()
+            if "Woche" in line or "Klasse 3b" in line
+        ]
+        assert lines[:2] == ["Wörter der Woche", "– Klasse 3b"], lines

@@ -26,7 +26,7 @@ from wortsuche.errors import InputError
 from wortsuche.i18n import Translator
 from wortsuche.model import HOLE, Puzzle, segments
 from wortsuche.render import texts as say
-from wortsuche.render.layout import Style, sorted_entries, word_columns
+from wortsuche.render.layout import Style, bound_to_dash, sorted_entries, word_columns
 from wortsuche.render.metrics import FONT_FAMILIES, PAPER, text_width
 from wortsuche.render.options import RenderOptions, display_letter
 from wortsuche.render.typeset import wrap
@@ -266,7 +266,7 @@ def _sheet_and_key(
     grid has the sheet's size, so the two lie on each other."""
     texts = options.texts(puzzle)
     sizes = Sizes.for_sheet(options, part)
-    title = options.title or puzzle.title or say.default_title(texts)
+    title = bound_to_dash(options.title or puzzle.title or say.default_title(texts))
     lines = say.instruction(puzzle, texts, word_list=options.word_list)
     list_room = part[1] * LIST_SHARE
     columns, column_cm, word_pt = (

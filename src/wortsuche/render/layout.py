@@ -701,6 +701,18 @@ def title_words(title: str) -> list[str]:
     return words
 
 
+def bound_to_dash(title: str) -> str:
+    """``title`` with a no-break space after each dash that stands alone, so that a word
+    processor, breaking the title itself, breaks before the dash as :func:`title_lines` does.
+
+    >>> bound_to_dash("Wörter der Woche – Klasse 3b")
+    'Wörter der Woche –\xa0Klasse 3b'
+    """
+    return " ".join(
+        word.replace(" ", "\u00a0", 1) if word[0] in DASHES else word for word in title_words(title)
+    )
+
+
 def _at_dash(words: list[str]) -> list[str] | None:
     """The title in two lines broken before its first dash (None without one)."""
     for at, word in enumerate(words[1:], 1):
