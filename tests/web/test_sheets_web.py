@@ -78,3 +78,20 @@ def test_an_easy_puzzles_sheet_is_for_the_youngest_and_an_age_is_asked_by_name(
     assert list_size("") >= 16  # easy: for six- to eight-year-olds
     assert list_size("&age=13%2B") < 16
     assert client.get(f"/api/puzzles/{puzzle_id}/sheet.pdf?age=7").status_code == 422
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("de", "die deutschen Wörter im Gitter"), ("en", "Find the German for the 6 words below")],
+)
+def test_the_web_sheet_of_a_vocabulary_puzzle_says_which_words_to_find(
+    client: TestClient, tmp_path: Path, lang: str, said: str
+) -> None:
+    from pdftext import pdftotext
+
+    puzzle_id = made(client, GERMAN, "en")
+    answer = client.get(f"/api/puzzles/{puzzle_id}/sheet.pdf?lang={lang}")
+    assert answer.status_code == 200, answer.text
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(answer.content)
+    assert said in " ".join(pdftotext(path).split())

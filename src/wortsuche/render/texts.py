@@ -82,6 +82,8 @@ def find_below_key(puzzle: Puzzle, texts: Translator) -> str:
     language = resolve_language(puzzle.options.language, [w.entry for w in puzzle.words])
     if language != texts.language and language in THEME_LANGUAGES:
         return f"sheet.find-in-{language}"
+    if two_languages(puzzle) is not None:  # the sheet's own words for clues of the other language
+        return f"sheet.find-in-{language}"
     return "sheet.find-clues"
 
 
@@ -184,10 +186,9 @@ def pupil_footer(puzzle: Puzzle, texts: Translator) -> str:
     )
 
 
-def find_in_language(puzzle: Puzzle, texts: Translator) -> str | None:
-    """On a screen beside a vocabulary puzzle's list (its clues words of the other language):
-    which language's words to find, in the reader's language ("Finde die englischen Wörter im
-    Gitter."); None for any other puzzle."""
+def two_languages(puzzle: Puzzle) -> str | None:
+    """The language of a vocabulary puzzle's words, whose clues are words of the other
+    language (``Hund`` for DOG); None for any other puzzle."""
     clues = [w.clue for w in puzzle.words if w.clue is not None and not is_picture(w.clue)]
     if not clues:
         return None
@@ -195,4 +196,11 @@ def find_in_language(puzzle: Puzzle, texts: Translator) -> str | None:
     told = words_language(clues)
     if told is None or told == language or language not in THEME_LANGUAGES:
         return None
-    return texts.t(f"screen.find-in-{language}")
+    return language
+
+
+def find_in_language(puzzle: Puzzle, texts: Translator) -> str | None:
+    """On a screen beside a vocabulary puzzle's list: which language's words to find, in the
+    reader's language ("Finde die englischen Wörter im Gitter."); None for any other puzzle."""
+    language = two_languages(puzzle)
+    return None if language is None else texts.t(f"screen.find-in-{language}")
