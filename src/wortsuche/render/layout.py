@@ -694,7 +694,7 @@ def title_words(title: str) -> list[str]:
     """
     words: list[str] = []
     for word in title.split():
-        if words and words[-1] in DASHES:
+        if words and words[-1].split()[-1] in DASHES:
             words[-1] = f"{words[-1]} {word}"
         else:
             words.append(word)
