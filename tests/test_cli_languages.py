@@ -62,7 +62,8 @@ def test_german_sheet_with_language_de(tmp_path: Path) -> None:
     assert "Wortsuche" in puzzle
     assert "Finde die 8 Wörter aus der Liste unten im Gitter." in puzzle
     assert "Die Wörter stehen waagerecht, senkrecht und diagonal, vorwärts und rückwärts." in puzzle
-    assert "10×10 · schwer · Startwert 2" in puzzle
+    assert "10×10 · schwer" in puzzle and "Startwert" not in puzzle  # the pupil's footer
+    assert "10×10 · schwer · Startwert 2" in key
     assert "Lösung" in key
     assert "Word" not in puzzle + key and "Answers" not in key
 
@@ -72,7 +73,8 @@ def test_english_sheet_with_language_en(tmp_path: Path) -> None:
     assert "Word Search" in puzzle
     assert "Find the 8 words below in the grid." in puzzle
     assert "Words run across, down and diagonally, forwards and backwards." in puzzle
-    assert "10×10 · hard · seed 2" in puzzle
+    assert "10×10 · hard" in puzzle and "seed" not in puzzle  # the pupil's footer
+    assert "10×10 · hard · seed 2" in key
     assert "Answers" in key
     assert "Lösung" not in key and "Wörter" not in puzzle
 

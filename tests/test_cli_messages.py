@@ -41,8 +41,8 @@ FILES = {
 
 BAD_INPUTS: list[tuple[list[str], str | None, str]] = [
     # (arguments, standard input, a part of the English message)
-    (["generate", "tiere.txt", "--per-page", "2"], None, "--per-page lays out PDF pages"),
-    (["generate", "tiere.txt", "--versions", "2"], None, "--versions lays out PDF pages"),
+    (["generate", "tiere.txt", "--per-page", "2"], None, "--per-page lays out pages"),
+    (["generate", "tiere.txt", "--versions", "2"], None, "--versions lays out pages"),
     (["generate", "tiere.txt", "--count", "3"], None, "--count draws words from a --theme"),
     (["generate", "IGEL", "--theme", "animals"], None, "give either words or --theme"),
     (["generate", "--theme", "xyz"], None, "unknown theme 'xyz'"),

@@ -115,7 +115,8 @@ def test_libreoffice_prints_the_sheet_and_the_key_with_the_grid_whole(
     assert all(f"{field}:" in sheet for field in ("Name", "Datum", "Klasse"))
     assert "Finde die 10 Wörter" in sheet and "Lösung" not in sheet
     assert "Lösung" in key and "Name:" not in key
-    assert "Startwert 5" in sheet
+    assert "10×10 · mittel" in sheet and "Startwert" not in sheet  # the pupil's footer
+    assert "Startwert 5" in key
 
 
 def test_the_docx_grid_has_fixed_square_cells_in_a_frame(made: dict[str, Path]) -> None:
@@ -243,7 +244,7 @@ def test_a_full_sheet_keeps_its_footer_and_whole_words_on_its_page(
     pages = page_texts(crowded[format])
     assert len(pages) == 2, [page[-200:] for page in pages]  # no page holding a footer alone
     sheet, key = pages
-    assert "Startwert 1" in sheet and "Lösung" in key
+    assert "20×20 · mittel" in sheet and "Startwert 1" in key and "Lösung" in key
     for page in pages:
         assert {"Marienkäfer", "Schmetterling", "Eichhörnchen", "Regenwurm"} <= set(page.split())
 

@@ -12,7 +12,14 @@ from wortsuche.cli.flags import add_output_options, add_spec_options, spec_optio
 from wortsuche.cli.output import check_output, note, write_output
 from wortsuche.cli.reading import read_text
 from wortsuche.cli.rendering import answers_note, output_format, render_options, say_small_letters
-from wortsuche.cli.sheet import add_versions_option, check_format, version_letter, version_seed
+from wortsuche.cli.sheet import (
+    add_sheet_options,
+    add_versions_option,
+    check_format,
+    sheet_options,
+    version_letter,
+    version_seed,
+)
 from wortsuche.errors import DoesNotFitError, InputError
 from wortsuche.i18n import resolve_language
 from wortsuche.model import Puzzle, Word
@@ -94,6 +101,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     add_output_options(parser)
     add_versions_option(parser)
+    add_sheet_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -141,11 +149,11 @@ def run(args: argparse.Namespace) -> int:
         print_puzzle(puzzle, render_options(args))
         return 0
     if args.versions > 1:
-        write_versions(puzzle, words, spec, args)
+        write_versions(puzzle, words, spec, args, fmt)
         return 0
     from wortsuche.render import render
 
-    options = render_options(args)
+    options = sheet_options(render_options(args), args, puzzle)
     say_small_letters(puzzle, options, fmt)
     write_output(args.output or "-", render(puzzle, fmt, options), force=args.force)
     return 0
@@ -214,10 +222,14 @@ def _say_notes(puzzle: Puzzle, seed: int, args: argparse.Namespace) -> None:
 
 
 def write_versions(
-    first: Puzzle, words: tuple[Word, ...], spec: dict[str, Any], args: argparse.Namespace
+    first: Puzzle,
+    words: tuple[Word, ...],
+    spec: dict[str, Any],
+    args: argparse.Namespace,
+    fmt: str = "pdf",
 ) -> None:
     """Make the other versions of the sheet (same words, same size, seeds derived from the
-    first one's) and write all of them as one PDF."""
+    first one's) and write all of them as one PDF (or DOCX, ODT)."""
     from wortsuche.render import render_versions
 
     rows, cols = (None, None) if "mask" in spec else (first.rows, first.cols)
@@ -234,9 +246,9 @@ def write_versions(
             number=len(puzzles),
         )
     )
-    options = render_options(args)
-    say_small_letters(puzzles[0], options, "pdf")
-    content = render_versions(puzzles, options)
+    options = sheet_options(render_options(args), args, first)
+    say_small_letters(puzzles[0], options, fmt)
+    content = render_versions(puzzles, options, format=fmt)
     write_output(args.output or "-", content, force=args.force)
 
 

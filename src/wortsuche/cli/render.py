@@ -12,7 +12,7 @@ from wortsuche.cli.flags import add_output_options
 from wortsuche.cli.output import write_output
 from wortsuche.cli.reading import read_text
 from wortsuche.cli.rendering import answers_note, output_format, render_options, say_small_letters
-from wortsuche.cli.sheet import check_format
+from wortsuche.cli.sheet import add_sheet_options, check_format, sheet_options
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
 
@@ -26,6 +26,7 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("puzzle", metavar="PUZZLE.json", help="a puzzle file (- for stdin)")
     add_output_options(parser)
+    add_sheet_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -33,7 +34,8 @@ def write_puzzle(puzzle: Puzzle, args: argparse.Namespace) -> None:
     """Render ``puzzle`` as the arguments ask and write it to -o (or standard output)."""
     from wortsuche.render import render
 
-    fmt, options = output_format(args), render_options(args)
+    fmt = output_format(args)
+    options = sheet_options(render_options(args), args, puzzle)
     say_small_letters(puzzle, options, fmt)
     content = render(puzzle, fmt, options)
     write_output(args.output or "-", content, force=args.force)

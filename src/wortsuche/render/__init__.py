@@ -141,8 +141,8 @@ def render(
         options = RenderOptions.from_keywords(**changes)
     elif changes:
         options = RenderOptions.from_keywords(**{**vars(options), **changes})
-    if format == "pdf" and options.per_page > 1:
-        return render_versions([puzzle], options)  # copies side by side on each page
+    if format in PAGED_WRITERS and options.per_page > 1:
+        return render_versions([puzzle], options, format=format)  # copies side by side
     if format in PRINTED_IN_OUR_FONTS:
         from wortsuche.render.glyphs import require_printable
 
@@ -196,19 +196,31 @@ def render_book(
         raise _missing_extra("pdf") from None
 
 
-def render_versions(puzzles: Sequence[Puzzle], options: RenderOptions | None = None) -> bytes:
-    """A PDF of the versions of one sheet, ``options.per_page`` to a page, keys after; see
-    :func:`wortsuche.render.imposition.render_versions`."""
-    require("pdf")
-    from wortsuche.render.glyphs import require_printable
-    from wortsuche.render.imposition import render_versions as draw_versions
+PAGED_WRITERS: dict[str, str] = {
+    "pdf": "wortsuche.render.imposition",
+    "docx": "wortsuche.render.docx",
+    "odt": "wortsuche.render.odt",
+}
+"""Format → module whose ``render_versions`` lays out several puzzles on pages."""
 
+
+def render_versions(
+    puzzles: Sequence[Puzzle], options: RenderOptions | None = None, *, format: str = "pdf"
+) -> bytes:
+    """A PDF (or DOCX, ODT) of the versions of one sheet, ``options.per_page`` to a page, keys
+    after; see :func:`wortsuche.render.imposition.render_versions`."""
+    if format not in PAGED_WRITERS:
+        raise _unknown_format(format)
+    require(format)
     options = options or RenderOptions()
-    require_printable(puzzles, options.font, options.title)
+    if format == "pdf":
+        from wortsuche.render.glyphs import require_printable
 
+        require_printable(puzzles, options.font, options.title)
+    module = importlib.import_module(PAGED_WRITERS[format])
     try:
-        return draw_versions(puzzles, options)
+        return cast(bytes, module.render_versions(puzzles, options))
     except ModuleNotFoundError as error:
         if error.name not in OPTIONAL_MODULES:
             raise
-        raise _missing_extra("pdf") from None
+        raise _missing_extra(format) from None

@@ -294,6 +294,23 @@ class Style:
     """Space left empty around a page (large print uses more of the page for the grid)."""
 
     @classmethod
+    def for_sheet(cls, large_print: bool, age: str | None) -> Style:
+        """The style for normal or large print, for readers of ``age`` (one of
+        :data:`~wortsuche.render.options.AGES`; None for the sizes of old): large print keeps
+        each size of the age's style that is larger than its own."""
+        if age is None:
+            return cls.for_print(large_print)
+        style = AGE_STYLES[age]
+        if not large_print:
+            return style
+        large = cls.for_print(True)
+        larger = {
+            name: max(getattr(style, name), getattr(large, name))
+            for name in ("title", "line", "words", "max_cell", "letter_scale", "fit_cell")
+        }
+        return replace(large, **larger, min_words=max(style.min_words, large.min_words))
+
+    @classmethod
     def for_print(cls, large_print: bool) -> Style:
         """The style for normal or large print."""
         if large_print:
@@ -324,6 +341,23 @@ class Style:
             min_words=min(self.min_words, self.words * 0.85),
         )
 
+
+AGE_STYLES: dict[str, Style] = {
+    # 18 pt words and 16 pt lines: what a reader of six to eight reads without help; the list
+    # never shrinks below 16 pt (it takes pages of its own first)
+    "6-8": Style(
+        title=28, line=16, words=18, max_cell=64, letter_scale=0.6, fit_cell=40, min_words=16
+    ),
+    "9-12": Style(
+        title=26, line=13, words=14, max_cell=56, letter_scale=0.6, fit_cell=34, min_words=11
+    ),
+    "13+": Style(
+        title=24, line=11, words=12, max_cell=48, letter_scale=0.6, fit_cell=28, min_words=8
+    ),
+}
+"""The sizes of a sheet for each age: a grid's cells may grow until it fills the printable
+width (64 pt: a 9×9 grid is about 52 pt a cell on A4), and the texts are set as large as the
+readers of that age need."""
 
 SMALL_PAGE = 400.0
 """Pages narrower than this (in points; A5 is 420) get :meth:`Style.for_page`'s smaller texts."""
@@ -497,7 +531,7 @@ def _worksheet(
     list_on_page: bool,
 ) -> Sheet:
     texts = options.texts(puzzle)
-    style = Style.for_print(options.large_print).for_page(page)
+    style = Style.for_sheet(options.large_print, options.age).for_page(page)
     margin = frame.margin if frame.margin is not None else style.margin if page else MARGIN
     heading, footer = frame.heading, frame.footer
     width, content_width = _widths(puzzle, style, page, margin)
@@ -548,7 +582,8 @@ def _worksheet(
     drawn, boxes, labels = _placed_pictures(pictures, centre, list_top)
     placed.extend(labels)
     if footer is None:
-        footer = say.footer(puzzle, texts)
+        technical = options.answers or options.footer == "technical"
+        footer = say.footer(puzzle, texts) if technical else say.pupil_footer(puzzle, texts)
     if footer and page is not None:
         placed.append(Text(footer, centre, height - margin / 2, 8, anchor="middle", faint=True))
     # After the title, so that a sheet's first text stays its title (an SVG's <title>).
@@ -634,13 +669,56 @@ def title_lines(
     >>> title_lines("The Enormous Extraordinary Compendium of Word Search Puzzles", 30, 300, least=17)[0]
     ['The Enormous', 'Extraordinary Compendium', 'of Word Search Puzzles']
     """
-    words = title.split()
+    words = title_words(title)
     lines = [title]
     if text_width(title, size, bold=True) > width and len(words) > 1:
         lines = _balanced(words, 2)
+        at_dash = _at_dash(words)
+        if at_dash is not None and _fitting(at_dash, size, width) >= _fitting(lines, size, width):
+            lines = at_dash  # a title and its subtitle, each on a line of its own
         if least is not None and len(words) > 2 and _fitting(lines, size, width) < least:
             lines = _balanced(words, 3)
     return lines, _fitting(lines, size, width)
+
+
+DASHES = frozenset("–—-")
+"""The dashes a title may break before: a line never ends with one (``Wörter der Woche –``)."""
+
+
+def title_words(title: str) -> list[str]:
+    """The parts of ``title`` a line may break between: its words, a dash standing alone bound
+    to the word after it, so that a break falls before the dash, never after it.
+
+    >>> title_words("Wörter der Woche – Klasse 3b")
+    ['Wörter', 'der', 'Woche', '– Klasse', '3b']
+    """
+    words: list[str] = []
+    for word in title.split():
+        if words and words[-1].split()[-1] in DASHES:
+            words[-1] = f"{words[-1]} {word}"
+        else:
+            words.append(word)
+    return words
+
+
+def bound_to_dash(title: str) -> str:
+    """``title`` with a no-break space after each dash that stands alone, so that a word
+    processor, breaking the title itself, breaks before the dash as :func:`title_lines` does.
+
+    >>> bound_to_dash("Wörter der Woche – Klasse 3b")
+    'Wörter der Woche –\xa0Klasse 3b'
+    """
+    return " ".join(
+        word.replace(" ", "\u00a0", 1) if word[0] in DASHES else word for word in title_words(title)
+    )
+
+
+def _at_dash(words: list[str]) -> list[str] | None:
+    """The title in two lines broken before its first dash (None without one)."""
+    for at, word in enumerate(words[1:], 1):
+        if word[0] in DASHES and len(word) > 1:
+            return [" ".join(words[:at]), " ".join(words[at:])]
+    return None
 
 
 def _balanced(words: list[str], count: int) -> list[str]:
@@ -746,10 +824,11 @@ def word_list_pages(
     *,
     heading: str,
     large_print: bool = False,
+    age: str | None = None,
 ) -> list[list[Text]]:
     """A long word list on pages of its own, in up to six columns each, under its heading
     (set in two lines or smaller where it is too wide, as a sheet's title is)."""
-    style = Style.for_print(large_print)
+    style = Style.for_sheet(large_print, age)
     width, height = page
     margin = style.margin
     content_width = width - 2 * margin

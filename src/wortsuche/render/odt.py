@@ -1,35 +1,62 @@
 """The worksheet as an OpenDocument text (ODT) for LibreOffice, written with odfpy from
 :func:`wortsuche.render.document.document`: the same page as the DOCX, the grid a table of
-fixed, square cells in a frame; on the key the letters of the words are bold and the others
-pale."""
+fixed, square cells in a frame; on the key a line in the answer colour runs around each word
+(its cells' borders) and the letters no word uses are pale. Two or four sheets share a page in
+the parts of a table whose dashed inner lines are the cut lines. The school font (Andika) is
+packaged in the file as LibreOffice embeds fonts (``svg:font-face-src`` pointing into the
+package), so that a computer without it shows the sheet as printed."""
 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 from wortsuche.model import Puzzle
 from wortsuche.render.document import (
     KEY_PICTURE_MM,
-    PAGE_MARGIN_CM,
+    PART_PADDING_CM,
     PICTURE_MM,
     Document,
     GridTable,
     Page,
     document,
+    document_versions,
     entry_parts,
 )
-from wortsuche.render.metrics import FAINT, INK
+from wortsuche.render.metrics import CAPSULE, FAINT, FONT_FILES, INK, font_path
 from wortsuche.render.options import RenderOptions
 from wortsuche.words.pictures import picture_key, picture_path
 
+FRAME = f"1.5pt solid {INK}"
+"""The grid's frame."""
+
+OUTLINE = f"2pt solid {CAPSULE}"
+"""The line around a word on the key."""
+
+CUT = f"0.5pt dashed {FAINT}"
+"""The cut lines between the sheets of a page."""
+
 
 def render(puzzle: Puzzle, options: RenderOptions | None = None) -> bytes:
-    """An ODT worksheet: the puzzle page, then (with ``answers``) the key on a page of its own."""
-    content = document(puzzle, options)
+    """An ODT worksheet: the puzzle page, then (with ``answers``) the key on a page of its own
+    (copies side by side where ``options.per_page`` asks for several)."""
+    return write(document(puzzle, options))
+
+
+def render_versions(puzzles: Sequence[Puzzle], options: RenderOptions) -> bytes:
+    """An ODT of the versions of one sheet, ``options.per_page`` to a page, the keys after."""
+    return write(document_versions(puzzles, options))
+
+
+def write(content: Document) -> bytes:
+    """The document's bytes."""
     writer = Writer(content)
-    for number, page in enumerate(content.pages):
-        writer.add_page(page, new_page=number > 0)
+    for number, sheets in enumerate(content.on_pages()):
+        if content.per_page == 1:
+            writer.add_page(sheets[0], new_page=number > 0)
+        else:
+            writer.add_parts(sheets, new_page=number > 0)
     return writer.output()
 
 
@@ -43,23 +70,46 @@ class Writer:
         self.odt = OpenDocumentText()
         self.styles: dict[str, Any] = {}
         self._page_layout()
+        self._font_face()
         self._text_styles()
 
     def _page_layout(self) -> None:
         from odf.style import MasterPage, PageLayout, PageLayoutProperties
 
-        width, height = self.content.paper_cm
+        width, height = self.content.page_cm
         layout = PageLayout(name="Sheet")
         layout.addElement(
             PageLayoutProperties(
                 pagewidth=f"{width}cm",
                 pageheight=f"{height}cm",
-                printorientation="portrait",
-                margin=f"{PAGE_MARGIN_CM}cm",
+                printorientation="landscape" if self.content.landscape else "portrait",
+                margin=f"{self.content.margin_cm}cm",
             )
         )
         self.odt.automaticstyles.addElement(layout)
         self.odt.masterstyles.addElement(MasterPage(name="Standard", pagelayoutname=layout))
+
+    def _font_face(self) -> None:
+        """The sheet's typeface; the school font packaged in the file, regular and bold."""
+        from odf.style import FontFace
+        from odf.svg import FontFaceFormat, FontFaceSrc, FontFaceUri
+
+        face = FontFace(
+            name="Sheet",
+            fontfamily=self.content.font_family,
+            fontfamilygeneric="swiss",
+            fontpitch="variable",
+        )
+        if self.content.font == "school":
+            source = FontFaceSrc()
+            for bold, file in zip((False, True), FONT_FILES["school"], strict=True):
+                data = font_path(bold=bold, font="school").read_bytes()
+                href = self.odt.addPicture(f"Fonts/{file}", "application/x-font-ttf", data)
+                uri = FontFaceUri(href=href, type="simple")
+                uri.addElement(FontFaceFormat(string="truetype"))
+                source.addElement(uri)
+            face.addElement(source)
+        self.odt.fontfacedecls.addElement(face)
 
     def _paragraph_style(
         self,
@@ -70,72 +120,155 @@ class Writer:
         bold: bool = False,
         colour: str = INK,
         **more: str,
-    ) -> None:
+    ) -> str:
         from odf.style import ParagraphProperties, Style, TextProperties
 
+        if name in self.styles:
+            return name
         style = Style(name=name, family="paragraph")
         style.addElement(ParagraphProperties(textalign=align, **more))
-        text = {"fontsize": f"{size}pt", "fontname": "Sheet", "color": colour}
+        text = {"fontsize": f"{size:g}pt", "fontname": "Sheet", "color": colour}
         if bold:
             text["fontweight"] = "bold"
         style.addElement(TextProperties(**text))
         self.odt.automaticstyles.addElement(style)
         self.styles[name] = style
+        return name
 
     def _text_styles(self) -> None:
-        from odf.style import FontFace, Style, TextProperties
+        from odf.style import Style, TextProperties
 
-        self.odt.fontfacedecls.addElement(
-            FontFace(name="Sheet", fontfamily=self.content.font_family, fontfamilygeneric="swiss")
-        )
-        self._paragraph_style("Name", size=11, margintop="0cm", marginbottom="0.5cm")
-        self._paragraph_style("Title", size=22, align="center", bold=True, marginbottom="0.2cm")
-        self._paragraph_style(
-            "TitleAfterBreak", size=22, align="center", bold=True, breakbefore="page"
-        )
-        self._paragraph_style("Line", size=11, align="center")
         self._paragraph_style("Gap", size=8, align="center", margintop="0.2cm")
-        self._paragraph_style("Cell", size=11, align="center", margintop="0cm", marginbottom="0cm")
-        self._paragraph_style("Footer", size=8, align="center", margintop="0.6cm", colour=FAINT)
-        for name, colour, weight in (("Found", INK, "bold"), ("Pale", FAINT, "normal")):
+        self._paragraph_style("Tiny", size=1, margintop="0cm", marginbottom="0cm")
+        self._paragraph_style("Footer", size=8, align="center", margintop="0.4cm", colour=FAINT)
+        for name, colour in (("Found", INK), ("Pale", FAINT)):
             style = Style(name=name, family="text")
-            style.addElement(TextProperties(color=colour, fontweight=weight))
+            style.addElement(TextProperties(color=colour))
             self.odt.automaticstyles.addElement(style)
             self.styles[name] = style
 
-    def paragraph(self, style: str, text: str = "") -> Any:
-        """A paragraph of ``text`` in one of the writer's styles, added to the body."""
+    def _sized(self, kind: str, size: float, **more: Any) -> str:
+        """The paragraph style of a ``kind`` of text at ``size`` points, made on first use."""
+        name = f"{kind}{size:g}".replace(".", "_")
+        return self._paragraph_style(name, size=size, **more)
+
+    def paragraph(self, style: str, text: str = "", into: Any = None) -> Any:
+        """A paragraph of ``text`` in one of the writer's styles, added to ``into`` (the body)."""
         from odf.text import P
 
         paragraph = P(stylename=self.styles[style], text=text)
-        self.odt.text.addElement(paragraph)
+        (into if into is not None else self.odt.text).addElement(paragraph)
         return paragraph
 
-    def add_page(self, page: Page, *, new_page: bool) -> None:
-        """One page: name line, title, lines, grid, word list and footer."""
-        if page.name_line:
-            name, date, school_class = self.content.name_fields
-            self.paragraph(
-                "Name", f"{name} {'_' * 34}   {date} {'_' * 14}   {school_class} {'_' * 10}"
+    def add_parts(self, sheets: Sequence[Page], *, new_page: bool) -> None:
+        """Two or four sheets on one page: a table of parts of a fixed size (the next page's
+        starts on a page of its own), cut lines between them."""
+        from odf.style import (
+            Style,
+            TableCellProperties,
+            TableColumnProperties,
+            TableProperties,
+            TableRowProperties,
+        )
+        from odf.table import Table, TableCell, TableColumn, TableRow
+
+        across, down = self.content.grid_of_parts
+        width, height = self.content.part_cm
+        number = sum(1 for name in self.styles if name.startswith("Parts")) + 1
+        name = f"Parts{number}"
+        table_style = Style(name=name, family="table")
+        table_style.addElement(
+            TableProperties(
+                width=f"{width * across:.2f}cm",
+                align="center",
+                **({"breakbefore": "page"} if new_page else {}),
             )
-        self.paragraph("TitleAfterBreak" if new_page else "Title", page.title)
+        )
+        column_style = Style(name=f"{name}Column", family="table-column")
+        column_style.addElement(TableColumnProperties(columnwidth=f"{width:.2f}cm"))
+        row_style = Style(name=f"{name}Row", family="table-row")
+        row_style.addElement(
+            TableRowProperties(rowheight=f"{height:.2f}cm", useoptimalrowheight="false")
+        )
+        padding = f"{PART_PADDING_CM[self.content.per_page]}cm"
+        cells = {}
+        for r in range(down):
+            for c in range(across):
+                sides = {
+                    "borderright": CUT if c < across - 1 else "none",
+                    "borderbottom": CUT if r < down - 1 else "none",
+                    "bordertop": "none",
+                    "borderleft": "none",
+                }
+                cell_style = Style(name=f"{name}Cell{r}{c}", family="table-cell")
+                cell_style.addElement(
+                    TableCellProperties(verticalalign="top", padding=padding, **sides)
+                )
+                cells[(r, c)] = cell_style
+        for added in (table_style, column_style, row_style, *cells.values()):
+            self.odt.automaticstyles.addElement(added)
+        self.styles[name] = table_style
+        table = Table(name=name, stylename=table_style)
+        table.addElement(TableColumn(stylename=column_style, numbercolumnsrepeated=across))
+        for r in range(down):
+            row = TableRow(stylename=row_style)
+            for c in range(across):
+                cell = TableCell(stylename=cells[(r, c)], valuetype="string")
+                index = r * across + c
+                if index < len(sheets):
+                    self.add_page(sheets[index], new_page=False, into=cell)
+                else:
+                    self.paragraph("Gap", into=cell)
+                row.addElement(cell)
+            table.addElement(row)
+        self.odt.text.addElement(table)
+        # a table ends on a paragraph (LibreOffice adds one): a point high, it stays on the page
+        self.paragraph("Tiny")
+
+    def add_page(self, page: Page, *, new_page: bool, into: Any = None) -> None:
+        """One sheet: label, name line, title, lines, grid, word list and footer (in ``into``,
+        a part of a page, or on a page of the body)."""
+        sizes = page.sizes
+        first = True
+
+        def starting(kind: str, size: float, **more: Any) -> str:
+            # the sheet's first paragraph starts a new page
+            nonlocal first
+            broken = new_page and first
+            first = False
+            extra = {"breakbefore": "page"} if broken else {}
+            return self._sized(kind + ("AfterBreak" if broken else ""), size, **more, **extra)
+
+        if page.label:
+            style = starting("Label", sizes.line * 1.2, align="end", bold=True)
+            self.paragraph(style, page.label, into)
+        for number, row in enumerate(page.name_rows):
+            last = number == len(page.name_rows) - 1
+            space = f"{sizes.line if last else sizes.line * 0.5:g}pt"
+            style = starting(f"Name{int(last)}_", sizes.line, margintop="0cm", marginbottom=space)
+            fields = "   ".join(f"{name} {'_' * count}" for name, count in row)
+            self.paragraph(style, fields, into)
+        title = starting(
+            "Title", sizes.title, align="center", bold=True, marginbottom=f"{sizes.title * 0.3:g}pt"
+        )
+        self.paragraph(title, page.title, into)
         for line in page.lines:
-            self.paragraph("Line", line)
-        self.paragraph("Gap")
-        self.odt.text.addElement(self.grid(page.grid))
+            self.paragraph(self._sized("Line", sizes.line, align="center"), line, into)
+        self.paragraph("Gap", into=into)
+        (into if into is not None else self.odt.text).addElement(self.grid(page.grid))
         if page.word_columns:
-            self.paragraph("Gap")
-            self.odt.text.addElement(
+            self.paragraph("Gap", into=into)
+            (into if into is not None else self.odt.text).addElement(
                 self.word_list(page.word_columns, page.word_column_cm, page.word_pt)
             )
-        self.paragraph("Footer", page.footer)
+        self.paragraph("Footer", page.footer, into)
 
     def grid(self, grid: GridTable) -> Any:
-        """The grid as a centred table of square cells of a fixed size, framed."""
+        """The grid as a centred table of square cells of a fixed size, framed; on a key each
+        word outlined by its cells' borders, the other letters pale."""
         from odf.style import (
             ParagraphProperties,
             Style,
-            TableCellProperties,
             TableColumnProperties,
             TableProperties,
             TableRowProperties,
@@ -146,7 +279,8 @@ class Writer:
 
         rows, cols = len(grid.rows), len(grid.rows[0])
         side = f"{grid.cell_cm}cm"
-        suffix = "Key" if grid.marked else ""
+        number = sum(1 for name in self.styles if name.startswith("Grid")) + 1
+        suffix = f"{number}Key" if grid.marked else str(number)
         table_style = Style(name=f"Grid{suffix}", family="table")
         table_style.addElement(
             TableProperties(width=f"{grid.cell_cm * cols:.2f}cm", align="center")
@@ -160,24 +294,18 @@ class Writer:
             ParagraphProperties(textalign="center", margintop="0cm", marginbottom="0cm")
         )
         letters.addElement(TextProperties(fontsize=f"{grid.letter_pt}pt", fontname="Sheet"))
-        cell_styles = {}
-        for edges in self._edges(rows, cols):
-            style = Style(name=f"GridCell{suffix}{''.join(edges)}", family="table-cell")
-            frame = {
-                f"border{edge}": f"1.5pt solid {INK}" if edge[0] in edges else "none"
-                for edge in ("top", "bottom", "left", "right")
-            }
-            style.addElement(TableCellProperties(verticalalign="middle", padding="0cm", **frame))
-            cell_styles["".join(edges)] = style
-        for style in (table_style, column_style, row_style, letters, *cell_styles.values()):
+        for style in (table_style, column_style, row_style, letters):
             self.odt.automaticstyles.addElement(style)
+        self.styles[f"Grid{suffix}"] = table_style
         table = Table(name=f"Grid{suffix}", stylename=table_style)
         table.addElement(TableColumn(stylename=column_style, numbercolumnsrepeated=cols))
         for r, letters_of_row in enumerate(grid.rows):
             row = TableRow(stylename=row_style)
             for c, letter in enumerate(letters_of_row):
-                edges = self._cell_edges(r, c, rows, cols)
-                cell = TableCell(stylename=cell_styles["".join(edges)], valuetype="string")
+                style = self._cell_style(
+                    self._cell_edges(r, c, rows, cols), grid.outlines.get((r, c), frozenset())
+                )
+                cell = TableCell(stylename=style, valuetype="string")
                 paragraph = P(stylename=letters)
                 if grid.marked:
                     found = (r, c) in grid.marked
@@ -191,19 +319,32 @@ class Writer:
             table.addElement(row)
         return table
 
+    def _cell_style(self, frame: tuple[str, ...], outline: frozenset[str]) -> Any:
+        """The style of a grid cell with the frame on ``frame``'s sides and a word's outline on
+        ``outline``'s (the outline wins where both are), made on first use."""
+        from odf.style import Style, TableCellProperties
+
+        name = "GridCell" + "".join(frame) + "_" + "".join(sorted(side[0] for side in outline))
+        if name not in self.styles:
+            style = Style(name=name, family="table-cell")
+            lines = {
+                f"border{side}": OUTLINE
+                if side in outline
+                else FRAME
+                if side[0] in frame
+                else "none"
+                for side in ("top", "bottom", "left", "right")
+            }
+            style.addElement(TableCellProperties(verticalalign="middle", padding="0cm", **lines))
+            self.odt.automaticstyles.addElement(style)
+            self.styles[name] = style
+        return self.styles[name]
+
     @staticmethod
     def _cell_edges(r: int, c: int, rows: int, cols: int) -> tuple[str, ...]:
         """The first letters of the sides of a cell that lie on the frame."""
         sides = (("t", r == 0), ("b", r == rows - 1), ("l", c == 0), ("r", c == cols - 1))
         return tuple(side for side, on_frame in sides if on_frame)
-
-    def _edges(self, rows: int, cols: int) -> set[tuple[str, ...]]:
-        """Every combination of frame sides a cell of the grid has."""
-        return {
-            self._cell_edges(r, c, rows, cols)
-            for r in {0, rows // 2, rows - 1}
-            for c in {0, cols // 2, cols - 1}
-        }
 
     def word_list(self, columns: tuple[tuple[str, ...], ...], column_cm: float, size: float) -> Any:
         """The word list as a table without lines, one column of words per table column, each
@@ -220,9 +361,7 @@ class Writer:
         for added in (style, column_style):
             self.odt.automaticstyles.addElement(added)
         self.styles[name] = style
-        words = f"Word{size:g}".replace(".", "_")
-        if words not in self.styles:
-            self._paragraph_style(words, size=size)
+        words = self._sized("Word", size)
         table = Table(name=name, stylename=style)
         table.addElement(TableColumn(stylename=column_style, numbercolumnsrepeated=len(columns)))
         for r in range(max(len(column) for column in columns)):
@@ -257,7 +396,28 @@ class Writer:
         return paragraph
 
     def output(self) -> bytes:
-        """The document's bytes."""
+        """The document's bytes (an embedded font compressed: odfpy stores pictures as they are,
+        which halves nothing in a PNG but would double a file holding Andika)."""
         out = io.BytesIO()
         self.odt.write(out)
-        return out.getvalue()
+        if self.content.font != "school":
+            return out.getvalue()
+        return compressed_fonts(out.getvalue())
+
+
+def compressed_fonts(package: bytes) -> bytes:
+    """``package`` with its ``Fonts/`` entries deflated; every other entry (the ``mimetype``
+    first and stored, as ODF asks) as it was."""
+    import zipfile
+
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(package)) as source,
+        zipfile.ZipFile(out, "w") as target,
+    ):
+        for entry in source.infolist():
+            data = source.read(entry)
+            if entry.filename.startswith("Fonts/"):
+                entry.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(entry, data)
+    return out.getvalue()

@@ -5,7 +5,7 @@ False
 >>> RenderOptions.from_keywords(answer=True)
 Traceback (most recent call last):
 ...
-wortsuche.errors.InputError: unknown render option 'answer'; the options are answers, title, paper, lowercase, large_print, word_list, dpi, language, name_line, font, per_page
+wortsuche.errors.InputError: unknown render option 'answer'; the options are answers, title, paper, lowercase, large_print, word_list, dpi, language, name_line, font, per_page, age, footer
 """
 
 from __future__ import annotations
@@ -28,6 +28,17 @@ FONTS = ("standard", "school")
 
 PER_PAGE = (1, 2, 4)
 """Puzzles on one PDF page: a whole page, halves (A5 on A4) or quarters."""
+
+AGES = ("6-8", "9-12", "13+")
+"""The ages a sheet can be sized for: its list, instruction and grid (see
+:data:`wortsuche.render.layout.AGE_STYLES`)."""
+
+YOUNGEST = AGES[0]
+"""The age an easy puzzle's sheet is sized for when no age is asked (:func:`sheet_age`)."""
+
+FOOTERS = ("pupil", "technical")
+"""What a worksheet's footer says: size and level (for the pupil), or also the seed and the
+model's score (for the teacher who makes it again); an answer key always says all of it."""
 
 DPI_RANGE = (10, 1200)
 """The resolutions a PNG may have, in dots per inch."""
@@ -58,7 +69,11 @@ class RenderOptions:
     font: str = "standard"
     """The typeface: ``standard`` (DejaVu Sans) or ``school`` (Andika)."""
     per_page: int = 1
-    """Puzzles on one PDF page (1, 2 or 4), each with its own word list, with cut marks."""
+    """Puzzles on one page (1, 2 or 4), each with its own word list, with cut marks."""
+    age: str | None = None
+    """The age the sheet is sized for (one of :data:`AGES`); None for the sizes of old."""
+    footer: str = "pupil"
+    """The worksheet's footer: ``pupil`` (size and level) or ``technical`` (also seed and score)."""
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -79,6 +94,10 @@ class RenderOptions:
                 key="error.per-page",
                 values={"counts": counts, "value": self.per_page},
             )
+        if self.age is not None and self.age not in AGES:
+            raise _unknown("age", self.age, AGES)
+        if self.footer not in FOOTERS:
+            raise _unknown("footer", self.footer, FOOTERS)
         if self.language is not None and self.language not in LANGUAGES:
             raise _unknown("sheet language", self.language, LANGUAGES)
 
@@ -105,6 +124,20 @@ class RenderOptions:
     def texts(self, puzzle: Puzzle) -> Translator:
         """The catalogue of the sheet's language."""
         return translator(self.sheet_language(puzzle))
+
+
+def sheet_age(asked: str | None, puzzle: Puzzle) -> str | None:
+    """The age a sheet is sized for: the one asked, else the youngest for an easy puzzle (a
+    sheet for six- to eight-year-olds), else none.
+
+    >>> from wortsuche import generate
+    >>> easy = generate(["TORF", "RAD"], rows=5, cols=5, level="easy", seed=1)
+    >>> sheet_age(None, easy), sheet_age("13+", easy)
+    ('6-8', '13+')
+    """
+    if asked is not None:
+        return asked
+    return YOUNGEST if puzzle.level == "easy" else None
 
 
 def puzzle_language(puzzle: Puzzle) -> str:

@@ -211,6 +211,7 @@ def puzzle_pages(
         size,
         heading=say.word_list_heading(texts, title),
         large_print=options.large_print,
+        age=options.age,
     )
     return sheet, extra
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wortsuche.difficulty.simulated import Difficulty, rate_puzzle
-from wortsuche.i18n import Translator
+from wortsuche.i18n import Translator, words_language
 from wortsuche.levels import LEVELS
 from wortsuche.model import Direction, Puzzle
 from wortsuche.render.options import words_language_of
@@ -82,6 +82,8 @@ def find_below_key(puzzle: Puzzle, texts: Translator) -> str:
         return "sheet.find-pictures"
     language = words_language_of(puzzle)
     if language != texts.language and language in THEME_LANGUAGES:
+        return f"sheet.find-in-{language}"
+    if two_languages(puzzle) is not None:  # the sheet's own words for clues of the other language
         return f"sheet.find-in-{language}"
     return "sheet.find-clues"
 
@@ -172,3 +174,34 @@ def footer(
         score=texts.decimal(rating.score),
     )
     return FOOTER_SEPARATOR.join([made, *extra])
+
+
+def pupil_footer(puzzle: Puzzle, texts: Translator) -> str:
+    """The faint line at the foot of a pupil's sheet: size and level, nothing a child need not
+    read (the seed and the score are on the answer key, and with ``--footer technical``)."""
+    return texts.t(
+        "sheet.footer-pupil",
+        rows=puzzle.rows,
+        cols=puzzle.cols,
+        level=level_name(texts, puzzle.level),
+    )
+
+
+def two_languages(puzzle: Puzzle) -> str | None:
+    """The language of a vocabulary puzzle's words, whose clues are words of the other
+    language (``Hund`` for DOG); None for any other puzzle."""
+    clues = [w.clue for w in puzzle.words if w.clue is not None and not is_picture(w.clue)]
+    if not clues:
+        return None
+    language = words_language_of(puzzle)
+    told = words_language(clues)
+    if told is None or told == language or language not in THEME_LANGUAGES:
+        return None
+    return language
+
+
+def find_in_language(puzzle: Puzzle, texts: Translator) -> str | None:
+    """On a screen beside a vocabulary puzzle's list: which language's words to find, in the
+    reader's language ("Finde die englischen Wörter im Gitter."); None for any other puzzle."""
+    language = two_languages(puzzle)
+    return None if language is None else texts.t(f"screen.find-in-{language}")

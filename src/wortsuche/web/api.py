@@ -146,10 +146,13 @@ def api_routes(
         name_line: bool = True,
         font: Literal["standard", "school"] = "standard",
         per_page: Literal["1", "2", "4"] = "1",
+        age: Literal["6-8", "9-12", "13+"] | None = None,
     ) -> Response:
         """The worksheet as a PDF to print; with ``answers=true`` the answer key follows it.
-        ``per_page=2`` prints two copies as A5 halves of one page, ``4`` four quarters."""
-        options = {"lowercase": lowercase, "large_print": large_print, "per_page": int(per_page)}
+        ``per_page=2`` prints two copies as A5 halves of one page, ``4`` four quarters; ``age``
+        sizes it for its readers (an easy puzzle's is for 6 to 8 unless asked otherwise)."""
+        options: dict[str, Any] = {"lowercase": lowercase, "large_print": large_print}
+        options.update(per_page=int(per_page), age=age)
         return worksheet(puzzle_id, "pdf", answers, lang, name_line, font, options)
 
     @router.get(
@@ -165,9 +168,10 @@ def api_routes(
         lang: str | None = None,
         name_line: bool = True,
         font: Literal["standard", "school"] = "standard",
+        age: Literal["6-8", "9-12", "13+"] | None = None,
     ) -> Response:
         """The worksheet as a document to change in Word (``docx``) or LibreOffice (``odt``)."""
-        return worksheet(puzzle_id, kind, answers, lang, name_line, font, {})
+        return worksheet(puzzle_id, kind, answers, lang, name_line, font, {"age": age})
 
     def worksheet(
         puzzle_id: str,
@@ -186,6 +190,9 @@ def api_routes(
         if lang is not None:
             checked_language(lang, LANGUAGES)
         from wortsuche.render import render
+        from wortsuche.render.options import sheet_age
+
+        options = {**options, "age": sheet_age(options.get("age"), puzzle)}
 
         try:
             content = render(

@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, Response
 from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from wortsuche.levels import LEVELS
+from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
 from wortsuche.render.template import catalogue_values, fill
 from wortsuche.web.storage import Storage
@@ -83,6 +84,8 @@ def page_routes(
                 f"{html.escape(texts.t('web.wrap-hint'))}</p>"
                 if puzzle.options.wrap
                 else "",
+                find_in=find_in_line(puzzle, texts),
+                age=age_query(request),
             ).replace("</head>", RECORDING_SCRIPT + "</head>" if record_play else "</head>", 1)
         )
 
@@ -122,6 +125,22 @@ def page_routes(
         return Response(script, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
     return router
+
+
+def find_in_line(puzzle: Puzzle, texts: Translator) -> str:
+    """Above a vocabulary puzzle's list: which language's words to find (else nothing)."""
+    from wortsuche.render.texts import find_in_language
+
+    said = find_in_language(puzzle, texts)
+    return f'<p class="hint find-in" id="find-in">{html.escape(said)}</p>' if said else ""
+
+
+def age_query(request: Request) -> str:
+    """The readers' age the create form chose (``?age=6-8``), for the sheet links (else nothing)."""
+    from wortsuche.render.options import AGES
+
+    age = request.query_params.get("age")
+    return f"&amp;age={html.escape(age.replace('+', '%2B'))}" if age in AGES else ""
 
 
 def about_minutes(minutes: float) -> int:

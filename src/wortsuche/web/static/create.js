@@ -134,10 +134,8 @@ form.addEventListener("submit", async (event) => {
   try {
     const puzzle = await call("POST", "/api/puzzles", body);
     keepNotes(puzzle);
-    // The name line is the printed sheet's, not the puzzle's: the play page's PDF links take it.
-    const target = new URL(keepLanguage(puzzle.url), window.location.href);
-    if (!form.name_line.checked) target.searchParams.set("name_line", "false");
-    window.location.assign(target.pathname + target.search);
+    if (form.versions.checked) return await makeVersionB(body, puzzle);
+    window.location.assign(playLink(puzzle));
   } catch (error) {
     showError(error.message, error.field);
     button.disabled = false;
@@ -147,6 +145,31 @@ form.addEventListener("submit", async (event) => {
 // The page's button is disabled until now: clicked before this script ran, the
 // browser would send the form itself and reload with the typed text in the address.
 button.disabled = false;
+
+// The play page of a puzzle; the name line and the readers' age are the printed sheet's, not the
+// puzzle's: the play page's sheet links take them.
+function playLink(puzzle) {
+  const target = new URL(keepLanguage(puzzle.url), window.location.href);
+  if (!form.name_line.checked) target.searchParams.set("name_line", "false");
+  if (form.age.value) target.searchParams.set("age", form.age.value);
+  return target.pathname + target.search;
+}
+
+// Version B of a sheet: the same words in a grid of the same size from another seed, so that
+// neighbours cannot copy; both links are shown, for the two halves of the class.
+async function makeVersionB(body, first) {
+  const again = { ...body, rows: first.rows, cols: first.cols, seed: (first.seed + 1) % 2 ** 53 };
+  const second = await call("POST", "/api/puzzles", again);
+  keepNotes(second);
+  for (const [id, puzzle] of [["version-a", first], ["version-b", second]]) {
+    document.getElementById(id).href = playLink(puzzle);
+  }
+  const made = document.getElementById("made-versions");
+  made.hidden = false;
+  made.scrollIntoView({ block: "nearest" });
+  button.disabled = false;
+  button.textContent = say("make");
+}
 
 // What the server said while making the puzzle (a line split into words, the size it chose),
 // for the play page to show once in this tab: the person who typed the list reads it there.
