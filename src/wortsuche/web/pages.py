@@ -28,7 +28,7 @@ LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
 """Each language in its own name, for the switch on every page."""
 
 
-RECORDING_SCRIPT = '<script src="/static/records.js" defer></script>\n'
+RECORDING_SCRIPT = '<script type="module" src="/static/records.js"></script>\n'
 """What the play page loads when play is recorded (``serve --record-play``)."""
 
 
