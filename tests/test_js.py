@@ -88,3 +88,17 @@ def test_the_service_worker_keeps_every_module_the_pages_import() -> None:
     kept = set(re.findall(r'"([\w-]+\.js)"', worker))
     for entry in ("play.js", "create.js"):
         assert set(load_order(entry)) <= kept, set(load_order(entry)) - kept
+
+
+def test_each_page_loads_its_entry_module_and_preloads_what_it_imports(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from wortsuche.web.app import create_app
+
+    client = TestClient(create_app(tmp_path / "puzzles.sqlite"))
+    made = client.post("/api/puzzles", json={"words": ["Apfel", "Birne"], "rows": 5, "cols": 5})
+    for path, entry in (("/", "create.js"), (made.json()["url"], "play.js")):
+        page = client.get(path).text
+        assert re.findall(r'<script type="module" src="/static/([\w-]+\.js)\?v=', page) == [entry]
+        preloaded = re.findall(r'<link rel="modulepreload" href="/static/([\w-]+\.js)">', page)
+        assert preloaded == load_order(entry)[:-1]
