@@ -15,7 +15,8 @@ from wortsuche import Puzzle
 from wortsuche.i18n import translator
 from wortsuche.model import Cell
 from wortsuche.render import html, render
-from wortsuche.render.html import GAME_SCRIPTS, answer_hash, cell_sequence, game_data
+from wortsuche.render.html import GAME_ENTRY, answer_hash, cell_sequence, game_data
+from wortsuche.render.modules import joined, load_order, module
 from wortsuche.render.template import catalogue_values
 
 
@@ -195,18 +196,20 @@ def inline_elements(page: str, tag: str) -> list[str]:
     return re.findall(rf"<{tag}>\n(.*?)</{tag}>", page, flags=re.DOTALL)
 
 
-def test_the_offline_file_runs_the_play_page_scripts_as_they_stand(zoo: Puzzle) -> None:
+def test_the_offline_file_runs_the_play_page_modules_joined_into_one(zoo: Puzzle) -> None:
     page = str(render(zoo, "html"))
-    inlined = inline_elements(page, "script")
-    assert inlined == [(STATIC / name).read_text(encoding="utf-8") for name in GAME_SCRIPTS]
+    inlined = re.findall(r'<script type="module">\n(.*?)</script>', page, flags=re.DOTALL)
+    assert inlined == [joined(GAME_ENTRY)]
     assert inline_elements(page, "style") == [(STATIC / "style.css").read_text(encoding="utf-8")]
-    # The play page loads the same game: every script but the offline checker, in that order.
-    play = (STATIC.parent / "templates" / "play.html").read_text(encoding="utf-8")
-    loaded = re.findall(r'<script src="/static/(\w+\.js)\?', play)
-    assert [name for name in loaded if name in GAME_SCRIPTS] == list(GAME_SCRIPTS[:-1])
-    assert GAME_SCRIPTS[-1] == "offline.js" and "offline.js" not in loaded
-    assert "function lineTo" not in page  # no second home for the snapping
-    assert page.count("function snapEnd(") == 1
+    # The play page loads the same game: every module of the file but its entry and the
+    # offline checker, which the play page's module replaces.
+    offline = load_order(GAME_ENTRY)
+    assert offline[-2:] == ["offline.js", GAME_ENTRY]
+    assert set(offline[:-2]) <= set(load_order("play.js"))
+    for name in offline:  # each module as it stands, without its imports and exports
+        assert module(name).body in page
+    assert page.count("snap(start, point) {") == 1  # one home for the snapping
+    assert "\nimport " not in page and "\nexport " not in page
 
 
 def test_the_offline_renderer_holds_no_script_of_its_own() -> None:
@@ -315,6 +318,32 @@ def test_in_the_offline_file_a_tap_on_the_first_and_the_last_letter_finds_a_word
     expect(page.locator(".layer-selection .tapped")).to_have_count(1)  # waits for the second
     page.touchscreen.tap(*centre(placement.start))
     expect(page.locator("#words li.found .entry")).to_have_text([word.entry])
+    context.close()
+
+
+def test_in_the_offline_file_words_of_one_letter_are_found_by_two_taps_and_by_enter_twice(
+    browser: Any, tmp_path: Path
+) -> None:
+    from wortsuche import generate
+
+    puzzle = generate(["Apfel", "I", "Birne", "O"], 6, 6, level="medium", seed=3)
+    file = tmp_path / "play.html"
+    file.write_text(str(render(puzzle, "html", language="en")), encoding="utf-8")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.goto(file.as_uri())
+
+    def centre(cell: Cell) -> tuple[float, float]:
+        box = page.locator(f"#cell-{cell[0]}-{cell[1]}").bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    letter_i, letter_o = puzzle.placements["I"].start, puzzle.placements["O"].start
+    page.touchscreen.tap(*centre(letter_i))
+    page.touchscreen.tap(*centre(letter_i))
+    expect(page.locator("#words li.found .entry")).to_have_text(["I"])
+    page.focus("#board")
+    play_by_keyboard(page, letter_o, letter_o, letter_i)  # the cursor is where the tap was
+    expect(page.locator("#words li.found .entry")).to_have_text(["I", "O"])
     context.close()
 
 

@@ -24,8 +24,9 @@ from cli import run
 from static_site import serve_folder
 from wortsuche import Puzzle
 from wortsuche.render import FORMATS, render
-from wortsuche.render.html import GAME_SCRIPTS
-from wortsuche.render.scorm import SCORM_SCRIPTS
+from wortsuche.render.html import GAME_ENTRY
+from wortsuche.render.modules import joined, load_order, module
+from wortsuche.render.scorm import SCORM_ENTRY
 
 STATIC = Path(wortsuche.web.__file__).parent / "static"
 LMS = Path(__file__).resolve().parent.parent / "lms"
@@ -94,12 +95,17 @@ def test_the_zip_holds_relative_paths_and_the_same_puzzle_gives_the_same_bytes(
 def test_the_game_is_the_offline_file_with_the_reporting_before_the_game_starts(
     zoo: Puzzle,
 ) -> None:
-    assert (*GAME_SCRIPTS[:-1], "scorm.js", "offline.js") == SCORM_SCRIPTS
+    package = load_order(SCORM_ENTRY)
+    assert set(package) - set(load_order(GAME_ENTRY)) == {"scorm.js", SCORM_ENTRY}
+    assert package.index("scorm.js") > package.index("game.js")
     page = package_files(bytes(render(zoo, "scorm", language="de")))["index.html"].decode()
-    inlined = re.findall(r"<script>\n(.*?)</script>", page, flags=re.DOTALL)
-    assert inlined == [(STATIC / name).read_text(encoding="utf-8") for name in SCORM_SCRIPTS]
-    reporting = f"<script>\n{(STATIC / 'scorm.js').read_text(encoding='utf-8')}</script>\n"
-    assert page.replace(reporting, "") == render(zoo, "html", language="de")
+    inlined = re.findall(r'<script type="module">\n(.*?)</script>', page, flags=re.DOTALL)
+    assert inlined == [joined(SCORM_ENTRY)]
+    # the session starts before the game: its listeners hear the game's first event
+    entry = module(SCORM_ENTRY).body
+    assert "playOffline(startScormSession(window));" in entry
+    offline = render(zoo, "html", language="de")
+    assert page.replace(joined(SCORM_ENTRY), joined(GAME_ENTRY)) == offline
 
 
 def test_a_title_with_markup_stays_text_in_the_manifest(small: Puzzle) -> None:
@@ -358,7 +364,7 @@ def test_opened_without_a_platform_it_plays_as_the_offline_file(
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto((tmp_path / "index.html").as_uri())
     expect(page.locator("#board[data-ready]")).to_have_count(1)
-    assert page.evaluate("scormSession") is None
+    assert page.evaluate("typeof window.API") == "undefined"  # no platform, no session
     for count, word in enumerate(small.words, start=1):
         placement = small.placements[word.letters]
         drag_in(page, page, placement.start, placement.end)
@@ -367,38 +373,4 @@ def test_opened_without_a_platform_it_plays_as_the_offline_file(
     keys = page.evaluate("Object.keys(localStorage)")
     assert any(re.fullmatch(r"wortsuche:progress:offline:[0-9a-f]{16}", key) for key in keys)
     assert errors == []
-    page.context.close()
-
-
-def test_the_score_and_the_time_take_the_forms_scorm_1_2_asks_for(
-    chromium: Any, small: Puzzle, tmp_path: Path
-) -> None:
-    (tmp_path / "index.html").write_bytes(
-        package_files(bytes(render(small, "scorm")))["index.html"]
-    )
-    page = chromium.new_context().new_page()
-    page.goto((tmp_path / "index.html").as_uri())
-    spans = [0, 4, 5, 1_000, 59_994, 59_996, 3_723_450, 36_000_000_000, 10**13, -5]
-    shown = page.evaluate("spans => spans.map(scormTimespan)", spans)
-    assert shown == [
-        "0000:00:00.00",
-        "0000:00:00.00",
-        "0000:00:00.01",
-        "0000:00:01.00",
-        "0000:00:59.99",
-        "0000:01:00.00",
-        "0001:02:03.45",
-        "9999:59:59.99",
-        "9999:59:59.99",
-        "0000:00:00.00",
-    ]
-    tallies = [
-        {"found": 0, "count": 4, "hints": 0},
-        {"found": 4, "count": 4, "hints": 0},
-        {"found": 4, "count": 4, "hints": 1},
-        {"found": 1, "count": 3, "hints": 0},
-        {"found": 1, "count": 4, "hints": 5},
-        {"found": 0, "count": 0, "hints": 0},
-    ]
-    assert page.evaluate("tallies => tallies.map(scormScore)", tallies) == [0, 100, 88, 33, 0, 0]
     page.context.close()

@@ -615,21 +615,7 @@ def test_a_title_with_a_script_tag_is_escaped_in_the_page(client: TestClient) ->
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in page
     # the page runs only its own scripts, never inline code (its texts are JSON data)
     assert re.findall(r"<script[^>]*>", page) == [
-        *(
-            f'<script src="/static/{name}.js?v={_version()}" defer>'
-            for name in (
-                "texts",
-                "api",
-                "geometry",
-                "game",
-                "celebrate",
-                "hashes",
-                "recent",
-                "play",
-                "clues",
-                "install",
-            )
-        ),
+        f'<script type="module" src="/static/play.js?v={_version()}">',
         '<script type="application/json" id="texts">',
     ]
 

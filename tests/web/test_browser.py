@@ -234,13 +234,118 @@ def test_tapping_the_first_and_then_the_last_letter_selects_a_word(
     open_puzzle(page, live_server, puzzle)
     first, second = answers(live_server, puzzle["id"])[:2]
     page.mouse.click(*centre(page, first["start"]))
-    page.mouse.click(*centre(page, first["start"]))  # the same letter again: start over
+    assert page.locator(".layer-selection g.tapped").count() == 1
+    page.locator("#board").press("Escape")  # changed one's mind: start over
     expect(page.locator(".layer-selection g")).to_have_count(0)
     page.mouse.click(*centre(page, second["start"]))
     assert page.locator(".layer-selection g").count() == 1  # the first letter stays marked
     page.mouse.click(*centre(page, second["end"]))
     wait_found(page, 1)
     assert struck_off(page, second["word"])
+
+
+ONE_LETTER = ["Apfel", "I", "Birne", "O"]
+"""A list with words of one letter (a 6 × 6 grid, seed 3, holds each once)."""
+
+
+def test_a_word_of_one_letter_is_found_by_tapping_its_letter_twice(
+    page: Any, live_server: LiveServer
+) -> None:
+    puzzle = new_puzzle(live_server, words=ONE_LETTER, rows=6, cols=6, level="medium", seed=3)
+    open_puzzle(page, live_server, puzzle)
+    by_word = {answer["word"]: answer for answer in answers(live_server, puzzle["id"])}
+    cell = by_word["I"]["start"]
+    assert by_word["I"]["end"] == cell
+    other = next(
+        [r, c]
+        for r in range(6)
+        for c in range(6)
+        if [r, c] != cell and page.locator(f"#cell-{r}-{c}").inner_text() != "O"
+    )
+    page.mouse.click(*centre(page, other))
+    page.mouse.click(*centre(page, other))  # one letter that is no word: checked, refused
+    page.wait_for_selector(".layer-selection .wrong", state="attached")
+    expect(page.locator(".layer-selection g")).to_have_count(0)
+    page.mouse.click(*centre(page, cell))
+    assert page.locator(".layer-selection g.tapped").count() == 1
+    page.mouse.click(*centre(page, cell))
+    wait_found(page, 1)
+    expect(page.locator('#words li[data-index="1"]')).to_have_class("found")  # "I"
+    assert page.locator("#marks .layer-found g").count() == 1
+    # a drag and two taps on two cells still mark whole words
+    drag(page, by_word["Apfel"]["start"], by_word["Apfel"]["end"])
+    wait_found(page, 2)
+    page.mouse.click(*centre(page, by_word["Birne"]["start"]))
+    page.mouse.click(*centre(page, by_word["Birne"]["end"]))
+    wait_found(page, 3)
+
+
+def test_a_word_of_one_letter_is_found_by_pressing_enter_twice_on_it(
+    page: Any, live_server: LiveServer
+) -> None:
+    puzzle = new_puzzle(live_server, words=ONE_LETTER, rows=6, cols=6, level="medium", seed=3)
+    open_puzzle(page, live_server, puzzle)
+    cell = next(a for a in answers(live_server, puzzle["id"]) if a["word"] == "O")["start"]
+    page.focus("#board")
+    for _ in range(cell[0]):
+        page.keyboard.press("ArrowDown")
+    for _ in range(cell[1]):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    assert page.locator(".layer-selection g").count() == 1
+    page.keyboard.press("Enter")
+    wait_found(page, 1)
+    expect(page.locator('#words li[data-index="3"]')).to_have_class("found")  # "O"
+
+
+def test_tap_tap_goes_on_after_two_fingers_move_the_zoomed_board(
+    chromium: Any, live_server: LiveServer
+) -> None:
+    """The first letter tapped stays marked while two fingers move the zoomed grid in its frame,
+    and the last letter tapped where it then is ends the word."""
+    context = chromium.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    words = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango", "Quitte"]
+    puzzle = new_puzzle(live_server, words=words, rows=30, cols=30, level="easy", seed=2)
+    open_puzzle(page, live_server, puzzle)
+    page.tap("#zoom")
+    area = page.locator(".board-area")
+    answer = max(answers(live_server, puzzle["id"]), key=lambda a: len(a["cells"]))
+    first, last = answer["start"], answer["end"]
+    cell = page.locator(f"#cell-{first[0]}-{first[1]}")
+    cell.scroll_into_view_if_needed()
+    page.touchscreen.tap(*centre(page, first))
+    assert page.locator(".layer-selection g.tapped").count() == 1
+    before = area.evaluate("e => [e.scrollLeft, e.scrollTop]")
+    # two fingers on the board move it towards the last letter
+    (x0, y0), (x1, y1) = centre(page, first), centre(page, last)
+    box = area.bounding_box()
+    dx = max(-box["width"] / 3, min(box["width"] / 3, x1 - x0))
+    dy = max(-box["height"] / 3, min(box["height"] / 3, y1 - y0))
+    mid_x, mid_y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch = context.new_cdp_session(page)
+
+    def fingers(x: float, y: float) -> list[dict[str, float]]:
+        return [{"x": x - 30, "y": y, "id": 1}, {"x": x + 30, "y": y, "id": 2}]
+
+    touch.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(mid_x, mid_y)}
+    )
+    for step in range(1, 13):
+        x, y = mid_x - dx * step / 12, mid_y - dy * step / 12
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(x, y)})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_timeout(300)
+    moved = area.evaluate("e => [e.scrollLeft, e.scrollTop]")
+    assert moved != before, "the two fingers moved the board"
+    assert page.locator(".layer-selection g.tapped").count() == 1  # the first letter waits
+    page.locator(f"#cell-{last[0]}-{last[1]}").scroll_into_view_if_needed()
+    page.touchscreen.tap(*centre(page, last))
+    wait_found(page, 1)
+    assert struck_off(page, answer["word"])
+    context.close()
 
 
 def test_a_wrong_selection_flashes_and_disappears(page: Any, live_server: LiveServer) -> None:

@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from stack import RedisServer
 from wortsuche.puzzle_json import loads
 from wortsuche.render.html import game_data
+from wortsuche.render.modules import load_order
 from wortsuche.web.app import create_app
 from wortsuche.web.classroom import routes as classroom_api
 from wortsuche.web.limits import Limits, Rate
@@ -96,8 +97,10 @@ def test_a_pupil_reads_every_response_of_the_class_and_finds_no_answer(
     token = join(client, code, "Mia")
     seed, hashes = secrets_of(client, copy)
     page = client.get(f"/c/{code}")
-    scripts = re.findall(r'src="(/static/[^"?]+)', page.text)
-    assert "/static/classroom.js" in scripts and "/static/hashes.js" not in scripts
+    entries = re.findall(r'<script type="module" src="/static/([^"?]+)', page.text)
+    assert entries == ["classroom.js"]
+    scripts = [f"/static/{name}" for name in load_order("classroom.js")]  # what it imports too
+    assert "/static/game.js" in scripts and "/static/hashes.js" not in scripts
     read = {f"/c/{code}": page}
     for path in scripts:
         read[path] = client.get(path)

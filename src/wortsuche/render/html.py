@@ -1,9 +1,9 @@
 """The puzzle as one self-contained HTML file that plays offline: the web game, without a server.
 
 The page is ``templates/offline.html`` with the play page's own board (``templates/board.html``),
-stylesheet and scripts (``wortsuche/web/static``) inlined as they stand, so the file and the web
-page run one game;
-only how a selection is checked differs (``offline.js`` instead of the server).
+stylesheet and modules (``wortsuche/web/static``) inlined, joined into one module
+(:mod:`wortsuche.render.modules`), so the file and the web page run one game; only how a
+selection is checked differs (``offline.js`` instead of the server).
 
 The file holds the grid and the word list but not where the words are: for each word it stores a
 salted SHA-256 hash of the word's cell sequence. The page hashes whatever the player selects
@@ -31,6 +31,7 @@ from typing import Any
 from wortsuche.filling.message import message_shape
 from wortsuche.model import Cell, Puzzle
 from wortsuche.render.layout import sorted_words
+from wortsuche.render.modules import joined
 from wortsuche.render.options import RenderOptions, display_letter
 from wortsuche.render.template import catalogue_values, fill, part, script_json
 from wortsuche.render.texts import default_title, instruction
@@ -128,16 +129,19 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
     }
 
 
+GAME_ENTRY = "offline-file.js"
+"""The file's module: the play page's game (``game.js`` and the modules it imports), checked
+offline (``offline.js``)."""
+
+
 def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     """A playable HTML page for the puzzle (it has no answer key: the page is the game)."""
     return game_page(puzzle, options)
 
 
-def game_page(
-    puzzle: Puzzle, options: RenderOptions | None = None, scripts: tuple[str, ...] = ()
-) -> str:
-    """The offline game's page, running :data:`GAME_SCRIPTS` (or ``scripts``, the same game
-    with more around it: the SCORM package's)."""
+def game_page(puzzle: Puzzle, options: RenderOptions | None = None, entry: str = GAME_ENTRY) -> str:
+    """The offline game's page, running the module :data:`GAME_ENTRY` (or ``entry``, the same
+    game with more around it: the SCORM package's) with every module it imports, inlined."""
     options = options or RenderOptions()
     texts = options.texts(puzzle)
     heading = options.title or puzzle.title or default_title(texts)
@@ -158,9 +162,7 @@ def game_page(
         data=script_json(game_data(puzzle, lowercase=options.lowercase)),
         style=static_text("style.css"),
         pictures=script_json(picture_data(puzzle)),
-        scripts="\n".join(
-            f"<script>\n{static_text(name)}</script>" for name in scripts or GAME_SCRIPTS
-        ),
+        scripts=f'<script type="module">\n{joined(entry)}</script>',
     )
 
 
@@ -174,21 +176,9 @@ def picture_data(puzzle: Puzzle) -> dict[str, str]:
     }
 
 
-GAME_SCRIPTS = (
-    "texts.js",
-    "geometry.js",
-    "game.js",
-    "celebrate.js",
-    "hashes.js",
-    "clues.js",
-    "offline.js",
-)
-"""The web game's scripts the file runs, in this order: the play page's game, checked offline."""
-
-
 @cache
 def static_text(name: str) -> str:
-    """A file of the web game (``wortsuche/web/static``), to inline as it stands."""
+    """A file of the web game (``wortsuche/web/static``), to inline as it stands: the stylesheet."""
     text = files("wortsuche.web").joinpath("static", name).read_text(encoding="utf-8")
     # Inside a <style> or <script> element nothing may end the element early.
     if any(end in text.lower() for end in ("</script", "</style", "<!--")):

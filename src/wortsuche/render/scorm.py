@@ -26,15 +26,16 @@ import zipfile
 from xml.sax.saxutils import escape, quoteattr
 
 from wortsuche.model import Puzzle
-from wortsuche.render.html import GAME_SCRIPTS, game_page, puzzle_salt
+from wortsuche.render.html import game_page, puzzle_salt
 from wortsuche.render.options import RenderOptions
 from wortsuche.render.texts import default_title
 
 LAUNCH = "index.html"
 """The game's file in the package, which the platform opens."""
 
-SCORM_SCRIPTS = (*GAME_SCRIPTS[:-1], "scorm.js", GAME_SCRIPTS[-1])
-"""The offline game's scripts with the reporting before ``offline.js``, which starts the game."""
+SCORM_ENTRY = "scorm-package.js"
+"""The package's module: the offline file's game, with the reporting (``scorm.js``) started
+before the game."""
 
 FILE_DATE = (1980, 1, 1, 0, 0, 0)
 """Every file's date in the zip (the earliest a zip holds): the same puzzle, the same bytes."""
@@ -46,7 +47,7 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> bytes:
     title = options.title or puzzle.title or default_title(options.texts(puzzle))
     files = {
         "imsmanifest.xml": manifest(title, f"wortsuche-{puzzle_salt(puzzle)}"),
-        LAUNCH: game_page(puzzle, options, SCORM_SCRIPTS).encode("utf-8"),
+        LAUNCH: game_page(puzzle, options, SCORM_ENTRY).encode("utf-8"),
     }
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as package:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable
 from importlib.resources import files
 
@@ -20,6 +21,7 @@ from wortsuche.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from wortsuche.levels import LEVELS
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
+from wortsuche.render.modules import load_order
 from wortsuche.render.template import catalogue_values, fill
 from wortsuche.web.storage import Storage
 
@@ -29,7 +31,7 @@ LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
 """Each language in its own name, for the switch on every page."""
 
 
-RECORDING_SCRIPT = '<script src="/static/records.js" defer></script>\n'
+RECORDING_SCRIPT = '<script type="module" src="/static/records.js"></script>\n'
 """What the play page loads when play is recorded (``serve --record-play``)."""
 
 
@@ -297,13 +299,27 @@ def page(name: str, texts: Translator, request: Request, **values: str) -> str:
     """
     template = (PACKAGE / "templates" / name).read_text(encoding="utf-8")
     return fill(
-        template,
+        ENTRY_MODULE.sub(with_preloads, template),
         **catalogue_values(texts),
         **values,
         lang=texts.language,
         version=html.escape(version()),
         language_switch=language_switch(texts, request),
     )
+
+
+ENTRY_MODULE = re.compile(
+    r'<script type="module" src="/static/([\w-]+\.js)\?v=\{\{version\}\}"></script>'
+)
+"""A page's entry module in its template."""
+
+
+def with_preloads(entry: re.Match[str]) -> str:
+    """The entry module's script with a ``modulepreload`` link for each module it imports, so the
+    browser asks for them all at once instead of finding each import after the last."""
+    imported = load_order(entry.group(1))[:-1]
+    links = "".join(f'\n<link rel="modulepreload" href="/static/{name}">' for name in imported)
+    return entry.group(0) + links
 
 
 def version() -> str:

@@ -1,9 +1,8 @@
 // Talking to the wortsuche JSON API. Every answer is JSON; refusals carry {error, field}, with the
 // error said in the page's language (sent as Accept-Language, so the language switch counts too).
-// A plain script after texts.js (say).
-"use strict";
+import { say } from "./texts.js";
 
-class ApiError extends Error {
+export class ApiError extends Error {
   constructor(message, field, status) {
     super(message);
     this.field = field;
@@ -11,7 +10,7 @@ class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, extraHeaders = {}) {
+export async function call(method, path, body, extraHeaders = {}) {
   const headers = { Accept: "application/json", ...extraHeaders };
   if (document.documentElement.lang) headers["Accept-Language"] = document.documentElement.lang;
   const options = { method, headers };

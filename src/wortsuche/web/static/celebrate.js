@@ -1,12 +1,11 @@
 // The end of a game is celebrated: the result panel pops in and confetti falls over the grid for
 // a few seconds. Someone who asked their system for less motion gets the panel without either.
-// A plain script that listens to the game's wortsuche:complete event; the offline file inlines it.
-"use strict";
+// A module with an effect: importing it listens to the game's wortsuche:complete event.
 
 const CONFETTI_PIECES = 48;
 const CONFETTI_SECONDS = 3.2;
 
-function celebrate() {
+export function celebrate() {
   const done = document.getElementById("done");
   const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   if (calm || !done) return;

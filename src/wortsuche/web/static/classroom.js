@@ -1,7 +1,10 @@
 // The class page: join under a pseudonym, then play the game (game.js) with the server as the
 // checker, which records every find for the teacher. The pupil's token is kept in localStorage
-// (no cookies) so a reload plays on. A plain script after texts.js, api.js, geometry.js, game.js.
-"use strict";
+// (no cookies) so a reload plays on. The class page's module.
+import { call } from "./api.js";
+import "./celebrate.js";
+import { startGame } from "./game.js";
+import { say } from "./texts.js";
 
 const classCode = document.body.dataset.code;
 const tokenKey = `wortsuche:class:${classCode}`;

@@ -2,10 +2,9 @@
 // /emoji/ or, in the offline file, from its #pictures data), and a word listed by its clue
 // shows beside the clue once it is found. The list item keeps the clue as its text, so hints
 // and screen readers say the clue, not the word.
-// A plain script after game.js: it watches the word list and listens for wortsuche:found.
-"use strict";
+// A module with an effect: importing it watches the word list and listens for wortsuche:found.
 
-(function clues() {
+(function showClues() {
   const list = document.getElementById("words");
   if (!list) return;
   const embedded = document.getElementById("pictures");

@@ -1,6 +1,9 @@
 // The create form: send the words, show a refusal next to its field, open the new puzzle.
-// A plain script after texts.js (say, keepLanguage) and api.js (call).
-"use strict";
+// The start page's module.
+import { call } from "./api.js";
+import "./install.js";
+import "./recent.js";
+import { keepLanguage, say } from "./texts.js";
 
 const form = document.getElementById("create");
 const button = document.getElementById("make");

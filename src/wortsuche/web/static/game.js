@@ -24,33 +24,30 @@
 // and each detail has the game's `tally`, {found, count, hints, done}: listed words found of
 // `count`, hints taken, every listed word found (what the SCORM package reports, scorm.js).
 //
-// A plain script after texts.js (say) and geometry.js; the offline file inlines it as it stands.
-"use strict";
-
-// Found words take these colours in turn (style.css: .colour-0 … .colour-15); the second eight
-// have a dashed outline, so two words are told apart by pattern where colours look alike.
-const PALETTE_SIZE = 16;
-
-// The time played, as 4:05 or 1:02:03.
-function formatTime(ms) {
-  const seconds = Math.floor(ms / 1000);
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-}
-
-// The classes that colour a found word: one of 16 colours, the second eight with a dashed outline.
-function colourClasses(index) {
-  const colour = index % PALETTE_SIZE;
-  return colour < PALETTE_SIZE / 2 ? [`colour-${colour}`] : [`colour-${colour}`, "dashed"];
-}
+// The pure parts live in their own modules: where cells are (topology.js), what a selection
+// marks (selection.js), the progress (state.js), the letters as text (geometry.js).
+import { hiddenMessage } from "./geometry.js";
+import { onRelease, question, runTo, tapRun } from "./selection.js";
+import {
+  addFind,
+  alreadyFound,
+  colourClasses,
+  countListedFound,
+  foundNumbers,
+  formatTime,
+  freshProgress,
+  readProgress,
+  secretWordsFound,
+} from "./state.js";
+import { say } from "./texts.js";
+import { topologyOf } from "./topology.js";
 
 // Play `puzzle` ({rows, cols, grid, words, wrap, message, secret_count}) on the page's board,
 // checking selections with `checker`; `id` names the puzzle's progress in localStorage, and
 // `kept` is progress kept elsewhere (the SCORM package's learning platform) for a device that
 // holds none.
-function startGame({ puzzle, checker, id, kept = null }) {
+export function startGame({ puzzle, checker, id, kept = null }) {
+  const topology = topologyOf(puzzle);
   const SVG = "http://www.w3.org/2000/svg";
   const storageKey = `wortsuche:progress:${id}`;
   const bestKey = `wortsuche:best:${id}`;
@@ -82,15 +79,15 @@ function startGame({ puzzle, checker, id, kept = null }) {
   function loadProgress() {
     try {
       saved = localStorage.getItem(storageKey);
-      const stored = JSON.parse(saved ?? kept);
-      if (stored && Array.isArray(stored.found) && stored.found.every((f) => Array.isArray(f.indices))) {
-        if (saved === null) saveProgressOf(stored); // kept elsewhere: from now on on this device too
-        return stored;
-      }
     } catch {
-      // unreadable or blocked storage: start afresh
+      saved = null; // blocked storage: start afresh
     }
-    const fresh = { found: [], elapsed: 0, done: false, revealed: false, started: false, hints: 0 };
+    const stored = readProgress(saved, kept);
+    if (stored) {
+      if (saved === null) saveProgressOf(stored); // kept elsewhere: from now on on this device too
+      return stored;
+    }
+    const fresh = freshProgress();
     saved = JSON.stringify(fresh);
     return fresh;
   }
@@ -115,18 +112,17 @@ function startGame({ puzzle, checker, id, kept = null }) {
   }
 
   function foundIndices() {
-    return new Set(progress.found.flatMap((find) => find.indices));
+    return foundNumbers(progress);
   }
 
   // The listed words found (secret words are numbered after them, from puzzle.words.length).
   function listedFound() {
-    return [...foundIndices()].filter((index) => index < puzzle.words.length).length;
+    return countListedFound(progress, puzzle.words.length);
   }
 
   // The secret words found so far, as the checker spelt them.
   function secretsFound() {
-    const count = puzzle.words.length;
-    return progress.found.filter((find) => find.indices[0] >= count).map((find) => find.words[0]);
+    return secretWordsFound(progress, puzzle.words.length);
   }
 
   function finished() {
@@ -191,7 +187,7 @@ function startGame({ puzzle, checker, id, kept = null }) {
     const group = svg("g", { class: className });
     if (colour !== undefined) group.classList.add(...colourClasses(colour));
     const parts = cells
-      ? pieces(cells)
+      ? topology.pieces(cells)
       : [{ from: [start[0] + 0.5, start[1] + 0.5], to: [end[0] + 0.5, end[1] + 0.5] }];
     for (const { from, to } of parts) {
       const ends = { x1: from[1], y1: from[0], x2: to[1], y2: to[0] };
@@ -199,19 +195,6 @@ function startGame({ puzzle, checker, id, kept = null }) {
     }
     layer.append(group);
     return group;
-  }
-
-  // On a torus the cells of a selection between two taps (or keyboard ends): the run joining
-  // them that goes on the way the selection went so far, else the shortest.
-  function runTo(start, end, before = null) {
-    if (start[0] === end[0] && start[1] === end[1]) return [start];
-    const runs = runsBetween(start, end, puzzle.rows, puzzle.cols);
-    if (before && before.length > 1) {
-      const way = String(stepBetween(before[0], before[1]));
-      const onward = runs.find((run) => String(stepBetween(run[0], run[1])) === way);
-      if (onward) return onward;
-    }
-    return runs[0] || null;
   }
 
   function cellElement(cell) {
@@ -272,7 +255,7 @@ function startGame({ puzzle, checker, id, kept = null }) {
     }
     const found = foundIndices();
     for (const find of progress.found) {
-      const cells = find.cells.filter((cell) => inside(cell, puzzle.rows, puzzle.cols));
+      const cells = find.cells.filter((cell) => topology.contains(cell));
       if (!cells.length) continue;
       const wrapped = puzzle.wrap ? cells : null;
       capsule(layers.found, cells[0], cells[cells.length - 1], "mark found", find.indices[0], wrapped);
@@ -309,11 +292,11 @@ function startGame({ puzzle, checker, id, kept = null }) {
     }
   }
 
-  function drawSelection(state = "") {
+  function drawSelection(look = "") {
     layers.selection.replaceChildren();
     if (!selection) return;
     const { start, end, cells } = selection;
-    capsule(layers.selection, start, end, `mark selecting ${state}`.trim(), undefined, cells);
+    capsule(layers.selection, start, end, `mark selecting ${look}`.trim(), undefined, puzzle.wrap ? cells : null);
   }
 
   function moveCursor(cell) {
@@ -411,22 +394,15 @@ function startGame({ puzzle, checker, id, kept = null }) {
     drawSelection();
   }
 
+  // A selection of one cell is checked too: a word may have one letter.
   async function submitSelection() {
-    const { start, end, cells } = selection;
-    if (start[0] === end[0] && start[1] === end[1]) return cancelSelection();
-    const asked = { start, end, cells };
-    // over the edge, a drag says which way it ran; taps and the keyboard leave it open (the
-    // checker tries every run that joins the two cells)
-    if (puzzle.wrap && selection.by === "pointer" && !selection.second && cells.length > 1) {
-      asked.step = stepBetween(cells[0], cells[1]);
-    }
+    const asked = question(selection, topology, puzzle.wrap);
     selection.by = "checking";
     checking = true;
     try {
       const result = await checker.check(asked);
       if (!result.found) return rejectSelection();
-      const found = foundIndices();
-      if (result.indices.every((index) => found.has(index))) {
+      if (alreadyFound(progress, result)) {
         announce(say("already-found", { word: result.word }));
       } else {
         acceptFind(result);
@@ -441,15 +417,10 @@ function startGame({ puzzle, checker, id, kept = null }) {
   }
 
   function acceptFind(result) {
-    const hintsFor = progress.hintsFor ?? {};
-    const hints = result.indices.reduce((sum, index) => sum + (hintsFor[index] ?? 0), 0);
-    const find = { indices: result.indices, cells: result.cells, words: result.words };
-    Object.assign(find, { at: seconds(), hints, wrong: progress.wrong ?? 0 });
-    progress.found.push(find);
-    progress.wrong = 0;
+    const { find, complete } = addFind(progress, result, seconds(), puzzle.words.length);
+    const hints = find.hints;
     const secret = result.indices[0] >= puzzle.words.length;
     announce(secret ? say("secret-found", { word: result.word }) : say("found", { words: result.words.join(say("and")) }));
-    const complete = !progress.done && listedFound() === puzzle.words.length;
     if (complete) {
       stopTimer();
       progress.done = true;
@@ -481,28 +452,40 @@ function startGame({ puzzle, checker, id, kept = null }) {
     }, 650);
   }
 
+  // The pointers on the board now: a second finger down makes a gesture (two fingers move the
+  // zoomed board), never a selection.
+  const pointersDown = new Set();
+
+  // A gesture or a cancelled pointer takes back what the pointer began: a first tap made before
+  // it still waits for its second tap, so the board may be moved between the two taps.
+  function takeBack() {
+    if (selection && selection.by === "pointer" && selection.waiting) {
+      selection = selection.waiting;
+      drawSelection("tapped");
+    } else if (selection && selection.by === "pointer") {
+      cancelSelection();
+    }
+  }
+
   board.addEventListener("pointerdown", (event) => {
+    pointersDown.add(event.pointerId);
+    if (pointersDown.size > 1) return takeBack();
     if (checking || paused || !selectable() || event.button !== 0) return;
     engage();
     const point = pointInCells(event);
-    const cell = cellAt(...point, puzzle.rows, puzzle.cols);
+    const cell = topology.cellAt(point);
     if (!cell) return;
     event.preventDefault(); // no text selection, no scrolling
     board.setPointerCapture(event.pointerId);
     if (selection && selection.by === "tapped") {
-      // the second tap of "tap the first letter, then the last"
-      const { start } = selection;
-      let end = snapEnd(start, ...point, puzzle.rows, puzzle.cols);
-      let cells = null;
-      if (puzzle.wrap) {
-        // the tapped cell itself: the checker tries every run that joins the two
-        cells = runTo(start, cell) || snapRun(start, ...point, puzzle.rows, puzzle.cols);
-        end = cells[cells.length - 1];
-      }
-      selection = { start, end, cells, by: "pointer", pointerId: event.pointerId, second: true };
+      // the second tap of "tap the first letter, then the last": the run to the tapped cell
+      // (the same cell: that letter alone), which the checker tries every way on a torus
+      const cells = tapRun(topology, selection.start, cell, point);
+      const end = cells[cells.length - 1];
+      const waiting = selection;
+      selection = { start: waiting.start, end, cells, by: "pointer", pointerId: event.pointerId, second: true, waiting };
     } else {
-      const cells = puzzle.wrap ? [cell] : null;
-      selection = { start: cell, end: cell, cells, by: "pointer", pointerId: event.pointerId };
+      selection = { start: cell, end: cell, cells: [cell], by: "pointer", pointerId: event.pointerId };
     }
     moveCursor(selection.end);
     drawSelection();
@@ -510,30 +493,20 @@ function startGame({ puzzle, checker, id, kept = null }) {
 
   board.addEventListener("pointermove", (event) => {
     if (!selection || selection.by !== "pointer" || selection.pointerId !== event.pointerId) return;
-    const point = pointInCells(event);
-    if (puzzle.wrap) {
-      // a drag past the edge carries on from the opposite side
-      const cells = snapRun(selection.start, ...point, puzzle.rows, puzzle.cols);
-      if (cells.length !== selection.cells.length || String(cells[1]) !== String(selection.cells[1])) {
-        selection.cells = cells;
-        selection.end = cells[cells.length - 1];
-        drawSelection();
-      }
-      return;
-    }
-    const end = snapEnd(selection.start, ...point, puzzle.rows, puzzle.cols);
-    if (end[0] !== selection.end[0] || end[1] !== selection.end[1]) {
-      selection.end = end;
+    // a drag past the edge of a torus carries on from the opposite side
+    const cells = topology.snap(selection.start, pointInCells(event));
+    if (cells.length !== selection.cells.length || String(cells[cells.length - 1]) !== String(selection.end) || String(cells[1]) !== String(selection.cells[1])) {
+      selection.cells = cells;
+      selection.end = cells[cells.length - 1];
       drawSelection();
     }
   });
 
   board.addEventListener("pointerup", (event) => {
+    pointersDown.delete(event.pointerId);
     if (!selection || selection.by !== "pointer" || selection.pointerId !== event.pointerId) return;
     moveCursor(selection.end);
-    const { start, end } = selection;
-    if (start[0] === end[0] && start[1] === end[1]) {
-      if (selection.second) return cancelSelection(); // tapped the first letter again
+    if (onRelease(selection) === "wait") {
       selection.by = "tapped"; // a tap without a drag: the next tap ends the selection
       drawSelection("tapped");
       return;
@@ -542,26 +515,25 @@ function startGame({ puzzle, checker, id, kept = null }) {
   });
 
   board.addEventListener("pointercancel", (event) => {
-    if (selection && selection.by === "pointer" && selection.pointerId === event.pointerId) {
-      cancelSelection();
-    }
+    pointersDown.delete(event.pointerId);
+    if (selection && selection.pointerId === event.pointerId) takeBack();
   });
 
   const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
   // An arrow moves the cursor; a keyboard selection follows it.
   function stepCursor([dr, dc]) {
-    let next = [cursor[0] + dr, cursor[1] + dc];
-    if (puzzle.wrap) next = [(next[0] + puzzle.rows) % puzzle.rows, (next[1] + puzzle.cols) % puzzle.cols];
-    if (!inside(next, puzzle.rows, puzzle.cols)) return;
+    // the cursor may rest on a hole (a shaped grid), never beyond the edge (a torus wraps round)
+    const next = topology.wrap([cursor[0] + dr, cursor[1] + dc]);
+    if (next[0] < 0 || next[0] >= puzzle.rows || next[1] < 0 || next[1] >= puzzle.cols) return;
     moveCursor(next);
     if (selection && selection.by === "keyboard") {
       if (puzzle.wrap) {
-        selection.cells = runTo(selection.start, next, selection.cells) || [selection.start];
-        selection.end = next;
+        selection.cells = runTo(topology, selection.start, next, selection.cells) || [selection.start];
       } else {
-        selection.end = snapEnd(selection.start, next[1] + 0.5, next[0] + 0.5, puzzle.rows, puzzle.cols);
+        selection.cells = topology.snap(selection.start, topology.centre(next));
       }
+      selection.end = selection.cells[selection.cells.length - 1];
       drawSelection();
     }
   }
@@ -570,7 +542,7 @@ function startGame({ puzzle, checker, id, kept = null }) {
   function pressAtCursor() {
     if (checking || !selectable()) return;
     if (!selection) {
-      selection = { start: cursor, end: cursor, cells: puzzle.wrap ? [cursor] : null, by: "keyboard" };
+      selection = { start: cursor, end: cursor, cells: [cursor], by: "keyboard" };
       drawSelection();
       announce(say("selection-starts", { row: cursor[0] + 1, col: cursor[1] + 1 }));
     } else if (selection.by === "keyboard") {

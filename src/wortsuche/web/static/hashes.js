@@ -4,16 +4,16 @@
 // For each word the data holds a salted SHA-256 hash of each cell sequence it may be found as
 // (render/html.py writes them). A selection is hashed the same way and compared; a secret word
 // is known by its shape and a hash of its letters only, and spelt from the grid once found.
-// A plain script after texts.js and geometry.js; the offline file inlines it as it stands.
-"use strict";
+import { fillShape } from "./geometry.js";
+import { sameCell, topologyOf } from "./topology.js";
 
-async function sha256(text) {
+export async function sha256(text) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // The canonical text of a line of cells, the same whichever end it is read from.
-function cellSequence(cells) {
+export function cellSequence(cells) {
   const ordered = cells.slice();
   const first = ordered[0], last = ordered[ordered.length - 1];
   if (first[0] > last[0] || (first[0] === last[0] && first[1] > last[1])) ordered.reverse();
@@ -21,17 +21,19 @@ function cellSequence(cells) {
 }
 
 // The runs a selection may mean, as the server tries them: on a torus each run joining its
-// ends (only the one going `step` for a drag), else the straight line between them.
-function selectedRuns({ start, end, step }, puzzle) {
-  if (!puzzle.wrap) return [cellsBetween(start, end)];
-  const runs = runsBetween(start, end, puzzle.rows, puzzle.cols);
+// ends (only the one going `step` for a drag), else the straight line between them; one cell
+// for a selection of one cell.
+export function selectedRuns({ start, end, step }, topology) {
+  if (sameCell(start, end)) return [[start]];
+  const runs = topology.runsBetween(start, end);
   if (!step) return runs;
-  return runs.filter((run) => String(stepBetween(run[0], run[1])) === String(step));
+  return runs.filter((run) => String(topology.stepBetween(run[0], run[1])) === String(step));
 }
 
 // The page's checker: selections against the words' hashes, hints from their first cells.
-function hashChecker(data, puzzle) {
+export function hashChecker(data, puzzle) {
   const salt = data.salt;
+  const topology = topologyOf(puzzle);
 
   // A secret word's spelling, or a word listed by its clue, read from its line in the grid
   // (the file holds only its shape).
@@ -43,7 +45,7 @@ function hashChecker(data, puzzle) {
   }
 
   async function check(selection) {
-    for (const run of selectedRuns(selection, puzzle)) {
+    for (const run of selectedRuns(selection, topology)) {
       const hash = await sha256(`${salt}:${cellSequence(run)}`);
       const indices = [];
       data.words.forEach((word, index) => {

@@ -1,7 +1,6 @@
 // Installable and offline: the service worker (served as /sw.js) keeps the game's files and the
 // puzzles opened, so a tablet on its home screen plays them without a network.
-// A plain script; the offline file needs none of it.
-"use strict";
+// A module with an effect, imported by the start and play pages; the offline file needs none of it.
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
   window.addEventListener("load", () => {

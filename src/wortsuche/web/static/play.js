@@ -2,8 +2,15 @@
 // PDF, print, answers, a new grid) and the next steps after a finished game. Without a network
 // the page checks selections against the puzzle's salted hashes (hashes.js), fetched when it
 // opened, so a puzzle opened before plays offline too (sw.js keeps the page).
-// A plain script after texts.js, api.js, geometry.js, game.js and hashes.js.
-"use strict";
+// The play page's module.
+import { call } from "./api.js";
+import "./celebrate.js";
+import "./clues.js";
+import { startGame } from "./game.js";
+import { hashChecker } from "./hashes.js";
+import "./install.js";
+import { rememberPuzzle } from "./recent.js";
+import { keepLanguage, say } from "./texts.js";
 
 const puzzleId = document.body.dataset.puzzle;
 const byId = (name) => document.getElementById(name);

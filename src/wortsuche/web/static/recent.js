@@ -1,13 +1,12 @@
 // The puzzles played on this device, newest first, kept in localStorage: the play page adds its
 // puzzle, the start page lists them, so an installed app opened without a network still leads to
 // the puzzles it can play (the service worker keeps their pages).
-// A plain script after texts.js (say, keepLanguage).
-"use strict";
+import { keepLanguage, say } from "./texts.js";
 
 const RECENT_KEY = "wortsuche-recent";
 const RECENT_MOST = 12;
 
-function recentPuzzles() {
+export function recentPuzzles() {
   try {
     const kept = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
     return Array.isArray(kept) ? kept.filter((p) => p && typeof p.id === "string") : [];
@@ -16,7 +15,7 @@ function recentPuzzles() {
   }
 }
 
-function rememberPuzzle(puzzle) {
+export function rememberPuzzle(puzzle) {
   const entry = { id: puzzle.id, title: puzzle.title || "", words: (puzzle.words || []).length };
   const others = recentPuzzles().filter((p) => p.id !== entry.id);
   try {
@@ -27,7 +26,7 @@ function rememberPuzzle(puzzle) {
 }
 
 // On the start page: the list of recent puzzles, shown when there is one.
-function showRecentPuzzles() {
+export function showRecentPuzzles() {
   const section = document.getElementById("recent");
   const list = document.getElementById("recent-list");
   if (!section || !list) return;

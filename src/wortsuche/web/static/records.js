@@ -3,8 +3,8 @@
 // before it, the total time once finished and the screen's size. No name, no cookie; the id that
 // joins the updates of one game is the server's, asked for when the game starts, and the game so
 // far is kept beside the progress, so a reload goes on with the same record.
-// A plain script after api.js.
-"use strict";
+// The page's module for it (pages.py adds it to the play page); it only listens to the game.
+import { call } from "./api.js";
 
 (() => {
   const puzzleId = document.body.dataset.puzzle;

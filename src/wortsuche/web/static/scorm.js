@@ -14,10 +14,9 @@
 // and commits after each change. A completed result is never made worse: replayed after
 // completion (or a pass), the status stays and the score only rises.
 //
-// A plain script before offline.js, which keeps each learner's progress apart on a shared device
-// (`scormSession.learner`) and starts from the platform's copy on a device that holds none
-// (`scormSession.kept`); the SCORM package inlines it as it stands.
-"use strict";
+// scorm-package.js starts the session before the game (offline.js), which keeps each learner's
+// progress apart on a shared device (the session's `learner`) and starts from the platform's
+// copy on a device that holds none (its `kept`).
 
 // The most windows to climb looking for the API (the SCORM 1.2 run-time's own bound).
 const SCORM_SEARCH_DEPTH = 500;
@@ -25,7 +24,7 @@ const SCORM_SEARCH_DEPTH = 500;
 const SCORM_SUSPEND_LIMIT = 4096;
 
 // The LMS's API in `start` or a window above it, else in the window that opened it, else null.
-function findScormApi(start) {
+export function findScormApi(start) {
   function climb(win) {
     for (let depth = 0; win && depth <= SCORM_SEARCH_DEPTH; depth += 1) {
       try {
@@ -42,13 +41,13 @@ function findScormApi(start) {
 }
 
 // The score of a tally as SCORM 1.2 reports it: 0 to 100, hints taken off (see above).
-function scormScore({ found, count, hints }) {
+export function scormScore({ found, count, hints }) {
   if (!count) return 0;
   return Math.max(0, Math.round((100 * (found - hints / 2)) / count));
 }
 
 // A time span as SCORM 1.2's CMITimespan: HHHH:MM:SS.SS (at most 9999 hours).
-function scormTimespan(ms) {
+export function scormTimespan(ms) {
   const hundredths = Math.min(Math.max(0, Math.round(ms / 10)), 9999 * 360000 + 359999);
   const hours = Math.floor(hundredths / 360000);
   const minutes = Math.floor((hundredths % 360000) / 6000);
@@ -58,7 +57,7 @@ function scormTimespan(ms) {
 }
 
 // Starts the LMS's session for this learner and reports the game to it; null without an LMS.
-function startScormSession(win) {
+export function startScormSession(win) {
   const api = findScormApi(win);
   if (!api || String(api.LMSInitialize("")) !== "true") return null;
   const began = Date.now();
@@ -113,4 +112,3 @@ function startScormSession(win) {
   return { learner: ask("cmi.core.student_id"), kept: ask("cmi.suspend_data") || null, finish };
 }
 
-const scormSession = startScormSession(window);

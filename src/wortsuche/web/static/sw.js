@@ -9,10 +9,15 @@
 
 const CACHE = "wortsuche-{{version}}";
 const VERSION = "{{version}}";
+// The pages link their stylesheet and their entry module with the version; the modules those
+// import are asked for by name alone (a new version starts a new cache, so none is stale).
 const FILES = [
-  "style.css", "texts.js", "api.js", "geometry.js", "game.js", "celebrate.js", "hashes.js",
-  "play.js", "install.js", "create.js", "recent.js",
-].map((name) => `/static/${name}?v=${VERSION}`);
+  ...["style.css", "play.js", "create.js"].map((name) => `/static/${name}?v=${VERSION}`),
+  ...[
+    "api.js", "celebrate.js", "clues.js", "game.js", "geometry.js", "hashes.js", "install.js",
+    "recent.js", "selection.js", "state.js", "texts.js", "topology.js",
+  ].map((name) => `/static/${name}`),
+];
 
 // The start pages an installed app opens (the manifest's start_url carries the language).
 const START_PAGES = ["/", "/?lang=de", "/?lang=en"];

@@ -1,7 +1,8 @@
 // The teacher's pages: making an assignment from a puzzle, and the live results of one (the
 // token is the teacher link's part after "#", sent as a Bearer header and never in a URL the
-// server sees). A plain script after texts.js and api.js.
-"use strict";
+// server sees). The teacher pages' module.
+import { call } from "./api.js";
+import { say } from "./texts.js";
 
 const byId = (name) => document.getElementById(name);
 const TEACHER_POLL_MS = 1500; // the results are at most this old (plus one request)
