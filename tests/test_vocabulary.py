@@ -66,15 +66,15 @@ def test_a_picture_sheet_shows_a_word_without_a_picture_as_itself_and_says_so(
         [Word("Igel", "IGEL"), Word("Kröte", "KRÖTE")], "picture", unpictured=unpictured
     )
     assert [w.clue for w in words] == ["🦔", None] and unpictured == ["Kröte"]
-    result = run("generate", "dog", "cat", "hamster", "--clues", "picture", "--seed", "1", "-o", "p.json", cwd=tmp_path)  # fmt: skip
+    result = run("generate", "dog", "cat", "homework", "--clues", "picture", "--seed", "1", "-o", "p.json", cwd=tmp_path)  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert (
-        "no picture known for hamster: shown as words; write a clue yourself: hamster = …"
+        "no picture known for homework: shown as words; write a clue yourself: homework = …"
         in result.stderr
     )
     made = json.loads((tmp_path / "p.json").read_text())
     clues = {w["entry"]: w.get("clue") for w in made["words"]}
-    assert clues["hamster"] is None and clues["dog"] and clues["cat"]
+    assert clues["homework"] is None and clues["dog"] and clues["cat"]
 
 
 def test_a_picture_theme_keeps_only_the_words_with_a_picture() -> None:
