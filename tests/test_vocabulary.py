@@ -142,3 +142,20 @@ def test_a_word_without_partner_is_one_line_exit_2(tmp_path: Path) -> None:
         .splitlines()[-1]
         .startswith("wortsuche: error: no English word known for 'Quokka'")
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("en", "no English word known for Quokka, Wombat; write each one's clue after it: Quokka = …"),
+        ("de", "kein englisches Wort bekannt für Quokka, Wombat; schreibe hinter jedes Wort seinen Hinweis: Quokka = …"),
+    ],
+)  # fmt: skip
+def test_words_without_partner_are_named_together_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, says: str
+) -> None:
+    monkeypatch.setenv("LANGUAGE", language)
+    result = run("generate", "Quokka", "Haus", "Wombat", "--clues", "en", cwd=tmp_path)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stderr.strip().endswith(says)

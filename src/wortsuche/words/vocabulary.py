@@ -179,7 +179,33 @@ def with_clues(
         found = [(word, word.clue or _known_clue(word.entry, clues)) for word in words]
         unpictured += [word.entry for word, clue in found if clue is None]
         return tuple(word if clue is None else replace(word, clue=clue) for word, clue in found)
+    _refuse_unknown([word.entry for word in words if not word.clue], clues)
     return tuple(word if word.clue else _clued(word, clues) for word in words)
+
+
+MOST_NAMED = 6
+"""Unknown words a message names before it says how many more there are: one line."""
+
+
+def _refuse_unknown(entries: list[str], clues: str) -> None:
+    """Refuse, in one line, several words without the clue ``clues`` asks for, each named, with
+    the line that gives it (one such word is refused by :func:`_clue_for`)."""
+    unknown = [entry for entry in entries if _known_clue(entry, clues) is None]
+    if len(unknown) < 2:
+        return
+    named = ", ".join(unknown[:MOST_NAMED])
+    more = len(unknown) - MOST_NAMED
+    if more > 0:
+        named += f" (+{more})"
+    what = "picture" if clues == "picture" else f"{_LANGUAGE_NAMES[clues]} word"
+    first = unknown[0]
+    raise InputError(
+        f"no {what} known for {named}; write each one's clue after it: {first} = …",
+        key="error.no-picture-several"
+        if clues == "picture"
+        else f"error.no-partner-{clues}-several",
+        values={"words": named, "first": first},
+    )
 
 
 def unpictured_note(entries: list[str]) -> Note:
