@@ -111,3 +111,15 @@ def test_the_offline_file_lists_clues_and_pictures_without_the_words(
     expect(item.locator(".found-word")).to_have_text(" HUND")
     assert errors == []
     tab.close()
+
+
+def test_the_form_asks_for_letter_counts_after_the_clues(page: Any, live_server: LiveServer) -> None:
+    page.goto(live_server.url + "/?lang=de")
+    page.locator("#words").fill("Hund\nKatze\nIgel")
+    page.locator("details").first.evaluate("d => d.open = true")
+    page.locator("#clues").select_option("en")
+    page.locator("#letter_count").check()
+    page.locator("#make").click()
+    page.wait_for_selector("#board[data-ready]")
+    shown = sorted(page.locator("#words li .entry").all_inner_texts())
+    assert shown == ["cat (5)", "dog (4)", "hedgehog (4)"]
