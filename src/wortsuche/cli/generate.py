@@ -283,7 +283,8 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
         if argument == "-":
             return parse_words(read_text("-"), name=STANDARD_INPUT, phrases=phrases)
         if is_existing(argument) or looks_like_path(argument):
-            return parse_words(read_text(argument), name=argument, phrases=phrases)
+            listed = parse_words(read_text(argument), name=argument, phrases=phrases)
+            return replace(listed, folder=Path(argument).parent)  # its pictures are beside it
         pasted = not phrases and not any(x in argument for x in ",;=") and argument.split()[1:]
         if pasted and len(parts := split_entries(argument)) > 1:
             return WordSource(COMMAND_LINE, parts, None, notes=(_split_argument(parts),))

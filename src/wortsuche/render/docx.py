@@ -19,7 +19,7 @@ from wortsuche.render.document import (
 )
 from wortsuche.render.metrics import FAINT, INK
 from wortsuche.render.options import RenderOptions
-from wortsuche.words.pictures import picture_path
+from wortsuche.words.pictures import picture_bytes
 
 if TYPE_CHECKING:
     from docx.document import Document as WordDocument
@@ -178,4 +178,4 @@ def add_entry(paragraph: Paragraph, entry: str, size: float) -> None:
         paragraph.add_run(text).font.size = Pt(size)
     if picture is not None:
         side = KEY_PICTURE_MM if text else PICTURE_MM
-        paragraph.add_run().add_picture(str(picture_path(picture)), width=Mm(side))
+        paragraph.add_run().add_picture(io.BytesIO(picture_bytes(picture)), width=Mm(side))

@@ -23,7 +23,7 @@ from pathlib import Path
 from wortsuche.model import Puzzle, Word
 from wortsuche.render.metrics import text_width
 from wortsuche.words.clues import is_picture, listed
-from wortsuche.words.pictures import picture_path
+from wortsuche.words.pictures import picture_bytes, picture_path
 
 MM = 72 / 25.4
 """Points in a millimetre."""
@@ -49,8 +49,13 @@ class Picture:
 
     @property
     def path(self) -> Path:
-        """The PNG file of the picture."""
+        """The PNG file of the picture (an emoji's; a teacher's own picture has no file)."""
         return picture_path(self.emoji)
+
+    @property
+    def data(self) -> bytes:
+        """The PNG of the picture: an emoji's, or a teacher's own."""
+        return picture_bytes(self.emoji)
 
 
 @dataclass(frozen=True)
