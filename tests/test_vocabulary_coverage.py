@@ -121,3 +121,16 @@ def test_a_word_has_its_natural_partner(word: str, language: str, expected: str)
 
 def test_a_noun_carries_its_article() -> None:
     assert [partner(w, "de").article for w in ("Hund", "Katze", "Haus")] == ["der", "die", "das"]  # type: ignore[union-attr]
+
+
+def test_a_theme_gives_the_natural_partner_unless_two_words_would_share_it() -> None:
+    from wortsuche.words.themes import load_theme
+    from wortsuche.words.vocabulary import theme_entries
+
+    jobs = load_theme("jobs", "de")
+    assert theme_entries(jobs, ["Lehrerin"], "en") == ["Lehrerin = teacher"]
+    assert theme_entries(jobs, ["Lehrer", "Lehrerin"], "en") == [
+        "Lehrer = teacher",
+        "Lehrerin = woman teacher",
+    ]
+    assert theme_entries(load_theme("space", "de"), ["Nebel"], "en") == ["Nebel = nebula"]

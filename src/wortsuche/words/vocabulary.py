@@ -119,12 +119,28 @@ def theme_entries(theme: Theme, words: Iterable[str], clues: str | None) -> list
     if clues in (None, "none"):
         return list(words)
     own = {getattr(pair, theme.language): pair for pair in theme_pairs(theme.name)}
-    entries = []
-    for word in words:
-        pair = own.get(word)
-        clue = pair.clue(clues) if pair is not None else None
-        entries.append(word if clue is None else f"{word} = {clue}")
-    return entries
+    found = [(word, own[word].clue(clues) if word in own else None) for word in words]
+    if clues in ("de", "en"):
+        taken = {clue for _, clue in found}
+        for i, (word, clue) in enumerate(found):
+            natural = _natural(clue, word, theme.language, clues) if clue else clue
+            if natural not in taken:  # Lehrer and Lehrerin in one list keep two clues apart
+                taken.add(natural)
+                found[i] = (word, natural)
+    return [word if clue is None else f"{word} = {clue}" for word, clue in found]
+
+
+def _natural(gloss: str, word: str, language: str, clues: str) -> str:
+    """The school vocabulary's partner of ``word`` where the theme's is a gloss that keeps its
+    lists apart (Lehrerin is "woman teacher" beside Lehrer's "teacher"): the natural partner,
+    "teacher"; any other clue of the theme (Nebel is nebula in space) as it is.
+
+    >>> _natural("woman teacher", "Lehrerin", "de", "en"), _natural("nebula", "Nebel", "de", "en")
+    ('teacher', 'nebula')
+    """
+    pair = partner(word, language)
+    natural = getattr(pair, clues) if pair is not None else None
+    return natural if natural and gloss.endswith(f" {natural}") else gloss
 
 
 def with_pictures(theme: Theme) -> Theme:
