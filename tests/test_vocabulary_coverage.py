@@ -127,9 +127,9 @@ def test_a_theme_gives_the_natural_partner_unless_two_words_would_share_it() -> 
     from wortsuche.words.themes import load_theme
     from wortsuche.words.vocabulary import theme_entries
 
-    jobs = load_theme("jobs", "de")
-    assert theme_entries(jobs, ["Lehrerin"], "en") == ["Lehrerin = teacher"]
-    assert theme_entries(jobs, ["Lehrer", "Lehrerin"], "en") == [
+    school = load_theme("school", "de")
+    assert theme_entries(school, ["Lehrerin"], "en") == ["Lehrerin = teacher"]
+    assert theme_entries(school, ["Lehrer", "Lehrerin"], "en") == [
         "Lehrer = teacher",
         "Lehrerin = woman teacher",
     ]
