@@ -1,5 +1,5 @@
 """Letter counts after the clues (--letter-count): on the sheet, the key, the puzzle's JSON,
-the offline game and in a book; a picture stays a picture."""
+the offline game and in a book; a picture keeps its picture, its count drawn under it."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from tests.cli import run
 from tests.test_cli_paper import pdftotext
 
 from wortsuche.model import Word
+from wortsuche.words.clues import is_picture
 from wortsuche.words.letters import counted_entries, with_letter_counts
+from wortsuche.words.pictures import has_picture, picture_bytes
 
 
 @given(st.text(alphabet="ABCDEFGHÄÖÜ", min_size=1, max_size=12), st.text(min_size=1, max_size=30))
@@ -23,9 +25,11 @@ def test_the_count_is_the_words_cells_after_its_clue(letters: str, clue: str) ->
     assert word.clue == f"{clue} ({len(letters)})"
 
 
-def test_a_picture_and_a_word_without_a_clue_stay_as_they_are() -> None:
-    words = [Word("Igel", "IGEL", "🦔"), Word("Hund", "HUND")]
-    assert with_letter_counts(words) == tuple(words)
+def test_a_picture_is_followed_by_its_count_and_stays_a_picture() -> None:
+    words = with_letter_counts([Word("Igel", "IGEL", "🦔"), Word("Hund", "HUND")])
+    assert [w.clue for w in words] == ["🦔 (4)", None]
+    assert is_picture("🦔 (4)") and has_picture("🦔 (4)") and not is_picture("Tier (4)")
+    assert picture_bytes("🦔 (4)") == picture_bytes("🦔")
 
 
 def test_the_count_is_that_of_the_grid_not_of_the_entry() -> None:
@@ -62,3 +66,13 @@ def test_two_language_clues_and_a_book_count_the_letters(tmp_path: Path) -> None
     assert book.returncode == 0, book.stderr
     flat = " ".join(pdftotext(tmp_path / "buch.pdf").split())
     assert "hedgehog (4)" in flat and "cat (5)" in flat
+
+
+def test_a_picture_sheet_draws_the_count_under_each_picture(tmp_path: Path) -> None:
+    (tmp_path / "bilder.txt").write_text("Igel = 🦔\nEule = 🦉\nFuchs = 🦊\n", encoding="utf-8")
+    args = ["bilder.txt", "--letter-count", "--seed", "2"]
+    made = run("generate", *args, "-o", "bilder.pdf", "--answers", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    sheet, key, *_ = pdftotext(tmp_path / "bilder.pdf").split("\f")
+    assert sorted(re.findall(r"\(\d\)", sheet)) == ["(4)", "(4)", "(5)"]
+    assert {"Igel (4)", "Eule (4)", "Fuchs (5)"} <= set(re.findall(r"\w+ \(\d\)", key))

@@ -562,8 +562,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "letter_count",
         "flag",
-        "the number of letters after each clue in words: Tier mit Stacheln (4), or hedgehog (4) "
-        "for IGEL (a picture stays a picture)",
+        "the number of letters after each clue: Tier mit Stacheln (4), or hedgehog (4) for "
+        "IGEL; under a picture, (4)",
         False,
         group="puzzle",
         surfaces=frozenset({GENERATE, BOOK, WEB}),

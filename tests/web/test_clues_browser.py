@@ -113,7 +113,9 @@ def test_the_offline_file_lists_clues_and_pictures_without_the_words(
     tab.close()
 
 
-def test_the_form_asks_for_letter_counts_after_the_clues(page: Any, live_server: LiveServer) -> None:
+def test_the_form_asks_for_letter_counts_after_the_clues(
+    page: Any, live_server: LiveServer
+) -> None:
     page.goto(live_server.url + "/?lang=de")
     page.locator("#words").fill("Hund\nKatze\nIgel")
     page.locator("details").first.evaluate("d => d.open = true")
@@ -125,7 +127,9 @@ def test_the_form_asks_for_letter_counts_after_the_clues(page: Any, live_server:
     assert shown == ["cat (5)", "dog (4)", "hedgehog (4)"]
 
 
-def test_the_offline_file_shows_a_teachers_own_picture(chromium: Any, tmp_path: Path) -> None:
+def test_the_offline_file_shows_a_teachers_own_picture_and_a_count(
+    chromium: Any, tmp_path: Path
+) -> None:
     from PIL import Image
 
     from wortsuche.model import Word
@@ -133,7 +137,7 @@ def test_the_offline_file_shows_a_teachers_own_picture(chromium: Any, tmp_path: 
 
     Image.new("RGB", (300, 200), (120, 80, 40)).save(tmp_path / "igel.jpg", "JPEG")
     own = own_picture(tmp_path, "igel.jpg")
-    words = [Word("IGEL", "IGEL", own), Word("EULE", "EULE", "🦉"), Word("HUND", "HUND")]
+    words = [Word("IGEL", "IGEL", own), Word("EULE", "EULE", "🦉 (4)"), Word("HUND", "HUND")]
     puzzle = generate(words, 6, 6, seed=2, level="easy")
     file = tmp_path / "play.html"
     file.write_text(str(render(puzzle, "html")), encoding="utf-8")
@@ -146,5 +150,7 @@ def test_the_offline_file_shows_a_teachers_own_picture(chromium: Any, tmp_path: 
     mine = tab.locator('#words li img.picture[alt="🖼️"]')
     expect(mine).to_have_js_property("complete", True)
     assert mine.evaluate("i => i.naturalWidth") == 256
+    owl = tab.locator("#words li .entry", has=tab.locator('img[alt="🦉"]'))
+    expect(owl).to_have_text(" (4)")  # a picture's letter count (--letter-count) beside it
     assert errors == []
     tab.close()

@@ -1,12 +1,12 @@
 """Letter counts after the clues: "Tier mit Stacheln (4)", "hedgehog (4)" for IGEL, so a child
 knows how long the word to find is (``--letter-count``).
 
-The count is the word's cells in the grid (ß written SS counts two). A picture keeps its clue
-as it is: a sheet draws one emoji as a picture, and a count beside it would make it a text.
+The count is the word's cells in the grid (ß written SS counts two). A picture is followed by
+its count too (``🦔 (4)``), which the sheets draw under the picture and the game beside it.
 
 >>> from wortsuche.model import Word
->>> [w.clue for w in with_letter_counts([Word("Igel", "IGEL", "hedgehog"), Word("Eule", "EULE")])]
-['hedgehog (4)', None]
+>>> [w.clue for w in with_letter_counts([Word("Igel", "IGEL", "🦔"), Word("Eule", "EULE")])]
+['🦔 (4)', None]
 >>> counted_entries(["Igel = Tier mit Stacheln", "Straße = street", "Eule"], eszett="ss")
 ['Igel = Tier mit Stacheln (4)', 'Straße = street (7)', 'Eule']
 """
@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from wortsuche.model import Word
-from wortsuche.words.clues import SEPARATOR, is_picture, split_clue
+from wortsuche.words.clues import SEPARATOR, split_clue
 from wortsuche.words.wordset import prepare_words
 
 
@@ -27,11 +27,9 @@ def counted(clue: str, letters: str) -> str:
 
 
 def with_letter_counts(words: Iterable[Word]) -> tuple[Word, ...]:
-    """The words, each clue in words followed by the count of its word's letters."""
+    """The words, each clue followed by the count of its word's letters."""
     return tuple(
-        replace(word, clue=counted(word.clue, word.letters))
-        if word.clue and not is_picture(word.clue)
-        else word
+        replace(word, clue=counted(word.clue, word.letters)) if word.clue else word
         for word in words
     )
 
@@ -44,7 +42,7 @@ def counted_entries(
     out = []
     for entry in entries:
         word, clue = split_clue(entry)
-        if clue is None or is_picture(clue):
+        if clue is None:
             out.append(entry)
             continue
         (made,), _ = prepare_words([word], transliterate=transliterate, eszett=eszett)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,8 +30,25 @@ FOLDER = PACKAGE / "data" / "emoji"
 
 
 def picture_key(emoji: str) -> str:
-    """The file name (without ``.png``) of an emoji's picture."""
+    """The file name (without ``.png``) of an emoji's picture (a letter count after it aside)."""
+    emoji, _ = letter_count(emoji)
     return "-".join(f"{ord(char):x}" for char in emoji if char != "\ufe0f")
+
+
+_COUNTED = re.compile(r"(?P<picture>\S+) \((?P<count>[0-9]{1,3})\)")
+
+
+def letter_count(clue: str) -> tuple[str, int | None]:
+    """A clue and the letter count written after it (``🦔 (4)``: ``--letter-count`` on a
+    picture), or the clue and None.
+
+    >>> letter_count("🦔 (4)"), letter_count("🦔"), letter_count("Tier mit Stacheln (4)")
+    (('🦔', 4), ('🦔', None), ('Tier mit Stacheln (4)', None))
+    """
+    counted = _COUNTED.fullmatch(clue)
+    if counted is None:
+        return clue, None
+    return counted["picture"], int(counted["count"])
 
 
 @cache
@@ -57,6 +75,7 @@ def picture_path(emoji: str) -> Path:
 
 def picture_bytes(clue: str) -> bytes:
     """The PNG of a picture clue: a teacher's own picture or the picture of an emoji."""
+    clue, _ = letter_count(clue)
     if is_own_picture(clue):
         return base64.b64decode(clue.removeprefix(OWN_PREFIX))
     return picture_path(clue).read_bytes()

@@ -24,10 +24,12 @@
 
   function showPictures() {
     for (const entry of list.querySelectorAll(".entry")) {
-      const text = entry.textContent;
+      const clue = entry.textContent;
+      // a picture may be followed by its letter count (--letter-count): 🦔 (4)
+      const [, text, count] = clue.match(/^(\S+) \((\d{1,3})\)$/) || [null, clue, null];
       const own = text.startsWith(OWN_PICTURE); // a teacher's own picture carries its PNG
       if (entry.querySelector("img") || !(own || ONE_EMOJI.test(text))) continue;
-      const source = own ? text : pictures ? pictures[text] : `/emoji/${pictureKey(text)}.png`;
+      const source = own ? text : pictures ? pictures[clue] : `/emoji/${pictureKey(text)}.png`;
       if (!source) continue;
       const image = document.createElement("img");
       image.className = "picture";
@@ -37,6 +39,7 @@
       image.style.width = "2.6em";
       image.style.verticalAlign = "middle";
       entry.replaceChildren(image);
+      if (count) entry.append(` (${count})`);
     }
   }
 
