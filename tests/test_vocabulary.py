@@ -18,8 +18,8 @@ from wortsuche.words.themes import load_theme, theme_names
 from wortsuche.words.vocabulary import partner, theme_pairs, with_clues, with_pictures
 
 
-def test_there_are_pairs_for_all_31_themes() -> None:
-    assert len(theme_names()) == 31
+def test_there_are_pairs_for_all_33_themes() -> None:
+    assert len(theme_names()) == 33
     assert all(theme_pairs(name) for name in theme_names())
 
 
