@@ -27,7 +27,9 @@ def test_a_theme_has_forty_distinct_words_that_normalise(name: str, language: st
     words, warnings = normalise_words(theme.words)
     assert warnings == ()  # no duplicates, nothing dropped
     assert len(words) == len(theme.words)
-    if language == "de":  # German nouns and nominalised verbs are written with a capital
+    # German nouns and nominalised verbs are written with a capital; the word-class themes
+    # (Tunwörter, Wiewörter) are verbs and adjectives, written small
+    if language == "de" and name not in ("verbs", "adjectives"):
         assert all(entry[0].isupper() for entry in theme.words), theme.words
 
 
@@ -99,3 +101,34 @@ def test_a_second_theme_for_one_puzzle_is_refused_by_name_not_dropped() -> None:
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1
     assert "one --theme, not 2 (animals, birds)" in result.stderr
+
+
+def test_every_theme_names_its_school_years() -> None:
+    from wortsuche.words.themes import GRADES, theme_grades
+
+    assert set(theme_grades()) == set(theme_names())
+    assert all(years and set(years) <= set(GRADES) for years in theme_grades().values())
+
+
+def test_themes_for_a_grade_are_listed_and_a_bad_grade_is_one_line() -> None:
+    listed = run("themes", "--grade", "2", "--language", "en")
+    names = [line.split()[0] for line in listed.stdout.splitlines()]
+    assert "verbs" in names and "toys" in names and "space" not in names
+    wrong = run("themes", "--grade", "7")
+    assert wrong.returncode == 2
+    assert wrong.stderr.strip() == (
+        "wortsuche: error: --grade must be one of 1, 2, 3, 4 (a primary school's years), not 7"
+    )
+
+
+def test_the_word_class_themes_make_vocabulary_sheets() -> None:
+    import json
+
+    from wortsuche.words.vocabulary import theme_pairs
+
+    args = ["--theme", "Tunwörter", "--clues", "en", "--count", "10", "--seed", "1"]
+    made = run("generate", *args, "--format", "json")
+    assert made.returncode == 0, made.stderr
+    english = {pair.de: pair.en for pair in theme_pairs("verbs")}
+    words = json.loads(made.stdout)["words"]
+    assert len(words) == 10 and all(w["clue"] == english[w["entry"]] for w in words)

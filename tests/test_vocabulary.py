@@ -18,8 +18,8 @@ from wortsuche.words.themes import load_theme, theme_names
 from wortsuche.words.vocabulary import partner, theme_pairs, with_clues, with_pictures
 
 
-def test_there_are_pairs_for_all_31_themes() -> None:
-    assert len(theme_names()) == 31
+def test_there_are_pairs_for_all_33_themes() -> None:
+    assert len(theme_names()) == 33
     assert all(theme_pairs(name) for name in theme_names())
 
 
@@ -66,15 +66,15 @@ def test_a_picture_sheet_shows_a_word_without_a_picture_as_itself_and_says_so(
         [Word("Igel", "IGEL"), Word("Kröte", "KRÖTE")], "picture", unpictured=unpictured
     )
     assert [w.clue for w in words] == ["🦔", None] and unpictured == ["Kröte"]
-    result = run("generate", "dog", "cat", "hamster", "--clues", "picture", "--seed", "1", "-o", "p.json", cwd=tmp_path)  # fmt: skip
+    result = run("generate", "dog", "cat", "homework", "--clues", "picture", "--seed", "1", "-o", "p.json", cwd=tmp_path)  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert (
-        "no picture known for hamster: shown as words; write a clue yourself: hamster = …"
+        "no picture known for homework: shown as words; write a clue yourself: homework = …"
         in result.stderr
     )
     made = json.loads((tmp_path / "p.json").read_text())
     clues = {w["entry"]: w.get("clue") for w in made["words"]}
-    assert clues["hamster"] is None and clues["dog"] and clues["cat"]
+    assert clues["homework"] is None and clues["dog"] and clues["cat"]
 
 
 def test_a_picture_theme_keeps_only_the_words_with_a_picture() -> None:
@@ -142,3 +142,20 @@ def test_a_word_without_partner_is_one_line_exit_2(tmp_path: Path) -> None:
         .splitlines()[-1]
         .startswith("wortsuche: error: no English word known for 'Quokka'")
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("en", "no English word known for Quokka, Wombat; write each one's clue after it: Quokka = …"),
+        ("de", "kein englisches Wort bekannt für Quokka, Wombat; schreibe hinter jedes Wort seinen Hinweis: Quokka = …"),
+    ],
+)  # fmt: skip
+def test_words_without_partner_are_named_together_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, says: str
+) -> None:
+    monkeypatch.setenv("LANGUAGE", language)
+    result = run("generate", "Quokka", "Haus", "Wombat", "--clues", "en", cwd=tmp_path)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stderr.strip().endswith(says)

@@ -1,6 +1,7 @@
 """Rebuild the emoji pictures shipped with wortsuche from Noto Emoji (Apache License 2.0).
 
-Reads the emoji the themes use (``data/themes/pairs/*.txt``) and those listed in
+Reads the emoji the themes and the school vocabulary use (``data/themes/pairs/*.txt``,
+``data/vocabulary/pairs.txt``) and those listed in
 ``data/emoji/extra.txt``, takes each one's SVG from the npm package ``@iconify-json/noto``
 (Noto Emoji's SVGs, fetched with ``npm pack``), draws it as a 128-pixel PNG with CairoSVG
 and writes ``data/emoji/<code points>.png``; the old pictures are removed first.
@@ -43,6 +44,10 @@ def wanted() -> list[str]:
             parts = [part.strip() for part in line.split("=")]
             if not line.startswith("#") and len(parts) == 3:
                 found[parts[2]] = None
+    for line in (DATA / "vocabulary" / "pairs.txt").read_text("utf-8").splitlines():
+        parts = [part.strip() for part in line.split("=")]
+        if not line.startswith("#") and len(parts) == 3:
+            found[parts[2]] = None
     for line in (OUT / "extra.txt").read_text("utf-8").splitlines():
         if not line.startswith("#"):
             found.update(dict.fromkeys(line.split()))

@@ -560,6 +560,17 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "wortsuche.words.vocabulary.with_clues(words, 'de'), or Word(entry, letters, clue))",
     ),
     OptionSpec(
+        "letter_count",
+        "flag",
+        "the number of letters after each clue: Tier mit Stacheln (4), or hedgehog (4) for "
+        "IGEL; under a picture, (4)",
+        False,
+        group="puzzle",
+        surfaces=frozenset({GENERATE, BOOK, WEB}),
+        elsewhere="it writes the count into the words' clues before the puzzle is made (in "
+        "Python: wortsuche.words.letters.with_letter_counts(words))",
+    ),
+    OptionSpec(
         "timeout",
         "number",
         "give up after this many seconds (default: no limit; every generation ends anyway "

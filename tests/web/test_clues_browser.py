@@ -111,3 +111,46 @@ def test_the_offline_file_lists_clues_and_pictures_without_the_words(
     expect(item.locator(".found-word")).to_have_text(" HUND")
     assert errors == []
     tab.close()
+
+
+def test_the_form_asks_for_letter_counts_after_the_clues(
+    page: Any, live_server: LiveServer
+) -> None:
+    page.goto(live_server.url + "/?lang=de")
+    page.locator("#words").fill("Hund\nKatze\nIgel")
+    page.locator("details").first.evaluate("d => d.open = true")
+    page.locator("#clues").select_option("en")
+    page.locator("#letter_count").check()
+    page.locator("#make").click()
+    page.wait_for_selector("#board[data-ready]")
+    shown = sorted(page.locator("#words li .entry").all_inner_texts())
+    assert shown == ["cat (5)", "dog (4)", "hedgehog (4)"]
+
+
+def test_the_offline_file_shows_a_teachers_own_picture_and_a_count(
+    chromium: Any, tmp_path: Path
+) -> None:
+    from PIL import Image
+
+    from wortsuche.model import Word
+    from wortsuche.words.pictures import own_picture
+
+    Image.new("RGB", (300, 200), (120, 80, 40)).save(tmp_path / "igel.jpg", "JPEG")
+    own = own_picture(tmp_path, "igel.jpg")
+    words = [Word("IGEL", "IGEL", own), Word("EULE", "EULE", "🦉 (4)"), Word("HUND", "HUND")]
+    puzzle = generate(words, 6, 6, seed=2, level="easy")
+    file = tmp_path / "play.html"
+    file.write_text(str(render(puzzle, "html")), encoding="utf-8")
+    tab = chromium.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(file.as_uri())
+    pictures = tab.locator("#words li img.picture")
+    expect(pictures).to_have_count(2)
+    mine = tab.locator('#words li img.picture[alt="🖼️"]')
+    expect(mine).to_have_js_property("complete", True)
+    assert mine.evaluate("i => i.naturalWidth") == 256
+    owl = tab.locator("#words li .entry", has=tab.locator('img[alt="🦉"]'))
+    expect(owl).to_have_text(" (4)")  # a picture's letter count (--letter-count) beside it
+    assert errors == []
+    tab.close()

@@ -155,3 +155,20 @@ def test_a_mistyped_address_in_a_browser_is_a_page_and_in_the_api_json(client: T
     assert api.status_code == 404 and api.json()["error"] == "Not Found"
     script = client.get("/puzzel/abc", headers={"Accept": "application/json"})
     assert script.status_code == 404 and script.json()["error"] == "Not Found"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "no German word known for quokka, wombat; write each one's clue after it: quokka = …"),
+        ("de", "kein deutsches Wort bekannt für quokka, wombat; schreibe hinter jedes Wort seinen Hinweis: quokka = …"),
+    ],
+)  # fmt: skip
+def test_words_without_partner_are_named_together_in_the_readers_language(
+    client: TestClient, lang: str, expected: str
+) -> None:
+    words = ["quokka", "house", "wombat"]
+    body = {"words": words, "rows": 8, "cols": 8, "seed": 1, "clues": "de"}
+    response = client.post(f"/api/puzzles?lang={lang}", json=body)
+    assert response.status_code == 422, response.text
+    assert expected in response.json()["error"]

@@ -12,6 +12,7 @@ wortsuche book --join part1.jsonl part2.jsonl -o book.pdf   # = --count 1000 -o 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -31,6 +32,8 @@ from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.notes import Note
 from wortsuche.spec import BOOK, declared, default
+from wortsuche.words.letters import counted_entries
+from wortsuche.words.normalise import eszett_for
 from wortsuche.words.source import (
     READING_NOTES,
     lines_are_entries,
@@ -329,6 +332,12 @@ def read_lists(args: argparse.Namespace) -> list[tuple[str, list[str], tuple[int
         ]
     if args.clues is not None:  # each entry gets the clue the list should show
         read = [(title, clued_entries(entries, args.clues), size) for title, entries, size in read]
+    if args.letter_count:  # each clue in words gets its word's count of letters
+        eszett = eszett_for(args.eszett or "auto", args.language)
+        count = functools.partial(
+            counted_entries, transliterate=bool(args.transliterate), eszett=eszett
+        )
+        read = [(title, count(entries), size) for title, entries, size in read]
     return read
 
 
@@ -391,6 +400,7 @@ def book_settings(args: argparse.Namespace, rows: int | None, cols: int | None) 
     options.pop("seed", None)  # the book's seed: each puzzle's seed comes from it
     options.pop("phrases", None)  # how the word files were read
     options.pop("clues", None)  # given to the entries when they were read
+    options.pop("letter_count", None)  # written into the entries' clues when they were read
     level = options.pop("level", default("level"))
     if not isinstance(level, str) and len(level) == 1:
         level = level[0]

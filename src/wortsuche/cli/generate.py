@@ -25,6 +25,7 @@ from wortsuche.i18n import resolve_language
 from wortsuche.model import Puzzle, Word
 from wortsuche.notes import Note
 from wortsuche.spec import GENERATE, default
+from wortsuche.words.letters import with_letter_counts
 from wortsuche.words.normalise import eszett_for
 from wortsuche.words.source import (
     COMMAND_LINE,
@@ -131,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
     spec.pop("phrases", None)  # how the word file was read
     clues = spec.pop("clues", None)  # what the list shows: given to the words before making
     words = _read_words(source, spec, args.language, clues)
+    if spec.pop("letter_count", False):  # written into the clues, as the clues themselves
+        words = with_letter_counts(words)
     search = _target_search(args) if args.difficulty is not None else {}
     puzzle = make_puzzle(words, *puzzle_size(args.size, source), spec, search)
     # The sheet's title and language belong to the puzzle, so a saved puzzle keeps them; a
@@ -283,7 +286,8 @@ def word_source(arguments: list[str], *, phrases: bool = False) -> WordSource:
         if argument == "-":
             return parse_words(read_text("-"), name=STANDARD_INPUT, phrases=phrases)
         if is_existing(argument) or looks_like_path(argument):
-            return parse_words(read_text(argument), name=argument, phrases=phrases)
+            listed = parse_words(read_text(argument), name=argument, phrases=phrases)
+            return replace(listed, folder=Path(argument).parent)  # its pictures are beside it
         pasted = not phrases and not any(x in argument for x in ",;=") and argument.split()[1:]
         if pasted and len(parts := split_entries(argument)) > 1:
             return WordSource(COMMAND_LINE, parts, None, notes=(_split_argument(parts),))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from wortsuche.cli.interface import texts
-from wortsuche.words.themes import THEME_LANGUAGES, load_theme, themes
+from wortsuche.words.themes import THEME_LANGUAGES, load_theme, themes, themes_for_grade
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,6 +22,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         choices=THEME_LANGUAGES,
         help="the language to list or print (default: both / auto)",
     )
+    parser.add_argument(
+        "--grade",
+        type=int,
+        metavar="N",
+        help="only the themes for this school year (1 to 4: Klasse 1 to 4)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -36,7 +42,11 @@ def run(args: argparse.Namespace) -> int:
     mine = texts().language
     both = sorted(THEME_LANGUAGES, key=lambda language: language != mine)
     languages = [args.language] if args.language else both
-    lists = {language: themes(language) for language in languages}
+    chosen = set(themes_for_grade(args.grade)) if args.grade is not None else None
+    lists = {
+        language: [t for t in themes(language) if chosen is None or t.name in chosen]
+        for language in languages
+    }
     cells = {
         lang: [f"{theme.title} ({len(theme.words)})" for theme in lists[lang]] for lang in languages
     }

@@ -27,7 +27,7 @@ from wortsuche.render.document import (
 )
 from wortsuche.render.metrics import CAPSULE, FAINT, INK, font_path
 from wortsuche.render.options import RenderOptions
-from wortsuche.words.pictures import picture_path
+from wortsuche.words.pictures import picture_bytes
 
 if TYPE_CHECKING:
     from docx.document import Document as WordDocument
@@ -317,7 +317,7 @@ def add_entry(paragraph: Paragraph, entry: str, size: float) -> None:
         paragraph.add_run(text).font.size = Pt(size)
     if picture is not None:
         side = KEY_PICTURE_MM if text else PICTURE_MM
-        paragraph.add_run().add_picture(str(picture_path(picture)), width=Mm(side))
+        paragraph.add_run().add_picture(io.BytesIO(picture_bytes(picture)), width=Mm(side))
 
 
 def font_key(data: bytes) -> str:

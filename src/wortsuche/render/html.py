@@ -37,7 +37,7 @@ from wortsuche.render.template import catalogue_values, fill, part, script_json
 from wortsuche.render.texts import default_title, instruction
 from wortsuche.verification.verifier import verify_puzzle
 from wortsuche.words.clues import is_picture
-from wortsuche.words.pictures import picture_path
+from wortsuche.words.pictures import is_own_picture, picture_path
 
 
 def cell_sequence(cells: tuple[Cell, ...] | list[Cell]) -> str:
@@ -172,7 +172,7 @@ def picture_data(puzzle: Puzzle) -> dict[str, str]:
         word.clue: "data:image/png;base64,"
         + base64.b64encode(picture_path(word.clue).read_bytes()).decode("ascii")
         for word in puzzle.words
-        if word.clue is not None and is_picture(word.clue)
+        if word.clue is not None and is_picture(word.clue) and not is_own_picture(word.clue)
     }
 
 

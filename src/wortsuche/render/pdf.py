@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import io
 import itertools
 import logging
 import math
@@ -176,7 +177,7 @@ def draw_pictures(pdf: FPDF, pictures: Sequence[Picture], boxes: Sequence[Box] =
             box.x, box.y, box.width, box.height, style="D", round_corners=True, corner_radius=8
         )
     for picture in pictures:
-        pdf.image(str(picture.path), picture.x, picture.y, picture.size, picture.size)
+        pdf.image(io.BytesIO(picture.data), picture.x, picture.y, picture.size, picture.size)
 
 
 def draw_footer(pdf: FPDF, text: str) -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 from wortsuche.model import Puzzle, Word
 from wortsuche.render.metrics import text_width
 from wortsuche.words.clues import is_picture, listed
-from wortsuche.words.pictures import picture_path
+from wortsuche.words.pictures import letter_count, picture_bytes, picture_path
 
 MM = 72 / 25.4
 """Points in a millimetre."""
@@ -49,8 +49,13 @@ class Picture:
 
     @property
     def path(self) -> Path:
-        """The PNG file of the picture."""
+        """The PNG file of the picture (an emoji's; a teacher's own picture has no file)."""
         return picture_path(self.emoji)
+
+    @property
+    def data(self) -> bytes:
+        """The PNG of the picture: an emoji's, or a teacher's own."""
+        return picture_bytes(self.emoji)
 
 
 @dataclass(frozen=True)
@@ -128,9 +133,14 @@ class PictureList:
         return max(9.0, self.size * 0.24)
 
     @property
+    def labelled(self) -> bool:
+        """True if a line goes under each picture: its word on the key, its letter count."""
+        return self.answers or any(letter_count(w.clue or "")[1] for w in self.pictured)
+
+    @property
     def row_height(self) -> float:
-        """A picture and, on the key, the line with its word."""
-        return self.size + (self.label_size * 1.5 if self.answers else 0.0)
+        """A picture and, on the key or with letter counts, the line under it."""
+        return self.size + (self.label_size * 1.5 if self.labelled else 0.0)
 
     @property
     def rows(self) -> int:
@@ -169,12 +179,16 @@ class PictureList:
             y = frame.y + self.gap + row * (self.row_height + self.gap)
             assert word.clue is not None
             pictures.append(Picture(word.clue, x, y, self.size))
-            if self.answers:
-                size = min(self.label_size, self.size * 1.3 / max(text_width(word.entry, 1), 1e-9))
+            _, count = letter_count(word.clue)
+            said = " ".join(
+                part
+                for part in (word.entry if self.answers else "", f"({count})" if count else "")
+                if part
+            )
+            if said:
+                size = min(self.label_size, self.size * 1.3 / max(text_width(said, 1), 1e-9))
                 labels.append(
-                    Label(
-                        word.entry, x + self.size / 2, y + self.size + self.label_size * 1.2, size
-                    )
+                    Label(said, x + self.size / 2, y + self.size + self.label_size * 1.2, size)
                 )
         below = frame.y + self.gap + self.rows * (self.row_height + self.gap)
         labels.extend(self.clue_lines.place(centre_x, below))

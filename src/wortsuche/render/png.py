@@ -130,6 +130,6 @@ def _draw_pictures(image: Image.Image, sheet: Sheet, scale: float) -> None:
         )
     for picture in sheet.pictures:
         side = max(1, round(picture.size * scale))
-        with Image.open(picture.path) as source:
+        with Image.open(io.BytesIO(picture.data)) as source:
             drawn = source.convert("RGBA").resize((side, side), Image.Resampling.LANCZOS)
         image.paste(drawn, (round(picture.x * scale), round(picture.y * scale)), drawn)

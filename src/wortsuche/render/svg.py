@@ -72,7 +72,7 @@ def _pictures(sheet: Sheet) -> list[str]:
         for b in sheet.boxes
     ]
     for p in sheet.pictures:
-        data = base64.b64encode(p.path.read_bytes()).decode("ascii")
+        data = base64.b64encode(p.data).decode("ascii")
         parts.append(
             f'<image class="picture" x="{_num(p.x)}" y="{_num(p.y)}" width="{_num(p.size)}" '
             f'height="{_num(p.size)}" href="data:image/png;base64,{data}">'

@@ -61,6 +61,7 @@ from wortsuche.web.schemas import (
 from wortsuche.web.selection import answers, check
 from wortsuche.web.storage import Storage, StoredPuzzle
 from wortsuche.words.clues import listed
+from wortsuche.words.letters import with_letter_counts
 from wortsuche.words.vocabulary import unpictured_note, with_clues
 from wortsuche.words.wordset import prepare_words
 
@@ -97,9 +98,13 @@ def api_routes(
         options = new.options()
         phrases = bool(options.pop("phrases", False))  # how the words text is read
         clues = options.pop("clues", None)  # what the list shows: given to the words here
+        letter_count = bool(options.pop("letter_count", False))  # written into the clues here
         entries, header_size, split = read_words(new.words, phrases=phrases)
         unpictured: list[str] = []
-        words = entries if clues is None else clued_words(entries, clues, options, unpictured)
+        words: list[str] | list[Word] = entries
+        if clues is not None or letter_count:
+            clued = clued_words(entries, clues, options, unpictured)
+            words = list(with_letter_counts(clued)) if letter_count else clued
         asked = (new.rows, new.cols)
         if None in asked and header_size is not None:
             asked = header_size  # a pasted competition file brings its size
@@ -339,7 +344,10 @@ async def _disconnected(request: Request) -> None:
 
 
 def clued_words(
-    entries: list[str], clues: str, options: dict[str, Any], unpictured: list[str] | None = None
+    entries: list[str],
+    clues: str | None,
+    options: dict[str, Any],
+    unpictured: list[str] | None = None,
 ) -> list[Word]:
     """The entries as words with the clues ``clues`` asks for (the form's "list shows");
     a word no theme knows is refused at the words field (with pictures and ``unpictured``, it

@@ -19,7 +19,7 @@ import unicodedata
 
 from wortsuche.errors import InputError
 from wortsuche.model import Word
-from wortsuche.words.pictures import has_picture, picture_key
+from wortsuche.words.pictures import has_picture, is_own_picture, letter_count, picture_key
 
 SEPARATOR = "="
 """What stands between a word and its clue."""
@@ -113,6 +113,9 @@ def is_picture(clue: str | None) -> bool:
     digits, spaces or punctuation)."""
     if not clue:
         return False
+    clue, _ = letter_count(clue)  # a picture with its letter count (🦔 (4)) is a picture
+    if is_own_picture(clue):
+        return True
     symbols = [char for char in clue if char not in _EMOJI_PARTS]
     if not symbols or not all(_is_emoji_char(char) for char in symbols):
         return False
@@ -199,7 +202,15 @@ def listed(word: Word, *, answers: bool = False) -> str:
     """
     if word.clue is None:
         return word.entry
-    return f"{word.entry} – {word.clue}" if answers else word.clue
+    picture, count = letter_count(word.clue)
+    clue = word.clue
+    if is_own_picture(picture):
+        clue = OWN_PICTURE_TEXT if count is None else f"{OWN_PICTURE_TEXT} ({count})"
+    return f"{word.entry} – {clue}" if answers else clue
+
+
+OWN_PICTURE_TEXT = "🖼️"
+"""A teacher's own picture where a list is text (the terminal, a text file)."""
 
 
 def _short(text: str, limit: int = 40) -> str:

@@ -7,22 +7,48 @@ as 128-pixel PNGs by ``tools/build_emoji.py``: the emoji the themes use and thos
 
 >>> picture_key("🐻‍❄️"), has_picture("🦔")
 ('1f43b-200d-2744', True)
+
+A teacher's own picture is a PNG or JPEG file her word file names as a clue (``Igel = igel.png``,
+the path from the word file's folder): :func:`own_picture` reads it once, drawn at most
+:data:`OWN_SIDE` pixels a side, into a clue of its own, a PNG data URL, so the puzzle carries
+it into every sheet, key, JSON file and game without the file.
 """
 
 from __future__ import annotations
 
+import base64
+import io
+import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from wortsuche.data import PACKAGE
-from wortsuche.errors import InputError
+from wortsuche.errors import InputError, MissingExtraError
 
 FOLDER = PACKAGE / "data" / "emoji"
 
 
 def picture_key(emoji: str) -> str:
-    """The file name (without ``.png``) of an emoji's picture."""
+    """The file name (without ``.png``) of an emoji's picture (a letter count after it aside)."""
+    emoji, _ = letter_count(emoji)
     return "-".join(f"{ord(char):x}" for char in emoji if char != "\ufe0f")
+
+
+_COUNTED = re.compile(r"(?P<picture>\S+) \((?P<count>[0-9]{1,3})\)")
+
+
+def letter_count(clue: str) -> tuple[str, int | None]:
+    """A clue and the letter count written after it (``🦔 (4)``: ``--letter-count`` on a
+    picture), or the clue and None.
+
+    >>> letter_count("🦔 (4)"), letter_count("🦔"), letter_count("Tier mit Stacheln (4)")
+    (('🦔', 4), ('🦔', None), ('Tier mit Stacheln (4)', None))
+    """
+    counted = _COUNTED.fullmatch(clue)
+    if counted is None:
+        return clue, None
+    return counted["picture"], int(counted["count"])
 
 
 @cache
@@ -31,8 +57,8 @@ def _shipped() -> frozenset[str]:
 
 
 def has_picture(emoji: str) -> bool:
-    """True if wortsuche ships a picture of ``emoji``."""
-    return picture_key(emoji) in _shipped()
+    """True if wortsuche ships a picture of ``emoji``, or it is a teacher's own picture."""
+    return is_own_picture(emoji) or picture_key(emoji) in _shipped()
 
 
 def picture_path(emoji: str) -> Path:
@@ -45,3 +71,102 @@ def picture_path(emoji: str) -> Path:
             values={"emoji": emoji, "code": picture_key(emoji).upper()},
         )
     return FOLDER / f"{picture_key(emoji)}.png"
+
+
+def picture_bytes(clue: str) -> bytes:
+    """The PNG of a picture clue: a teacher's own picture or the picture of an emoji."""
+    clue, _ = letter_count(clue)
+    if is_own_picture(clue):
+        return base64.b64decode(clue.removeprefix(OWN_PREFIX))
+    return picture_path(clue).read_bytes()
+
+
+OWN_PREFIX = "data:image/png;base64,"
+"""How a teacher's own picture is written as a clue: a PNG as a data URL."""
+
+OWN_SUFFIXES = (".png", ".jpg", ".jpeg")
+"""The files a clue may name as a picture."""
+
+OWN_SIDE = 256
+"""Pixels a side an own picture is drawn at, at most: 15 mm on paper at over 400 dpi, and a
+list of twenty pictures stays a small puzzle file."""
+
+MAX_OWN_BYTES = 10_000_000
+"""The largest picture file read: a photo from a phone, not a poster."""
+
+MAX_OWN_PIXELS = 25_000_000
+"""The most pixels a picture may claim before it is decoded (a decompression bomb is refused)."""
+
+
+def is_own_picture(clue: str | None) -> bool:
+    """True if ``clue`` is a teacher's own picture (read by :func:`own_picture`)."""
+    return clue is not None and clue.startswith(OWN_PREFIX)
+
+
+def names_picture_file(clue: str) -> bool:
+    """True if ``clue`` is written as a picture's file name: one word ending .png, .jpg, .jpeg.
+
+    >>> names_picture_file("igel.png"), names_picture_file("Bilder/Eule.JPG"), names_picture_file("ein Igel")
+    (True, True, False)
+    """
+    return not any(char.isspace() for char in clue) and clue.casefold().endswith(OWN_SUFFIXES)
+
+
+def own_picture(folder: Path, name: str, *, line: int | None = None) -> str:
+    """The picture file ``name`` (from ``folder``) as a clue: a PNG data URL, the picture at
+    most :data:`OWN_SIDE` pixels a side; an :class:`InputError` in one line if it is missing,
+    no PNG or JPEG, unreadable or too large."""
+    path = folder / name
+    values = {"name": name, "line": line, "limit": MAX_OWN_BYTES // 1_000_000}
+    where = f" (line {line})" if line is not None else ""
+    if not path.is_file():
+        raise InputError(
+            f"the picture {name}{where} is not there; give its path from the word file's folder",
+            key="error.own-picture-missing",
+            values=values,
+        )
+    if path.stat().st_size > MAX_OWN_BYTES:
+        raise InputError(
+            f"the picture {name}{where} is larger than {values['limit']} MB; make it smaller",
+            key="error.own-picture-large",
+            values=values,
+        )
+    try:
+        from PIL import Image, UnidentifiedImageError
+    except ImportError:
+        raise MissingExtraError(f"the picture {name}", "pdf") from None
+    try:
+        with Image.open(path) as image:
+            known = image.format in ("PNG", "JPEG")
+            pixels = image.width * image.height
+            if known and pixels <= MAX_OWN_PIXELS:
+                drawn = _square_png(image)
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, SyntaxError, ValueError):
+        known = False  # not a picture, a damaged one, or one that claims billions of pixels
+    if known and pixels > MAX_OWN_PIXELS:
+        raise InputError(
+            f"the picture {name}{where} has more than 25 million pixels; make it smaller",
+            key="error.own-picture-pixels",
+            values=values,
+        )
+    if not known:
+        raise InputError(
+            f"the picture {name}{where} cannot be read as a PNG or JPEG picture",
+            key="error.own-picture-unreadable",
+            values=values,
+        )
+    return OWN_PREFIX + base64.b64encode(drawn).decode("ascii")
+
+
+def _square_png(image: Any) -> bytes:
+    """``image`` (a Pillow image) at most :data:`OWN_SIDE` pixels a side, centred on a
+    transparent square (every picture is drawn square), as a PNG."""
+    from PIL import Image
+
+    image.thumbnail((OWN_SIDE, OWN_SIDE))
+    side = max(image.size)
+    square = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    square.paste(image.convert("RGBA"), ((side - image.width) // 2, (side - image.height) // 2))
+    drawn = io.BytesIO()
+    square.save(drawn, format="PNG", optimize=True)
+    return drawn.getvalue()

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from wortsuche.errors import InputError
 from wortsuche.limits import MAX_SIDE
@@ -34,6 +35,7 @@ from wortsuche.model import Word
 from wortsuche.notes import Note
 from wortsuche.words.clues import has_clue, split_clue
 from wortsuche.words.normalise import normalise_words
+from wortsuche.words.pictures import names_picture_file, own_picture
 
 COMPETITION = "competition"
 """The competition format: size, word count, words."""
@@ -70,6 +72,9 @@ class WordSource:
     """The lines with spaces kept one entry (a list of one entry a line): number and entry."""
     split: tuple[tuple[int, tuple[str, ...]], ...] = ()
     """The lines split into several entries: number and entries."""
+    folder: Path | None = None
+    """The word file's folder, from which a clue naming a picture file (igel.png) is read;
+    None where the words come from no file (such a clue is then a text)."""
 
     def words(
         self, *, transliterate: bool = False, eszett: str = "keep"
@@ -103,7 +108,14 @@ class WordSource:
         """The entries without their clues, and each entry's clue (None for a plain word)."""
         lines = self.lines or [None] * len(self.entries)
         split = [split_clue(entry, line) for entry, line in zip(self.entries, lines, strict=True)]
-        return tuple(_unquoted(word) for word, _ in split), tuple(clue for _, clue in split)
+        clues = [self._picture(clue, line) for (_, clue), line in zip(split, lines, strict=True)]
+        return tuple(_unquoted(word) for word, _ in split), tuple(clues)
+
+    def _picture(self, clue: str | None, line: int | None) -> str | None:
+        """``clue``, or the picture it names (``igel.png``) read from the word file's folder."""
+        if clue is None or self.folder is None or not names_picture_file(clue):
+            return clue
+        return own_picture(self.folder, clue, line=line)
 
 
 def parse_words(

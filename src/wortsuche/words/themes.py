@@ -52,6 +52,36 @@ def theme_names() -> tuple[str, ...]:
     )
 
 
+GRADES = (1, 2, 3, 4)
+"""The school years of a German primary school, for which the themes are chosen."""
+
+
+@cache
+def theme_grades() -> dict[str, tuple[int, ...]]:
+    """Each theme's school years (``data/themes/grades.txt``): ``animals`` is for 1 to 4.
+
+    >>> theme_grades()["toys"], theme_grades()["space"]
+    ((1, 2), (4,))
+    """
+    grades = {}
+    for line in read_text("data", "themes", "grades.txt").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, years = line.partition("=")
+            grades[name.strip()] = tuple(int(year) for year in years.split())
+    return grades
+
+
+def themes_for_grade(grade: int) -> list[str]:
+    """The names of the themes written for school year ``grade`` (1 to 4), sorted."""
+    if grade not in GRADES:
+        raise InputError(
+            f"--grade must be one of 1, 2, 3, 4 (a primary school's years), not {grade}",
+            key="error.theme-grade",
+            values={"value": grade},
+        )
+    return [name for name in theme_names() if grade in theme_grades().get(name, ())]
+
+
 def themes(language: str) -> list[Theme]:
     """Every theme in ``language``, sorted by name."""
     _check_language(language)

@@ -38,6 +38,8 @@ class Pair:
     de: str
     en: str
     emoji: str | None = None
+    article: str | None = None
+    """A German noun's article (der, die, das) where the school vocabulary gives it."""
 
     def clue(self, clues: str) -> str | None:
         """The clue this pair gives for ``clues`` (``de``, ``en`` or ``picture``)."""
@@ -56,20 +58,54 @@ def theme_pairs(name: str) -> tuple[Pair, ...]:
     return tuple(pairs)
 
 
+ARTICLES = ("der", "die", "das")
+
+
 @cache
-def _index() -> dict[str, Pair]:
-    """Every word of every theme's pairs, in either language (case-folded), to its pair."""
-    index: dict[str, Pair] = {}
-    for name in theme_names():
-        for pair in theme_pairs(name):
-            for word in (pair.de, pair.en):
-                index.setdefault(word.casefold(), pair)
+def school_pairs() -> tuple[Pair, ...]:
+    """The school vocabulary (``data/vocabulary/pairs.txt``): the primary-school Grundwortschatz
+    and the first two years of English, each word with its natural partner (Lehrerin is
+    teacher), a German noun with its article, a picture where the concept has one."""
+    pairs = []
+    for line in read_text("data", "vocabulary", "pairs.txt").splitlines():
+        if line.strip() and not line.startswith("#"):
+            de, en, *emoji = (part.strip() for part in line.split("="))
+            article, _, noun = de.partition(" ")
+            if article in ARTICLES and noun:
+                pairs.append(Pair(noun, en, emoji[0] if emoji else None, article))
+            else:
+                pairs.append(Pair(de, en, emoji[0] if emoji else None))
+    return tuple(pairs)
+
+
+@cache
+def _index() -> dict[tuple[str, str], Pair]:
+    """Every word of the school vocabulary, then of every theme's pairs, in either language
+    (case-folded), to its pair: a word's first pair in the vocabulary is its natural partner."""
+    index: dict[tuple[str, str], Pair] = {}
+    pairs = list(school_pairs())
+    pairs += [pair for name in theme_names() for pair in theme_pairs(name)]
+    for pair in pairs:
+        index.setdefault(("de", pair.de.casefold()), pair)
+        index.setdefault(("en", pair.en.casefold()), pair)
     return index
 
 
-def partner(word: str) -> Pair | None:
-    """The pair holding ``word`` in either language, or None if no theme has it."""
-    return _index().get(word.strip().casefold())
+def partner(word: str, language: str | None = None) -> Pair | None:
+    """The pair holding ``word`` in ``language`` (``de``, ``en``; None: German, else English),
+    or None if neither the school vocabulary nor a theme has it. The language keeps words
+    spelt alike apart: the German Rock is a skirt, the English rock a Felsen.
+
+    >>> partner("Lehrerin").en, partner("house").de, partner("Haus").article
+    ('teacher', 'Haus', 'das')
+    >>> partner("Rock", "de").en, partner("rock", "en").de
+    ('skirt', 'Felsen')
+    """
+    key = word.strip().casefold()
+    index = _index()
+    if language is not None:
+        return index.get((language, key))
+    return index.get(("de", key)) or index.get(("en", key))
 
 
 def theme_entries(theme: Theme, words: Iterable[str], clues: str | None) -> list[str]:
@@ -83,12 +119,28 @@ def theme_entries(theme: Theme, words: Iterable[str], clues: str | None) -> list
     if clues in (None, "none"):
         return list(words)
     own = {getattr(pair, theme.language): pair for pair in theme_pairs(theme.name)}
-    entries = []
-    for word in words:
-        pair = own.get(word)
-        clue = pair.clue(clues) if pair is not None else None
-        entries.append(word if clue is None else f"{word} = {clue}")
-    return entries
+    found = [(word, own[word].clue(clues) if word in own else None) for word in words]
+    if clues in ("de", "en"):
+        taken = {clue for _, clue in found}
+        for i, (word, clue) in enumerate(found):
+            natural = _natural(clue, word, theme.language, clues) if clue else clue
+            if natural not in taken:  # Lehrer and Lehrerin in one list keep two clues apart
+                taken.add(natural)
+                found[i] = (word, natural)
+    return [word if clue is None else f"{word} = {clue}" for word, clue in found]
+
+
+def _natural(gloss: str, word: str, language: str, clues: str) -> str:
+    """The school vocabulary's partner of ``word`` where the theme's is a gloss that keeps its
+    lists apart (Lehrerin is "woman teacher" beside Lehrer's "teacher"): the natural partner,
+    "teacher"; any other clue of the theme (Nebel is nebula in space) as it is.
+
+    >>> _natural("woman teacher", "Lehrerin", "de", "en"), _natural("nebula", "Nebel", "de", "en")
+    ('teacher', 'nebula')
+    """
+    pair = partner(word, language)
+    natural = getattr(pair, clues) if pair is not None else None
+    return natural if natural and gloss.endswith(f" {natural}") else gloss
 
 
 def with_pictures(theme: Theme) -> Theme:
@@ -143,7 +195,33 @@ def with_clues(
         found = [(word, word.clue or _known_clue(word.entry, clues)) for word in words]
         unpictured += [word.entry for word, clue in found if clue is None]
         return tuple(word if clue is None else replace(word, clue=clue) for word, clue in found)
+    _refuse_unknown([word.entry for word in words if not word.clue], clues)
     return tuple(word if word.clue else _clued(word, clues) for word in words)
+
+
+MOST_NAMED = 6
+"""Unknown words a message names before it says how many more there are: one line."""
+
+
+def _refuse_unknown(entries: list[str], clues: str) -> None:
+    """Refuse, in one line, several words without the clue ``clues`` asks for, each named, with
+    the line that gives it (one such word is refused by :func:`_clue_for`)."""
+    unknown = [entry for entry in entries if _known_clue(entry, clues) is None]
+    if len(unknown) < 2:
+        return
+    named = ", ".join(unknown[:MOST_NAMED])
+    more = len(unknown) - MOST_NAMED
+    if more > 0:
+        named += f" (+{more})"
+    what = "picture" if clues == "picture" else f"{_LANGUAGE_NAMES[clues]} word"
+    first = unknown[0]
+    raise InputError(
+        f"no {what} known for {named}; write each one's clue after it: {first} = …",
+        key="error.no-picture-several"
+        if clues == "picture"
+        else f"error.no-partner-{clues}-several",
+        values={"words": named, "first": first},
+    )
 
 
 def unpictured_note(entries: list[str]) -> Note:
@@ -181,8 +259,10 @@ def _clued(word: Word, clues: str) -> Word:
 
 
 def _known_clue(entry: str, clues: str) -> str | None:
-    """The clue of ``entry``'s pair for ``clues``, if it has a pair with one."""
-    pair = partner(entry)
+    """The clue of ``entry``'s pair for ``clues``, if it has a pair with one: a German clue
+    is the partner of an English word, an English clue that of a German word."""
+    source = {"de": "en", "en": "de"}.get(clues)
+    pair = (partner(entry, source) if source else None) or partner(entry)
     return pair.clue(clues) if pair is not None else None
 
 

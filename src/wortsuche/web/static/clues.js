@@ -13,6 +13,8 @@
     /^(\p{Regional_Indicator}{2}|\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?(\u200D\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?)*[\u{E0020}-\u{E007F}]*)$/u;
 
   // The picture's file name: the code points in hexadecimal, without U+FE0F (as the package names them).
+  const OWN_PICTURE = "data:image/png;base64,";
+
   function pictureKey(emoji) {
     return Array.from(emoji, (char) => char.codePointAt(0).toString(16))
       .filter((hex) => hex !== "fe0f")
@@ -21,18 +23,22 @@
 
   function showPictures() {
     for (const entry of list.querySelectorAll(".entry")) {
-      const text = entry.textContent;
-      if (entry.querySelector("img") || !ONE_EMOJI.test(text)) continue;
-      const source = pictures ? pictures[text] : `/emoji/${pictureKey(text)}.png`;
+      const clue = entry.textContent;
+      // a picture may be followed by its letter count (--letter-count): 🦔 (4)
+      const [, text, count] = clue.match(/^(\S+) \((\d{1,3})\)$/) || [null, clue, null];
+      const own = text.startsWith(OWN_PICTURE); // a teacher's own picture carries its PNG
+      if (entry.querySelector("img") || !(own || ONE_EMOJI.test(text))) continue;
+      const source = own ? text : pictures ? pictures[clue] : `/emoji/${pictureKey(text)}.png`;
       if (!source) continue;
       const image = document.createElement("img");
       image.className = "picture";
       image.src = source;
-      image.alt = text; // read as the emoji's name
+      image.alt = own ? "🖼️" : text; // read as the emoji's name (an own picture has none)
       image.style.height = "2.6em";
       image.style.width = "2.6em";
       image.style.verticalAlign = "middle";
       entry.replaceChildren(image);
+      if (count) entry.append(` (${count})`);
     }
   }
 

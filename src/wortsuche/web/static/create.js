@@ -120,6 +120,7 @@ form.addEventListener("submit", async (event) => {
     if (form[name].value) body[name] = form[name].value;
   }
   if (form.phrases.checked) body.phrases = true;
+  if (form.letter_count.checked) body.letter_count = true;
   if (form.absent.checked) body.absent = true;
   if (form.wrap.checked) body.wrap = true;
   if (form.message.value.trim()) body.message = form.message.value;

@@ -1,0 +1,136 @@
+"""The school vocabulary covers what children learn first, measured on two published lists.
+
+* English: the Dolch words (tests/data/dolch_en.tsv), the nouns, verbs, adjectives and numbers of
+  the 220 service words and 95 nouns of children's first books: at least 95 % of them have a
+  German partner, at least 90 % of the nouns that can be drawn a picture.
+* German: the Grundwortschatz of NRW and Hessen as far as published extracts go
+  (tests/data/grundwortschatz_de.tsv): the same, German to English.
+
+A picture counts only if wortsuche ships it (a PNG in data/emoji), so a sheet can draw it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from wortsuche.words.pictures import has_picture
+from wortsuche.words.vocabulary import partner, school_pairs
+
+DATA = Path(__file__).parent / "data"
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One word of a published list: its part of speech, whether it can be drawn."""
+
+    word: str
+    part: str
+    drawable: bool
+
+
+def read_list(name: str) -> list[Listed]:
+    """The words of ``tests/data/<name>``: word, part of speech, "picture" or nothing."""
+    words = []
+    for line in (DATA / name).read_text("utf-8").splitlines():
+        if line and not line.startswith("#"):
+            word, part, *rest = line.split("\t")
+            words.append(Listed(word, part, bool(rest) and rest[0] == "picture"))
+    return words
+
+
+LISTS = {"en": "dolch_en.tsv", "de": "grundwortschatz_de.tsv"}
+
+
+def coverage(language: str) -> tuple[float, float, list[str], list[str]]:
+    """The share of a list's words with a partner and of its drawable nouns with a shipped
+    picture, and the words without either."""
+    words = read_list(LISTS[language])
+    unpartnered = [w.word for w in words if partner(w.word, language) is None]
+    drawable = [w for w in words if w.drawable]
+    unpictured = []
+    for listed in drawable:
+        pair = partner(listed.word, language)
+        if pair is None or pair.emoji is None or not has_picture(pair.emoji):
+            unpictured.append(listed.word)
+    partnered = 1 - len(unpartnered) / len(words)
+    pictured = 1 - len(unpictured) / len(drawable)
+    return partnered, pictured, unpartnered, unpictured
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_most_words_of_the_list_have_a_partner_and_most_things_a_picture(language: str) -> None:
+    partnered, pictured, unpartnered, unpictured = coverage(language)
+    print(f"{LISTS[language]}: {partnered:.1%} partnered, {pictured:.1%} pictured")
+    assert partnered >= 0.95, f"no partner: {unpartnered}"
+    assert pictured >= 0.90, f"no picture: {unpictured}"
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_lists_are_the_published_ones(language: str) -> None:
+    """The measure is taken on the whole lists: a shortened list would flatter it."""
+    words = read_list(LISTS[language])
+    parts = {part: sum(1 for w in words if w.part == part) for part in ("noun", "verb")}
+    if language == "en":
+        assert parts["noun"] == 95  # Dolch's nouns, all of them
+        assert len(words) >= 200
+    else:
+        assert len(words) >= 90
+    assert parts["verb"] >= 10
+
+
+def test_the_vocabulary_has_two_thousand_pairs_with_articles_and_pictures() -> None:
+    pairs = school_pairs()
+    assert len(pairs) >= 2000
+    nouns = [p for p in pairs if p.de[:1].isupper() and " " not in p.de]
+    with_article = [p for p in nouns if p.article in ("der", "die", "das")]
+    assert len(with_article) / len(nouns) >= 0.99
+    assert all(has_picture(p.emoji) for p in pairs if p.emoji)
+    verbs = [p for p in pairs if p.de.endswith("en") and p.de.islower()]
+    assert len(verbs) >= 200
+
+
+@pytest.mark.parametrize(
+    ("word", "language", "expected"),
+    [
+        ("Lehrerin", "de", "teacher"),
+        ("Cousine", "de", "cousin"),
+        ("Onkel", "de", "uncle"),
+        ("house", "en", "Haus"),
+        ("table", "en", "Tisch"),
+        ("milk", "en", "Milch"),
+        ("water", "en", "Wasser"),
+        ("friend", "en", "Freund"),
+        ("boy", "en", "Junge"),
+        ("girl", "en", "Mädchen"),
+        ("bird", "en", "Vogel"),
+        ("tea", "en", "Tee"),
+        ("juice", "en", "Saft"),
+        ("bat", "en", "Fledermaus"),
+        ("Rock", "de", "skirt"),
+        ("rock", "en", "Felsen"),
+    ],
+)
+def test_a_word_has_its_natural_partner(word: str, language: str, expected: str) -> None:
+    pair = partner(word, language)
+    assert pair is not None
+    assert (pair.en if language == "de" else pair.de) == expected
+
+
+def test_a_noun_carries_its_article() -> None:
+    assert [partner(w, "de").article for w in ("Hund", "Katze", "Haus")] == ["der", "die", "das"]  # type: ignore[union-attr]
+
+
+def test_a_theme_gives_the_natural_partner_unless_two_words_would_share_it() -> None:
+    from wortsuche.words.themes import load_theme
+    from wortsuche.words.vocabulary import theme_entries
+
+    school = load_theme("school", "de")
+    assert theme_entries(school, ["Lehrerin"], "en") == ["Lehrerin = teacher"]
+    assert theme_entries(school, ["Lehrer", "Lehrerin"], "en") == [
+        "Lehrer = teacher",
+        "Lehrerin = woman teacher",
+    ]
+    assert theme_entries(load_theme("space", "de"), ["Nebel"], "en") == ["Nebel = nebula"]
