@@ -553,6 +553,7 @@ def print_book(
     """Render ``(title, puzzle)`` pairs as the book's PDF and write it."""
     from dataclasses import replace
 
+    from wortsuche.book import scores
     from wortsuche.cli.common import render_options
     from wortsuche.render import render_book
 
@@ -562,5 +563,8 @@ def print_book(
     if args.trim:
         print_trimmed(titled, options, args, advance)
         return
-    pdf = render_book(titled, options, on_page=lambda: advance("printing"), order=args.order)
+    rated = scores([puzzle for _, puzzle in titled])
+    pdf = render_book(
+        titled, options, on_page=lambda: advance("printing"), order=args.order, scores=rated
+    )
     write_output(args.output, pdf, force=args.force)

@@ -127,7 +127,8 @@ def print_trimmed(
     """Render the book for print on demand, check it with preflight, then write it (and its
     cover); a book that breaks a rule is not written."""
     from wortsuche.book import in_parallel
-    from wortsuche.render.bookpages import BookDesign, draw_print_book, join_parts
+    from wortsuche.book.printing import draw_print_book
+    from wortsuche.render.bookpages import BookDesign, join_parts
     from wortsuche.render.glyphs import require_printable
     from wortsuche.render.preflight import check_drawn, fonts_not_embedded
     from wortsuche.render.trims import BookFormat, parse_trim
