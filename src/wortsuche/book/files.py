@@ -1,4 +1,5 @@
-"""A book's files: the JSON Lines of a run split by puzzle number.
+"""A book's files: word lists with a puzzle under each ``# Title`` heading, and the JSON Lines
+of a run split by puzzle number.
 
 Written as JSON Lines (:func:`book_line`), the parts put one after the other are byte for byte
 the file of one run, and :func:`read_book_lines` takes them back, in the book's order, to print
@@ -17,6 +18,7 @@ from wortsuche.json_input import read_json
 from wortsuche.model import Puzzle
 from wortsuche.notes import Note
 from wortsuche.puzzle_json import puzzle_from_dict, puzzle_to_dict
+from wortsuche.words.source import WordSource
 
 
 def book_line(planned: PlannedPuzzle, puzzle: Puzzle, book_seed: int) -> str:
@@ -104,3 +106,29 @@ def read_book_lines(files: Sequence[tuple[str, str]]) -> list[tuple[str, Puzzle]
             values={"gap": gap},
         )
     return [(found[n][1], found[n][2]) for n in numbers]
+
+
+def titled_lists(
+    source: WordSource, title: str
+) -> list[tuple[str, list[str], tuple[int, int] | None]]:
+    """The word lists one file gives a book: the file itself (titled ``title``), or, where two
+    or more ``# Title`` headings have entries under them, a list for each heading, titled by it
+    (:meth:`~wortsuche.words.source.WordSource.sections`). Entries above the first heading belong
+    to no puzzle and are refused."""
+    sections, above = source.sections()
+    if not sections:
+        return [(title, list(source.entries), source.size)]
+    if above:
+        first = sections[0][0]
+        raise InputError(
+            f"{source.name}: {len(above)} "
+            + ("entry stands" if len(above) == 1 else "entries stand")
+            + f" above the first heading (# {first}) and belong"
+            + ("s" if len(above) == 1 else "")
+            + " to no puzzle; put a # heading above "
+            + ("it or remove it" if len(above) == 1 else "them or remove them"),
+            key="error.entries-above-headings",
+            values={"name": source.name, "first": first},
+            number=len(above),
+        )
+    return [(heading, list(entries), None) for heading, entries in sections]

@@ -165,13 +165,18 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def read_files(
-    paths: list[str], phrases: bool = False
-) -> list[tuple[str, list[str], tuple[int, int] | None]]:
+Listed = tuple[str, list[str], tuple[int, int] | None, str]
+"""A word list of the book: its title, entries, size header and name for messages."""
+
+
+def read_files(paths: list[str], phrases: bool = False) -> list[Listed]:
     """Each word file's title (its ``# Title`` first line, else its name), entries as written
-    and size header (competition format). All plain lists are read alike: a line with spaces
+    and size header (competition format); a file with several ``# Title`` headings gives a
+    list for each (:func:`~wortsuche.book.files.titled_lists`). All plain lists are read alike: a line with spaces
     is one entry in each, or split into several in each unless ``phrases``, as their lines
     together say (:func:`~wortsuche.words.source.lines_are_entries`); said once for all."""
+    from wortsuche.book.files import titled_lists
+
     texts = [read_text(path) for path in paths]
     whole = True if phrases else lines_are_entries(texts)
     sources = [
@@ -185,19 +190,21 @@ def read_files(
     if not phrases and (said := reading_note(sources, whole)) is not None:
         note(said)
     return [
-        (source.title or list_title(path), list(source.entries), source.size)
+        (title, entries, size, path if len(titled) == 1 else f"{path} (# {title})")
         for path, source in zip(paths, sources, strict=True)
+        if (titled := titled_lists(source, source.title or list_title(path)))
+        for title, entries, size in titled
     ]
 
 
-def theme_list(name: str, args: argparse.Namespace) -> tuple[str, list[str], None]:
+def theme_list(name: str, args: argparse.Namespace) -> Listed:
     """A shipped theme as a word list, titled in the book's language (the sheet's, else the
     words', else the language the theme's name was given in)."""
     from wortsuche.words.themes import THEME_LANGUAGES, load_theme
 
     wanted = args.sheet_language or args.language
     theme = load_theme(name, wanted if wanted in THEME_LANGUAGES else "auto")
-    return theme.title, list(theme.words), None
+    return theme.title, list(theme.words), None, name
 
 
 def list_title(path: str) -> str:
@@ -252,8 +259,7 @@ def run(args: argparse.Namespace) -> int:
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
     read = read_lists(args)
-    names = [*args.lists, *(args.theme or ())]
-    by_file = [(name, entries) for (_, entries, _), name in zip(read, names, strict=True)]
+    by_file = [(name, entries) for _, entries, _, name in read]
     for name, have, wanted in short_lists(
         by_file, count=args.count, words_per_puzzle=args.words_per_puzzle
     ):
@@ -267,11 +273,11 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     plan = plan_book(
-        [(title, entries) for title, entries, _ in read],
+        [(title, entries) for title, entries, _, _ in read],
         seed=seed,
         count=args.count,
         words_per_puzzle=args.words_per_puzzle,
-        sizes=[size for _, _, size in read],
+        sizes=[size for _, _, size, _ in read],
         first=1 if args.first is None else args.first,
         most=MAX_RUN if as_lines else MAX_PUZZLES,
     )
@@ -323,7 +329,7 @@ def say_repeats(plan: list[PlannedPuzzle]) -> None:
     )
 
 
-def read_lists(args: argparse.Namespace) -> list[tuple[str, list[str], tuple[int, int] | None]]:
+def read_lists(args: argparse.Namespace) -> list[Listed]:
     """The word lists of the book, files then themes: each with its title, entries (with the
     clues the list should show) and the size its file asks for."""
     read = read_files(args.lists, bool(args.phrases))
@@ -331,10 +337,14 @@ def read_lists(args: argparse.Namespace) -> list[tuple[str, list[str], tuple[int
     if args.titles:
         titles = read_titles(args.titles, len(read))
         read = [
-            (title, entries, size) for title, (_, entries, size) in zip(titles, read, strict=True)
+            (title, entries, size, name)
+            for title, (_, entries, size, name) in zip(titles, read, strict=True)
         ]
     if args.clues is not None:  # each entry gets the clue the list should show
-        read = [(title, clued_entries(entries, args.clues), size) for title, entries, size in read]
+        read = [
+            (title, clued_entries(entries, args.clues), size, name)
+            for title, entries, size, name in read
+        ]
     return read
 
 
