@@ -60,6 +60,8 @@ class PlannedPuzzle:
     """The largest sizes its pages hold (large print on a trim), most wanted first: a size
     chosen from the words that is larger than each is made at the first that holds the words
     (:func:`make_puzzle`)."""
+    half: bool = False
+    """Its largest sizes are half a page's (two puzzles a page), not a page's."""
 
 
 @dataclass(frozen=True)
@@ -328,6 +330,14 @@ def _within_largest(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle:
         with contextlib.suppress(DoesNotFitError):
             return _generated(planned, settings, rows, cols)
     rows, cols = planned.largest[-1]
+    if planned.half:
+        raise DoesNotFitError(
+            f"its words need a {chosen.rows}x{chosen.cols} grid, and half a page holds at most "
+            f"{rows}x{cols} readably: --puzzles-per-page 1, a larger --trim or fewer words a "
+            "puzzle (--words-per-puzzle)",
+            key="error.larger-than-half",
+            values={"size": f"{chosen.rows}x{chosen.cols}", "largest": f"{rows}x{cols}"},
+        )
     raise DoesNotFitError(
         f"its words need a {chosen.rows}x{chosen.cols} grid, and large print on this trim "
         f"holds at most {rows}x{cols}: fewer words a puzzle (--count, --words-per-puzzle) or "

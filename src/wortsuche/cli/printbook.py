@@ -60,6 +60,15 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
         "larger, 8 pt in large print, up to 6)",
     )
     group.add_argument(
+        "--puzzles-per-page",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="puzzles on a page: 2 puts two on each, each in half the page with its word list "
+        "beside its grid (refused, naming what helps, where they would not stay readable; "
+        "default: 1)",
+    )
+    group.add_argument(
         "--cover",
         metavar="COVER.pdf",
         help="also write a wrap-around cover (back, spine, front) for the book's page count",
@@ -86,6 +95,8 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
         given.append("no_scores")
     if args.answers_per_page is not None:
         given.append("answers_per_page")
+    if args.puzzles_per_page != 1:
+        given.append("puzzles_per_page")
     if as_lines and args.trim:
         raise InputError(
             "--trim sets a PDF's pages; a .jsonl file holds only puzzles", key="error.trim-jsonl"
@@ -141,6 +152,7 @@ def print_trimmed(
         author=args.author,
         scores=args.scores,
         answers_per_page=args.answers_per_page,
+        puzzles_per_page=args.puzzles_per_page,
     )
 
     def printed(puzzles: int) -> None:
@@ -244,6 +256,8 @@ def large_print_sizes(
     from wortsuche.render.bookpages import largest_large_print_grids, likely_pages
     from wortsuche.render.trims import BookFormat, parse_trim
 
+    if args.trim and plan and args.puzzles_per_page == 2:
+        return pair_sizes(plan, args, size)
     if not (args.large_print and args.trim and plan):
         return plan
     book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
@@ -270,3 +284,57 @@ def large_print_sizes(
         return plan
     # a side under 2 holds no word: such a page keeps no list beside its grid
     return [replace(p, largest=tuple(rc for rc in largest(p) if min(rc) >= 2)) for p in plan]
+
+
+def pair_sizes(
+    plan: list[PlannedPuzzle], args: argparse.Namespace, size: tuple[int | None, int | None]
+) -> list[PlannedPuzzle]:
+    """The plan of a book of two puzzles a page, each puzzle with the largest grid its half
+    holds with its list beside it and its letters readable (7 pt, 16 pt in large print): a
+    size chosen from the words is kept within it. A puzzle whose list fits beside no grid, or
+    a ``size`` given larger than the half holds, is refused before any puzzle is made."""
+    from dataclasses import replace
+
+    from wortsuche.render.bookpages import largest_pair_grid, likely_pages
+    from wortsuche.render.trims import BookFormat, parse_trim
+
+    book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
+    pages = likely_pages(len(plan), len({p.title for p in plan}), per_page=2)
+    largest = [
+        largest_pair_grid(
+            book,
+            pages,
+            p.words,
+            f"{p.number}. {p.title}",
+            scores=args.scores,
+            large_print=args.large_print,
+        )
+        for p in plan
+    ]
+    worst = min(range(len(plan)), key=lambda i: min(largest[i]))
+    rows, cols = largest[worst]
+    given = size[0] is not None and size[1] is not None
+    too_large = (given and (size[0] or 0) > rows) or (given and (size[1] or 0) > cols)
+    if min(rows, cols) < 2 or too_large:
+        values = {"number": plan[worst].number, "trim": args.trim}
+        words = len(plan[worst].words)
+        if args.large_print:
+            raise InputError(
+                f"--puzzles-per-page 2 with --large-print: puzzle {plan[worst].number} and its "
+                f"{words} words do not fit half a {args.trim} page at 16 pt; "
+                "--puzzles-per-page 1, a larger --trim (8.5x11) or fewer --words-per-puzzle",
+                key="error.pair-large-print",
+                values=values,
+                number=words,
+            )
+        raise InputError(
+            f"--puzzles-per-page 2: puzzle {plan[worst].number} and its {words} words do not "
+            f"fit half a {args.trim} page with letters of 7 pt or more; --puzzles-per-page 1, "
+            "a larger --trim, fewer --words-per-puzzle or a smaller --size",
+            key="error.pair-does-not-fit",
+            values=values,
+            number=words,
+        )
+    if given:
+        return plan
+    return [replace(p, largest=(rc,), half=True) for p, rc in zip(plan, largest, strict=True)]

@@ -26,6 +26,7 @@ from wortsuche.render.bookpages.layout import (
     compose_book,
     drawing_work,
     largest_large_print_grids,
+    largest_pair_grid,
     likely_pages,
 )
 from wortsuche.render.options import RenderOptions
@@ -49,6 +50,7 @@ __all__ = [
     "draw_print_book",
     "join_parts",
     "largest_large_print_grids",
+    "largest_pair_grid",
     "likely_pages",
     "render_print_book",
 ]

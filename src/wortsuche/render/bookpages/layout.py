@@ -20,6 +20,14 @@ from wortsuche.errors import InputError
 from wortsuche.i18n import Translator, translator
 from wortsuche.model import Puzzle
 from wortsuche.render import texts as say
+from wortsuche.render.bookpages.halves import (
+    FOOTER_ROOM,
+    GAP,
+    PUZZLES_PER_PAGE,
+    half,
+    half_height,
+    largest_half_grid,
+)
 from wortsuche.render.layout import (
     Box,
     Capsule,
@@ -93,8 +101,17 @@ class BookDesign:
     answers_per_page: int | None = None
     """Answer keys on a page; ``None`` chooses: 6, and in large print the most whose letters
     stay :data:`LARGE_KEY_LETTERS` or larger."""
+    puzzles_per_page: int = 1
+    """Puzzles on a page: one, or two, each in half the page (:mod:`.halves`)."""
 
     def __post_init__(self) -> None:
+        if self.puzzles_per_page not in PUZZLES_PER_PAGE:
+            choices = ", ".join(map(str, PUZZLES_PER_PAGE))
+            raise InputError(
+                f"puzzles per page is one of {choices}, not {self.puzzles_per_page}",
+                key="error.puzzles-per-page",
+                values={"choices": choices, "value": self.puzzles_per_page},
+            )
         if self.answers_per_page is not None and self.answers_per_page not in ANSWER_GRIDS:
             choices = ", ".join(map(str, ANSWER_GRIDS))
             raise InputError(
@@ -112,8 +129,8 @@ class Page:
     texts: list[Text] = field(default_factory=list)
     grids: list[GridDrawing] = field(default_factory=list)
     folio: bool = False
-    puzzle: bool = False
-    """The page of a puzzle (the progress bar counts them)."""
+    puzzle: int = 0
+    """How many puzzles the page holds (the progress bar counts them): 0, 1 or 2."""
     pictures: list[Picture] = field(default_factory=list)
     """Pictures: a picture list's, or the clues beside an answer key's words."""
     boxes: list[Box] = field(default_factory=list)
@@ -260,6 +277,12 @@ class _Composer:
             if section.heading:
                 entries += [Entry("", None), Entry(section.heading, start + len(body), True)]
                 body.append(self.divider(section))
+            if self.design.puzzles_per_page == 2:
+                for first in range(section.first, section.end, 2):
+                    pair = range(first, min(first + 2, section.end))
+                    entries += [Entry(self.contents_line(i), start + len(body)) for i in pair]
+                    body.append(self.pair_page(pair))
+                continue
             for index in range(section.first, section.end):
                 pages_of = self.puzzle_pages(index)
                 if len(pages_of) > 1:  # its list faces its grid, never on the grid's back
@@ -408,6 +431,34 @@ class _Composer:
             ):
                 pages.append(Page([shift_text(t, -m, -m) for t in texts], folio=True))
         return pages
+
+    def pair_page(self, indexes: range) -> Page:
+        """Two puzzles (or the last one of a section) on one numbered page, each in its half,
+        its footer under it unless scores are left out."""
+        page = Page(folio=True, puzzle=len(indexes))
+        height = half_height(self.height - self.foot)
+        footer = FOOTER_ROOM if self.design.scores else 0.0
+        for slot, index in enumerate(indexes):
+            top = slot * (height + GAP)
+            puzzle, label = self.puzzles[index][1], self.labels[index]
+            if has_pictures(puzzle):
+                raise InputError(
+                    f"{label}: a list of pictures needs a page of its own; --puzzles-per-page 1",
+                    key="error.pair-pictures",
+                    values={"label": label},
+                )
+            placed = half(puzzle, label, self.options, self.width, height - footer)
+            page.texts += [shift_text(t, 0, top) for t in placed.texts]
+            page.grids.append(shift_grid(placed.grid, 0, top))
+            if footer:
+                line = say.footer(puzzle, self.texts, score=self.scores[index])
+                y = top + height - 2
+                page.texts.append(
+                    Text(
+                        fit(line, 8, self.width), self.width / 2, y, 8, anchor="middle", faint=True
+                    )
+                )
+        return page
 
     def large_print_pages(self, index: int) -> list[Page]:
         """A large-print puzzle: its list under its grid, or, where the two do not fit one
@@ -675,10 +726,29 @@ def largest_large_print_grids(
     return beside, _grid_within(width, height - top)
 
 
-def likely_pages(puzzles: int, sections: int) -> int:
+def largest_pair_grid(
+    book: BookFormat,
+    pages: int,
+    entries: Sequence[str],
+    label: str,
+    *,
+    scores: bool = True,
+    large_print: bool = False,
+) -> tuple[int, int]:
+    """The largest grid (rows, columns) a puzzle of ``entries`` may have with two puzzles a
+    page: in its half of the live area, its list beside it, its letters readable
+    (:func:`~wortsuche.render.bookpages.halves.largest_half_grid`; (0, 0) if its list does not
+    fit beside any grid)."""
+    live = book.live_area(1, least_margins(book_pages(pages), bleed=book.bleed).wider(SAFETY))
+    height = half_height(live.height - (FOLIO if scores else FOLIO_ONLY))
+    height -= FOOTER_ROOM if scores else 0.0
+    return largest_half_grid(live.width, height, list(entries), label, large_print=large_print)
+
+
+def likely_pages(puzzles: int, sections: int, *, per_page: int = 1) -> int:
     """About how many pages a large-print book of ``puzzles`` has: front matter, a divider
-    for each section, a page a puzzle and two keys a page."""
-    return book_pages(6 + 2 * sections + puzzles + math.ceil(puzzles / 2))
+    for each section, ``per_page`` puzzles a page and two keys a page."""
+    return book_pages(6 + 2 * sections + math.ceil(puzzles / per_page) + math.ceil(puzzles / 2))
 
 
 LARGE_CELL = 54.0
