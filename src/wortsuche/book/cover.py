@@ -1,12 +1,14 @@
-"""What a book's cover shows that the book decides: a grid of its own (drawing it is
-:mod:`wortsuche.render.cover`'s)."""
+"""What a book's cover shows that the book decides: a grid of its own, and whether a background
+image is fit to print (drawing them is :mod:`wortsuche.render.cover`'s)."""
 
 from __future__ import annotations
 
 import hashlib
+import io
+import math
 from collections.abc import Sequence
 
-from wortsuche.errors import UserError
+from wortsuche.errors import InputError, UserError
 from wortsuche.model import Puzzle
 from wortsuche.pipeline.run import generate
 
@@ -44,3 +46,62 @@ def cover_artwork(puzzles: Sequence[Puzzle]) -> Puzzle | None:
         if artwork.grid.rows not in inside:
             return artwork
     return None
+
+
+COVER_DPI = 300
+"""The resolution a cover's background image must have at the cover's size, in dots per inch."""
+
+MAX_IMAGE_PIXELS = 60_000_000
+"""The most pixels a cover image may claim (a 24 x 13 in wrap at 300 dpi has 28 million): more
+is refused before it is decoded."""
+
+
+def needed_pixels(size: tuple[float, float]) -> tuple[int, int]:
+    """The pixels across and down an image needs to cover ``size`` (points) at 300 dpi."""
+    return math.ceil(size[0] / 72 * COVER_DPI), math.ceil(size[1] / 72 * COVER_DPI)
+
+
+def checked_image(data: bytes, name: str, size: tuple[float, float] | None = None) -> bytes:
+    """``data`` if it is a PNG or JPEG image that covers ``size`` (the cover's, in points; None:
+    only read it) at :data:`COVER_DPI`; an InputError naming the file and the pixels it needs
+    otherwise."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            kind, pixels = image.format, image.size
+            if pixels[0] * pixels[1] > MAX_IMAGE_PIXELS:
+                raise InputError(
+                    f"{name} has {pixels[0]}x{pixels[1]} pixels, more than a cover needs; "
+                    "give a smaller image",
+                    key="error.cover-image-huge",
+                    values={"name": name, "pixels": f"{pixels[0]}x{pixels[1]}"},
+                )
+            image.load()
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        raise InputError(
+            f"{name} cannot be read as an image; --cover-image takes a PNG or JPEG file",
+            key="error.cover-image-unreadable",
+            values={"name": name},
+        ) from None
+    if kind not in ("PNG", "JPEG"):
+        raise InputError(
+            f"{name} is a {kind} image; --cover-image takes a PNG or JPEG file",
+            key="error.cover-image-format",
+            values={"name": name, "format": kind},
+        )
+    if size is not None:
+        across, down = needed_pixels(size)
+        if pixels[0] < across or pixels[1] < down:
+            raise InputError(
+                f"{name} has {pixels[0]}x{pixels[1]} pixels; the cover needs at least "
+                f"{across}x{down} (300 dpi at {size[0] / 72:.2f} x {size[1] / 72:.2f} in)",
+                key="error.cover-image-small",
+                values={
+                    "name": name,
+                    "pixels": f"{pixels[0]}x{pixels[1]}",
+                    "needed": f"{across}x{down}",
+                    "inches": f"{size[0] / 72:.2f} x {size[1] / 72:.2f}",
+                },
+            )
+    return data

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wortsuche.cli.common import at_terminal, note, write_output
+from wortsuche.cli.common import at_terminal, note, read_text, write_output
 from wortsuche.errors import InputError
 from wortsuche.notes import Note
 from wortsuche.render.options import RenderOptions
@@ -20,6 +20,9 @@ ANSWERS_PER_PAGE = (1, 2, 4, 6, 9)
 """How many answer keys a printed book's page may hold."""
 
 PRINT_ONLY = ("bleed", "copyright", "subtitle", "cover", "back_text", "author", "cover_scheme")
+
+COVER_ONLY = ("cover_image", "title_font", "cover_template")
+"""Options that mean something only with ``--cover``."""
 """Options that mean something only for a book with ``--trim``."""
 
 
@@ -79,7 +82,30 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
         default="white",
         help="the interior paper, which sets the spine's width (default: white)",
     )
-    group.add_argument("--back-text", metavar="TEXT", help="the text on the back cover")
+    group.add_argument(
+        "--back-text",
+        metavar="FILE-or-TEXT",
+        help="the text on the back cover, or a file that holds it (\\n or a blank line starts "
+        "a paragraph); kept clear of the barcode's corner",
+    )
+    group.add_argument(
+        "--cover-template",
+        choices=("band", "classic", "frame"),
+        help="the cover's layout: the title on a dark band (band, the default), in the band's "
+        "colour over a rule (classic), or the front in a frame (frame)",
+    )
+    group.add_argument(
+        "--title-font",
+        choices=("standard", "school"),
+        help="the typeface of the cover's title and spine: standard (DejaVu Sans, the "
+        "default) or school (Andika, letters as children learn to write them)",
+    )
+    group.add_argument(
+        "--cover-image",
+        metavar="IMAGE",
+        help="a PNG or JPEG background across the whole cover, at least 300 dpi at the "
+        "cover's size (the error names the pixels it needs); the texts get a light panel",
+    )
     group.add_argument(
         "--cover-scheme",
         choices=("slate", "forest", "berry", "ocean", "sunset"),
@@ -108,6 +134,7 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
             key="error.needs-trim",
             values={"flag": flag},
         )
+    check_cover_options(args)
     if args.trim:
         from wortsuche.render.preflight import require_preflight
         from wortsuche.render.trims import parse_trim
@@ -127,6 +154,26 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
             "--order by-theme belongs to a printed book: give --trim too",
             key="error.order-needs-trim",
         )
+
+
+def check_cover_options(args: argparse.Namespace) -> None:
+    """Refuse cover options without ``--cover``, and a cover image that cannot print, before
+    any puzzle is made."""
+    cover_only = [name for name in COVER_ONLY if getattr(args, name, None)]
+    if cover_only and not args.cover:
+        flag = "--" + cover_only[0].replace("_", "-")
+        raise InputError(
+            f"{flag} belongs to the cover: give --cover COVER.pdf too",
+            key="error.needs-cover",
+            values={"flag": flag},
+        )
+    if getattr(args, "cover_image", None):
+        from wortsuche.book.cover import checked_image
+        from wortsuche.render.trims import cover_size, parse_trim
+
+        # the smallest book's cover first (24 pages); its own size once its pages are counted
+        least = cover_size(parse_trim(args.trim), 24, args.paper_color) if args.trim else None
+        checked_image(read_bytes(args.cover_image), args.cover_image, least)
 
 
 def print_trimmed(
@@ -214,14 +261,26 @@ def make_cover(
 ) -> bytes:
     """The wrap-around cover for the book's page count, its size checked."""
     from wortsuche.book import cover_artwork
+    from wortsuche.book.cover import checked_image
     from wortsuche.i18n import translator
-    from wortsuche.render.cover import SCHEMES, CoverText, render_cover
+    from wortsuche.render.cover import SCHEMES, CoverLook, CoverText, render_cover
     from wortsuche.render.pdf import book_language
     from wortsuche.render.preflight import check_cover
+    from wortsuche.render.trims import cover_size
 
     language = book_language(titled, options)
     title = options.title or translator(language).t("book.default-title")
-    text = CoverText(title, args.subtitle, args.back_text, args.author)
+    text = CoverText(title, args.subtitle, back_text(args.back_text), args.author)
+    image = None
+    if args.cover_image:
+        size = cover_size(book.trim, pages, args.paper_color)
+        image = checked_image(read_bytes(args.cover_image), args.cover_image, size)
+    look = CoverLook(
+        SCHEMES[args.cover_scheme or "slate"],
+        args.cover_template or "band",
+        args.title_font or "standard",
+        image,
+    )
     # a grid of the book on the cover would give its answers away: one of its own, or unmarked
     artwork = cover_artwork([puzzle for _, puzzle in titled])
     cover = render_cover(
@@ -232,7 +291,7 @@ def make_cover(
         args.paper_color,
         language,
         marked=artwork is not None,
-        scheme=SCHEMES[args.cover_scheme or "slate"],
+        look=look,
     )
     found = check_cover(cover, book, pages, args.paper_color, name=args.cover)
     if found:  # pragma: no cover - the cover is drawn to the size it is checked against
@@ -338,3 +397,24 @@ def pair_sizes(
     if given:
         return plan
     return [replace(p, largest=(rc,), half=True) for p, rc in zip(plan, largest, strict=True)]
+
+
+def back_text(given: str | None) -> str | None:
+    """The back cover's text: a file's, if ``given`` names one (its blank lines start
+    paragraphs), else ``given`` itself."""
+    if not given or "\n" in given or len(given) > 4096 or not Path(given).is_file():
+        return given
+    paragraphs = [" ".join(part.split()) for part in read_text(given).split("\n\n")]
+    return "\\n".join(part for part in paragraphs if part)
+
+
+def read_bytes(path: str) -> bytes:
+    """A file's bytes; one clear line if it cannot be read."""
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        raise InputError(
+            f"{path}: cannot read ({error.strerror})",
+            key="error.cannot-read",
+            values={"path": path, "reason": error.strerror},
+        ) from None
