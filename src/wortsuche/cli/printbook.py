@@ -211,8 +211,11 @@ def print_trimmed(
     if args.cover:
         # drawing and checking the cover needs them here too: imported before the workers
         # start, they need not each import them again (fpdf alone takes 0.17 s)
-        import fpdf  # noqa: F401
         import pdfplumber  # noqa: F401
+
+        from wortsuche.render.bookpages.drawing import load_fpdf
+
+        load_fpdf()
 
     with in_parallel(args.workers) as workers:
         drawn = draw_print_book(
