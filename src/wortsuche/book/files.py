@@ -1,5 +1,5 @@
-"""A book's files: word lists with a puzzle under each ``# Title`` heading, and the JSON Lines
-of a run split by puzzle number.
+"""A book's files: its word lists read (a puzzle under each ``# Title`` heading), and the JSON
+Lines of a run split by puzzle number.
 
 Written as JSON Lines (:func:`book_line`), the parts put one after the other are byte for byte
 the file of one run, and :func:`read_book_lines` takes them back, in the book's order, to print
@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from wortsuche.book.plan import MAX_NUMBER, PlannedPuzzle
 from wortsuche.errors import InputError, PuzzleFormatError, WortsucheError
@@ -18,7 +19,16 @@ from wortsuche.json_input import read_json
 from wortsuche.model import Puzzle
 from wortsuche.notes import Note
 from wortsuche.puzzle_json import puzzle_from_dict, puzzle_to_dict
-from wortsuche.words.source import WordSource
+from wortsuche.words.source import (
+    READING_NOTES,
+    WordSource,
+    lines_are_entries,
+    parse_words,
+    reading_note,
+)
+
+Listed = tuple[str, list[str], tuple[int, int] | None, str]
+"""A word list of a book: its title, entries, size header and its name in messages."""
 
 
 def book_line(planned: PlannedPuzzle, puzzle: Puzzle, book_seed: int) -> str:
@@ -106,6 +116,45 @@ def read_book_lines(files: Sequence[tuple[str, str]]) -> list[tuple[str, Puzzle]
             values={"gap": gap},
         )
     return [(found[n][1], found[n][2]) for n in numbers]
+
+
+def word_lists(
+    files: Sequence[tuple[str, str]], *, phrases: bool = False
+) -> tuple[list[Listed], list[Note | str]]:
+    """The word lists of ``(name, text)`` files and what reading them did, to be said.
+
+    Each file gives its title (its ``# Title`` first line, else its name), entries as written
+    and size header (competition format); a file with several ``# Title`` headings gives a list
+    for each (:func:`titled_lists`). All plain lists are read alike: a line with spaces is one
+    entry in each, or split into several in each unless ``phrases``, as their lines together
+    say (:func:`~wortsuche.words.source.lines_are_entries`); said once for all."""
+    whole = True if phrases else lines_are_entries([text for _, text in files])
+    sources = [parse_words(text, name=name, phrases=phrases, whole=whole) for name, text in files]
+    notes: list[Note | str] = [
+        message
+        for source in sources
+        for message in source.notes
+        if getattr(message, "key", None) not in READING_NOTES
+    ]
+    if not phrases and (said := reading_note(sources, whole)) is not None:
+        notes.append(said)
+    lists = [
+        (title, entries, size, name if len(titled) == 1 else f"{name} (# {title})")
+        for (name, _), source in zip(files, sources, strict=True)
+        if (titled := titled_lists(source, source.title or list_title(name)))
+        for title, entries, size in titled
+    ]
+    return lists, notes
+
+
+def list_title(path: str) -> str:
+    """A puzzle title from a file name, with _ as spaces and a capital first letter:
+    ``obst_und_Früchte.txt`` → ``Obst und Früchte`` (empty for standard input: the puzzle's
+    number stands for it)."""
+    if path == "-":
+        return ""
+    name = " ".join(Path(path).stem.replace("_", " ").split())
+    return name[:1].upper() + name[1:]
 
 
 def titled_lists(

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wortsuche.book.files import Listed, word_lists
 from wortsuche.cli.common import (
     add_paper_options,
     add_spec_options,
@@ -37,13 +38,7 @@ from wortsuche.errors import InputError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.notes import Note
 from wortsuche.spec import BOOK, declared, default
-from wortsuche.words.source import (
-    READING_NOTES,
-    lines_are_entries,
-    parse_size,
-    parse_words,
-    reading_note,
-)
+from wortsuche.words.source import parse_size
 from wortsuche.words.vocabulary import asked_sheet_language, clued_entries
 
 if TYPE_CHECKING:
@@ -165,36 +160,14 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-Listed = tuple[str, list[str], tuple[int, int] | None, str]
-"""A word list of the book: its title, entries, size header and name for messages."""
-
-
 def read_files(paths: list[str], phrases: bool = False) -> list[Listed]:
-    """Each word file's title (its ``# Title`` first line, else its name), entries as written
-    and size header (competition format); a file with several ``# Title`` headings gives a
-    list for each (:func:`~wortsuche.book.files.titled_lists`). All plain lists are read alike: a line with spaces
-    is one entry in each, or split into several in each unless ``phrases``, as their lines
-    together say (:func:`~wortsuche.words.source.lines_are_entries`); said once for all."""
-    from wortsuche.book.files import titled_lists
-
+    """The book's word files read (:func:`~wortsuche.book.files.word_lists`), what reading did
+    said once."""
     texts = [read_text(path) for path in paths]
-    whole = True if phrases else lines_are_entries(texts)
-    sources = [
-        parse_words(text, name=path, phrases=phrases, whole=whole)
-        for path, text in zip(paths, texts, strict=True)
-    ]
-    for source in sources:
-        for message in source.notes:
-            if getattr(message, "key", None) not in READING_NOTES:
-                note(message)
-    if not phrases and (said := reading_note(sources, whole)) is not None:
-        note(said)
-    return [
-        (title, entries, size, path if len(titled) == 1 else f"{path} (# {title})")
-        for path, source in zip(paths, sources, strict=True)
-        if (titled := titled_lists(source, source.title or list_title(path)))
-        for title, entries, size in titled
-    ]
+    lists, notes = word_lists(list(zip(paths, texts, strict=True)), phrases=phrases)
+    for message in notes:
+        note(message)
+    return lists
 
 
 def theme_list(name: str, args: argparse.Namespace) -> Listed:
@@ -205,16 +178,6 @@ def theme_list(name: str, args: argparse.Namespace) -> Listed:
     wanted = args.sheet_language or args.language
     theme = load_theme(name, wanted if wanted in THEME_LANGUAGES else "auto")
     return theme.title, list(theme.words), None, name
-
-
-def list_title(path: str) -> str:
-    """A puzzle title from a file name, with _ as spaces and a capital first letter:
-    ``obst_und_Früchte.txt`` → ``Obst und Früchte`` (empty for standard input: the puzzle's
-    number stands for it)."""
-    if path == "-":
-        return ""
-    name = " ".join(Path(path).stem.replace("_", " ").split())
-    return name[:1].upper() + name[1:]
 
 
 def read_titles(path: str, count: int) -> list[str]:
