@@ -59,7 +59,7 @@ WORDS = [
 
 def stages(count: int) -> dict[str, float]:
     """CPU seconds of each stage of the book, in this process."""
-    from wortsuche.book import BookSettings, build_book, plan_book
+    from wortsuche.book import BookSettings, build_book, plan_book, scores
     from wortsuche.render import RenderOptions
     from wortsuche.render.bookpages import PART, BookDesign, compose_book, draw_part, join_parts
     from wortsuche.render.preflight import check_drawn, fonts_not_embedded
@@ -73,7 +73,8 @@ def stages(count: int) -> dict[str, float]:
     book = BookFormat(parse_trim("6x9"))
     start = time.process_time()
     titled = [(p.title, puzzle) for p, puzzle in zip(plan, puzzles, strict=True)]
-    pages, language, title = compose_book(titled, RenderOptions(), BookDesign(book))
+    rated = scores([puzzle for _, puzzle in titled])
+    pages, language, title = compose_book(titled, RenderOptions(), BookDesign(book), scores=rated)
     took["lay out"] = time.process_time() - start
     start = time.process_time()
     parts = [

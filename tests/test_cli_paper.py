@@ -222,7 +222,7 @@ def test_book_shows_progress_only_on_a_terminal(word_file: Path, tmp_path: Path)
     ],
 )
 def test_book_titles_puzzles_after_their_files(path: str, title: str) -> None:
-    from wortsuche.cli.book import list_title
+    from wortsuche.book.files import list_title
 
     assert list_title(path) == title
 

@@ -133,11 +133,12 @@ def test_a_bug_stops_a_book_instead_of_becoming_a_failed_puzzle(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from wortsuche import book
+    from wortsuche.book import plan
 
     def broken(*args: object, **kwargs: object) -> None:
         raise VerificationError("planted")
 
-    monkeypatch.setattr(book, "generate", broken)
+    monkeypatch.setattr(plan, "generate", broken)
     plan = book.plan_book([("animals", ["Ant", "Bear", "Cat"])], seed=1)
     with pytest.raises(VerificationError, match="planted"):
         book.build_book(plan, book.BookSettings(rows=6, cols=6), workers=1)

@@ -26,9 +26,10 @@ from tests.pdftext import printed_book
 
 from wortsuche import InputError, generate
 from wortsuche.book import in_parallel
+from wortsuche.book.printing import render_print_book
 from wortsuche.model import Puzzle
 from wortsuche.render import RenderOptions
-from wortsuche.render.bookpages import BookDesign, render_print_book
+from wortsuche.render.bookpages import BookDesign
 from wortsuche.render.preflight import (
     ANY,
     PART,

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wortsuche.book.files import Listed, word_lists
 from wortsuche.cli.flags import add_paper_options, add_spec_options, spec_options
 from wortsuche.cli.output import check_output, note, write_output
 from wortsuche.cli.printbook import (
@@ -35,11 +36,7 @@ from wortsuche.spec import BOOK, declared, default
 from wortsuche.words.letters import counted_entries
 from wortsuche.words.normalise import eszett_for
 from wortsuche.words.source import (
-    READING_NOTES,
-    lines_are_entries,
     parse_size,
-    parse_words,
-    reading_note,
 )
 from wortsuche.words.vocabulary import asked_sheet_language, clued_entries
 
@@ -162,49 +159,24 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def read_files(
-    paths: list[str], phrases: bool = False
-) -> list[tuple[str, list[str], tuple[int, int] | None]]:
-    """Each word file's title (its ``# Title`` first line, else its name), entries as written
-    and size header (competition format). All plain lists are read alike: a line with spaces
-    is one entry in each, or split into several in each unless ``phrases``, as their lines
-    together say (:func:`~wortsuche.words.source.lines_are_entries`); said once for all."""
+def read_files(paths: list[str], phrases: bool = False) -> list[Listed]:
+    """The book's word files read (:func:`~wortsuche.book.files.word_lists`), what reading did
+    said once."""
     texts = [read_text(path) for path in paths]
-    whole = True if phrases else lines_are_entries(texts)
-    sources = [
-        parse_words(text, name=path, phrases=phrases, whole=whole)
-        for path, text in zip(paths, texts, strict=True)
-    ]
-    for source in sources:
-        for message in source.notes:
-            if getattr(message, "key", None) not in READING_NOTES:
-                note(message)
-    if not phrases and (said := reading_note(sources, whole)) is not None:
-        note(said)
-    return [
-        (source.title or list_title(path), list(source.entries), source.size)
-        for path, source in zip(paths, sources, strict=True)
-    ]
+    lists, notes = word_lists(list(zip(paths, texts, strict=True)), phrases=phrases)
+    for message in notes:
+        note(message)
+    return lists
 
 
-def theme_list(name: str, args: argparse.Namespace) -> tuple[str, list[str], None]:
+def theme_list(name: str, args: argparse.Namespace) -> Listed:
     """A shipped theme as a word list, titled in the book's language (the sheet's, else the
     words', else the language the theme's name was given in)."""
     from wortsuche.words.themes import THEME_LANGUAGES, load_theme
 
     wanted = args.sheet_language or args.language
     theme = load_theme(name, wanted if wanted in THEME_LANGUAGES else "auto")
-    return theme.title, list(theme.words), None
-
-
-def list_title(path: str) -> str:
-    """A puzzle title from a file name, with _ as spaces and a capital first letter:
-    ``obst_und_Früchte.txt`` → ``Obst und Früchte`` (empty for standard input: the puzzle's
-    number stands for it)."""
-    if path == "-":
-        return ""
-    name = " ".join(Path(path).stem.replace("_", " ").split())
-    return name[:1].upper() + name[1:]
+    return theme.title, list(theme.words), None, name
 
 
 def read_titles(path: str, count: int) -> list[str]:
@@ -249,8 +221,7 @@ def run(args: argparse.Namespace) -> int:
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
     read = read_lists(args)
-    names = [*args.lists, *(args.theme or ())]
-    by_file = [(name, entries) for (_, entries, _), name in zip(read, names, strict=True)]
+    by_file = [(name, entries) for _, entries, _, name in read]
     for name, have, wanted in short_lists(
         by_file, count=args.count, words_per_puzzle=args.words_per_puzzle
     ):
@@ -264,11 +235,11 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     plan = plan_book(
-        [(title, entries) for title, entries, _ in read],
+        [(title, entries) for title, entries, _, _ in read],
         seed=seed,
         count=args.count,
         words_per_puzzle=args.words_per_puzzle,
-        sizes=[size for _, _, size in read],
+        sizes=[size for _, _, size, _ in read],
         first=1 if args.first is None else args.first,
         most=MAX_RUN if as_lines else MAX_PUZZLES,
     )
@@ -320,7 +291,7 @@ def say_repeats(plan: list[PlannedPuzzle]) -> None:
     )
 
 
-def read_lists(args: argparse.Namespace) -> list[tuple[str, list[str], tuple[int, int] | None]]:
+def read_lists(args: argparse.Namespace) -> list[Listed]:
     """The word lists of the book, files then themes: each with its title, entries (with the
     clues the list should show) and the size its file asks for."""
     read = read_files(args.lists, bool(args.phrases))
@@ -328,16 +299,20 @@ def read_lists(args: argparse.Namespace) -> list[tuple[str, list[str], tuple[int
     if args.titles:
         titles = read_titles(args.titles, len(read))
         read = [
-            (title, entries, size) for title, (_, entries, size) in zip(titles, read, strict=True)
+            (title, entries, size, name)
+            for title, (_, entries, size, name) in zip(titles, read, strict=True)
         ]
     if args.clues is not None:  # each entry gets the clue the list should show
-        read = [(title, clued_entries(entries, args.clues), size) for title, entries, size in read]
+        read = [
+            (title, clued_entries(entries, args.clues), size, name)
+            for title, entries, size, name in read
+        ]
     if args.letter_count:  # each clue in words gets its word's count of letters
         eszett = eszett_for(args.eszett or "auto", args.language)
         count = functools.partial(
             counted_entries, transliterate=bool(args.transliterate), eszett=eszett
         )
-        read = [(title, count(entries), size) for title, entries, size in read]
+        read = [(title, count(entries), size, name) for title, entries, size, name in read]
     return read
 
 
@@ -557,6 +532,7 @@ def print_book(
     """Render ``(title, puzzle)`` pairs as the book's PDF and write it."""
     from dataclasses import replace
 
+    from wortsuche.book import scores
     from wortsuche.cli.rendering import render_options
     from wortsuche.render import render_book
 
@@ -566,5 +542,8 @@ def print_book(
     if args.trim:
         print_trimmed(titled, options, args, advance)
         return
-    pdf = render_book(titled, options, on_page=lambda: advance("printing"), order=args.order)
+    rated = scores([puzzle for _, puzzle in titled])
+    pdf = render_book(
+        titled, options, on_page=lambda: advance("printing"), order=args.order, scores=rated
+    )
     write_output(args.output, pdf, force=args.force)

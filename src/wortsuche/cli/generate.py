@@ -119,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
         seed = new_seed()
     phrases = bool(args.phrases)
     source = theme_source(args, seed) if args.theme else word_source(args.words, phrases=phrases)
+    headings_note(source)
     if args.count is not None and not args.theme:
         raise InputError(
             "--count draws words from a --theme; give a theme or leave it out",
@@ -160,6 +161,24 @@ def run(args: argparse.Namespace) -> int:
     say_small_letters(puzzle, options, fmt)
     write_output(args.output or "-", render(puzzle, fmt, options), force=args.force)
     return 0
+
+
+def headings_note(source: WordSource) -> None:
+    """Say that a file with a puzzle under each of several ``# Title`` headings makes one
+    puzzle of all their words here (``book`` makes one a heading)."""
+    sections, _ = source.sections()
+    if not sections:
+        return
+    titles = ", ".join(title for title, _ in sections[:3]) + (", …" if len(sections) > 3 else "")
+    note(
+        Note(
+            f"{source.name} has {len(sections)} headings ({titles}): one puzzle of all their "
+            "words, titled by the first; wortsuche book makes a puzzle of each",
+            key="note.headings-one-puzzle",
+            values={"name": source.name, "titles": titles},
+            number=len(sections),
+        )
+    )
 
 
 def guessed_note(entries: list[str]) -> None:

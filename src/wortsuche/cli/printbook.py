@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wortsuche.cli.output import at_terminal, note, write_output
+from wortsuche.cli.reading import read_text
 from wortsuche.errors import InputError
 from wortsuche.notes import Note
 from wortsuche.render.options import RenderOptions
@@ -20,6 +21,9 @@ ANSWERS_PER_PAGE = (1, 2, 4, 6, 9)
 """How many answer keys a printed book's page may hold."""
 
 PRINT_ONLY = ("bleed", "copyright", "subtitle", "cover", "back_text", "author", "cover_scheme")
+
+COVER_ONLY = ("cover_image", "title_font", "cover_template")
+"""Options that mean something only with ``--cover``."""
 """Options that mean something only for a book with ``--trim``."""
 
 
@@ -60,6 +64,15 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
         "larger, 8 pt in large print, up to 6)",
     )
     group.add_argument(
+        "--puzzles-per-page",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="puzzles on a page: 2 puts two on each, each in half the page with its word list "
+        "beside its grid (refused, naming what helps, where they would not stay readable; "
+        "default: 1)",
+    )
+    group.add_argument(
         "--cover",
         metavar="COVER.pdf",
         help="also write a wrap-around cover (back, spine, front) for the book's page count",
@@ -70,7 +83,30 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
         default="white",
         help="the interior paper, which sets the spine's width (default: white)",
     )
-    group.add_argument("--back-text", metavar="TEXT", help="the text on the back cover")
+    group.add_argument(
+        "--back-text",
+        metavar="FILE-or-TEXT",
+        help="the text on the back cover, or a file that holds it (\\n or a blank line starts "
+        "a paragraph); kept clear of the barcode's corner",
+    )
+    group.add_argument(
+        "--cover-template",
+        choices=("band", "classic", "frame"),
+        help="the cover's layout: the title on a dark band (band, the default), in the band's "
+        "colour over a rule (classic), or the front in a frame (frame)",
+    )
+    group.add_argument(
+        "--title-font",
+        choices=("standard", "school"),
+        help="the typeface of the cover's title and spine: standard (DejaVu Sans, the "
+        "default) or school (Andika, letters as children learn to write them)",
+    )
+    group.add_argument(
+        "--cover-image",
+        metavar="IMAGE",
+        help="a PNG or JPEG background across the whole cover, at least 300 dpi at the "
+        "cover's size (the error names the pixels it needs); the texts get a light panel",
+    )
     group.add_argument(
         "--cover-scheme",
         choices=("slate", "forest", "berry", "ocean", "sunset"),
@@ -86,6 +122,8 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
         given.append("no_scores")
     if args.answers_per_page is not None:
         given.append("answers_per_page")
+    if args.puzzles_per_page != 1:
+        given.append("puzzles_per_page")
     if as_lines and args.trim:
         raise InputError(
             "--trim sets a PDF's pages; a .jsonl file holds only puzzles", key="error.trim-jsonl"
@@ -97,6 +135,7 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
             key="error.needs-trim",
             values={"flag": flag},
         )
+    check_cover_options(args)
     if args.trim:
         from wortsuche.render.preflight import require_preflight
         from wortsuche.render.trims import parse_trim
@@ -118,6 +157,26 @@ def check_print_options(args: argparse.Namespace, as_lines: bool) -> None:
         )
 
 
+def check_cover_options(args: argparse.Namespace) -> None:
+    """Refuse cover options without ``--cover``, and a cover image that cannot print, before
+    any puzzle is made."""
+    cover_only = [name for name in COVER_ONLY if getattr(args, name, None)]
+    if cover_only and not args.cover:
+        flag = "--" + cover_only[0].replace("_", "-")
+        raise InputError(
+            f"{flag} belongs to the cover: give --cover COVER.pdf too",
+            key="error.needs-cover",
+            values={"flag": flag},
+        )
+    if getattr(args, "cover_image", None):
+        from wortsuche.book.cover import checked_image
+        from wortsuche.render.trims import cover_size, parse_trim
+
+        # the smallest book's cover first (24 pages); its own size once its pages are counted
+        least = cover_size(parse_trim(args.trim), 24, args.paper_color) if args.trim else None
+        checked_image(read_bytes(args.cover_image), args.cover_image, least)
+
+
 def print_trimmed(
     titled: list[tuple[str, Any]],
     options: RenderOptions,
@@ -127,7 +186,8 @@ def print_trimmed(
     """Render the book for print on demand, check it with preflight, then write it (and its
     cover); a book that breaks a rule is not written."""
     from wortsuche.book import in_parallel
-    from wortsuche.render.bookpages import BookDesign, draw_print_book, join_parts
+    from wortsuche.book.printing import draw_print_book
+    from wortsuche.render.bookpages import BookDesign, join_parts
     from wortsuche.render.glyphs import require_printable
     from wortsuche.render.preflight import check_drawn, fonts_not_embedded
     from wortsuche.render.trims import BookFormat, parse_trim
@@ -140,6 +200,7 @@ def print_trimmed(
         author=args.author,
         scores=args.scores,
         answers_per_page=args.answers_per_page,
+        puzzles_per_page=args.puzzles_per_page,
     )
 
     def printed(puzzles: int) -> None:
@@ -200,14 +261,26 @@ def make_cover(
 ) -> bytes:
     """The wrap-around cover for the book's page count, its size checked."""
     from wortsuche.book import cover_artwork
+    from wortsuche.book.cover import checked_image
     from wortsuche.i18n import translator
-    from wortsuche.render.cover import SCHEMES, CoverText, render_cover
+    from wortsuche.render.cover import SCHEMES, CoverLook, CoverText, render_cover
     from wortsuche.render.pdf import book_language
     from wortsuche.render.preflight import check_cover
+    from wortsuche.render.trims import cover_size
 
     language = book_language(titled, options)
     title = options.title or translator(language).t("book.default-title")
-    text = CoverText(title, args.subtitle, args.back_text, args.author)
+    text = CoverText(title, args.subtitle, back_text(args.back_text), args.author)
+    image = None
+    if args.cover_image:
+        size = cover_size(book.trim, pages, args.paper_color)
+        image = checked_image(read_bytes(args.cover_image), args.cover_image, size)
+    look = CoverLook(
+        SCHEMES[args.cover_scheme or "slate"],
+        args.cover_template or "band",
+        args.title_font or "standard",
+        image,
+    )
     # a grid of the book on the cover would give its answers away: one of its own, or unmarked
     artwork = cover_artwork([puzzle for _, puzzle in titled])
     cover = render_cover(
@@ -218,7 +291,7 @@ def make_cover(
         args.paper_color,
         language,
         marked=artwork is not None,
-        scheme=SCHEMES[args.cover_scheme or "slate"],
+        look=look,
     )
     found = check_cover(cover, book, pages, args.paper_color, name=args.cover)
     if found:  # pragma: no cover - the cover is drawn to the size it is checked against
@@ -242,6 +315,8 @@ def large_print_sizes(
     from wortsuche.render.bookpages import largest_large_print_grids, likely_pages
     from wortsuche.render.trims import BookFormat, parse_trim
 
+    if args.trim and plan and args.puzzles_per_page == 2:
+        return pair_sizes(plan, args, size)
     if not (args.large_print and args.trim and plan):
         return plan
     book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
@@ -268,3 +343,78 @@ def large_print_sizes(
         return plan
     # a side under 2 holds no word: such a page keeps no list beside its grid
     return [replace(p, largest=tuple(rc for rc in largest(p) if min(rc) >= 2)) for p in plan]
+
+
+def pair_sizes(
+    plan: list[PlannedPuzzle], args: argparse.Namespace, size: tuple[int | None, int | None]
+) -> list[PlannedPuzzle]:
+    """The plan of a book of two puzzles a page, each puzzle with the largest grid its half
+    holds with its list beside it and its letters readable (7 pt, 16 pt in large print): a
+    size chosen from the words is kept within it. A puzzle whose list fits beside no grid, or
+    a ``size`` given larger than the half holds, is refused before any puzzle is made."""
+    from dataclasses import replace
+
+    from wortsuche.render.bookpages import largest_pair_grid, likely_pages
+    from wortsuche.render.trims import BookFormat, parse_trim
+
+    book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
+    pages = likely_pages(len(plan), len({p.title for p in plan}), per_page=2)
+    largest = [
+        largest_pair_grid(
+            book,
+            pages,
+            p.words,
+            f"{p.number}. {p.title}",
+            scores=args.scores,
+            large_print=args.large_print,
+        )
+        for p in plan
+    ]
+    worst = min(range(len(plan)), key=lambda i: min(largest[i]))
+    rows, cols = largest[worst]
+    given = size[0] is not None and size[1] is not None
+    too_large = (given and (size[0] or 0) > rows) or (given and (size[1] or 0) > cols)
+    if min(rows, cols) < 2 or too_large:
+        values = {"number": plan[worst].number, "trim": args.trim}
+        words = len(plan[worst].words)
+        if args.large_print:
+            raise InputError(
+                f"--puzzles-per-page 2 with --large-print: puzzle {plan[worst].number} and its "
+                f"{words} words do not fit half a {args.trim} page at 16 pt; "
+                "--puzzles-per-page 1, a larger --trim (8.5x11) or fewer --words-per-puzzle",
+                key="error.pair-large-print",
+                values=values,
+                number=words,
+            )
+        raise InputError(
+            f"--puzzles-per-page 2: puzzle {plan[worst].number} and its {words} words do not "
+            f"fit half a {args.trim} page with letters of 7 pt or more; --puzzles-per-page 1, "
+            "a larger --trim, fewer --words-per-puzzle or a smaller --size",
+            key="error.pair-does-not-fit",
+            values=values,
+            number=words,
+        )
+    if given:
+        return plan
+    return [replace(p, largest=(rc,), half=True) for p, rc in zip(plan, largest, strict=True)]
+
+
+def back_text(given: str | None) -> str | None:
+    """The back cover's text: a file's, if ``given`` names one (its blank lines start
+    paragraphs), else ``given`` itself."""
+    if not given or "\n" in given or len(given) > 4096 or not Path(given).is_file():
+        return given
+    paragraphs = [" ".join(part.split()) for part in read_text(given).split("\n\n")]
+    return "\\n".join(part for part in paragraphs if part)
+
+
+def read_bytes(path: str) -> bytes:
+    """A file's bytes; one clear line if it cannot be read."""
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        raise InputError(
+            f"{path}: cannot read ({error.strerror})",
+            key="error.cannot-read",
+            values={"path": path, "reason": error.strerror},
+        ) from None

@@ -179,6 +179,7 @@ def render_book(
     *,
     on_page: Callable[[], None] | None = None,
     order: str = "as-given",
+    scores: Sequence[float] | None = None,
 ) -> bytes:
     """A PDF puzzle book of ``(name, puzzle)`` pairs; see :func:`wortsuche.render.pdf.render_book`."""
     require("pdf")
@@ -189,7 +190,7 @@ def render_book(
     require_printable((puzzle for _, puzzle in puzzles), options.font, options.title)
 
     try:
-        return draw_book(puzzles, options, on_page=on_page, order=order)
+        return draw_book(puzzles, options, on_page=on_page, order=order, scores=scores)
     except ModuleNotFoundError as error:
         if error.name not in OPTIONAL_MODULES:
             raise

@@ -265,6 +265,7 @@ def render_book(
     *,
     on_page: Callable[[], None] | None = None,
     order: str = "as-given",
+    scores: Sequence[float] | None = None,
 ) -> bytes:
     """A puzzle book: contents, one page per puzzle (numbered, titled), then all answer keys.
 
@@ -272,11 +273,14 @@ def render_book(
     title. ``on_page`` is called after each puzzle's page is drawn (for a progress bar).
     ``order="easy-to-hard"`` sorts the puzzles by their difficulty score (ties keep their
     order) and the contents group them in three labelled parts (:func:`sections`).
+    ``scores`` are the puzzles' difficulty scores as the book rated them (default: rated here).
     """
     if order not in BOOK_ORDERS:
         raise unknown_order(order, BOOK_ORDERS)
     options = options or RenderOptions()
-    scores = [rate_puzzle(puzzle).score for _, puzzle in puzzles]
+    if scores is None:
+        scores = [rate_puzzle(puzzle).score for _, puzzle in puzzles]
+    scores = list(scores)
     parts: list[tuple[int, int]] = []
     if order == "easy-to-hard":
         ranked, parts = easy_to_hard(puzzles, scores)

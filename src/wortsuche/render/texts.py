@@ -161,17 +161,21 @@ def footer(
     texts: Translator,
     extra: Sequence[str] = (),
     rating: Difficulty | None = None,
+    *,
+    score: float | None = None,
 ) -> str:
     """The faint line at the foot of a sheet: size, level and seed (to make it again), the
-    difficulty score, then any ``extra`` parts."""
-    rating = rating or rate_puzzle(puzzle)
+    difficulty score (``score``, else the ``rating``'s, else the puzzle rated), then any
+    ``extra`` parts."""
+    if score is None:
+        score = (rating or rate_puzzle(puzzle)).score
     made = texts.t(
         "sheet.footer",
         rows=puzzle.rows,
         cols=puzzle.cols,
         level=level_name(texts, puzzle.level),
         seed=puzzle.seed,
-        score=texts.decimal(rating.score),
+        score=texts.decimal(score),
     )
     return FOOTER_SEPARATOR.join([made, *extra])
 

@@ -75,6 +75,28 @@ class WordSource:
     folder: Path | None = None
     """The word file's folder, from which a clue naming a picture file (igel.png) is read;
     None where the words come from no file (such a clue is then a text)."""
+    headings: tuple[tuple[int, str], ...] = ()
+    """The ``# Title`` lines that may start a puzzle (:func:`heading_lines`): number and title."""
+
+    def sections(self) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]:
+        """The list's puzzles under its headings, ``(title, entries)`` each, and the entries
+        above the first of them. A heading with no entries under it is a comment; a list with
+        fewer than two headings that have entries has no sections (all its entries are above)."""
+        numbers = self.lines or ()
+        if not self.headings or len(numbers) != len(self.entries):
+            return (), self.entries
+        starts = [number for number, _ in self.headings]
+        groups: list[list[str]] = [[] for _ in range(len(starts) + 1)]
+        for entry, number in zip(self.entries, numbers, strict=True):
+            groups[sum(start < number for start in starts)].append(entry)
+        found = tuple(
+            (title, tuple(group))
+            for (_, title), group in zip(self.headings, groups[1:], strict=True)
+            if group
+        )
+        if len(found) < 2:
+            return (), self.entries
+        return found, tuple(groups[0])
 
     def words(
         self, *, transliterate: bool = False, eszett: str = "keep"
@@ -131,6 +153,7 @@ def parse_words(
     if is_competition_format(lines):
         return _parse_competition(lines, name)
     title = heading_title(lines)
+    headings = heading_lines(lines)
     entries, numbers = _content_lines(lines, first=1)
     if not entries:
         raise InputError(
@@ -142,9 +165,16 @@ def parse_words(
     notes: tuple[str, ...] = (_numbering_note(name, unnumbered),) if unnumbered else ()
     if phrases:
         return WordSource(
-            name, tuple(map(_unquoted, entries)), numbers, None, WORD_LIST, notes, title
+            name,
+            tuple(map(_unquoted, entries)),
+            numbers,
+            None,
+            WORD_LIST,
+            notes,
+            title,
+            headings=headings,
         )
-    listed = WordSource(name, entries, numbers, None, WORD_LIST, notes, title)
+    listed = WordSource(name, entries, numbers, None, WORD_LIST, notes, title, headings=headings)
     return _read_lines(listed, _one_entry_a_line(entries) if whole is None else whole)
 
 
@@ -233,6 +263,24 @@ def heading_title(lines: Sequence[str]) -> str:
     if first.startswith("#") and not first.startswith("#!"):
         return " ".join(first.lstrip("#").split())
     return ""
+
+
+def heading_lines(lines: Sequence[str]) -> tuple[tuple[int, str], ...]:
+    """The lines that start a puzzle of their own, with their numbers (from 1): ``# `` and a
+    title at the start of a line that opens the file or follows a blank line. Any other line
+    starting with ``#`` is a comment (``#Tiere``, ``## Tiere``, ``# note`` right under a word).
+
+    >>> heading_lines(["# Tiere", "Fuchs", "# alle", "Igel", "", "# Obst", "Apfel"])
+    ((1, 'Tiere'), (6, 'Obst'))
+    """
+    found = []
+    before = ""
+    for number, line in enumerate(lines, start=1):
+        title = " ".join(line[2:].split())
+        if line[:2] in ("# ", "#\t") and title and not before.strip():
+            found.append((number, title))
+        before = line
+    return tuple(found)
 
 
 _NUMBERING = re.compile(r"(?:\d{1,3}(?:\.\)|[.)])|[-–•*·])\s+(?=\S)")

@@ -1,4 +1,4 @@
-"""Puzzle books: plan many puzzles from word lists, then generate them in parallel.
+"""What a book holds: which puzzles, from which lists, with which words, seeds and levels.
 
 Every puzzle's seed is derived from the book's seed and the puzzle's number alone, and the
 words of each puzzle are dealt before any puzzle is generated, so a book is the same whatever
@@ -6,9 +6,7 @@ the number of worker processes.
 
 A run too large for one machine is split by puzzle number: each part plans the whole book up to
 its last puzzle (dealing words is cheap) and generates only its own range, ``first`` to
-``first + count - 1``. Written as JSON Lines (:func:`book_line`), the parts put one after the
-other are byte for byte the file of one run, and :func:`read_book_lines` takes them back, in
-the book's order, to print one PDF.
+``first + count - 1``.
 
 >>> plan = plan_book([("animals", ["CAT", "DOG", "COW", "PIG", "HEN"])], seed=1, count=3,
 ...                  words_per_puzzle=2)
@@ -20,29 +18,15 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
-import os
-import signal
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from wortsuche.errors import (
-    DoesNotFitError,
-    InputError,
-    PuzzleFormatError,
-    UserError,
-    WortsucheError,
-)
-from wortsuche.json_input import read_json
+from wortsuche.errors import DoesNotFitError, InputError, UserError
 from wortsuche.model import Puzzle
-from wortsuche.notes import Note
 from wortsuche.pipeline.run import generate
-from wortsuche.puzzle_json import puzzle_from_dict, puzzle_to_dict
 from wortsuche.rand import Rng
+from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.rating.targeting import generate_near
 from wortsuche.words.themes import nested
 
@@ -76,6 +60,8 @@ class PlannedPuzzle:
     """The largest sizes its pages hold (large print on a trim), most wanted first: a size
     chosen from the words that is larger than each is made at the first that holds the words
     (:func:`make_puzzle`)."""
+    half: bool = False
+    """Its largest sizes are half a page's (two puzzles a page), not a page's."""
 
 
 @dataclass(frozen=True)
@@ -344,6 +330,14 @@ def _within_largest(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle:
         with contextlib.suppress(DoesNotFitError):
             return _generated(planned, settings, rows, cols)
     rows, cols = planned.largest[-1]
+    if planned.half:
+        raise DoesNotFitError(
+            f"its words need a {chosen.rows}x{chosen.cols} grid, and half a page holds at most "
+            f"{rows}x{cols} readably: --puzzles-per-page 1, a larger --trim or fewer words a "
+            "puzzle (--words-per-puzzle)",
+            key="error.larger-than-half",
+            values={"size": f"{chosen.rows}x{chosen.cols}", "largest": f"{rows}x{cols}"},
+        )
     raise DoesNotFitError(
         f"its words need a {chosen.rows}x{chosen.cols} grid, and large print on this trim "
         f"holds at most {rows}x{cols}: fewer words a puzzle (--count, --words-per-puzzle) or "
@@ -353,277 +347,7 @@ def _within_largest(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle:
     )
 
 
-def end_with_parent() -> None:
-    """In a worker process: die when the process that started it dies (Linux), even by kill -9.
-
-    SIGTERM gets its default meaning back (a forked worker inherits the command line's
-    handler, which would turn ``terminate()`` into an exception the worker survives), and the
-    signals :func:`_signals_held` held while forking are let through again.
-    """
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-        if os.getppid() == 1:  # the parent died before the line above
-            os._exit(1)
-
-
-_HELD = {signal.SIGINT, signal.SIGTERM}
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold Ctrl+C and SIGTERM back while the pool forks its workers, then let them through.
-
-    Python raises a signal's exception in whatever code runs next, and during a fork that
-    can be a fork callback (``logging`` has one) whose exceptions are printed and ignored:
-    the signal would be lost and the book would go on. Held, it arrives just after.
-    """
-    if not hasattr(signal, "pthread_sigmask"):  # Windows
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel what waits and end the workers that run (the executor would let them finish)."""
-    processes = list(getattr(pool, "_processes", {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(5)
-
-
-def build_book(
-    plan: Sequence[PlannedPuzzle],
-    settings: BookSettings,
-    *,
-    workers: int | None = None,
-    on_done: Callable[[PlannedPuzzle], None] | None = None,
-) -> list[Puzzle]:
-    """Generate the planned puzzles (in ``workers`` processes, default one per core), in order."""
-    workers = workers or os.cpu_count() or 1
-    if workers < 1:
-        raise InputError(
-            f"workers must be at least 1, not {workers}",
-            key="error.at-least-1",
-            values={"name": "workers", "value": workers},
-        )
-    results: dict[int, Puzzle | UserError] = {}
-    if workers == 1 or len(plan) == 1:
-        for planned in plan:
-            results[planned.number] = make_puzzle(planned, settings)
-            if isinstance(results[planned.number], UserError):
-                break
-            if on_done:
-                on_done(planned)
-    else:
-        pool = ProcessPoolExecutor(max_workers=min(workers, len(plan)), initializer=end_with_parent)
-        try:
-            with _signals_held():  # the first submit forks the workers
-                futures = {pool.submit(make_puzzle, planned, settings): planned for planned in plan}
-            for future in as_completed(futures):
-                planned = futures[future]
-                results[planned.number] = future.result()
-                if isinstance(results[planned.number], UserError):
-                    # One puzzle cannot be made, so the book cannot: stop the rest early.
-                    for other in futures:
-                        other.cancel()
-                    break
-                if on_done:
-                    on_done(planned)
-        except BaseException:
-            # interrupted (Ctrl+C, SIGTERM): stop the workers now instead of finishing the book
-            _stop(pool)
-            raise
-        pool.shutdown(cancel_futures=True)
-    return in_order(plan, results)
-
-
-def in_order(plan: Sequence[PlannedPuzzle], results: dict[int, Puzzle | UserError]) -> list[Puzzle]:
-    """The puzzles made for ``plan``, by number, in its order; InputError naming the first that
-    could not be made (its message instead of a puzzle)."""
-    for planned in plan:
-        failure = results.get(planned.number)
-        if isinstance(failure, UserError):
-            raise InputError(
-                f"puzzle {planned.number} ({planned.title}): {failure}",
-                key="error.book-puzzle",
-                values={"number": planned.number, "title": planned.title, "error": failure},
-            )
-    return [result for p in plan if isinstance(result := results[p.number], Puzzle)]
-
-
-class Workers:
-    """Calls a function on each tuple of arguments in ``count`` processes and gives the results
-    in order. Every call runs in the same processes, started at the first, so a book's drawing
-    and checking pay for starting them (and importing the PDF libraries) once."""
-
-    def __init__(self, count: int) -> None:
-        self.count = count
-        self.pool: ProcessPoolExecutor | None = None
-
-    def __call__(self, function: Callable[..., Any], jobs: list[tuple[Any, ...]]) -> list[Any]:
-        """The results, in the order of ``jobs``."""
-        return self.start(function, jobs)()
-
-    def start(
-        self, function: Callable[..., Any], jobs: list[tuple[Any, ...]]
-    ) -> Callable[[], list[Any]]:
-        """Start the calls and go on (with one process: make them now); what is given back
-        waits for the results, in the order of ``jobs``."""
-        if self.count == 1 or len(jobs) <= 1:
-            results = [function(*job) for job in jobs]
-            return lambda: results
-        if self.pool is None:
-            self.pool = ProcessPoolExecutor(max_workers=self.count, initializer=end_with_parent)
-        with _signals_held():  # the first submit forks the workers
-            futures = [self.pool.submit(function, *job) for job in jobs]
-        return lambda: [future.result() for future in futures]
-
-
-@contextmanager
-def in_parallel(workers: int | None) -> Iterator[Workers]:
-    """:class:`Workers`, ``workers`` of them (default: one per core), ended when the block is
-    left; stopped at once by Ctrl+C."""
-    running = Workers(workers or os.cpu_count() or 1)
-    try:
-        yield running
-    except BaseException:
-        if running.pool is not None:
-            _stop(running.pool)
-        raise
-    if running.pool is not None:
-        running.pool.shutdown()
-
-
-def book_line(planned: PlannedPuzzle, puzzle: Puzzle, book_seed: int) -> str:
-    """One line of a run's JSON Lines file: the puzzle in the JSON format (its list's name as
-    its title) with ``"book": {"seed": …, "number": …}``, which readers of single puzzles ignore."""
-    data = puzzle_to_dict(replace(puzzle, title=planned.title or None))
-    data["book"] = {"seed": book_seed, "number": planned.number}
-    return json.dumps(data, ensure_ascii=False) + "\n"
-
-
-def read_book_lines(files: Sequence[tuple[str, str]]) -> list[tuple[str, Puzzle]]:
-    """The ``(title, puzzle)`` pairs in JSON Lines files of book runs, ``(name, text)`` each, in
-    the book's order: one book seed, every number once, none missing between the first and last.
-
-    Together they are the puzzles of one run from the first number to the last, so printing them
-    gives the PDF that run gives.
-    """
-    found: dict[int, tuple[str, str, Puzzle]] = {}
-    seeds: dict[int, str] = {}
-    for name, text in files:
-        for line_number, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            where = Note(
-                f"{name}, line {line_number}",
-                key="source.file-line",
-                values={"name": name, "number": line_number},
-            )
-            try:
-                data = read_json(line, error=PuzzleFormatError)
-                puzzle, book = puzzle_from_dict(data), data.get("book")
-            except WortsucheError as error:
-                raise InputError(
-                    f"{where}: {error}",
-                    key="error.in-source",
-                    values={"name": where, "error": error},
-                ) from None
-            if not (
-                isinstance(book, dict)
-                and all(type(book.get(key)) is int for key in ("seed", "number"))
-                and 1 <= book["number"] <= MAX_NUMBER
-            ):
-                raise InputError(
-                    f'{where}: not a puzzle of a book run (no "book" seed and number)',
-                    key="error.not-book-line",
-                    values={"place": where},
-                )
-            seeds.setdefault(book["seed"], name)
-            number = book["number"]
-            if number in found:
-                raise InputError(
-                    f"puzzle {number} is twice: in {found[number][0]} and {where}",
-                    key="error.puzzle-twice",
-                    values={"number": number, "first": found[number][0], "second": where},
-                )
-            found[number] = (where, puzzle.title or "", replace(puzzle, title=None))
-    if not found:
-        names = ", ".join(name for name, _ in files)
-        raise InputError(
-            f"no puzzles in {names}", key="error.no-puzzles-in", values={"names": names}
-        )
-    if len(seeds) > 1:
-        (seed_a, file_a), (seed_b, file_b) = list(seeds.items())[:2]
-        raise InputError(
-            f"{file_a} and {file_b} are parts of different books (seeds {seed_a} and {seed_b})",
-            key="error.different-books",
-            values={"a": file_a, "b": file_b, "seed_a": seed_a, "seed_b": seed_b},
-        )
-    numbers = sorted(found)
-    missing = [n for n in range(numbers[0], numbers[-1] + 1) if n not in found]
-    if missing:
-        gap_end = missing[0]
-        while gap_end + 1 in missing:
-            gap_end += 1
-        gap = str(missing[0])
-        if gap_end != missing[0]:
-            gap = Note(
-                f"{missing[0]} to {gap_end}",
-                key="range.to",
-                values={"low": missing[0], "high": gap_end},
-            )
-        raise InputError(
-            f"puzzles {gap} are missing (a part was left out)",
-            key="error.puzzles-missing",
-            values={"gap": gap},
-        )
-    return [(found[n][1], found[n][2]) for n in numbers]
-
-
-COVER_TRIES = 5
-"""Seeds tried for the cover's grid before the cover shows the first puzzle's grid unmarked."""
-
-
-def cover_seed(first_seed: int, attempt: int) -> int:
-    """The seed of the cover's grid, try ``attempt``, for a book whose first puzzle has
-    ``first_seed`` (1 to 10**9; never the seed of a puzzle of the book but by chance)."""
-    digest = hashlib.sha256(f"wortsuche-cover:{first_seed}:{attempt}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") % 10**9 + 1
-
-
-def cover_artwork(puzzles: Sequence[Puzzle]) -> Puzzle | None:
-    """A grid for the cover that is in none of the book's puzzles: the first puzzle's words,
-    size and level made with another seed, so its marked words give no answer away.
-
-    None if no such grid could be made (the cover then shows the first grid without marks).
-    """
-    first = puzzles[0]
-    inside = {puzzle.grid.rows for puzzle in puzzles}
-    for attempt in range(COVER_TRIES):
-        try:
-            artwork = generate(
-                first.words,
-                first.rows,
-                first.cols,
-                level=first.level,
-                seed=cover_seed(first.seed, attempt),
-                language=first.options.language,
-            )
-        except UserError:
-            continue
-        if artwork.grid.rows not in inside:
-            return artwork
-    return None
+def scores(puzzles: Sequence[Puzzle]) -> list[float]:
+    """Each puzzle's difficulty score, asked of the rating once: the printed book orders,
+    groups and footnotes its puzzles by these numbers."""
+    return [rate_puzzle(puzzle).score for puzzle in puzzles]

@@ -1,25 +1,33 @@
-"""A puzzle book for print on demand: trimmed pages with mirrored margins, front matter,
-sections that open on right-hand pages, numbered puzzle and answer pages.
+"""A puzzle book's pages laid out: pure geometry, where every title, grid, list, key and
+number goes; :mod:`.drawing` draws them, :mod:`.joining` joins the drawn parts.
 
 The book is composed twice at most: the gutter depends on the final page count
 (:func:`wortsuche.render.trims.gutter`), and the live area on the gutter. Every page is laid
 out in its live area's own coordinates (top left is 0, 0) and moved to the left- or right-hand
 position when drawn, so odd and even pages hold the same layout with the gutter at the spine.
+
+The puzzles' difficulty scores come with them (the book asks the rating, :mod:`wortsuche.book`):
+the layout orders, groups and footnotes by numbers it is given.
 """
 
 from __future__ import annotations
 
-import io
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
 
 from wortsuche.errors import InputError
 from wortsuche.i18n import Translator, translator
 from wortsuche.model import Puzzle
-from wortsuche.rating.difficulty import Difficulty, rate_puzzle
 from wortsuche.render import texts as say
+from wortsuche.render.bookpages.halves import (
+    FOOTER_ROOM,
+    GAP,
+    PUZZLES_PER_PAGE,
+    half,
+    half_height,
+    largest_half_grid,
+)
 from wortsuche.render.layout import (
     Box,
     Capsule,
@@ -37,21 +45,15 @@ from wortsuche.render.metrics import text_width
 from wortsuche.render.options import RenderOptions
 from wortsuche.render.pdf import (
     book_language,
-    draw_grid,
-    draw_pictures,
-    draw_text,
     easy_to_hard,
     key_clues,
-    new_document,
     part_names,
     puzzle_labels,
     unknown_order,
 )
 from wortsuche.render.pictures import Picture, has_pictures
-from wortsuche.render.preflight import PART, Parts
 from wortsuche.render.trims import (
     INCH,
-    Area,
     BookFormat,
     Margins,
     book_pages,
@@ -59,9 +61,6 @@ from wortsuche.render.trims import (
     least_margins,
 )
 from wortsuche.render.typeset import fit, wrap
-
-if TYPE_CHECKING:
-    from fpdf import FPDF
 
 SAFETY = 0.125 * INCH
 """Added to the least margins, so nothing printed comes near the edge of the live area."""
@@ -102,8 +101,17 @@ class BookDesign:
     answers_per_page: int | None = None
     """Answer keys on a page; ``None`` chooses: 6, and in large print the most whose letters
     stay :data:`LARGE_KEY_LETTERS` or larger."""
+    puzzles_per_page: int = 1
+    """Puzzles on a page: one, or two, each in half the page (:mod:`.halves`)."""
 
     def __post_init__(self) -> None:
+        if self.puzzles_per_page not in PUZZLES_PER_PAGE:
+            choices = ", ".join(map(str, PUZZLES_PER_PAGE))
+            raise InputError(
+                f"puzzles per page is one of {choices}, not {self.puzzles_per_page}",
+                key="error.puzzles-per-page",
+                values={"choices": choices, "value": self.puzzles_per_page},
+            )
         if self.answers_per_page is not None and self.answers_per_page not in ANSWER_GRIDS:
             choices = ", ".join(map(str, ANSWER_GRIDS))
             raise InputError(
@@ -121,8 +129,8 @@ class Page:
     texts: list[Text] = field(default_factory=list)
     grids: list[GridDrawing] = field(default_factory=list)
     folio: bool = False
-    puzzle: bool = False
-    """The page of a puzzle (the progress bar counts them)."""
+    puzzle: int = 0
+    """How many puzzles the page holds (the progress bar counts them): 0, 1 or 2."""
     pictures: list[Picture] = field(default_factory=list)
     """Pictures: a picture list's, or the clues beside an answer key's words."""
     boxes: list[Box] = field(default_factory=list)
@@ -148,62 +156,6 @@ class Entry:
     bold: bool = False
 
 
-def render_print_book(
-    puzzles: Sequence[tuple[str, Puzzle]],
-    options: RenderOptions,
-    design: BookDesign,
-    *,
-    order: str = "as-given",
-    on_part: Callable[[int], None] | None = None,
-    parts: Parts | None = None,
-) -> tuple[bytes, int]:
-    """The book's interior PDF and its page count.
-
-    The pages are drawn :data:`PART` at a time by ``parts`` (default: one after another; the
-    same bytes either way) and joined; ``on_part`` is told how many puzzles each part drew.
-    """
-    drawn = draw_print_book(puzzles, options, design, order=order, on_part=on_part, parts=parts)
-    return join_parts(drawn.parts, drawn.title, drawn.language), drawn.pages
-
-
-@dataclass(frozen=True)
-class DrawnBook:
-    """A book's interior drawn in parts of :data:`PART` pages, not yet joined."""
-
-    parts: list[bytes]
-    pages: int
-    title: str
-    language: str
-
-
-def draw_print_book(
-    puzzles: Sequence[tuple[str, Puzzle]],
-    options: RenderOptions,
-    design: BookDesign,
-    *,
-    order: str = "as-given",
-    on_part: Callable[[int], None] | None = None,
-    parts: Parts | None = None,
-) -> DrawnBook:
-    """The book's interior in parts (see :func:`render_print_book`), to check before joining."""
-    pages, language, title = compose_book(puzzles, options, design, order=order)
-    jobs = [
-        (pages[start : start + PART], design.format, language, title, start + 1, len(pages))
-        for start in range(0, len(pages), PART)
-    ]
-    run = parts or (lambda function, jobs: [function(*job) for job in jobs])
-    # the most to draw first (the answer keys' capsules), so that no worker is left with it
-    # at the end while the other waits
-    slowest = sorted(range(len(jobs)), key=lambda j: -drawing_work(jobs[j][0]))
-    done = dict(zip(slowest, run(draw_part, [jobs[j] for j in slowest]), strict=True))
-    drawn = []
-    for index, job in enumerate(jobs):
-        drawn.append(done[index])
-        if on_part:
-            on_part(sum(page.puzzle for page in job[0]))
-    return DrawnBook(drawn, len(pages), title, language)
-
-
 def drawing_work(pages: Sequence[Page]) -> int:
     """About how long the pages take to draw and check: their texts, letters and capsules (a
     capsule's curves take as long as a few letters)."""
@@ -213,32 +165,25 @@ def drawing_work(pages: Sequence[Page]) -> int:
     )
 
 
-def draw_part(
-    pages: Sequence[Page], book: BookFormat, language: str, title: str, first: int, total: int
-) -> bytes:
-    """Pages ``first`` onwards of a book of ``total`` pages, as a PDF of their own."""
-    return draw_book(pages, book, language, title, first=first, total=total)
-
-
 def compose_book(
     puzzles: Sequence[tuple[str, Puzzle]],
     options: RenderOptions,
     design: BookDesign,
     *,
+    scores: Sequence[float],
     order: str = "as-given",
 ) -> tuple[list[Page], str, str]:
     """Every page of the book laid out (with the final page count's gutter), its language
-    and its title."""
+    and its title; ``scores`` are the puzzles' difficulty scores, in their order."""
     if order not in BOOK_ORDERS:
         raise unknown_order(order, BOOK_ORDERS)
-    puzzles, ratings, parts = _ordered(puzzles, order)
-    scores = [rating.score for rating in ratings]
+    puzzles, scores, parts = _ordered(puzzles, scores, order)
     language = book_language(puzzles, options)
     # A book is for solving, not a worksheet handed out in class: no name line.
     options = replace(options, language=language, answers=False, name_line=False)
     texts = translator(language)
     title = options.title or texts.t("book.default-title")
-    book = _Composer(puzzles, ratings, options, design, texts, title)
+    book = _Composer(puzzles, scores, options, design, texts, title)
     book.sections = _sections(puzzles, scores, parts, order, texts, design.scores)
     guess = 24
     for _ in range(4):  # the gutter steps at 150, 300, … pages; two rounds settle it
@@ -252,11 +197,9 @@ def compose_book(
 
 
 def _ordered(
-    puzzles: Sequence[tuple[str, Puzzle]], order: str
-) -> tuple[list[tuple[str, Puzzle]], list[Difficulty], list[tuple[int, int]]]:
-    """The puzzles in the book's order, their ratings and the sections' index ranges."""
-    ratings = [rate_puzzle(puzzle) for _, puzzle in puzzles]
-    scores = [rating.score for rating in ratings]
+    puzzles: Sequence[tuple[str, Puzzle]], scores: Sequence[float], order: str
+) -> tuple[list[tuple[str, Puzzle]], list[float], list[tuple[int, int]]]:
+    """The puzzles in the book's order, their scores and the sections' index ranges."""
     indexes = list(range(len(puzzles)))
     parts: list[tuple[int, int]] = []
     if order == "easy-to-hard":
@@ -269,7 +212,7 @@ def _ordered(
             if end == len(indexes) or puzzles[indexes[end]][0] != puzzles[indexes[first]][0]:
                 parts.append((first, end))
                 first = end
-    return [puzzles[i] for i in indexes], [ratings[i] for i in indexes], parts
+    return [puzzles[i] for i in indexes], [scores[i] for i in indexes], parts
 
 
 def _sections(
@@ -301,16 +244,15 @@ class _Composer:
     def __init__(
         self,
         puzzles: list[tuple[str, Puzzle]],
-        ratings: list[Difficulty],
+        scores: list[float],
         options: RenderOptions,
         design: BookDesign,
         texts: Translator,
         title: str,
     ) -> None:
         self.puzzles = puzzles
-        # rated once: the pages are laid out twice or more and each footer shows the rating
-        self.ratings = ratings
-        self.scores = [rating.score for rating in ratings]
+        # rated once, by the book: the pages are laid out twice or more, each footer a score
+        self.scores = scores
         self.options = options
         self.design = design
         self.texts = texts
@@ -335,6 +277,12 @@ class _Composer:
             if section.heading:
                 entries += [Entry("", None), Entry(section.heading, start + len(body), True)]
                 body.append(self.divider(section))
+            if self.design.puzzles_per_page == 2:
+                for first in range(section.first, section.end, 2):
+                    pair = range(first, min(first + 2, section.end))
+                    entries += [Entry(self.contents_line(i), start + len(body)) for i in pair]
+                    body.append(self.pair_page(pair))
+                continue
             for index in range(section.first, section.end):
                 pages_of = self.puzzle_pages(index)
                 if len(pages_of) > 1:  # its list faces its grid, never on the grid's back
@@ -461,10 +409,10 @@ class _Composer:
         sheet = worksheet(puzzle, self.options, page=size, heading=self.labels[index], footer="")
         page = Page([shift_text(t, -m, -m) for t in sheet.texts], [shift_grid(sheet.grid, -m, -m)])
         page.pictures = [replace(p, x=p.x - m, y=p.y - m) for p in sheet.pictures]
-        page.boxes = [_shift_box(b, -m, -m) for b in sheet.boxes]
+        page.boxes = [shift_box(b, -m, -m) for b in sheet.boxes]
         page.folio = page.puzzle = True
         if self.design.scores:
-            footer = say.footer(puzzle, self.texts, rating=self.ratings[index])
+            footer = say.footer(puzzle, self.texts, score=self.scores[index])
             page.texts.append(
                 Text(
                     fit(footer, 8, self.width),
@@ -483,6 +431,34 @@ class _Composer:
             ):
                 pages.append(Page([shift_text(t, -m, -m) for t in texts], folio=True))
         return pages
+
+    def pair_page(self, indexes: range) -> Page:
+        """Two puzzles (or the last one of a section) on one numbered page, each in its half,
+        its footer under it unless scores are left out."""
+        page = Page(folio=True, puzzle=len(indexes))
+        height = half_height(self.height - self.foot)
+        footer = FOOTER_ROOM if self.design.scores else 0.0
+        for slot, index in enumerate(indexes):
+            top = slot * (height + GAP)
+            puzzle, label = self.puzzles[index][1], self.labels[index]
+            if has_pictures(puzzle):
+                raise InputError(
+                    f"{label}: a list of pictures needs a page of its own; --puzzles-per-page 1",
+                    key="error.pair-pictures",
+                    values={"label": label},
+                )
+            placed = half(puzzle, label, self.options, self.width, height - footer)
+            page.texts += [shift_text(t, 0, top) for t in placed.texts]
+            page.grids.append(shift_grid(placed.grid, 0, top))
+            if footer:
+                line = say.footer(puzzle, self.texts, score=self.scores[index])
+                y = top + height - 2
+                page.texts.append(
+                    Text(
+                        fit(line, 8, self.width), self.width / 2, y, 8, anchor="middle", faint=True
+                    )
+                )
+        return page
 
     def large_print_pages(self, index: int) -> list[Page]:
         """A large-print puzzle: its list under its grid, or, where the two do not fit one
@@ -508,8 +484,8 @@ class _Composer:
         left out."""
         page.folio = page.puzzle = True
         if self.design.scores:
-            puzzle, rating = self.puzzles[index][1], self.ratings[index]
-            footer = fit(say.footer(puzzle, self.texts, rating=rating), 8, self.width)
+            puzzle, score = self.puzzles[index][1], self.scores[index]
+            footer = fit(say.footer(puzzle, self.texts, score=score), 8, self.width)
             y = self.height - 15
             page.texts.append(Text(footer, self.width / 2, y, 8, anchor="middle", faint=True))
         return page
@@ -750,10 +726,29 @@ def largest_large_print_grids(
     return beside, _grid_within(width, height - top)
 
 
-def likely_pages(puzzles: int, sections: int) -> int:
+def largest_pair_grid(
+    book: BookFormat,
+    pages: int,
+    entries: Sequence[str],
+    label: str,
+    *,
+    scores: bool = True,
+    large_print: bool = False,
+) -> tuple[int, int]:
+    """The largest grid (rows, columns) a puzzle of ``entries`` may have with two puzzles a
+    page: in its half of the live area, its list beside it, its letters readable
+    (:func:`~wortsuche.render.bookpages.halves.largest_half_grid`; (0, 0) if its list does not
+    fit beside any grid)."""
+    live = book.live_area(1, least_margins(book_pages(pages), bleed=book.bleed).wider(SAFETY))
+    height = half_height(live.height - (FOLIO if scores else FOLIO_ONLY))
+    height -= FOOTER_ROOM if scores else 0.0
+    return largest_half_grid(live.width, height, list(entries), label, large_print=large_print)
+
+
+def likely_pages(puzzles: int, sections: int, *, per_page: int = 1) -> int:
     """About how many pages a large-print book of ``puzzles`` has: front matter, a divider
-    for each section, a page a puzzle and two keys a page."""
-    return book_pages(6 + 2 * sections + puzzles + math.ceil(puzzles / 2))
+    for each section, ``per_page`` puzzles a page and two keys a page."""
+    return book_pages(6 + 2 * sections + math.ceil(puzzles / per_page) + math.ceil(puzzles / 2))
 
 
 LARGE_CELL = 54.0
@@ -783,7 +778,8 @@ def shift_text(t: Text, dx: float, dy: float) -> Text:
     return replace(t, x=t.x + dx, y=t.y + dy)
 
 
-def _shift_box(box: Box, dx: float, dy: float) -> Box:
+def shift_box(box: Box, dx: float, dy: float) -> Box:
+    """A box moved by ``dx``, ``dy``."""
     return replace(box, x=box.x + dx, y=box.y + dy)
 
 
@@ -803,90 +799,6 @@ def shift_grid(grid: GridDrawing, dx: float, dy: float) -> GridDrawing:
             )
             for c in grid.capsules
         ),
-        frame=_shift_box(grid.frame, dx, dy),
-        tiles=tuple(_shift_box(b, dx, dy) for b in grid.tiles),
+        frame=shift_box(grid.frame, dx, dy),
+        tiles=tuple(shift_box(b, dx, dy) for b in grid.tiles),
     )
-
-
-def draw_book(
-    pages: Sequence[Page],
-    book: BookFormat,
-    language: str,
-    title: str,
-    *,
-    on_page: Callable[[], None] | None = None,
-    first: int = 1,
-    total: int | None = None,
-) -> bytes:
-    """Draw laid-out pages as a PDF: pages ``first`` onwards of a book of ``total`` pages
-    (default: these pages are the whole book)."""
-    pdf = new_document(book.page_size, title, language)
-    total = total or len(pages)
-    margins = least_margins(book_pages(total), bleed=book.bleed).wider(SAFETY)
-    for number, page in enumerate(pages, first):
-        draw_page(pdf, page, book.live_area(number, margins), number)
-        if on_page and page.puzzle:
-            on_page()
-    return bytes(pdf.output())
-
-
-def join_parts(parts: Sequence[bytes], title: str, language: str) -> bytes:
-    """PDFs drawn separately (parts of one book) as one PDF, the same bytes for the same parts."""
-    from pypdf import PdfReader, PdfWriter
-
-    if len(parts) == 1:
-        return parts[0]
-    writer = PdfWriter()
-    for index, part in enumerate(parts):
-        start = len(writer.pages)
-        writer.append(PdfReader(io.BytesIO(part)))
-        _retag_fonts(writer.pages[start:], index)
-    writer.add_metadata({"/Title": title, "/Creator": "wortsuche"})
-    writer.pdf_header = "%PDF-1.4"
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
-def _retag_fonts(pages: Sequence[Any], index: int) -> None:
-    """Give the font subsets of part ``index`` a tag of their own: each part embeds its own
-    subsets, and one file must not name two different subsets alike (ISO 32000-1, 9.6.4)."""
-    from pypdf.generic import NameObject
-
-    tag = "".join(chr(ord("A") + index // 26**k % 26) for k in range(5, -1, -1))
-    done: set[int] = set()
-
-    def retag(font: Any, key: str) -> None:
-        name = str(font.get(key, ""))
-        if "+" in name:
-            font[NameObject(key)] = NameObject(f"/{tag}+{name.split('+', 1)[1]}")
-
-    for page in pages:
-        fonts = page.get("/Resources", {}).get("/Font", {})
-        for reference in fonts.values():
-            font = reference.get_object()
-            if id(font) in done:
-                continue
-            done.add(id(font))
-            retag(font, "/BaseFont")
-            for descendant in font.get("/DescendantFonts", []):
-                cid = descendant.get_object()
-                retag(cid, "/BaseFont")
-                if "/FontDescriptor" in cid:
-                    retag(cid["/FontDescriptor"].get_object(), "/FontName")
-
-
-def draw_page(pdf: FPDF, page: Page, live: Area, number: int) -> None:
-    """One page, its layout moved into its live area, with its number at the foot."""
-    pdf.add_page()
-    dx, dy = live.left, live.top
-    for t in page.texts:
-        draw_text(pdf, shift_text(t, dx, dy))
-    for grid in page.grids:
-        draw_grid(pdf, shift_grid(grid, dx, dy))
-    pictures = [replace(p, x=p.x + dx, y=p.y + dy) for p in page.pictures]
-    draw_pictures(pdf, pictures, [_shift_box(b, dx, dy) for b in page.boxes])
-    if page.folio:
-        draw_text(
-            pdf, Text(str(number), live.left + live.width / 2, live.bottom - 3, 9, anchor="middle")
-        )
