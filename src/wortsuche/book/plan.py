@@ -26,7 +26,7 @@ from wortsuche.errors import DoesNotFitError, InputError, UserError
 from wortsuche.model import Puzzle
 from wortsuche.pipeline.run import generate
 from wortsuche.rand import Rng
-from wortsuche.rating.difficulty import rate_puzzle
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.rating.targeting import generate_near
 from wortsuche.words.themes import nested
 
