@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import DoesNotFitError, InputError, UserError
 from wortsuche.model import Puzzle
 from wortsuche.pipeline.run import generate
 from wortsuche.rand import Rng
-from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.rating.targeting import generate_near
 from wortsuche.words.themes import nested
 
