@@ -106,7 +106,8 @@ def generate(
     within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
     the wall-clock seconds on top: past it, :class:`~wortsuche.errors.GenerationTimeout`, as
     past the CPU seconds of :data:`wortsuche.budget.CPU_SECONDS`. ``within`` is the budget of a
-    search of several puzzles, whose clocks this one shares.
+    search of several puzzles, whose clocks this one shares. The spec's ``title`` and
+    ``sheet_language`` become the puzzle's.
     """
     if within is not None and not isinstance(within, Budget):
         kind = type(within).__name__
@@ -121,6 +122,15 @@ def generate(
         spec = words.replace(**size, **{k: v for k, v in asked.items() if v is not None})
     else:
         spec = PuzzleSpec(words, rows, cols, **asked)
+    puzzle = _made(spec, within)
+    if spec.title is None and spec.sheet_language is None:
+        return puzzle
+    # the sheet's title and language are the request's: the puzzle keeps them, saved or printed
+    return replace(puzzle, title=spec.title, sheet_language=spec.sheet_language)
+
+
+def _made(spec: PuzzleSpec, within: Budget | None) -> Puzzle:
+    """The puzzle ``spec`` asks for, on a budget of its own (sharing the clocks of ``within``)."""
     checked = spec.checked()
     budget = Budget(timeout=checked.timeout, effort=checked.effort)
     if within is not None:
