@@ -19,10 +19,11 @@ from fastapi.testclient import TestClient
 
 from wortsuche.errors import InputError
 from wortsuche.verification.verifier import Report
-from wortsuche.web import api, generation
+from wortsuche.web import generation
 from wortsuche.web.app import create_app
 from wortsuche.web.limits import Limits, Rate
 from wortsuche.web.middleware import SECURITY_HEADERS
+from wortsuche.web.puzzles import making
 from wortsuche.web.rates import RateLimiter
 
 from .conftest import WORDS
@@ -97,7 +98,7 @@ def test_every_puzzle_passes_the_verifier_before_it_is_saved(
     def failing(puzzle: Any) -> Report:
         return Report(words=(), problems=("TORF appears twice",))
 
-    monkeypatch.setattr(api, "verify_puzzle", failing)
+    monkeypatch.setattr(making, "verify_puzzle", failing)
     response = client.post("/api/puzzles", json=BODY)
     assert response.status_code == 500
     assert response.json()["code"] == "api.bug"
@@ -323,7 +324,7 @@ def test_a_client_that_goes_away_while_queued_has_its_work_dropped(
     real = generation._outcome_json
 
     def counting(*arguments: Any) -> str:
-        made.append(arguments[0][0])
+        made.append(arguments[0].spec.words[0])
         return real(*arguments)
 
     async def scenario(url: str) -> None:

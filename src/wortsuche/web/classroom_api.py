@@ -24,6 +24,7 @@ from wortsuche.errors import MissingExtraError
 from wortsuche.i18n import Translator
 from wortsuche.levels import LEVELS
 from wortsuche.puzzle_json import dumps
+from wortsuche.spec import PuzzleSpec
 from wortsuche.web import classroom, limits
 from wortsuche.web.api import (
     answers,
@@ -383,7 +384,8 @@ async def new_puzzles(generator: Generator, new: NewAssignment, title: str) -> l
         )
     made = []
     for level in levels:
-        puzzle = await make_puzzle(generator, entries, rows, cols, level, None, time.monotonic())
+        spec = PuzzleSpec(entries, rows, cols, level=level)
+        puzzle = await make_puzzle(generator, spec, time.monotonic())
         request: dict[str, object] = {"rows": rows, "cols": cols, "level": level, "options": {}}
         made.append(StoredCopy(title, json.dumps(request), dumps(puzzle, indent=None)))
     return made
