@@ -21,6 +21,7 @@ puzzle: Puzzle = generate(spec.replace(seed=3))
 """
 
 WRONG = """\
+from wortsuche.pipeline.run import generate
 from wortsuche.spec import PuzzleSpec
 
 spec = PuzzleSpec(["TORF", "VOR"], 5, level="hard")
@@ -28,6 +29,7 @@ level = spec.levle
 wrapped = PuzzleSpec(["TORF"], 5, wrap="yes")
 misnamed = PuzzleSpec(["TORF"], 5, levle="hard")
 share: str = spec.letter_floor
+made = generate(spec, levle="hard")
 """
 
 
@@ -63,15 +65,20 @@ def test_the_right_names_and_types_pass_mypy_strict(reports: dict[str, list[str]
 
 @pytest.mark.slow
 def test_a_misspelt_option_read_is_a_mypy_error(reports: dict[str, list[str]]) -> None:
-    assert any(e.startswith("4: ") and "levle" in e for e in reports["wrong"]), reports["wrong"]
+    assert any(e.startswith("5: ") and "levle" in e for e in reports["wrong"]), reports["wrong"]
 
 
 @pytest.mark.slow
 def test_a_wrongly_typed_option_is_a_mypy_error(reports: dict[str, list[str]]) -> None:
-    assert any(e.startswith("5: ") and '"wrap"' in e for e in reports["wrong"]), reports["wrong"]
-    assert any(e.startswith("7: ") for e in reports["wrong"]), reports["wrong"]
+    assert any(e.startswith("6: ") and '"wrap"' in e for e in reports["wrong"]), reports["wrong"]
+    assert any(e.startswith("8: ") for e in reports["wrong"]), reports["wrong"]
 
 
 @pytest.mark.slow
 def test_a_misspelt_option_given_is_a_mypy_error(reports: dict[str, list[str]]) -> None:
-    assert any(e.startswith("6: ") and "levle" in e for e in reports["wrong"]), reports["wrong"]
+    assert any(e.startswith("7: ") and "levle" in e for e in reports["wrong"]), reports["wrong"]
+
+
+@pytest.mark.slow
+def test_generate_of_a_spec_takes_no_loose_option(reports: dict[str, list[str]]) -> None:
+    assert any(e.startswith("9: ") for e in reports["wrong"]), reports["wrong"]

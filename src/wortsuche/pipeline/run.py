@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, overload
 
 from wortsuche.budget import Budget
 from wortsuche.errors import (
@@ -63,6 +63,32 @@ EXACT_MESSAGE_ATTEMPTS = 40
 """Layouts tried for a message that must fill every free cell (free cells vary by crossings)."""
 
 
+@overload
+def generate(
+    words: PuzzleSpec,
+    rows: int | None = None,
+    cols: int | None = None,
+    *,
+    level: str | None = None,
+    seed: int | None = None,
+    within: Budget | None = None,
+    timeout: float | None = None,
+) -> Puzzle: ...
+
+
+@overload
+def generate(
+    words: Iterable[str | Word],
+    rows: int | None = None,
+    cols: int | None = None,
+    *,
+    level: str | None = None,
+    seed: int | None = None,
+    within: Budget | None = None,
+    **options: Any,
+) -> Puzzle: ...
+
+
 def generate(
     words: PuzzleSpec | Iterable[str | Word],
     rows: int | None = None,
@@ -75,7 +101,9 @@ def generate(
 ) -> Puzzle:
     """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
 
-    Takes a :class:`~wortsuche.spec.PuzzleSpec`, or its words, size and options as keywords:
+    Takes a :class:`~wortsuche.spec.PuzzleSpec` (the typed path: a spec's options are checked
+    by mypy; with it, only the size, level, seed and timeout may be changed here), or its words,
+    size and options as keywords:
     each option (a hidden message, secret words, a shape, the search effort …) is declared once,
     with its meaning, in :data:`wortsuche.spec.OPTIONS`; an unknown keyword is an
     :class:`InputError`. ``rows``/``cols`` default to a size chosen from the words (see the
