@@ -18,15 +18,13 @@ from wortsuche.errors import (
     VerificationError,
     WortsucheError,
 )
-from wortsuche.grid.topology import TORUS_LEAST_SIDE
 from wortsuche.model import Puzzle
 from wortsuche.spec import PuzzleSpec
 from wortsuche.verification.verifier import verify_puzzle
 from wortsuche.web import limits
 from wortsuche.web.errors import ApiError, server_failed
 from wortsuche.web.generation import BusyError, Generator
-from wortsuche.web.puzzles.request import words_refused
-from wortsuche.web.schemas import NewPuzzle
+from wortsuche.web.puzzles.request import spec_refused
 
 
 def new_generator(settings: limits.Limits) -> Generator:
@@ -90,20 +88,6 @@ async def make_puzzle(
     return puzzle
 
 
-WRAP_REFUSALS = {
-    "error.wrap-shape": (
-        "words over the edge need the whole rectangle: choose Rectangle as the shape",
-        "shape",
-    ),
-    "error.wrap-size": (
-        f"words over the edge need at least {TORUS_LEAST_SIDE} rows and {TORUS_LEAST_SIDE} columns",
-        "size",
-    ),
-}
-"""The core's refusals of a torus, said for the form (no command-line options), and the field
-each belongs to."""
-
-
 def generation_refused(error: WortsucheError, *, sized: bool) -> ApiError:
     """The answer to an error of generation: a user's mistake said for the form, else a bug.
 
@@ -122,16 +106,7 @@ def generation_refused(error: WortsucheError, *, sized: bool) -> ApiError:
     if isinstance(error, DoesNotFitError):
         return does_not_fit(error, sized=sized)
     if isinstance(error, InputError):
-        if error.key in WRAP_REFUSALS:
-            message, field = WRAP_REFUSALS[error.key]
-            return ApiError(422, message, field, key=error.key.replace("error.", "api."))
-        if error.key is not None and error.key.startswith("error.message"):
-            return ApiError(422, f"{error}.", "message", key="api.message", values={"error": error})
-        option = error.values.get("option")
-        if isinstance(option, str) and option in NewPuzzle.model_fields:
-            said: dict[str, object] = {"field": option}
-            return ApiError(422, f"{error}.", option, key="api.invalid-field", values=said)
-        return words_refused(error)
+        return spec_refused(error)
     return server_failed(error)
 
 

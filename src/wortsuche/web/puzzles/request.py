@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from wortsuche.errors import InputError
+from wortsuche.grid.topology import TORUS_LEAST_SIDE
 from wortsuche.i18n import Translator
 from wortsuche.levels import LEVELS
 from wortsuche.model import Word
 from wortsuche.notes import Note
-from wortsuche.spec import PuzzleSpec, default
+from wortsuche.spec import PuzzleSpec
 from wortsuche.web import limits
 from wortsuche.web.errors import ApiError
 from wortsuche.web.schemas import NewPuzzle
@@ -69,15 +70,67 @@ def puzzle_spec(new: NewPuzzle) -> Asked:
     if None in asked and header_size is not None:
         asked = header_size  # a pasted competition file brings its size
     rows, cols = checked_size(*asked)
-    level = checked_level(options.pop("level", default("level")))
     seed = checked_seed(options.pop("seed", None))
     title = checked_title(new.title)
     if "message" in options:
         checked_text(options["message"], "message")
     if secret := checked_secret(options.pop("secret", None)):
         options["secret"] = secret
-    spec = PuzzleSpec(words, rows, cols, level=level, seed=seed, title=title or None, **options)
-    return Asked(spec, target, split, tuple(unpictured))
+    spec = PuzzleSpec(words, rows, cols, seed=seed, title=title or None, **options)
+    return Asked(checked_spec(spec), target, split, tuple(unpictured))
+
+
+def checked_spec(spec: PuzzleSpec) -> PuzzleSpec:
+    """``spec`` once its own check passes (before it waits for a worker), else its refusal at
+    the field it belongs to."""
+    try:
+        spec.checked()
+    except InputError as error:
+        raise spec_refused(error) from None
+    return spec
+
+
+WRAP_REFUSALS = {
+    "error.wrap-shape": (
+        "words over the edge need the whole rectangle: choose Rectangle as the shape",
+        "shape",
+    ),
+    "error.wrap-size": (
+        f"words over the edge need at least {TORUS_LEAST_SIDE} rows and {TORUS_LEAST_SIDE} columns",
+        "size",
+    ),
+}
+"""The core's refusals of a torus, said for the form (no command-line options), and the field
+each belongs to."""
+
+
+def spec_refused(error: InputError) -> ApiError:
+    """A refusal of the spec (or of the words, when made) said for the form, at its field: the
+    level as a choice of levels, a message and a torus in the form's words, any other option at
+    its own field; what names no field is the words'."""
+    if error.key in WRAP_REFUSALS:
+        message, field = WRAP_REFUSALS[error.key]
+        return ApiError(422, message, field, key=error.key.replace("error.", "api."))
+    if error.key is not None and error.key.startswith("error.message"):
+        return ApiError(422, f"{error}.", "message", key="api.message", values={"error": error})
+    option = error.values.get("option")
+    if option == "level":
+        return level_refused()
+    if isinstance(option, str) and option in NewPuzzle.model_fields:
+        said: dict[str, object] = {"field": option}
+        return ApiError(422, f"{error}.", option, key="api.invalid-field", values=said)
+    return words_refused(error)
+
+
+def level_refused() -> ApiError:
+    """The refusal of a level that is none: the levels to choose from."""
+    return ApiError(
+        422,
+        f"choose a level: {', '.join(LEVELS)}",
+        "level",
+        key="api.level",
+        values={"levels": ", ".join(LEVELS)},
+    )
 
 
 def clued_words(
@@ -312,16 +365,3 @@ def checked_title(title: str | None) -> str:
             values={"most": limits.MAX_TITLE_LENGTH},
         )
     return title
-
-
-def checked_level(level: object) -> str:
-    """``level`` if it names a level; else a 422 that lists the levels."""
-    if level not in LEVELS:
-        raise ApiError(
-            422,
-            f"choose a level: {', '.join(LEVELS)}",
-            "level",
-            key="api.level",
-            values={"levels": ", ".join(LEVELS)},
-        )
-    return str(level)

@@ -24,7 +24,7 @@ from wortsuche.web.errors import ApiError
 from wortsuche.web.pages import page_language
 from wortsuche.web.puzzles.dependencies import Making, Stored, within_rate
 from wortsuche.web.puzzles.making import make_puzzle, unless_disconnected
-from wortsuche.web.puzzles.request import checked_level, puzzle_spec, said_split
+from wortsuche.web.puzzles.request import checked_spec, puzzle_spec, said_split
 from wortsuche.web.puzzles.selection import answers, check
 from wortsuche.web.puzzles.stored import answers_locked, class_checks_only, find, public, save
 from wortsuche.web.schemas import (
@@ -128,8 +128,6 @@ async def again(
     ``?level=`` asks for another level (the "harder" and "easier" of the finished game).
     """
     arrived = time.monotonic()
-    if level is not None:
-        checked_level(level)
     stored = await run_in_threadpool(find, storage, puzzle_id)
     old = loads(stored.puzzle)
     asked = json.loads(stored.request)  # rows and cols as asked: numbers, or null for auto
@@ -138,8 +136,15 @@ async def again(
         asked["level"] = level
     target = options.pop("difficulty", None)
     title = stored.title or None
-    spec = PuzzleSpec(
-        old.words, asked["rows"], asked["cols"], level=level or old.level, title=title, **options
+    spec = checked_spec(
+        PuzzleSpec(
+            old.words,
+            asked["rows"],
+            asked["cols"],
+            level=level or old.level,
+            title=title,
+            **options,
+        )
     )
     puzzle = await unless_disconnected(request, make_puzzle(generator, spec, arrived, target))
     return public(await run_in_threadpool(save, storage, puzzle, stored.title, asked))
