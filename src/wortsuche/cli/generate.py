@@ -157,7 +157,8 @@ def puzzle_spec(args: argparse.Namespace) -> PuzzleSpec:
             "--nearest and --model go with --difficulty N", key="error.nearest-without-difficulty"
         )
     options = spec_options(args, GENERATE)  # after the theme, which may set the language
-    for name in ("phrases", "clues", "difficulty"):  # the front end's: how words were read…
+    # the front end's own: how text became words, their clues, a search over levels
+    for name in ("phrases", "clues", "difficulty"):
         options.pop(name, None)
     words = _read_words(source, options, args.language, args.clues)
     language = _asked_language(args) or resolve_language(
