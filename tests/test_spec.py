@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cli import run
 from wortsuche import PuzzleSpec, generate
@@ -221,11 +223,58 @@ def test_generate_takes_every_level_option_as_a_flag_by_its_name() -> None:
     assert BY_NAME["letter_floor"].flag == "--letter-floor"
 
 
-if __name__ == "__main__":
-    write_schema()
-
-
 def test_a_mask_without_a_size_gives_its_own_size_everywhere() -> None:
     mask = ["#####.", "######", "######", "######", ".#####"]
     puzzle = generate(["HUND", "KATZE", "MAUS"], mask=mask, level="easy", seed=1)
     assert (puzzle.grid.height, puzzle.grid.width) == (5, 6)
+
+
+def _values(option: Any) -> st.SearchStrategy[Any]:
+    """Values an option of a spec takes, from its declaration."""
+    if option.kind == "whole":
+        low = 0 if option.low is None else int(option.low)
+        high = 10**6 if option.high is None else int(option.high)
+        return st.integers(low, high)
+    if option.kind == "flag":
+        return st.booleans()
+    if option.kind == "choice":
+        return st.sampled_from(option.choices)
+    if option.kind == "number":
+        return st.floats(min_value=0.5, max_value=option.high or 600)
+    return st.just(None)
+
+
+SPEC_OPTIONS = [o for o in OPTIONS if API in o.surfaces and o.kind != "directions"]
+
+
+@st.composite
+def specs(draw: st.DrawFn) -> PuzzleSpec:
+    """A spec with some options set, each to a value its declaration allows."""
+    chosen = draw(st.lists(st.sampled_from(SPEC_OPTIONS), unique_by=lambda o: o.name, max_size=6))
+    options = {option.name: draw(_values(option)) for option in chosen}
+    rows = draw(st.none() | st.integers(1, 30))
+    return PuzzleSpec(WORDS, rows, **options)
+
+
+@given(specs())
+def test_a_spec_is_a_value_whatever_its_options(spec: PuzzleSpec) -> None:
+    """Its options set say it whole; a pickle and an empty replace give it back equal."""
+    assert PuzzleSpec(spec.words, spec.rows, spec.cols, **spec.given) == spec
+    assert pickle.loads(pickle.dumps(spec)) == spec
+    assert spec.replace() == spec
+    assert (spec.rows is None) == (spec.cols is None)
+    with pytest.raises(AttributeError):
+        spec.level = "easy"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        hash(spec)
+
+
+def test_each_option_is_a_typed_field_carrying_its_declaration() -> None:
+    carried = {f.name: f.metadata["option"] for f in fields(PuzzleSpec) if "option" in f.metadata}
+    assert list(carried) == [o.name for o in OPTIONS if API in o.surfaces]
+    for name, option in carried.items():
+        assert (option.kind, option.help) == (BY_NAME[name].kind, BY_NAME[name].help)
+
+
+if __name__ == "__main__":
+    write_schema()

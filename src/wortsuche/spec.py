@@ -16,8 +16,9 @@ command-line flags and the web request model. A new option is one more declarati
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
 from wortsuche.errors import InputError
@@ -29,6 +30,7 @@ from wortsuche.limits import MAX_SIDE
 from wortsuche.model import (
     DENSITIES,
     LANGUAGES,
+    SHEET_LANGUAGES,
     Crossing,
     Decoys,
     Direction,
@@ -99,6 +101,8 @@ class OptionSpec:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:  # a misspelt kind would be an option nothing checks
             raise ValueError(f"option {self.name}: unknown kind {self.kind!r}")
+        if self.enum is not None and not self.choices:  # an enum's choices are its values
+            object.__setattr__(self, "choices", tuple(member.value for member in self.enum))
 
     @property
     def flag(self) -> str:
@@ -341,12 +345,21 @@ _CHECKS: dict[str, Callable[[OptionSpec, Any, str], Any]] = {
 }
 
 
-def _percent(
-    name: str, help: str, *, nullable: bool = False, since_first: bool = False
-) -> OptionSpec:
+def _option(kind: str, help: str, default: Any = None, **details: Any) -> Any:
+    """A field of :class:`PuzzleSpec` that is an option: its declaration in the field's
+    metadata (``"option"``, named by the field), its default the field's (None for a level
+    option: the level's preset). Keyword-only: options are named where they are given."""
+    declaration = OptionSpec("", kind, help, default, **details)
+    return field(
+        default=None if default is LEVEL else default,
+        kw_only=True,
+        metadata={"option": declaration},
+    )
+
+
+def _percent(help: str, *, nullable: bool = False, since_first: bool = False) -> Any:
     """A level option that is a percentage, 0 to 100."""
-    return OptionSpec(
-        name,
+    return _option(
         "whole",
         help,
         LEVEL,
@@ -366,9 +379,25 @@ GROUPS = {
 }
 """The groups of options in a command's help: title and description ("puzzle": no group)."""
 
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "level",
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PuzzleSpec:
+    """Everything a puzzle is made from: the words, the size, every option, the sheet's title
+    and language.
+
+    Each option is a typed field whose :class:`OptionSpec` is in its metadata (``"option"``):
+    the one declaration the check, the flags, the web's request model, the JSON and its schema
+    are made from. An option left out (or given as None) takes its declared default (None for a
+    level option: the level's preset). ``rows`` alone means a square, as does ``cols`` alone. A
+    keyword that names no option is an :class:`InputError` naming it. The value is frozen:
+    :meth:`replace` makes a changed copy.
+    """
+
+    words: Iterable[str | Word]
+    """The words to hide (kept as a tuple: a generator is read once)."""
+    rows: int | None = None
+    cols: int | None = None
+    level: str = _option(
         "choice",
         "difficulty (default: medium)",
         default="medium",
@@ -378,96 +407,80 @@ OPTIONS: tuple[OptionSpec, ...] = (
         book_help="difficulty (default: medium); several, comma-separated (easy,medium,hard), "
         "are taken in turn",
         book_several=True,
-    ),
-    OptionSpec(
-        "seed",
+    )
+    seed: int | None = _option(
         "whole",
         "make the same puzzle again (default: random)",
         group="puzzle",
         book_help="book seed: the same seed makes the same book",
-    ),
-    OptionSpec(
-        "directions",
+    )
+    directions: str | Sequence[Direction | str] | None = _option(
         "directions",
         "directions words may run: E,S,SE,NE,W,N,NW,SW, right,down,..., arrows, or all",
         LEVEL,
         metavar="LIST",
         since_first=True,
-    ),
-    OptionSpec(
-        "crossing",
+    )
+    crossing: Crossing | str | None = _option(  # noqa: RUF009  # a frozen declaration, made once
         "choice",
         "whether words may share letters",
         LEVEL,
-        choices=tuple(c.value for c in Crossing),
         enum=Crossing,
         since_first=True,
-    ),
-    OptionSpec(
-        "filler",
+    )
+    filler: Filler | str | None = _option(  # noqa: RUF009  # a frozen declaration, made once
         "choice",
         "letters for the cells no word uses",
         LEVEL,
-        choices=tuple(f.value for f in Filler),
         enum=Filler,
         since_first=True,
-    ),
-    _percent(
-        "word_letter_share",
+    )
+    word_letter_share: int | None = _percent(
         "percentage of filler letters drawn from the words' own letters",
         since_first=True,
-    ),
-    OptionSpec(
-        "decoys",
+    )
+    decoys: Decoys | str | None = _option(  # noqa: RUF009  # a frozen declaration, made once
         "choice",
         "near-misses of the words planted",
         LEVEL,
-        choices=tuple(d.value for d in Decoys),
         enum=Decoys,
         since_first=True,
-    ),
-    OptionSpec(
-        "absent", "flag", "hide none of the words (a puzzle whose answer is: not there)", LEVEL
-    ),
-    OptionSpec(
-        "language",
+    )
+    absent: bool | None = _option(
+        "flag", "hide none of the words (a puzzle whose answer is: not there)", LEVEL
+    )
+    language: str | None = _option(
         "choice",
         "the puzzle's language: the filler alphabet and every text on the sheet "
         "(default: auto, the words' language where clear, else the system's, else English)",
         LEVEL,
         choices=LANGUAGES,
-    ),
-    _percent(
-        "reversed_share",
+    )
+    reversed_share: int | None = _percent(
         "percentage of words placed backwards (← ↑ ↖ ↙), if the directions allow it",
         nullable=True,
-    ),
-    OptionSpec(
-        "allow_offensive",
+    )
+    allow_offensive: bool | None = _option(
         "flag",
         "let the filler spell words on the offensive-word screen (screened by default)",
         LEVEL,
-    ),
-    OptionSpec(
-        "density",
+    )
+    density: str | None = _option(
         "choice",
         "high packs the words for a full, newspaper-style grid (a smaller automatic size, "
         "crossings first wherever the level allows them)",
         LEVEL,
         choices=DENSITIES,
-    ),
-    _percent(
-        "diagonal_share",
+    )
+    diagonal_share: int | None = _percent(
         "percentage of words placed diagonally (↘ ↗ ↖ ↙), if the directions allow it",
         nullable=True,
-    ),
-    _percent(
-        "letter_floor",
+    )
+    letter_floor: int | None = _percent(
         "filler from the words' letters first lifts every letter of the words to this "
         "percentage of an even spread, so no rare letter gives its word away",
-    ),
-    OptionSpec(
-        "fill_search",
+    )
+    fill_search: int | None = _option(
         "whole",
         "changes per free cell the filler tries, once the grid is full, to slow down every "
         "way of solving (scanning for a word's first letter or for its rarest); 0: none",
@@ -475,16 +488,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         low=0,
         high=100,
         metavar="0..100",
-    ),
-    OptionSpec(
-        "wrap",
+    )
+    wrap: bool | None = _option(
         "flag",
         "lines continue on the other side of the grid, so a word may run over an edge "
         f"and come back on the opposite one (at least {TORUS_LEAST_SIDE}x{TORUS_LEAST_SIDE}, no shape)",
         LEVEL,
-    ),
-    OptionSpec(
-        "exact",
+    )
+    exact: bool = _option(
         "flag",
         "place the words with a SAT solver (the exact extra): finds a layout of a crowded "
         "list where one exists, or proves that none does (slow beyond small grids)",
@@ -492,9 +503,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         surfaces=frozenset({GENERATE, BOOK, API}),
         elsewhere="a SAT solve runs in C past any time limit of the server, so a web client "
         "could hold a worker for minutes; the web's puzzles are small enough without it",
-    ),
-    OptionSpec(
-        "effort",
+    )
+    effort: float = _option(
         "number",
         "how long the search tries before it says no layout was found "
         "(default 1; 4 tries about four times as long)",
@@ -505,73 +515,20 @@ OPTIONS: tuple[OptionSpec, ...] = (
         surfaces=frozenset({GENERATE, BOOK, API}),
         elsewhere="the web server's own limit bounds every generation (serve "
         "--generation-seconds); a client may not ask for a longer search",
-    ),
-    OptionSpec(
-        "difficulty",
-        "number",
-        "make the puzzle nearest this difficulty score (estimated minutes (model)); "
-        "the level and its knobs are chosen for it",
-        low=0,
-        high=1000,
-        metavar="MINUTES",
-        surfaces=frozenset({GENERATE, BOOK, WEB}),
-        book_help="make each puzzle nearest this difficulty score (estimated minutes (model))",
-        elsewhere="in Python a target difficulty is wortsuche.rating.targeting.generate_near, which "
-        "calls generate() for each candidate level",
-    ),
-    OptionSpec(
-        "transliterate",
+    )
+    transliterate: bool = _option(
         "flag",
         "plain A-Z: Ä→AE, Ö→OE, Ü→UE, ß→SS, accents dropped",
         False,
-    ),
-    OptionSpec(
-        "eszett",
+    )
+    eszett: str = _option(
         "choice",
         "ß in the grid: auto (default) is SS as primary schools write it, unless the puzzle is in "
         "another language; keep the one letter ẞ; ss the two letters SS. The word list shows ß",
         "auto",
         choices=ESZETT,
-    ),
-    OptionSpec(
-        "phrases",
-        "flag",
-        "each line of a plain word list is one entry, spaces kept (Ice cream); without it a "
-        'line is split at spaces, commas, semicolons and tabs, a "quoted" entry kept whole',
-        False,
-        group="puzzle",
-        surfaces=frozenset({GENERATE, BOOK, WEB}),
-        elsewhere="it says how text is read into entries: generate's and book's word files "
-        "(words given as arguments are split by the shell, and at commas); the web form's "
-        "words text, where commas and semicolons still separate entries; generate() takes the "
-        "entries already apart (in Python: wortsuche.words.source.parse_words(text, "
-        "name=..., phrases=True))",
-    ),
-    OptionSpec(
-        "clues",
-        "choice",
-        "what the word list shows instead of the words: de or en the word in German or "
-        "English (from the themes' translations), picture its emoji drawn as a picture, none "
-        "the words themselves; a clue written in the list (IGEL = Ein Tier mit Stacheln) stays",
-        choices=("de", "en", "picture", "none"),
-        group="puzzle",
-        surfaces=frozenset({GENERATE, BOOK, WEB}),
-        elsewhere="it gives the words their clues before the puzzle is made (in Python: "
-        "wortsuche.words.vocabulary.with_clues(words, 'de'), or Word(entry, letters, clue))",
-    ),
-    OptionSpec(
-        "letter_count",
-        "flag",
-        "the number of letters after each clue: Tier mit Stacheln (4), or hedgehog (4) for "
-        "IGEL; under a picture, (4)",
-        False,
-        group="puzzle",
-        surfaces=frozenset({GENERATE, BOOK, WEB}),
-        elsewhere="it writes the count into the words' clues before the puzzle is made (in "
-        "Python: wortsuche.words.letters.with_letter_counts(words))",
-    ),
-    OptionSpec(
-        "timeout",
+    )
+    timeout: float | None = _option(
         "number",
         "give up after this many seconds (default: no limit; every generation ends anyway "
         "within its budget of steps)",
@@ -581,9 +538,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         surfaces=frozenset({GENERATE, BOOK, API}),
         elsewhere="the web server stops every generation at its own limit (serve "
         "--generation-seconds); a client may not lift it",
-    ),
-    OptionSpec(
-        "shape",
+    )
+    shape: str | None = _option(
         "name",
         "a built-in shape drawn on the grid's size: circle, cross, diamond, heart, hexagon, "
         "house, star, tree, triangle, or a letter A-Z or digit 0-9 (an automatic size makes "
@@ -591,38 +547,234 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=SHAPE_NAMES,
         metavar="SHAPE",
         group="shape",
-    ),
-    OptionSpec(
-        "mask",
+    )
+    mask: str | Sequence[str] | None = _option(
         "lines",
         "a text picture (# a cell, . a hole) or a PNG (dark pixels are cells); its own size "
         "unless a size is given, which scales it",
         metavar="FILE",
         group="shape",
-    ),
-    OptionSpec(
-        "secret",
+    )
+    secret: Sequence[str | Word] | None = _option(
         "words",
         "a word hidden like the others but not listed (the sheet says how many, the key "
         'names them); more separated by commas, --secret "Fuchs, Igel", or the flag repeated',
         metavar="WORD",
         group="hidden",
-    ),
-    OptionSpec(
-        "message",
+    )
+    message: str | None = _option(
         "text",
         "the letters of TEXT (blanks and punctuation dropped) fill the free cells in reading "
         'order, the filler the rest; the answer key shows it. Example: --message "Gut gemacht"',
         metavar="TEXT",
         group="hidden",
-    ),
-    OptionSpec(
-        "message_exact",
+    )
+    message_exact: bool = _option(
         "flag",
         "the message must fill every free cell (a layout with exactly that many is searched)",
         False,
         group="hidden",
+    )
+    title: str | None = field(default=None, kw_only=True)
+    """The title printed above the puzzle (None: the sheet language's default)."""
+    sheet_language: str | None = field(default=None, kw_only=True)
+    """The language of the sheet's texts (None: it follows ``language``)."""
+
+    __hash__ = None  # type: ignore[assignment]  # words and options may be lists
+
+    def __post_init__(self) -> None:
+        if isinstance(self.words, Iterator | list):  # a generator is read once; the spec keeps them
+            object.__setattr__(self, "words", tuple(self.words))
+        if self.rows is None:
+            object.__setattr__(self, "rows", self.cols)
+        elif self.cols is None:
+            object.__setattr__(self, "cols", self.rows)
+        for name, option in _FIELD_OPTIONS.items():
+            value = getattr(self, name)
+            if value is None:  # None: not given, the declared default
+                object.__setattr__(self, name, _FIELD_DEFAULTS[name])
+            elif isinstance(value, Iterator | list):  # read once, kept as a value
+                object.__setattr__(self, name, tuple(value))
+            else:  # a German level name is the level's
+                object.__setattr__(self, name, option.unalias(value))
+
+    def __repr__(self) -> str:
+        given = "".join(f", {name}={value!r}" for name, value in self.given.items())
+        return f"PuzzleSpec({self.words!r}, {self.rows!r}, {self.cols!r}{given})"
+
+    @property
+    def given(self) -> dict[str, Any]:
+        """The options (and title, sheet language) set, by name: the others take their defaults."""
+        return {
+            name: getattr(self, name)
+            for name, start in _FIELD_DEFAULTS.items()
+            if getattr(self, name) != start
+        }
+
+    def replace(self, **changes: Any) -> PuzzleSpec:
+        """A copy with ``words``, ``rows``, ``cols`` or options changed (None: back to the default)."""
+        words = changes.pop("words", self.words)
+        rows = changes.pop("rows", self.rows)
+        cols = changes.pop("cols", self.cols)
+        return PuzzleSpec(words, rows, cols, **{**self.given, **changes})
+
+    def checked(self) -> Checked:
+        """Check every option and the size; the one place a spec is checked."""
+        given = self.given
+        effort = BY_NAME["effort"].check(self.effort)
+        timeout = BY_NAME["timeout"].check(self.timeout)
+        options = resolve_options(
+            self.level, **{option.name: given.get(option.name) for option in LEVEL_OPTIONS}
+        )
+        seed = BY_NAME["seed"].check(self.seed)
+        for name, value in given.items():  # every option given is of its declared kind
+            BY_NAME.get(name, _SHEET.get(name, _NOWHERE)).check(value, name)
+        hidden = self._hidden_message()
+        try:
+            drawn = outline(self.shape, self.mask)
+        except InputError as error:  # a form shows it at the field that drew the outline
+            error.values.setdefault("option", "mask" if self.mask is not None else "shape")
+            raise
+        if options.wrap and drawn is not None:
+            raise InputError(
+                "--wrap needs the whole rectangle: a shaped grid has no opposite edge to "
+                "continue on",
+                key="error.wrap-shape",
+            )
+        checked = Checked(
+            self, options, seed, None if timeout == float("inf") else timeout, effort, hidden, drawn
+        )
+        if checked.size is not None:
+            check_size(*checked.size, wrap=options.wrap)
+        return checked
+
+    def _hidden_message(self) -> HiddenMessage | None:
+        """The message as the grid holds it, if one is asked for."""
+        if self.message is None:
+            if self.message_exact:
+                raise InputError("message_exact needs a message", key="error.message-exact")
+            return None
+        letters = message_letters(
+            self.message,
+            transliterate=self.transliterate,
+            eszett=eszett_for(self.eszett, self.language),
+        )
+        return HiddenMessage(" ".join(self.message.split()), letters, self.message_exact)
+
+
+def _guarded(made: Callable[..., None]) -> Callable[..., None]:
+    """The dataclass's constructor, which refuses a keyword that names no option with an
+    :class:`InputError` naming it (not a TypeError: a user typed it)."""
+
+    @functools.wraps(made)
+    def __init__(self: PuzzleSpec, *arguments: Any, **keywords: Any) -> None:
+        unknown = [name for name in keywords if name not in _KEYWORDS]
+        if unknown:
+            choices = ", ".join(option.name for option in declared(API))
+            raise InputError(
+                f"unknown option {unknown[0]!r}; the options are {choices}",
+                key="error.unknown-option",
+                values={"name": unknown[0], "choices": choices},
+            )
+        made(self, *arguments, **keywords)
+
+    return __init__
+
+
+setattr(PuzzleSpec, "__init__", _guarded(PuzzleSpec.__init__))  # noqa: B010  # mypy keeps the typed one
+
+_FIELD_OPTIONS: dict[str, OptionSpec] = {
+    f.name: replace(f.metadata["option"], name=f.name)
+    for f in fields(PuzzleSpec)
+    if "option" in f.metadata
+}
+"""The options of :class:`PuzzleSpec`, named by their fields, in field order."""
+
+_FIELD_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(PuzzleSpec) if f.kw_only}
+"""What each option (and the title and sheet language) of a spec is when not given."""
+
+_KEYWORDS = frozenset(f.name for f in fields(PuzzleSpec))
+"""The keywords :class:`PuzzleSpec` takes."""
+
+_SHEET: dict[str, OptionSpec] = {
+    "title": OptionSpec(
+        "title", "text", "the title printed above the puzzle", surfaces=frozenset()
     ),
+    "sheet_language": OptionSpec(
+        "sheet_language",
+        "choice",
+        "the language of the sheet's texts",
+        choices=SHEET_LANGUAGES,
+        surfaces=frozenset(),
+    ),
+}
+"""How the sheet's title and language are checked (they are the sheet's, not options)."""
+
+_NOWHERE = OptionSpec("", "text", "", surfaces=frozenset())
+
+FRONT_END_OPTIONS: dict[str, tuple[OptionSpec, ...]] = {
+    "effort": (
+        OptionSpec(
+            "difficulty",
+            "number",
+            "make the puzzle nearest this difficulty score (estimated minutes (model)); "
+            "the level and its knobs are chosen for it",
+            low=0,
+            high=1000,
+            metavar="MINUTES",
+            surfaces=frozenset({GENERATE, BOOK, WEB}),
+            book_help="make each puzzle nearest this difficulty score (estimated minutes (model))",
+            elsewhere="in Python a target difficulty is wortsuche.rating.targeting.generate_near, "
+            "which calls generate() for each candidate level",
+        ),
+    ),
+    "eszett": (
+        OptionSpec(
+            "phrases",
+            "flag",
+            "each line of a plain word list is one entry, spaces kept (Ice cream); without it a "
+            'line is split at spaces, commas, semicolons and tabs, a "quoted" entry kept whole',
+            False,
+            group="puzzle",
+            surfaces=frozenset({GENERATE, BOOK, WEB}),
+            elsewhere="it says how text is read into entries: generate's and book's word files "
+            "(words given as arguments are split by the shell, and at commas); the web form's "
+            "words text, where commas and semicolons still separate entries; generate() takes the "
+            "entries already apart (in Python: wortsuche.words.source.parse_words(text, "
+            "name=..., phrases=True))",
+        ),
+        OptionSpec(
+            "clues",
+            "choice",
+            "what the word list shows instead of the words: de or en the word in German or "
+            "English (from the themes' translations), picture its emoji drawn as a picture, none "
+            "the words themselves; a clue written in the list (IGEL = Ein Tier mit Stacheln) stays",
+            choices=("de", "en", "picture", "none"),
+            group="puzzle",
+            surfaces=frozenset({GENERATE, BOOK, WEB}),
+            elsewhere="it gives the words their clues before the puzzle is made (in Python: "
+            "wortsuche.words.vocabulary.with_clues(words, 'de'), or Word(entry, letters, clue))",
+        ),
+        OptionSpec(
+            "letter_count",
+            "flag",
+            "the number of letters after each clue: Tier mit Stacheln (4), or hedgehog (4) for "
+            "IGEL; under a picture, (4)",
+            False,
+            group="puzzle",
+            surfaces=frozenset({GENERATE, BOOK, WEB}),
+            elsewhere="it writes the count into the words' clues before the puzzle is made (in "
+            "Python: wortsuche.words.letters.with_letter_counts(words))",
+        ),
+    ),
+}
+"""The options of the front ends, not of a spec (how text becomes words, the clues the words are
+given, a target the search varies the level for), listed after the spec's option named."""
+
+OPTIONS: tuple[OptionSpec, ...] = tuple(
+    option
+    for name, own in _FIELD_OPTIONS.items()
+    for option in (own, *FRONT_END_OPTIONS.get(name, ()))
 )
 """Every option of a puzzle besides its words and size, in the order commands list them."""
 
@@ -755,132 +907,3 @@ class Checked:
             return rows, cols
         mask = self.outline.mask if self.outline is not None else None
         return (len(mask), len(mask[0])) if mask else None
-
-
-class PuzzleSpec:
-    """Everything a puzzle is made from: the words, the size and the options that are set.
-
-    Only the options given are kept; any other reads as its declared default (None for a level
-    option: the level's preset). ``rows`` alone means a square, as does ``cols`` alone. A
-    keyword that names no option is an :class:`InputError` naming it. The value is frozen:
-    :meth:`replace` makes a changed copy.
-    """
-
-    __slots__ = ("_given", "cols", "rows", "words")
-    words: Iterable[str | Word]
-    rows: int | None
-    cols: int | None
-
-    def __init__(
-        self,
-        words: Iterable[str | Word],
-        rows: int | None = None,
-        cols: int | None = None,
-        **options: Any,
-    ) -> None:
-        unknown = [name for name in options if API not in BY_NAME.get(name, _NOWHERE).surfaces]
-        if unknown:
-            choices = ", ".join(option.name for option in declared(API))
-            raise InputError(
-                f"unknown option {unknown[0]!r}; the options are {choices}",
-                key="error.unknown-option",
-                values={"name": unknown[0], "choices": choices},
-            )
-        if isinstance(words, Iterator):  # a generator is read once; the spec keeps the words
-            words = tuple(words)
-        object.__setattr__(self, "words", words)
-        object.__setattr__(self, "rows", cols if rows is None else rows)
-        object.__setattr__(self, "cols", rows if cols is None else cols)
-        given = {  # a German level name is the level's; a generator is read once, here
-            name: tuple(value) if isinstance(value, Iterator) else BY_NAME[name].unalias(value)
-            for name, value in options.items()
-            if value is not None
-        }
-        object.__setattr__(self, "_given", given)
-
-    def __getattr__(self, name: str) -> Any:
-        option = BY_NAME.get(name)
-        if option is None or name.startswith("_"):
-            raise AttributeError(name)
-        value = self._given.get(name, option.default)
-        return None if value is LEVEL else value
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"a PuzzleSpec is frozen; use replace({name}=...)")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PuzzleSpec):
-            return NotImplemented
-        return (self.words, self.rows, self.cols, self._given) == (
-            other.words,
-            other.rows,
-            other.cols,
-            other._given,
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # words and options may be lists
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuilt, (self.words, self.rows, self.cols, self._given))
-
-    def __repr__(self) -> str:
-        given = "".join(f", {name}={value!r}" for name, value in self._given.items())
-        return f"PuzzleSpec({self.words!r}, {self.rows!r}, {self.cols!r}{given})"
-
-    @property
-    def given(self) -> dict[str, Any]:
-        """The options set, by name (the others take their defaults)."""
-        return dict(self._given)
-
-    def replace(self, **changes: Any) -> PuzzleSpec:
-        """A copy with ``words``, ``rows``, ``cols`` or options changed (None: back to the default)."""
-        words = changes.pop("words", self.words)
-        rows = changes.pop("rows", self.rows)
-        cols = changes.pop("cols", self.cols)
-        return PuzzleSpec(words, rows, cols, **{**self._given, **changes})
-
-    def checked(self) -> Checked:
-        """Check every option and the size; the one place a spec is checked."""
-        effort = BY_NAME["effort"].check(self.effort)
-        timeout = BY_NAME["timeout"].check(self.timeout)
-        options = resolve_options(
-            self.level, **{option.name: self._given.get(option.name) for option in LEVEL_OPTIONS}
-        )
-        seed = BY_NAME["seed"].check(self.seed)
-        for name, value in self._given.items():  # every option given is of its declared kind
-            BY_NAME[name].check(value, name)
-        hidden = None
-        if self.message is not None:
-            letters = message_letters(
-                self.message,
-                transliterate=self.transliterate,
-                eszett=eszett_for(self.eszett, self.language),
-            )
-            hidden = HiddenMessage(" ".join(self.message.split()), letters, self.message_exact)
-        elif self.message_exact:
-            raise InputError("message_exact needs a message", key="error.message-exact")
-        try:
-            drawn = outline(self.shape, self.mask)
-        except InputError as error:  # a form shows it at the field that drew the outline
-            error.values.setdefault("option", "mask" if self.mask is not None else "shape")
-            raise
-        if options.wrap and drawn is not None:
-            raise InputError(
-                "--wrap needs the whole rectangle: a shaped grid has no opposite edge to "
-                "continue on",
-                key="error.wrap-shape",
-            )
-        checked = Checked(
-            self, options, seed, None if timeout == float("inf") else timeout, effort, hidden, drawn
-        )
-        if checked.size is not None:
-            check_size(*checked.size, wrap=options.wrap)
-        return checked
-
-
-_NOWHERE = OptionSpec("", "text", "", surfaces=frozenset())
-
-
-def _rebuilt(words: Any, rows: Any, cols: Any, given: dict[str, Any]) -> PuzzleSpec:
-    """A spec taken back from a pickle (a worker process)."""
-    return PuzzleSpec(words, rows, cols, **given)

@@ -323,7 +323,7 @@ def test_a_client_that_goes_away_while_queued_has_its_work_dropped(
     real = generation._outcome_json
 
     def counting(*arguments: Any) -> str:
-        made.append(arguments[0][0])
+        made.append(arguments[0].spec.words[0])
         return real(*arguments)
 
     async def scenario(url: str) -> None:

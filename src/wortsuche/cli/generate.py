@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wortsuche.cli.flags import add_output_options, add_spec_options, spec_options
 from wortsuche.cli.output import check_output, note, write_output
@@ -24,7 +24,7 @@ from wortsuche.errors import DoesNotFitError, InputError
 from wortsuche.i18n import resolve_language
 from wortsuche.model import Puzzle, Word
 from wortsuche.notes import Note
-from wortsuche.spec import GENERATE, default
+from wortsuche.spec import GENERATE, PuzzleSpec, default
 from wortsuche.words.letters import with_letter_counts
 from wortsuche.words.normalise import eszett_for
 from wortsuche.words.source import (
@@ -37,6 +37,9 @@ from wortsuche.words.source import (
     split_entries,
 )
 from wortsuche.words.vocabulary import asked_sheet_language, unpictured_note, with_clues
+
+if TYPE_CHECKING:
+    from wortsuche.difficulty.constants import Constants
 
 EXAMPLES = """\
 examples:
@@ -112,6 +115,31 @@ def run(args: argparse.Namespace) -> int:
     answers_note(fmt, args)
     check_format(fmt, args)
     check_output(args.output, force=args.force)
+    spec = puzzle_spec(args)
+    target = _target(args)
+    puzzle = make_puzzle(spec, target)
+    if _asked_language(args) is None:  # the sheet's language was guessed: said once made
+        guessed_note([word.entry for word in puzzle.words])
+    _say_notes(puzzle, puzzle.seed, args)
+    if fmt == "text" and args.output in (None, "-") and sys.stdout.isatty():
+        from wortsuche.render.terminal import print_puzzle
+
+        print_puzzle(puzzle, render_options(args))
+        return 0
+    if args.versions > 1:
+        write_versions(puzzle, spec, target, args, fmt)
+        return 0
+    from wortsuche.render import render
+
+    options = sheet_options(render_options(args), args, puzzle)
+    say_small_letters(puzzle, options, fmt)
+    write_output(args.output or "-", render(puzzle, fmt, options), force=args.force)
+    return 0
+
+
+def puzzle_spec(args: argparse.Namespace) -> PuzzleSpec:
+    """The one puzzle the command line asks for: its words read (their notes said), its size,
+    seed and options, the sheet's title and language. The one place ``generate`` builds it."""
     seed = args.seed
     if seed is None:
         from wortsuche.rand import new_seed
@@ -129,38 +157,23 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(
             "--nearest and --model go with --difficulty N", key="error.nearest-without-difficulty"
         )
-    spec = {**spec_options(args, GENERATE), "seed": seed}
-    spec.pop("phrases", None)  # how the word file was read
-    clues = spec.pop("clues", None)  # what the list shows: given to the words before making
-    words = _read_words(source, spec, args.language, clues)
-    if spec.pop("letter_count", False):  # written into the clues, as the clues themselves
+    options = spec_options(args, GENERATE)  # after the theme, which may set the language
+    # the front end's own: how text became words, their clues, a search over levels
+    for name in ("phrases", "clues", "difficulty"):
+        options.pop(name, None)
+    letter_count = options.pop("letter_count", False)
+    words = _read_words(source, options, args.language, args.clues)
+    if letter_count:  # written into the clues, as the clues themselves
         words = with_letter_counts(words)
-    search = _target_search(args) if args.difficulty is not None else {}
-    puzzle = make_puzzle(words, *puzzle_size(args.size, source), spec, search)
-    # The sheet's title and language belong to the puzzle, so a saved puzzle keeps them; a
-    # list of clues in a language is read in that language.
-    language = asked_sheet_language(clues, sheet=args.sheet_language, words=args.language)
-    if language is None:
-        language = resolve_language(args.language, [word.entry for word in words])
-        guessed_note([word.entry for word in words])
+    language = _asked_language(args) or resolve_language(
+        args.language, [word.entry for word in words]
+    )
     # a word file's "# Title" first line is the sheet's title unless --title says another
     title = args.title if args.title is not None else source.title or None
-    puzzle = replace(puzzle, title=title, sheet_language=language)
-    _say_notes(puzzle, seed, args)
-    if fmt == "text" and args.output in (None, "-") and sys.stdout.isatty():
-        from wortsuche.render.terminal import print_puzzle
-
-        print_puzzle(puzzle, render_options(args))
-        return 0
-    if args.versions > 1:
-        write_versions(puzzle, words, spec, args, fmt)
-        return 0
-    from wortsuche.render import render
-
-    options = sheet_options(render_options(args), args, puzzle)
-    say_small_letters(puzzle, options, fmt)
-    write_output(args.output or "-", render(puzzle, fmt, options), force=args.force)
-    return 0
+    rows, cols = puzzle_size(args.size, source)
+    return PuzzleSpec(
+        words, rows, cols, **{**options, "seed": seed}, title=title, sheet_language=language
+    )
 
 
 def headings_note(source: WordSource) -> None:
@@ -179,6 +192,13 @@ def headings_note(source: WordSource) -> None:
             number=len(sections),
         )
     )
+
+
+def _asked_language(args: argparse.Namespace) -> str | None:
+    """The sheet's language where the command line says it: a list of clues in a language is
+    read in that language; else the sheet's or the words' language asked for; None: guessed
+    from the words."""
+    return asked_sheet_language(args.clues, sheet=args.sheet_language, words=args.language)
 
 
 def guessed_note(entries: list[str]) -> None:
@@ -245,8 +265,8 @@ def _say_notes(puzzle: Puzzle, seed: int, args: argparse.Namespace) -> None:
 
 def write_versions(
     first: Puzzle,
-    words: tuple[Word, ...],
-    spec: dict[str, Any],
+    spec: PuzzleSpec,
+    target: Target | None,
     args: argparse.Namespace,
     fmt: str = "pdf",
 ) -> None:
@@ -254,11 +274,11 @@ def write_versions(
     first one's) and write all of them as one PDF (or DOCX, ODT)."""
     from wortsuche.render import render_versions
 
-    rows, cols = (None, None) if "mask" in spec else (first.rows, first.cols)
+    size = {} if spec.mask is not None else {"rows": first.rows, "cols": first.cols}
     puzzles = [first]
     for index in range(1, args.versions):
-        made = make_puzzle(words, rows, cols, {**spec, "seed": version_seed(first.seed, index)})
-        puzzles.append(replace(made, title=first.title, sheet_language=first.sheet_language))
+        seed = version_seed(first.seed, index)
+        puzzles.append(make_puzzle(spec.replace(seed=seed, **size), target))
     seeds = ", ".join(f"{version_letter(i)} {p.seed}" for i, p in enumerate(puzzles))
     note(
         Note(
@@ -393,37 +413,41 @@ def looks_like_path(argument: str) -> bool:
     return "/" in argument or "\\" in argument or bool(Path(argument).suffix)
 
 
-def _target_search(args: argparse.Namespace) -> dict[str, Any]:
-    """How ``--difficulty`` searches: refuse a target out of reach or not, and the model file."""
+@dataclass(frozen=True)
+class Target:
+    """``--difficulty``: the score to come nearest, whether a target out of reach is made
+    anyway (``--nearest``), and the difficulty model's constants (``--model``)."""
+
+    score: float
+    nearest: bool
+    constants: Constants
+
+
+def _target(args: argparse.Namespace) -> Target | None:
+    """How ``--difficulty`` searches, if it is given: the model file read."""
+    if args.difficulty is None:
+        return None
     from wortsuche.difficulty.constants import DEFAULT, constants_from_text
 
     constants = constants_from_text(read_text(args.model), args.model) if args.model else DEFAULT
-    return {"nearest": args.nearest, "constants": constants}
+    return Target(args.difficulty, args.nearest, constants)
 
 
-def make_puzzle(
-    words: tuple[Word, ...],
-    rows: int | None,
-    cols: int | None,
-    spec: dict[str, Any],
-    search: dict[str, Any] | None = None,
-) -> Puzzle:
-    """Run the core with the options given (``--difficulty``: the candidate nearest it, as
-    ``search`` says); a failed layout becomes one line with a size that fits."""
+def make_puzzle(spec: PuzzleSpec, target: Target | None = None) -> Puzzle:
+    """Run the core on ``spec`` (with a ``target``: the candidate nearest it); a failed layout
+    becomes one line with a size that fits."""
     from wortsuche.pipeline.run import generate
-    from wortsuche.rating.targeting import generate_near
+    from wortsuche.rating.targeting import generate_spec_near
 
-    options = dict(spec)
-    target = options.pop("difficulty", None)
     try:
-        if target is not None:
-            # The search varies the level and its knobs; only the options given stay fixed.
-            options.pop("level", None)
-            return generate_near(words, rows, cols, target=target, **(search or {}), **options)
-        return generate(words, rows, cols, **options)
+        if target is None:
+            return generate(spec)
+        # The search varies the level and its knobs; only the options given stay fixed.
+        return generate_spec_near(
+            spec, target.score, nearest=target.nearest, constants=target.constants
+        )
     except DoesNotFitError as error:
-        effort = options.get("effort", default("effort"))
-        raise _with_advice(error, effort, exact=bool(options.get("exact"))) from None
+        raise _with_advice(error, spec.effort, exact=spec.exact) from None
 
 
 def _with_advice(error: DoesNotFitError, effort: float, *, exact: bool = False) -> DoesNotFitError:

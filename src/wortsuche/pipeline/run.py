@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, overload
 
 from wortsuche.budget import Budget
 from wortsuche.errors import (
@@ -26,7 +26,6 @@ from wortsuche.filling.decoys import plant_decoys
 from wortsuche.filling.filler import fill
 from wortsuche.filling.message import write_message
 from wortsuche.grid.board import Board, Lexicon
-from wortsuche.grid.shapes import Outline
 from wortsuche.grid.topology import Topology
 from wortsuche.model import (
     Crossing,
@@ -40,10 +39,11 @@ from wortsuche.model import (
 from wortsuche.notes import Note
 from wortsuche.pipeline.collector import SetAside
 from wortsuche.pipeline.feasible import Cover, check_letters, check_message, exact_sizes
+from wortsuche.pipeline.plan import Plan
 from wortsuche.pipeline.sizes import SideBuilder, generate_auto_size, suggest_size
 from wortsuche.placement import place
 from wortsuche.rand import Rng, new_seed
-from wortsuche.spec import Checked, PuzzleSpec
+from wortsuche.spec import PuzzleSpec
 from wortsuche.verification.verifier import verify_puzzle
 from wortsuche.words.normalise import eszett_for
 from wortsuche.words.screen import screen_for
@@ -63,24 +63,30 @@ EXACT_MESSAGE_ATTEMPTS = 40
 """Layouts tried for a message that must fill every free cell (free cells vary by crossings)."""
 
 
-@dataclass(frozen=True)
-class Plan:
-    """What to make, whatever the size: the words and how to hide them.
+@overload
+def generate(
+    words: PuzzleSpec,
+    rows: int | None = None,
+    cols: int | None = None,
+    *,
+    level: str | None = None,
+    seed: int | None = None,
+    within: Budget | None = None,
+    timeout: float | None = None,
+) -> Puzzle: ...
 
-    The words whose letters are in ``secret`` are placed like the others and kept as the
-    puzzle's ``secret_words``; ``drawn`` makes the cells outside its outline holes; ``exact``
-    places by SAT solver.
-    """
 
-    words: tuple[Word, ...]
-    level: str
-    options: Options
-    seed: int
-    notes: tuple[str, ...] = ()
-    message: HiddenMessage | None = None
-    secret: frozenset[str] = frozenset()
-    drawn: Outline | None = None
-    exact: bool = False
+@overload
+def generate(
+    words: Iterable[str | Word],
+    rows: int | None = None,
+    cols: int | None = None,
+    *,
+    level: str | None = None,
+    seed: int | None = None,
+    within: Budget | None = None,
+    **options: Any,
+) -> Puzzle: ...
 
 
 def generate(
@@ -95,7 +101,9 @@ def generate(
 ) -> Puzzle:
     """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
 
-    Takes a :class:`~wortsuche.spec.PuzzleSpec`, or its words, size and options as keywords:
+    Takes a :class:`~wortsuche.spec.PuzzleSpec` (the typed path: a spec's options are checked
+    by mypy; with it, only the size, level, seed and timeout may be changed here), or its words,
+    size and options as keywords:
     each option (a hidden message, secret words, a shape, the search effort …) is declared once,
     with its meaning, in :data:`wortsuche.spec.OPTIONS`; an unknown keyword is an
     :class:`InputError`. ``rows``/``cols`` default to a size chosen from the words (see the
@@ -106,7 +114,8 @@ def generate(
     within the budget of steps (:mod:`wortsuche.budget`; every call ends). ``timeout`` caps
     the wall-clock seconds on top: past it, :class:`~wortsuche.errors.GenerationTimeout`, as
     past the CPU seconds of :data:`wortsuche.budget.CPU_SECONDS`. ``within`` is the budget of a
-    search of several puzzles, whose clocks this one shares.
+    search of several puzzles, whose clocks this one shares. The spec's ``title`` and
+    ``sheet_language`` become the puzzle's.
     """
     if within is not None and not isinstance(within, Budget):
         kind = type(within).__name__
@@ -121,6 +130,15 @@ def generate(
         spec = words.replace(**size, **{k: v for k, v in asked.items() if v is not None})
     else:
         spec = PuzzleSpec(words, rows, cols, **asked)
+    puzzle = _made(spec, within)
+    if spec.title is None and spec.sheet_language is None:
+        return puzzle
+    # the sheet's title and language are the request's: the puzzle keeps them, saved or printed
+    return replace(puzzle, title=spec.title, sheet_language=spec.sheet_language)
+
+
+def _made(spec: PuzzleSpec, within: Budget | None) -> Puzzle:
+    """The puzzle ``spec`` asks for, on a budget of its own (sharing the clocks of ``within``)."""
     checked = spec.checked()
     budget = Budget(timeout=checked.timeout, effort=checked.effort)
     if within is not None:
@@ -148,43 +166,26 @@ def generate(
     if checked.size is None and checked.message is not None and checked.message.exact:
         return _generate_exact_message(plan, budget)
     if checked.size is None:
-        return generate_auto_size(
-            prepared,
-            checked.options,
-            seed,
-            budget,
-            _square_builder(plan),
-            checked.message,
-            checked.outline,
-            spec.level,
-        )
+        return generate_auto_size(plan, budget, _square_builder(plan))
     rows, cols = checked.size
     try:
         return build(plan, rows, cols, Rng(seed), budget)
     except DoesNotFitError as error:
-        _say_a_size_that_fits(error, prepared, checked, seed, budget)
+        _say_a_size_that_fits(error, plan, (rows, cols), budget)
         raise
 
 
 def _say_a_size_that_fits(
-    error: DoesNotFitError, words: Sequence[Word], checked: Checked, seed: int, budget: Budget
+    error: DoesNotFitError, plan: Plan, size: tuple[int, int], budget: Budget
 ) -> None:
-    """Add to ``error`` a larger size in which a layout was found, if the search finds one."""
-    hidden = checked.message
+    """Add to ``error`` a larger size than ``size`` in which a layout was found, if the search
+    finds one."""
+    hidden = plan.message
     filled = hidden is not None and hidden.exact  # a larger size has more free cells
     if error.suggested_size is not None or isinstance(error, BudgetExhausted) or filled:
         return
-    assert checked.size is not None
     try:
-        error.suggested_size = suggest_size(
-            words,
-            *checked.size,
-            checked.options,
-            Rng(seed),
-            budget.share(1.0),
-            need_free=len(hidden.letters) if hidden else 0,
-            drawn=checked.outline,
-        )
+        error.suggested_size = suggest_size(plan, size, Rng(plan.seed), budget.share(1.0))
     except GenerationTimeout:
         return  # out of time for the suggestion: the error itself is the answer
     if error.suggested_size is not None:
@@ -216,8 +217,8 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
     if message is not None:
         cover = Cover.for_options(to_place, options)
         check_message(message, letters, rows * cols - len(holes), rows, cols, cover)
-    failures = _Failures()
     with SetAside() as held:
+        failures = _Layouts(plan, screened, rng, held)
         for _ in range(attempts):
             budget.check_time()
             board = Board(Topology.for_options(rows, cols, options, holes), lexicon, budget)
@@ -225,7 +226,7 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
             placed = (
                 [] if options.absent else place(to_place, board, options, rng, exact=plan.exact)
             )
-            puzzle = _finish(plan, board, placed, screened, rng, failures, held)
+            puzzle = failures.finish(board, placed)
             if puzzle is not None:
                 return puzzle
     if message is not None and failures.message:
@@ -238,61 +239,59 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
     )
 
 
-class _Failures:
-    """What went wrong in the layouts tried so far, for the error when none worked."""
+class _Layouts:
+    """The layouts tried at one size: each finished (message → decoys → fill → verify) on a
+    board whose words stand, and what went wrong in those that failed, for the error when none
+    worked. ``screened`` is the lexicon the letters wortsuche adds must not spell."""
 
-    def __init__(self) -> None:
+    def __init__(self, plan: Plan, screened: Lexicon, rng: Rng, held: SetAside) -> None:
+        self.plan = plan
+        self.screened = screened
+        self.rng = rng
+        self.held = held
         self.fill = 0
         self.message = 0
         self.free_counts: list[int] = []
 
-
-def _finish(
-    plan: Plan,
-    board: Board,
-    placed: Sequence[Placement],
-    screened: Lexicon,
-    rng: Rng,
-    failures: _Failures,
-    held: SetAside,
-) -> Puzzle | None:
-    """Message → decoys → fill → verify on a board whose words stand; None (and the failure
-    counted) when the message or the filler does not fit this layout."""
-    options, message = plan.options, plan.message
-    letters = [w.letters for w in plan.words]
-    if message is not None:
+    def finish(self, board: Board, placed: Sequence[Placement]) -> Puzzle | None:
+        """The verified puzzle of this layout; None (and the failure counted) when the message
+        or the filler does not fit it."""
+        plan, rng = self.plan, self.rng
+        options, message = plan.options, plan.message
+        letters = [w.letters for w in plan.words]
+        if message is not None:
+            try:
+                write_message(board, message.letters, exact=message.exact)
+            except MessageError:
+                self.message += 1
+                self.free_counts.append(board.empty_count())
+                return None
+        board.lexicon = self.screened
+        plant_decoys(board, letters, options, rng)
         try:
-            write_message(board, message.letters, exact=message.exact)
-        except MessageError:
-            failures.message += 1
-            failures.free_counts.append(board.empty_count())
+            fill_notes = fill(board, options, letters, rng)
+        except FillError:
+            self.fill += 1
             return None
-    board.lexicon = screened
-    plant_decoys(board, letters, options, rng)
-    try:
-        fill_notes = fill(board, options, letters, rng)
-    except FillError:
-        failures.fill += 1
-        return None
-    placements = with_contained_words(with_reverse_twins(placed, letters), placed, letters)
-    puzzle = Puzzle(
-        grid=Grid.from_rows(board.rows_text()),
-        words=tuple(w for w in plan.words if w.letters not in plan.secret),
-        secret_words=tuple(w for w in plan.words if w.letters in plan.secret),
-        placements=placements,
-        level=plan.level,
-        options=options,
-        seed=plan.seed,
-        notes=plan.notes + tuple(fill_notes),
-        message=message,
-    )
-    held.now()  # the full board and the puzzle: only the verifier's own objects are collected
-    report = verify_puzzle(puzzle)
-    if not report.ok:
-        raise VerificationError(
-            "generated grid failed the self-check: " + "; ".join(report.problems)
+        placements = with_contained_words(with_reverse_twins(placed, letters), placed, letters)
+        puzzle = Puzzle(
+            grid=Grid.from_rows(board.rows_text()),
+            words=tuple(w for w in plan.words if w.letters not in plan.secret),
+            secret_words=tuple(w for w in plan.words if w.letters in plan.secret),
+            placements=placements,
+            level=plan.level,
+            options=options,
+            seed=plan.seed,
+            notes=plan.notes + tuple(fill_notes),
+            message=message,
         )
-    return puzzle
+        self.held.now()  # the full board and the puzzle: only the verifier's own objects are collected
+        report = verify_puzzle(puzzle)
+        if not report.ok:
+            raise VerificationError(
+                "generated grid failed the self-check: " + "; ".join(report.problems)
+            )
+        return puzzle
 
 
 def _generate_exact_message(plan: Plan, budget: Budget) -> Puzzle:

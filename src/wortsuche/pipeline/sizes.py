@@ -11,12 +11,12 @@ from typing import Protocol
 from wortsuche.budget import Budget, SearchBudget
 from wortsuche.errors import BudgetExhausted, DoesNotFitError
 from wortsuche.grid.board import Board, Lexicon
-from wortsuche.grid.shapes import Outline
 from wortsuche.grid.topology import Topology
 from wortsuche.levels import AUTO_DENSITY
 from wortsuche.limits import MAX_SIDE
-from wortsuche.model import Crossing, HiddenMessage, Options, Puzzle, Word
+from wortsuche.model import Crossing, Options, Puzzle, Word
 from wortsuche.notes import Note
+from wortsuche.pipeline.plan import Plan
 from wortsuche.placement import quick
 from wortsuche.rand import Rng
 from wortsuche.words.wordset import without_reverse_twins
@@ -42,20 +42,14 @@ class SideBuilder(Protocol):
 
 
 def suggest_size(
-    words: Sequence[Word],
-    rows: int,
-    cols: int,
-    options: Options,
-    rng: Rng,
-    budget: Budget | None = None,
-    need_free: int = 0,
-    drawn: Outline | None = None,
+    plan: Plan, size: tuple[int, int], rng: Rng, budget: Budget | None = None
 ) -> tuple[int, int] | None:
-    """A larger size in which a layout was actually found, or None (also when ``budget`` runs out).
-
-    ``need_free`` cells must stay free (for a hidden message).
-    """
+    """A size larger than ``size`` in which a layout of ``plan`` was actually found, or None
+    (also when ``budget`` runs out). A hidden message's letters must find free cells."""
     budget = budget if budget is not None else Budget()
+    words, options, drawn = plan.words, plan.options, plan.drawn
+    need_free = len(plan.message.letters) if plan.message is not None else 0
+    rows, cols = size
     letters = without_reverse_twins([w.letters for w in words])
     lexicon = Lexicon([w.letters for w in words])
     step_r, step_c = max(1, math.ceil(rows / 10)), max(1, math.ceil(cols / 10))
@@ -103,17 +97,15 @@ def auto_size(
     return side
 
 
-def generate_auto_size(
-    words: Sequence[Word],
-    options: Options,
-    seed: int,
-    budget: Budget,
-    build_side: SideBuilder,
-    message: HiddenMessage | None = None,
-    drawn: Outline | None = None,
-    level: str | None = None,
-) -> Puzzle:
+def generate_auto_size(plan: Plan, budget: Budget, build_side: SideBuilder) -> Puzzle:
     """Try growing squares from :func:`auto_size` up to ``MAX_SIDE``, all from one budget."""
+    words, options, message, drawn, level = (
+        plan.words,
+        plan.options,
+        plan.message,
+        plan.drawn,
+        plan.level,
+    )
     side = auto_size(words, options, message.letters if message else "", level=level)
     if drawn is not None:  # the shape keeps only part of the square
         side = math.ceil(side / math.sqrt(max(drawn.share(), 0.05)))
@@ -124,7 +116,7 @@ def generate_auto_size(
             key="error.word-longer-than-side",
             values={"most": MAX_SIDE},
         )
-    rng = Rng(seed)
+    rng = Rng(plan.seed)
     spelt: list[int] = []  # the sides where the message spelt a word in every layout
     while True:
         budget.spend()

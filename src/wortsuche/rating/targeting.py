@@ -28,6 +28,8 @@ from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Direction, Puzzle, Word
 from wortsuche.notes import Note
 from wortsuche.pipeline.run import generate
+from wortsuche.rand import new_seed
+from wortsuche.spec import PuzzleSpec
 
 CLOSE_ENOUGH = 0.05
 """A candidate this close to the target (as a share of it) ends the search."""
@@ -265,6 +267,25 @@ def generate_near(
     else:
         note = _reached(best.score, target, best.puzzle.level)
     return _with_note(best.puzzle, note, seed)
+
+
+def generate_spec_near(
+    spec: PuzzleSpec, target: float, *, nearest: bool = True, constants: Constants = DEFAULT
+) -> Puzzle:
+    """:func:`generate_near` for a spec: its words, size, seed and options (all but the level,
+    which the search varies), its sheet's title and language; a spec without a seed gets one."""
+    options = {name: value for name, value in spec.given.items() if name not in ("level", "seed")}
+    seed = new_seed() if spec.seed is None else spec.seed
+    return generate_near(
+        spec.words,
+        spec.rows,
+        spec.cols,
+        target=target,
+        seed=seed,
+        nearest=nearest,
+        constants=constants,
+        **options,
+    )
 
 
 def _out_of_reach(

@@ -1,8 +1,8 @@
 """The browser app, assembled: storage, limits, middleware, API and pages.
 
 ``create_app(db)`` builds the FastAPI application; ``wortsuche serve`` runs it with uvicorn.
-Each concern has its module: :mod:`~wortsuche.web.api` (endpoints and the steps behind them),
-:mod:`~wortsuche.web.pages` (HTML), :mod:`~wortsuche.web.schemas` (JSON bodies),
+Each concern has its module: :mod:`~wortsuche.web.puzzles` (the puzzle endpoints and the steps
+behind them), :mod:`~wortsuche.web.pages` (HTML), :mod:`~wortsuche.web.schemas` (JSON bodies),
 :mod:`~wortsuche.web.generation` (worker processes and their time limit),
 :mod:`~wortsuche.web.middleware` (body size, security headers), :mod:`~wortsuche.web.limits`,
 :mod:`~wortsuche.web.rates` (request rates, counted in memory or Redis), :mod:`~wortsuche.web.health`;
@@ -20,7 +20,6 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from wortsuche.web.api import api_routes, new_generator
 from wortsuche.web.checks import is_puzzle_id
 from wortsuche.web.classroom import cards as classroom_cards
 from wortsuche.web.classroom import pages as classroom_pages
@@ -32,6 +31,8 @@ from wortsuche.web.health import health_routes
 from wortsuche.web.limits import Limits
 from wortsuche.web.middleware import GuardMiddleware
 from wortsuche.web.pages import PACKAGE, page_routes, version
+from wortsuche.web.puzzles import downloads, routes
+from wortsuche.web.puzzles.making import new_generator
 from wortsuche.web.rates import RateLimiter
 from wortsuche.web.records import record_routes
 from wortsuche.web.storage import open_storage
@@ -91,7 +92,8 @@ def create_app(
     rates = RateLimiter(settings.rates, settings.rate_storage)  # one count for every router
     app.state.rates = rates
     app.state.classroom = Classroom.of(storage, settings, generator, rates)
-    app.include_router(api_routes(storage, settings, generator, rates))
+    app.include_router(routes.router)
+    app.include_router(downloads.router)
     app.include_router(classroom_routes.router)
     app.include_router(classroom_cards.router)
     app.include_router(health_routes(storage, rates))

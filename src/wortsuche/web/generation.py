@@ -28,13 +28,13 @@ import os
 import sys
 import time
 import traceback
-from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wortsuche.errors import GenerationTimeout, InternalError, UserError, WortsucheError
-from wortsuche.model import Puzzle, Word
+from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import dumps, loads
+from wortsuche.spec import PuzzleSpec
 
 Outcome = tuple[str, tuple[str, ...]] | WortsucheError
 """What a worker sends back: the puzzle as JSON with its notes (which name their catalogue
@@ -82,21 +82,14 @@ class Generator:
         self._free = asyncio.Semaphore(slots)
 
     async def generate(
-        self,
-        words: Sequence[str | Word],
-        rows: int | None,
-        cols: int | None,
-        level: str,
-        seed: int,
-        *,
-        arrived: float,
-        options: dict[str, Any] | None = None,
+        self, spec: PuzzleSpec, *, arrived: float, target: float | None = None
     ) -> Puzzle:
-        """The puzzle, made in a worker once a slot is free; ``arrived`` is the request's ``time.monotonic()``.
+        """The puzzle ``spec`` asks for, made in a worker once a slot is free (with a ``target``:
+        the candidate nearest that difficulty); ``arrived`` is the request's ``time.monotonic()``.
 
-        ``options`` are further keyword arguments of ``generate`` (directions, filler, …).
+        The spec crosses to the worker whole, as one pickled value.
         """
-        arguments = (list(words), rows, cols, level, seed, dict(options or {}))
+        work = Work(spec, target)
         if self._free.locked() and self.waiting >= self.queue_length:
             raise BusyError(
                 f"the server is busy making other puzzles ({self.slots} at a time, "
@@ -125,10 +118,10 @@ class Generator:
         try:
             if self.in_process or self.seconds is None:
                 outcome = await asyncio.get_running_loop().run_in_executor(
-                    None, _outcome_json, *arguments
+                    None, _outcome_json, work
                 )
             else:
-                outcome = await _in_worker(arguments, arrived + self.seconds, self.seconds)
+                outcome = await _in_worker(work, arrived + self.seconds, self.seconds)
         finally:
             self._free.release()
         text, notes = _raise_error(outcome)
@@ -140,7 +133,15 @@ class Generator:
         return max(1, math.ceil(limit * (1 + self.waiting) / max(1, self.slots)))
 
 
-async def _in_worker(arguments: tuple[Any, ...], deadline: float, seconds: float) -> Outcome:
+@dataclass(frozen=True)
+class Work:
+    """What a worker is sent: the spec whole, and a difficulty to come nearest, if any."""
+
+    spec: PuzzleSpec
+    target: float | None = None
+
+
+async def _in_worker(work: Work, deadline: float, seconds: float) -> Outcome:
     """Run the generator in a fresh worker process until ``deadline`` (``time.monotonic()``).
 
     Cancelling the caller (the client went away) stops the worker.
@@ -148,7 +149,7 @@ async def _in_worker(arguments: tuple[Any, ...], deadline: float, seconds: float
     loop = asyncio.get_running_loop()
     receiver, sender = _context.Pipe(duplex=False)
     worker = _context.Process(
-        target=_worker, args=(sender, math.ceil(seconds) + 1, *arguments), daemon=True
+        target=_worker, args=(sender, math.ceil(seconds) + 1, work), daemon=True
     )
     try:
         # starting talks to the forkserver (and starts it the first time): not on the event loop
@@ -189,11 +190,10 @@ async def _in_worker(arguments: tuple[Any, ...], deadline: float, seconds: float
             worker.join(5)
 
 
-def _worker(sender: Any, cpu_seconds: int, *arguments: Any) -> None:
+def _worker(sender: Any, cpu_seconds: int, work: Work) -> None:
     _end_with_parent(cpu_seconds)
     try:
-        words, rows, cols, level, seed, options = arguments
-        sender.send(_outcome_json(words, rows, cols, level, seed, options, timeout=cpu_seconds))
+        sender.send(_outcome_json(work, timeout=cpu_seconds))
     finally:
         sender.close()
 
@@ -221,15 +221,7 @@ def _end_with_parent(cpu_seconds: int) -> None:
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
-def _outcome_json(
-    words: list[str | Word],
-    rows: int | None,
-    cols: int | None,
-    level: str,
-    seed: int,
-    options: dict[str, Any] | None = None,
-    timeout: float | None = None,
-) -> Outcome:
+def _outcome_json(work: Work, timeout: float | None = None) -> Outcome:
     """The puzzle as JSON and its notes, or the error that stopped it (both cross a pipe whole).
 
     A user's mistake is returned as raised; anything else is a bug, returned as an
@@ -238,16 +230,12 @@ def _outcome_json(
     from wortsuche.pipeline.run import generate
 
     try:
-        options = dict(options or {})
-        target = options.pop("difficulty", None)
-        if target is not None:
-            from wortsuche.rating.targeting import generate_near
+        if work.target is not None:
+            from wortsuche.rating.targeting import generate_spec_near
 
-            puzzle = generate_near(
-                words, rows, cols, target=target, seed=seed, timeout=timeout, **options
-            )
+            puzzle = generate_spec_near(work.spec.replace(timeout=timeout), work.target)
         else:
-            puzzle = generate(words, rows, cols, level=level, seed=seed, timeout=timeout, **options)
+            puzzle = generate(work.spec, timeout=timeout)
     except UserError as error:
         return error
     except Exception as error:  # a bug, whatever its class: the server logs where it happened

@@ -1,10 +1,9 @@
 """A new puzzle for the web: generated in a worker within the time limit, proven again, and any
-refusal of the core said for the form (the field at fault, in the reader's language).
+refusal of the core said for the form (the field at fault, in the reader's language). Shared by
+the puzzles and the classroom.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
@@ -16,7 +15,9 @@ from wortsuche.errors import (
     WortsucheError,
 )
 from wortsuche.grid.topology import TORUS_LEAST_SIDE
-from wortsuche.model import Puzzle, Word
+from wortsuche.levels import LEVELS
+from wortsuche.model import Puzzle
+from wortsuche.spec import PuzzleSpec
 from wortsuche.verification.verifier import verify_puzzle
 from wortsuche.web import limits
 from wortsuche.web.checks import words_refused
@@ -26,30 +27,23 @@ from wortsuche.web.schemas import NewPuzzle
 
 
 async def make_puzzle(
-    generator: Generator,
-    words: list[str] | list[Word],
-    rows: int | None,
-    cols: int | None,
-    level: str,
-    seed: int | None,
-    arrived: float,
-    options: dict[str, Any] | None = None,
+    generator: Generator, spec: PuzzleSpec, arrived: float, target: float | None = None
 ) -> Puzzle:
-    """Generate within the time limit and verify; an automatic size beyond the web's is capped."""
+    """The puzzle ``spec`` asks for (with a ``target``: the candidate nearest that difficulty),
+    made whole in a worker within the time limit and verified again; an automatic size beyond
+    the web's is capped. ``arrived`` is the request's ``time.monotonic()``."""
     from wortsuche.rand import new_seed
 
-    seed = new_seed() if seed is None else seed
+    if spec.seed is None:  # drawn here: a capped second try makes the same puzzle larger
+        spec = spec.replace(seed=new_seed())
     try:
-        puzzle = await generator.generate(
-            words, rows, cols, level, seed, arrived=arrived, options=options
-        )
+        puzzle = await generator.generate(spec, arrived=arrived, target=target)
         if puzzle.rows > limits.MAX_SIDE or puzzle.cols > limits.MAX_SIDE:
             side = limits.MAX_SIDE
-            puzzle = await generator.generate(
-                words, side, side, level, seed, arrived=arrived, options=options
-            )
+            capped = spec.replace(rows=side, cols=side)
+            puzzle = await generator.generate(capped, arrived=arrived, target=target)
     except WortsucheError as error:
-        raise generation_refused(error, sized=rows is not None) from None
+        raise generation_refused(error, sized=spec.rows is not None) from None
     # the puzzle crossed a pipe: prove it again before saving (in a thread: the loop serves GETs)
     report = await run_in_threadpool(verify_puzzle, puzzle)
     if not report.ok:
@@ -78,14 +72,7 @@ def generation_refused(error: WortsucheError, *, sized: bool) -> ApiError:
     if isinstance(error, DoesNotFitError):
         return does_not_fit(error, sized=sized)
     if isinstance(error, InputError):
-        if error.key in WRAP_REFUSALS:
-            message, field = WRAP_REFUSALS[error.key]
-            return ApiError(422, message, field, key=error.key.replace("error.", "api."))
-        option = error.values.get("option")
-        if isinstance(option, str) and option in NewPuzzle.model_fields:
-            said: dict[str, object] = {"field": option}
-            return ApiError(422, f"{error}.", option, key="api.invalid-field", values=said)
-        return words_refused(error)
+        return spec_refused(error)
     return server_failed(error)
 
 
@@ -116,3 +103,32 @@ WRAP_REFUSALS = {
 }
 """The core's refusals of a torus, said for the form (no command-line options), and the field
 each belongs to."""
+
+
+def spec_refused(error: InputError) -> ApiError:
+    """A refusal of the spec (or of the words, when made) said for the form, at its field: the
+    level as a choice of levels, a message and a torus in the form's words, any other option at
+    its own field; what names no field is the words'."""
+    if error.key in WRAP_REFUSALS:
+        message, field = WRAP_REFUSALS[error.key]
+        return ApiError(422, message, field, key=error.key.replace("error.", "api."))
+    if error.key is not None and error.key.startswith("error.message"):
+        return ApiError(422, f"{error}.", "message", key="api.message", values={"error": error})
+    option = error.values.get("option")
+    if option == "level":
+        return level_refused()
+    if isinstance(option, str) and option in NewPuzzle.model_fields:
+        said: dict[str, object] = {"field": option}
+        return ApiError(422, f"{error}.", option, key="api.invalid-field", values=said)
+    return words_refused(error)
+
+
+def level_refused() -> ApiError:
+    """The refusal of a level that is none: the levels to choose from."""
+    return ApiError(
+        422,
+        f"choose a level: {', '.join(LEVELS)}",
+        "level",
+        key="api.level",
+        values={"levels": ", ".join(LEVELS)},
+    )

@@ -25,6 +25,7 @@ from wortsuche.errors import InputError, MissingExtraError
 from wortsuche.levels import LEVELS
 from wortsuche.puzzle_json import dumps
 from wortsuche.rand import new_seed
+from wortsuche.spec import PuzzleSpec
 from wortsuche.web.checks import (
     checked_language,
     checked_size,
@@ -364,7 +365,8 @@ async def new_puzzles(generator: Generator, new: NewAssignment, title: str) -> l
         )
     made = []
     for level in levels:
-        puzzle = await make_puzzle(generator, entries, rows, cols, level, None, time.monotonic())
+        spec = PuzzleSpec(entries, rows, cols, level=level)
+        puzzle = await make_puzzle(generator, spec, time.monotonic())
         request: dict[str, object] = {"rows": rows, "cols": cols, "level": level, "options": {}}
         made.append(StoredCopy(title, json.dumps(request), dumps(puzzle, indent=None)))
     return made

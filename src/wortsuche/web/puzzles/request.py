@@ -1,0 +1,185 @@
+"""A create request read into one :class:`~wortsuche.spec.PuzzleSpec`, under the web's limits.
+
+:func:`puzzle_spec` is the one place the body becomes a spec: the words read (a pasted
+competition file brings its size), the clues given, the size, seed, title and secret words held
+to the web's limits (smaller than the core's: a server shares its time). Every option is checked
+by the spec itself, where the puzzle is made; its refusal comes back at the option's field
+(:func:`~wortsuche.web.puzzles.making.generation_refused`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from wortsuche.errors import InputError
+from wortsuche.i18n import Translator
+from wortsuche.model import Word
+from wortsuche.notes import Note
+from wortsuche.spec import PuzzleSpec
+from wortsuche.web import limits
+from wortsuche.web.checks import (
+    checked_seed,
+    checked_size,
+    checked_text,
+    checked_title,
+    read_words,
+    words_refused,
+)
+from wortsuche.web.errors import ApiError
+from wortsuche.web.making import spec_refused
+from wortsuche.web.schemas import NewPuzzle
+from wortsuche.words.letters import with_letter_counts
+from wortsuche.words.vocabulary import with_clues
+from wortsuche.words.wordset import prepare_words
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A create request, read: the spec to make, a difficulty to come nearest (the search
+    varies the level for it), and what the reader is told of how the words were read."""
+
+    spec: PuzzleSpec
+    target: float | None = None
+    split: tuple[Note, ...] = ()
+    """The notes of lines read as several words (or kept one entry, or numbered)."""
+    unpictured: tuple[str, ...] = ()
+    """Words no picture stands for, shown as themselves."""
+
+    def stored(self) -> dict[str, Any]:
+        """The request as the store keeps it, to make another grid of it ("again"): the size as
+        asked (null: automatic), the level and the options set."""
+        options = {
+            name: value
+            for name, value in self.spec.given.items()
+            if name not in ("level", "seed", "title", "sheet_language")
+        }
+        if self.target is not None:
+            options["difficulty"] = self.target
+        spec = self.spec
+        return {"rows": spec.rows, "cols": spec.cols, "level": spec.level, "options": options}
+
+
+def puzzle_spec(new: NewPuzzle) -> Asked:
+    """The spec a create request asks for; an :class:`ApiError` at the field that breaks one
+    of the web's limits (the spec's own checks run where the puzzle is made)."""
+    options = new.options()
+    phrases = bool(options.pop("phrases", False))  # how the words text is read
+    clues = options.pop("clues", None)  # what the list shows: given to the words here
+    target = options.pop("difficulty", None)  # a search over levels, not an option of one
+    letter_count = bool(options.pop("letter_count", False))  # written into the clues here
+    entries, header_size, split = read_words(new.words, phrases=phrases)
+    unpictured: list[str] = []
+    words: list[str] | list[Word] = entries
+    if clues is not None or letter_count:
+        clued = clued_words(entries, clues, options, unpictured)
+        words = list(with_letter_counts(clued)) if letter_count else clued
+    asked = (new.rows, new.cols)
+    if None in asked and header_size is not None:
+        asked = header_size  # a pasted competition file brings its size
+    rows, cols = checked_size(*asked)
+    seed = checked_seed(options.pop("seed", None))
+    title = checked_title(new.title)
+    if "message" in options:
+        checked_text(options["message"], "message")
+    if secret := checked_secret(options.pop("secret", None)):
+        options["secret"] = secret
+    spec = PuzzleSpec(words, rows, cols, seed=seed, title=title or None, **options)
+    return Asked(checked_spec(spec), target, split, tuple(unpictured))
+
+
+def checked_spec(spec: PuzzleSpec) -> PuzzleSpec:
+    """``spec`` once its own check passes (before it waits for a worker), else its refusal at
+    the field it belongs to."""
+    try:
+        spec.checked()
+    except InputError as error:
+        raise spec_refused(error) from None
+    return spec
+
+
+def clued_words(
+    entries: list[str],
+    clues: str | None,
+    options: dict[str, Any],
+    unpictured: list[str] | None = None,
+) -> list[Word]:
+    """The entries as words with the clues ``clues`` asks for (the form's "list shows");
+    a word no theme knows is refused at the words field (with pictures and ``unpictured``, it
+    is shown as itself and named there)."""
+    try:
+        words, _ = prepare_words(
+            entries,
+            transliterate=bool(options.get("transliterate", False)),
+            eszett=options.get("eszett") or "keep",
+        )
+        return list(with_clues(words, clues, unpictured=unpictured))
+    except InputError as error:
+        raise words_refused(error) from None
+
+
+def said_split(notes: Sequence[Note], texts: Translator) -> list[str]:
+    """The reader's notes of lines split into several words (or kept one entry, or numbered),
+    in the reader's language: the command line's notes, with the form's box in place of
+    ``--phrases``."""
+    said = []
+    for note in notes:
+        values = note.values
+        also = texts.say(values.get("also")) if values.get("also") else ""
+        if note.key == "note.kept-line":  # a line of a few words in a list of one a line
+            said.append(
+                texts.t("api.kept-line", number=values["number"], entry=values["entry"], also=also)
+            )
+            continue
+        if note.key == "note.numbering":
+            said.append(texts.t("api.numbering", shown=values["shown"]))
+            continue
+        if note.key != "note.split-line" or note.number is None:
+            continue
+        said.append(
+            texts.n(
+                "api.split-line",
+                note.number,
+                number=values["number"],
+                shown=values["shown"],
+                also=also,
+            )
+        )
+    return said
+
+
+MAX_SECRET_WORDS = 20
+"""Secret words a web puzzle may have (they are a bonus, not a second list)."""
+
+
+def checked_secret(secret: str | list[str] | None) -> list[str]:
+    """The secret words as entries (comma, semicolon or line separated), within the limits."""
+    if secret is None:
+        return []
+    texts = [secret] if isinstance(secret, str) else secret
+    entries = [
+        part.strip()
+        for text in texts
+        for part in re.split(r"[,;\n]", checked_text(text, "secret"))
+        if part.strip()
+    ]
+    if len(entries) > MAX_SECRET_WORDS:
+        raise ApiError(
+            422,
+            f"too many secret words: {len(entries)} (at most {MAX_SECRET_WORDS})",
+            "secret",
+            key="api.too-many-secret",
+            values={"count": len(entries), "most": MAX_SECRET_WORDS},
+        )
+    for entry in entries:
+        if len(entry) > limits.MAX_WORD_LENGTH:
+            raise ApiError(
+                422,
+                f"the secret word {entry[:20]!r}… is too long",
+                "secret",
+                key="api.secret-too-long",
+                values={"start": entry[:20], "most": limits.MAX_WORD_LENGTH},
+            )
+    return entries
