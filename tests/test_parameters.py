@@ -17,7 +17,7 @@ MOST = 6
 
 STILL_MORE = {
     "rating/targeting.py:_search_sizes",
-    "render/bookpages.py:_Composer.__init__",
+    "render/bookpages/layout.py:_Composer.__init__",
     "render/layout.py:_name_rows",
     "render/pdf.py:contents_lines",
     "render/preflight.py:check_pages",
