@@ -216,7 +216,7 @@ def _front_plain(
     )
     y = top + size * 0.85
     for line in lines:
-        _title_line(pdf, line, centre, y, size, inner, scheme.band, family=_family(look))
+        _title_line(pdf, line, centre, y, size, inner, colour=scheme.band, family=_family(look))
         y += size * 1.15
     pdf.set_draw_color(*_rgb(scheme.band))
     if look.template == "classic":
@@ -248,8 +248,8 @@ def _title_line(
     y: float,
     size: float,
     inner: float,
-    colour: str,
     *,
+    colour: str,
     family: str = FONT,
 ) -> None:
     """A line of the title, centred, in the title's typeface, made smaller where that typeface
@@ -323,7 +323,7 @@ def _front(
     pdf.rect(panel.x, band_top, panel.width + BLEED, band_height, style="F")
     y = band_top + 18 + size * 0.85
     for line in lines:
-        _title_line(pdf, line, centre, y, size, inner, scheme.on_band, family=family)
+        _title_line(pdf, line, centre, y, size, inner, colour=scheme.on_band, family=family)
         y += size * 1.15
     for line in subtitle:
         _on_band(pdf, Text(line, centre, y + 6, 16), scheme)
