@@ -16,6 +16,7 @@ from typing import Protocol
 from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError
 from wortsuche.grid.board import Board
+from wortsuche.grid.strays import has_stray
 from wortsuche.grid.topology import PositionSpace
 from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.rand import Rng
@@ -79,10 +80,11 @@ class Placer:
         """Cell indexes and number of crossings if the word may stand here, else None."""
         board = self.board
         indexes = board.topology.indexes(r, c, direction, len(letters))
+        cells = board.cells  # most positions are refused at their first letters: no lookups
         crossings = 0
         crossed: list[int] = []
         for index, letter in zip(indexes, letters, strict=True):
-            current = board.cells[index]
+            current = cells[index]
             if not current:
                 continue
             if current != letter or self.options.crossing is Crossing.NEVER or len(letters) == 1:
@@ -104,7 +106,7 @@ class Placer:
         placed = self.put(letters, r, c, direction)
         if placed is None:
             return None
-        strays = self.board.strays_of(*placed)
+        strays = has_stray(self.board, *placed)
         if strays:
             self.board.remove_last_placement(placed[1])
         if len(placed[1]) > LONG_CHECK:
