@@ -3,7 +3,8 @@ signature of a search, and the Luby schedule of restarts.
 
 A position is taken only if the word's letters agree with the grid and no two words share more
 than one cell (:meth:`Placer.fit`); whether it keeps every word exactly once is asked of the
-board (:meth:`~wortsuche.grid.board.Board.strays_through`). Every position tried is counted in the
+board (:func:`~wortsuche.grid.strays.has_stray`, which answers as
+:meth:`~wortsuche.grid.board.Board.strays_through` would). Every position tried is counted in the
 search's :class:`~wortsuche.budget.SearchBudget`, so the same seed gives the same layout on every
 machine.
 """
