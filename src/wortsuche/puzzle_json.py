@@ -17,6 +17,7 @@ from wortsuche.data import read_text
 from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError, PuzzleFormatError
 from wortsuche.json_input import check, read_json
+from wortsuche.json_lists import placement_dicts, string_dicts
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
 from wortsuche.model import HOLE, Direction, Grid, HiddenMessage, Placement, Puzzle, Word
 from wortsuche.notes import Note
@@ -94,7 +95,32 @@ def coverage(puzzle: Puzzle) -> float:
 
 def dumps(puzzle: Puzzle, indent: int | None = 2) -> str:
     """The puzzle as JSON text (UTF-8 letters kept as they are)."""
-    return json.dumps(puzzle_to_dict(puzzle), ensure_ascii=False, indent=indent) + "\n"
+    data = puzzle_to_dict(puzzle)
+    if indent != 2:
+        return json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
+    return indented(data) + "\n"
+
+
+def indented(data: dict[str, Any]) -> str:
+    """``json.dumps(data, ensure_ascii=False, indent=2)`` of a puzzle's plain data, its words and
+    placements written by :mod:`wortsuche.json_lists` (a placement's cells are most of a large
+    puzzle's file, and json's indenting encoder is Python that visits every number on its own)."""
+    words, placements = data["words"], data["placements"]
+    if not (words and placements):
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    marked = dict(data, words=_MARK, placements=_MARK)
+    text = json.dumps(marked, ensure_ascii=False, indent=2)
+    mark = json.dumps(_MARK)
+    # Only the structure writes a newline before a key: a string's own newlines are escaped.
+    before, rest = text.split(f'\n  "words": {mark},', 1)
+    middle, after = rest.split(f'\n  "placements": {mark},', 1)
+    return (
+        f'{before}\n  "words": {string_dicts(words, 1)},{middle}'
+        f'\n  "placements": {placement_dicts(placements, 1)},{after}'
+    )
+
+
+_MARK = "\x00wortsuche-list\x00"
 
 
 def schema() -> dict[str, Any]:

@@ -46,8 +46,10 @@ fewer miss good ones, more cost more than they find."""
 STEPS_PER_WORD = 5000
 """Steps of the whole search per word to place (``--effort`` multiplies them)."""
 
-MOST_STEPS = 200_000
-"""At most this many steps at effort 1 (about 4 s on one core), however many words."""
+MOST_STEPS = 100_000
+"""At most this many steps at effort 1, however many words: a list that does not fit is refused
+after about 2 s on one core instead of 4 to 7 (the slowest layout found on the frozen crowded
+lists, 10 seeds at medium, hard and evil, took 83,096 steps; ``--effort`` multiplies them)."""
 
 UNIT = 60
 """Steps of one short run per word to place (the Luby schedule multiplies it)."""

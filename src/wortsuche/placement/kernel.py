@@ -3,7 +3,8 @@ signature of a search, and the Luby schedule of restarts.
 
 A position is taken only if the word's letters agree with the grid and no two words share more
 than one cell (:meth:`Placer.fit`); whether it keeps every word exactly once is asked of the
-board (:meth:`~wortsuche.grid.board.Board.strays_through`). Every position tried is counted in the
+board (:func:`~wortsuche.grid.strays.has_stray`, which answers as
+:meth:`~wortsuche.grid.board.Board.strays_through` would). Every position tried is counted in the
 search's :class:`~wortsuche.budget.SearchBudget`, so the same seed gives the same layout on every
 machine.
 """
@@ -16,6 +17,7 @@ from typing import Protocol
 from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError
 from wortsuche.grid.board import Board
+from wortsuche.grid.strays import has_stray
 from wortsuche.grid.topology import PositionSpace
 from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.rand import Rng
@@ -79,10 +81,11 @@ class Placer:
         """Cell indexes and number of crossings if the word may stand here, else None."""
         board = self.board
         indexes = board.topology.indexes(r, c, direction, len(letters))
+        cells = board.cells  # most positions are refused at their first letters: no lookups
         crossings = 0
         crossed: list[int] = []
         for index, letter in zip(indexes, letters, strict=True):
-            current = board.cells[index]
+            current = cells[index]
             if not current:
                 continue
             if current != letter or self.options.crossing is Crossing.NEVER or len(letters) == 1:
@@ -104,7 +107,7 @@ class Placer:
         placed = self.put(letters, r, c, direction)
         if placed is None:
             return None
-        strays = self.board.strays_of(*placed)
+        strays = has_stray(self.board, *placed)
         if strays:
             self.board.remove_last_placement(placed[1])
         if len(placed[1]) > LONG_CHECK:
