@@ -28,6 +28,7 @@ from wortsuche.levels import LEVEL_ALIASES, LEVELS, options_for, parse_direction
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import (
     DENSITIES,
+    GRIDS,
     LANGUAGES,
     Crossing,
     Decoys,
@@ -482,6 +483,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "lines continue on the other side of the grid, so a word may run over an edge "
         f"and come back on the opposite one (at least {TORUS_LEAST_SIDE}x{TORUS_LEAST_SIDE}, no shape)",
         LEVEL,
+    ),
+    OptionSpec(
+        "grid",
+        "choice",
+        "the cells: square, or hex for hexagons in six directions (--size N: a hexagon of side "
+        "N; RxC: R staggered rows of C cells)",
+        LEVEL,
+        choices=GRIDS,
     ),
     OptionSpec(
         "exact",

@@ -533,7 +533,7 @@ def test_the_offline_file_of_a_puzzle_over_the_edge_is_played_across_the_edge(
     from wortsuche.model import segments
 
     puzzle = generate(["TORF", "VOR", "RAD", "EVA"], 5, 5, level="hard", seed=7, wrap=True)
-    over = [p for p in puzzle.placements.values() if p.wraps]
+    over = [p for p in puzzle.placements.values() if puzzle.topology.wraps(p)]
     assert over
     file = tmp_path / "play.html"
     file.write_text(str(render(puzzle, "html", language="en")), encoding="utf-8")

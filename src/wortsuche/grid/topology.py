@@ -23,15 +23,45 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from wortsuche.model import HOLE, Cell, Direction, Grid, Options, Placement, Puzzle
 from wortsuche.rand import Rng
 
 AXES = (Direction.E, Direction.S, Direction.SE, Direction.NE)
 """One direction per line orientation; the other four read the same lines backwards."""
+
+SQUARE_DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
+"""The 8 directions of a grid of squares, forward ones first."""
+
+HEX_AXES = (Direction.E, Direction.S, Direction.NE)
+"""The three orientations of a hexagonal grid's lines, in axial cells (see :class:`Hex`)."""
+
+HEX_DIRECTIONS = (
+    Direction.E,
+    Direction.S,
+    Direction.SW,
+    Direction.W,
+    Direction.N,
+    Direction.NE,
+)
+"""The 6 directions of a hexagonal grid, forward ones (→ ↘ ↙ as drawn) first."""
+
+HEX_ARROWS = {
+    Direction.E: "→",
+    Direction.S: "↘",
+    Direction.SW: "↙",
+    Direction.W: "←",
+    Direction.N: "↖",
+    Direction.NE: "↗",
+}
+"""How each direction of a hexagonal grid is drawn (pointy-top hexagons, axial cells)."""
+
+SQRT3 = math.sqrt(3)
 
 TORUS_LEAST_SIDE = 3
 """The smallest side of a torus: with 2 rows, up and down lead to the same cell."""
@@ -59,6 +89,76 @@ class Topology:
         can be the two ends of more than one run, and a run is known only by all its cells."""
         return False
 
+    kind = "flat"
+    """The topology's name in a puzzle's JSON: ``flat``, ``torus`` or ``hex``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The topology as plain data (a puzzle file's ``topology``); holes are the grid's."""
+        return {"kind": self.kind}
+
+    @staticmethod
+    def from_dict(data: Any, grid: Grid) -> Topology:
+        """The topology a puzzle file's ``topology`` names, for its ``grid`` (whose :data:`HOLE`
+        cells are holes); ValueError if it does not fit the grid."""
+        if not isinstance(data, dict) or data.get("kind") not in ("flat", "torus", "hex"):
+            raise ValueError("unknown topology")
+        if data["kind"] != "hex":
+            return Topology.of_grid(grid, wrap=data["kind"] == "torus")
+        return Hex.of_dict(data).holding(grid)
+
+    @property
+    def directions(self) -> tuple[Direction, ...]:
+        """Every direction a word can run in on this grid, forward ones first."""
+        return SQUARE_DIRECTIONS
+
+    def arrow(self, direction: Direction) -> str:
+        """The arrow ``direction`` is drawn as on this grid."""
+        return direction.arrow
+
+    def is_reversed(self, direction: Direction) -> bool:
+        """True for a direction that reads against the usual order (→ and top to bottom)."""
+        return direction.is_reversed
+
+    # --- placements ----------------------------------------------------------------
+
+    def cells_of(self, placement: Placement) -> tuple[Cell, ...]:
+        """The cells ``placement`` covers on this grid, first letter first."""
+        return self.cells(placement.start, placement.direction, len(placement.letters))
+
+    def end_of(self, placement: Placement) -> Cell:
+        """The cell of ``placement``'s last letter on this grid."""
+        return self.cells_of(placement)[-1]
+
+    def wraps(self, placement: Placement) -> bool:
+        """True if ``placement`` runs over an edge and goes on at the other side."""
+        return False
+
+    def reversed(self, placement: Placement, letters: str | None = None) -> Placement:
+        """The same cells read from the other end (as ``letters``, by default the word reversed)."""
+        return Placement(
+            letters or placement.letters[::-1], self.end_of(placement), placement.direction.reverse
+        )
+
+    # --- drawing -------------------------------------------------------------------
+
+    def centre(self, cell: Cell) -> tuple[float, float]:
+        """Where ``cell``'s centre is drawn, ``(x, y)`` in cell widths from the top left."""
+        return cell[1] + 0.5, cell[0] + 0.5
+
+    def extent(self) -> tuple[float, float]:
+        """The width and height of the drawn cells, in cell widths."""
+        return float(self.cols), float(self.rows)
+
+    def outline(self, cell: Cell) -> tuple[tuple[float, float], ...]:
+        """The corners of ``cell`` as drawn, in cell widths, clockwise from the top left."""
+        r, c = cell
+        return ((c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1))
+
+    def cell_at(self, point: tuple[float, float]) -> Cell | None:
+        """The cell drawn at ``point`` (cell widths from the top left), or None."""
+        cell = (math.floor(point[1]), math.floor(point[0]))
+        return cell if cell in self else None
+
     @staticmethod
     def of(rows: int, cols: int, *, wrap: bool = False, holes: Iterable[int] = ()) -> Topology:
         """A flat grid with ``holes`` (flat indexes), or with ``wrap`` a torus."""
@@ -71,7 +171,10 @@ class Topology:
 
     @staticmethod
     def for_options(rows: int, cols: int, options: Options, holes: Iterable[int] = ()) -> Topology:
-        """The topology ``options`` ask for, on a ``rows`` × ``cols`` grid with ``holes``."""
+        """The topology ``options`` ask for, on a ``rows`` × ``cols`` grid with ``holes``; on a
+        hexagonal grid (``options.grid``) the size is the hexagons' (:meth:`Hex.of_size`)."""
+        if options.grid == "hex":
+            return Hex.of_size(rows, cols)
         return Topology.of(rows, cols, wrap=options.wrap, holes=holes)
 
     @staticmethod
@@ -90,8 +193,11 @@ class Topology:
 
     @staticmethod
     def of_puzzle(puzzle: Puzzle) -> Topology:
-        """The topology of a finished puzzle's grid."""
-        return Topology.of_grid(puzzle.grid, wrap=puzzle.options.wrap)
+        """The topology of a finished puzzle (its :attr:`~wortsuche.model.Puzzle.topology`)."""
+        topology = puzzle.topology
+        if not isinstance(topology, Topology):
+            raise TypeError(f"a puzzle's topology is a Topology, not {type(topology).__name__}")
+        return topology
 
     # --- cells ---------------------------------------------------------------------
 
@@ -173,7 +279,7 @@ class Topology:
         """Every straight run of cells from ``start`` to ``end``, at most once round its line,
         shortest first: what a player may mean by marking two cells."""
         runs = []
-        for direction in Direction:
+        for direction in self.directions:
             for k in range(1, self.line_length(direction)):
                 if self.offset(start, direction.step, k) == end:
                     run = self.run(start, direction, k + 1)
@@ -428,6 +534,12 @@ class Torus(Topology):
         """True: every line comes back to its first cell."""
         return True
 
+    kind = "torus"
+
+    def wraps(self, placement: Placement) -> bool:
+        """True if ``placement`` runs over an edge and goes on at the other side."""
+        return placement.end != self.end_of(placement)
+
     def line_length(self, direction: Direction) -> int:
         """A row's ``cols``, a column's ``rows``, a diagonal's least common multiple of both:
         how many cells a line has before it comes back to its first cell.
@@ -469,10 +581,6 @@ class Torus(Topology):
         r, c = divmod(index, self.cols)
         dr, dc = direction._value_  # the plain attribute: hot loop
         return (r - at * dr) % self.rows, (c - at * dc) % self.cols
-
-    def placement(self, letters: str, start: Cell, direction: Direction) -> Placement:
-        """The placement of ``letters``, whose cells are taken round this torus."""
-        return Placement(letters, start, direction, torus=(self.rows, self.cols))
 
     def reading_key(
         self, start: Cell, direction: Direction, length: int
@@ -519,6 +627,199 @@ class Torus(Topology):
             fits = length <= self.line_length(direction)
             parts.append((direction, 0, self.rows if fits else 0, 0, self.cols))
         return PositionSpace(parts)
+
+
+@dataclass(frozen=True)
+class Hex(Flat):
+    """A grid of hexagons, stored as a ``rows`` × ``cols`` rhombus of axial cells with holes.
+
+    The six neighbours of ``(r, c)`` are the square grid's E, W, S, N, NE and SW steps, so a
+    hexagonal grid is a flat grid with holes whose lines run along three axes (→, ↘ and ↗ as
+    drawn): the searches, the filler and the verifier work on it unchanged. Drawn as pointy-top
+    hexagons of circumradius R, cell ``(r, c)`` has its centre at x = R·√3·(c + r/2),
+    y = R·1.5·r. Two shapes: a hexagon of side ``side`` (:meth:`hexagon`), and a rectangle of
+    ``rows`` staggered rows of ``width`` cells (:meth:`rectangle`).
+
+    >>> board = Hex.hexagon(2)
+    >>> (board.rows, board.cols, sorted(board.holes))
+    (3, 3, [0, 8])
+    >>> [len(cells) for axis, cells in board.lines() if axis is Direction.E]
+    [2, 3, 2]
+    """
+
+    shape: str = "hexagon"
+    side: int = 0
+    """The side of a hexagon, in cells."""
+    width: int = 0
+    """The cells of each row of a rectangle."""
+
+    kind = "hex"
+
+    @staticmethod
+    def hexagon(side: int) -> Hex:
+        """A hexagon of ``side`` cells a side: stored (2·side − 1)², cell ``(r, c)`` on the board
+        if side − 1 ≤ r + c ≤ 3·side − 3."""
+        n = 2 * side - 1
+        holes = frozenset(
+            r * n + c for r in range(n) for c in range(n) if not side - 1 <= r + c <= 3 * side - 3
+        )
+        return Hex(n, n, holes, "hexagon", side=side)
+
+    @staticmethod
+    def rectangle(rows: int, width: int) -> Hex:
+        """``rows`` staggered rows of ``width`` cells, every other row half a cell to the right:
+        row r holds the axial columns c = j − ⌊r/2⌋ + ⌊(rows − 1)/2⌋, j = 0 … width − 1, stored
+        in ``rows`` × (width + ⌊(rows − 1)/2⌋)."""
+        shift = (rows - 1) // 2
+        cols = width + shift
+        holes = frozenset(
+            r * cols + c
+            for r in range(rows)
+            for c in range(cols)
+            if not 0 <= c + r // 2 - shift < width
+        )
+        return Hex(rows, cols, holes, "rectangle", width=width)
+
+    @staticmethod
+    def of_size(rows: int, cols: int) -> Hex:
+        """The hexagonal board of a size as asked: one number (``rows == cols``) is a hexagon's
+        side, two different ones are a rectangle's rows and cells per row."""
+        return Hex.hexagon(rows) if rows == cols else Hex.rectangle(rows, cols)
+
+    @staticmethod
+    def of_dict(data: dict[str, Any]) -> Hex:
+        """The board a puzzle file's ``{"kind": "hex", …}`` names; ValueError if none."""
+
+        def whole(name: str) -> int:
+            value = data.get(name)
+            if type(value) is not int or not 1 <= value <= HEX_LARGEST:
+                raise ValueError(f"hex {name} must be a whole number from 1 to {HEX_LARGEST}")
+            return value
+
+        if data.get("shape") == "hexagon":
+            return Hex.hexagon(whole("side"))
+        if data.get("shape") == "rectangle":
+            return Hex.rectangle(whole("rows"), whole("cols"))
+        raise ValueError("a hexagonal board is a hexagon or a rectangle")
+
+    def holding(self, grid: Grid | Sequence[str]) -> Hex:
+        """This board, checked against ``grid``: the same size, its holes hold :data:`HOLE` and
+        no other cell does; ValueError if not."""
+        rows = tuple(grid.rows if isinstance(grid, Grid) else grid)
+        if len(rows) != self.rows or any(len(row) != self.cols for row in rows):
+            raise ValueError("the grid's size does not match the hexagonal board")
+        cols = self.cols
+        blanks = {
+            r * cols + c for r, row in enumerate(rows) for c, x in enumerate(row) if x == HOLE
+        }
+        if blanks != self.holes:
+            raise ValueError("the grid's blanks are not the hexagonal board's holes")
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"kind": "hex", "shape": "hexagon", "side": N}`` or the rectangle's rows and cols."""
+        if self.shape == "hexagon":
+            return {"kind": "hex", "shape": "hexagon", "side": self.side}
+        return {"kind": "hex", "shape": "rectangle", "rows": self.rows, "cols": self.width}
+
+    @property
+    def axes(self) -> tuple[Direction, ...]:
+        """→, ↘ and ↗ as drawn (the axial E, S and NE steps)."""
+        return HEX_AXES
+
+    @property
+    def directions(self) -> tuple[Direction, ...]:
+        """The six directions, forward ones (→ ↘ ↙) first."""
+        return HEX_DIRECTIONS
+
+    def arrow(self, direction: Direction) -> str:
+        """The arrow ``direction`` is drawn as on hexagons (S is ↘, N is ↖)."""
+        return HEX_ARROWS[direction]
+
+    def is_reversed(self, direction: Direction) -> bool:
+        """True for ←, ↖ and ↗: against the reading order as drawn."""
+        return direction in (Direction.W, Direction.N, Direction.NE)
+
+    @functools.cached_property
+    def _longest(self) -> dict[Direction, int]:
+        """The cells of the longest line along each axis."""
+        longest = dict.fromkeys(HEX_AXES, 0)
+        for axis, cells in self.lines():
+            longest[axis] = max(longest[axis], len(cells))
+        return longest
+
+    def line_length(self, direction: Direction) -> int:
+        """How many cells the longest line in ``direction`` has (0 for ↘ and ↖ of a square grid,
+        which a hexagonal one lacks)."""
+        longest = self._longest
+        return longest.get(direction, longest.get(direction.reverse, 0))
+
+    def border(self) -> set[int]:
+        """The cells with a neighbour off the board."""
+        found = set()
+        for r in range(self.rows):
+            for c in range(self.cols):
+                if (r, c) in self and any(
+                    (r + dr, c + dc) not in self for dr, dc in (d.step for d in HEX_DIRECTIONS)
+                ):
+                    found.add(r * self.cols + c)
+        return found
+
+    def line_texts(self, rows: Sequence[str], longest: int) -> LineTexts:
+        """Every line along the three axes as text, → first."""
+        pieces = [
+            ("".join(rows[r][c] for r, c in cells), cells[0], axis, 0)
+            for axis, cells in self.lines()
+        ]
+        return LineTexts.join(self, pieces)
+
+    @functools.cached_property
+    def _left(self) -> float:
+        """The least ``c + r/2`` of a cell: where the leftmost drawn cell's centre is."""
+        return min(c + r / 2 for r in range(self.rows) for c in range(self.cols) if (r, c) in self)
+
+    def centre(self, cell: Cell) -> tuple[float, float]:
+        """x = c + r/2 and y = r·√3/2 in hexagon widths (R = 1/√3), shifted so that the
+        leftmost and the top hexagons touch the origin."""
+        r, c = cell
+        return c + r / 2 - self._left + 0.5, r * SQRT3 / 2 + 1 / SQRT3
+
+    def extent(self) -> tuple[float, float]:
+        """The width and height of the drawn hexagons, in hexagon widths."""
+        right = max(c + r / 2 for r in range(self.rows) for c in range(self.cols) if (r, c) in self)
+        return right - self._left + 1, (self.rows - 1) * SQRT3 / 2 + 2 / SQRT3
+
+    def outline(self, cell: Cell) -> tuple[tuple[float, float], ...]:
+        """The six corners of a pointy-top hexagon, clockwise from the top."""
+        x, y = self.centre(cell)
+        radius, half = 1 / SQRT3, 0.5
+        return (
+            (x, y - radius),
+            (x + half, y - radius / 2),
+            (x + half, y + radius / 2),
+            (x, y + radius),
+            (x - half, y + radius / 2),
+            (x - half, y - radius / 2),
+        )
+
+    def cell_at(self, point: tuple[float, float]) -> Cell | None:
+        """The hexagon drawn at ``point``, or None (cube coordinates, rounded)."""
+        x = point[0] - 0.5 + self._left
+        rf = (point[1] - 1 / SQRT3) / (SQRT3 / 2)
+        cf = x - rf / 2
+        yf = -cf - rf
+        rc, rr, ry = round(cf), round(rf), round(yf)
+        dc, dr, dy = abs(rc - cf), abs(rr - rf), abs(ry - yf)
+        if dc > dr and dc > dy:
+            rc = -rr - ry
+        elif dr > dy:
+            rr = -rc - ry
+        cell = (rr, rc)
+        return cell if cell in self else None
+
+
+HEX_LARGEST = 100
+"""The largest side of a hexagon (and rows and cells per row of a rectangle) a file may name."""
 
 
 E, S, SE, NE = AXES

@@ -274,7 +274,10 @@ def _finish(
     except FillError:
         failures.fill += 1
         return None
-    placements = with_contained_words(with_reverse_twins(placed, letters), placed, letters)
+    cells_of = board.topology.cells_of
+    placements = with_contained_words(
+        with_reverse_twins(placed, letters, cells_of), placed, letters, cells_of
+    )
     puzzle = Puzzle(
         grid=Grid.from_rows(board.rows_text()),
         words=tuple(w for w in plan.words if w.letters not in plan.secret),
@@ -283,6 +286,7 @@ def _finish(
         level=plan.level,
         options=options,
         seed=plan.seed,
+        topology=board.topology,
         notes=plan.notes + tuple(fill_notes),
         message=message,
     )

@@ -204,7 +204,7 @@ def grid_table(puzzle: Puzzle, options: RenderOptions, room_cm: tuple[float, flo
 
 def marked_cells(puzzle: Puzzle) -> frozenset[tuple[int, int]]:
     """The cells of the words, marked on the answer key."""
-    return frozenset(cell for placement in puzzle.placements.values() for cell in placement.cells)
+    return puzzle.covered()
 
 
 def word_list_columns(

@@ -18,9 +18,10 @@ from __future__ import annotations
 import itertools
 import math
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
+from wortsuche.grid.topology import Topology
 from wortsuche.i18n import Translator
 from wortsuche.model import HOLE, Placement, Puzzle, Word, segments
 from wortsuche.render import texts as say
@@ -197,7 +198,7 @@ def grid_drawing(
     cell = min(box.width / (cols + 0.5), box.height / (rows + 0.5), max_cell)
     x = box.x + (box.width - cols * cell) / 2
     y = box.y + ((box.height - rows * cell) / 2 if centre_vertically else cell / 4)
-    covered = {rc for p in puzzle.placements.values() for rc in p.cells} if answers else set()
+    covered = puzzle.covered() if answers else frozenset()
     size = cell * letter_scale
     # Lower-case letters are centred between the x-height and the ascenders.
     lift = size * (LOWERCASE_MIDDLE if lowercase else CAP_HEIGHT) / 2
@@ -218,7 +219,8 @@ def grid_drawing(
     capsules = _answer_capsules(puzzle, x, y, cell) if answers else ()
     pad = cell / 4
     frame = Box(x - pad, y - pad, cols * cell + 2 * pad, rows * cell + 2 * pad)
-    clip = answers and any(p.wraps for p in puzzle.placements.values())
+    topology = Topology.of_puzzle(puzzle)
+    clip = answers and any(topology.wraps(p) for p in puzzle.placements.values())
     return GridDrawing(x, y, cell, rows, cols, letters, capsules, frame, tiles, clip)
 
 
@@ -234,16 +236,21 @@ def _answer_capsules(puzzle: Puzzle, x: float, y: float, cell: float) -> tuple[C
     """The capsules of every placed word, in word-list order, the secret words last."""
     placements = (puzzle.placements.get(w.letters) for w in puzzle.words + puzzle.secret_words)
     return tuple(
-        capsule for p in placements if p is not None for capsule in _capsules(p, x, y, cell)
+        capsule
+        for p in placements
+        if p is not None
+        for capsule in _capsules(p, puzzle.cells_of(p), x, y, cell)
     )
 
 
-def _capsules(placement: Placement, x: float, y: float, cell: float) -> list[Capsule]:
+def _capsules(
+    placement: Placement, cells: Sequence[tuple[int, int]], x: float, y: float, cell: float
+) -> list[Capsule]:
     """One capsule for a word, or one for each piece of a word that runs over an edge
     (``--wrap``): a piece that goes on at the other side runs a cell on, out of the grid, where
     the frame cuts it (:attr:`GridDrawing.clip`), so it reads as going on."""
     dr, dc = placement.direction.step
-    pieces = segments(placement.cells)
+    pieces = segments(cells)
     capsules = []
     for i, piece in enumerate(pieces):
         (r0, c0), (r1, c1) = piece[0], piece[-1]

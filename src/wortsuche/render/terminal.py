@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wortsuche.grid.topology import Topology
 from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
 from wortsuche.render.options import RenderOptions, display_letter
@@ -36,7 +37,7 @@ def puzzle_renderable(puzzle: Puzzle, options: RenderOptions | None = None) -> G
     options = options or RenderOptions()
     answers = options.answers
     texts = options.texts(puzzle)
-    covered = {cell for p in puzzle.placements.values() for cell in p.cells} if answers else set()
+    covered = puzzle.covered() if answers else frozenset()
     grid = Text(no_wrap=True, overflow="ignore")
     for r, row in enumerate(puzzle.grid.rows):
         for c, letter in enumerate(row):
@@ -66,7 +67,7 @@ def word_entry(puzzle: Puzzle, index: int, texts: Translator, *, answers: bool =
     if answers and placement is not None:
         (r, c), arrow = placement.start, placement.direction.arrow
         where = texts.t("text.position", row=r + 1, col=c + 1, arrow=arrow)
-        if placement.wraps:
+        if Topology.of_puzzle(puzzle).wraps(placement):
             where += " " + texts.t("text.wrap-mark")
         text.append(f"  {where}", style="dim")
     return text

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from wortsuche.grid.topology import Topology
 from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
 from wortsuche.rating.difficulty import rate_puzzle
@@ -94,7 +95,7 @@ def in_columns(items: Sequence[str], width: int, gap: int = 3) -> list[str]:
 
 def answer_rows(puzzle: Puzzle) -> list[str]:
     """The grid with only the words' cells shown, every other cell as ``·``."""
-    covered = {cell for p in puzzle.placements.values() for cell in p.cells}
+    covered = puzzle.covered()
     return [
         "".join(letter if (r, c) in covered else HIDDEN for c, letter in enumerate(row))
         for r, row in enumerate(puzzle.grid.rows)
@@ -115,7 +116,7 @@ def answer_positions(puzzle: Puzzle, texts: Translator) -> list[str]:
             continue
         (r, c), arrow = placement.start, placement.direction.arrow
         where = texts.t("text.position", row=r + 1, col=c + 1, arrow=arrow)
-        if placement.wraps:
+        if Topology.of_puzzle(puzzle).wraps(placement):
             where += " " + texts.t("text.wrap-mark")
         if word in puzzle.secret_words:
             where += " " + texts.t("text.secret-mark")

@@ -203,7 +203,7 @@ def classroom_routes(
         if placement is None:
             raise ApiError(404, "that word is not in the grid", key="api.word-not-in-grid")
         storage.record_hint(pupil.id, time.time())
-        return Hint.of(asked.index, placement.cells)
+        return Hint.of(asked.index, puzzle.cells_of(placement))
 
     @router.post("/{code}/answers", responses=TOKEN_ERRORS)
     def class_answers(code: str, authorization: Authorization = None) -> Answers:
