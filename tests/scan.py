@@ -135,7 +135,7 @@ def _unexplained_on_torus(
     return result
 
 
-def _run(placement: Any, rows: int, cols: int, wrap: bool) -> tuple[tuple[int, int], ...]:
+def run_of(placement: Any, rows: int, cols: int, wrap: bool) -> tuple[tuple[int, int], ...]:
     """The cells of a placement, counted here from its start and direction (taken round a torus)."""
     (r, c), (dr, dc) = placement.start, placement.direction.value
     cells = [(r + i * dr, c + i * dc) for i in range(len(placement.letters))]
@@ -149,7 +149,7 @@ def assert_exactly_once(puzzle: object) -> None:
     words = [w.letters for w in (*puzzle.words, *secret)]  # type: ignore[attr-defined]
     placements = puzzle.placements  # type: ignore[attr-defined]
     wrap = getattr(puzzle.options, "wrap", False)  # type: ignore[attr-defined]
-    cells = {w: _run(p, len(rows), len(rows[0]), wrap) for w, p in placements.items()}
+    cells = {w: run_of(p, len(rows), len(rows[0]), wrap) for w, p in placements.items()}
     for word, run in cells.items():
         text = "".join(rows[r][c] for r, c in run)
         assert text == word, f"{word} placed at {run} reads {text}"

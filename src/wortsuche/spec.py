@@ -23,7 +23,7 @@ from typing import Any
 from wortsuche.errors import InputError
 from wortsuche.filling.message import message_letters
 from wortsuche.grid.shapes import SHAPE_NAMES, Outline, outline
-from wortsuche.grid.topology import TORUS_LEAST_SIDE
+from wortsuche.grid.topology import HEX_DIRECTIONS, TORUS_LEAST_SIDE, Hex
 from wortsuche.levels import LEVEL_ALIASES, LEVELS, options_for, parse_directions
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import (
@@ -873,7 +873,40 @@ class PuzzleSpec:
         )
         if checked.size is not None:
             check_size(*checked.size, wrap=options.wrap)
+        if options.grid == "hex":
+            check_hex(options, drawn, checked.size)
         return checked
+
+
+def check_hex(options: Options, drawn: Outline | None, size: tuple[int, int] | None) -> None:
+    """Refuse what a grid of hexagons cannot be yet: a torus, a shape, a square grid's ↘ and ↖,
+    a size chosen from the words, a board larger than ``MAX_SIDE`` stored."""
+    if options.wrap or drawn is not None:
+        raise InputError(
+            "--grid hex is a hexagon or staggered rows: it takes neither --wrap nor a shape",
+            key="error.hex-whole",
+        )
+    other = [d.name for d in options.directions if d not in HEX_DIRECTIONS]
+    if other:
+        raise InputError(
+            f"a grid of hexagons runs E, S, SW, W, N and NE, not {', '.join(other)}",
+            key="error.hex-directions",
+            values={"directions": ", ".join(other)},
+        )
+    if size is None:
+        raise InputError(
+            "--grid hex needs a size: --size N for a hexagon of side N, or RxC for R staggered "
+            "rows of C cells",
+            key="error.hex-size",
+        )
+    board = Hex.of_size(*size)
+    if max(board.rows, board.cols) > MAX_SIDE:
+        raise InputError(
+            f"a grid of hexagons of size {size[0]}x{size[1]} is stored in {board.rows}x"
+            f"{board.cols} cells, more than {MAX_SIDE}",
+            key="error.hex-too-large",
+            values={"size": f"{size[0]}x{size[1]}", "stored": f"{board.rows}x{board.cols}"},
+        )
 
 
 _NOWHERE = OptionSpec("", "text", "", surfaces=frozenset())
