@@ -149,6 +149,14 @@ class Topology:
         """The width and height of the drawn cells, in cell widths."""
         return float(self.cols), float(self.rows)
 
+    outlines_cells = False
+    """Whether a drawing outlines each cell (hexagons) rather than framing the rectangle."""
+
+    def is_drawn(self, cell: Cell) -> bool:
+        """True for a stored cell that has a place in the drawing: every cell of the rectangle
+        (a shape's hole is a blank square in it), only the board's on hexagons."""
+        return True
+
     def outline(self, cell: Cell) -> tuple[tuple[float, float], ...]:
         """The corners of ``cell`` as drawn, in cell widths, clockwise from the top left."""
         r, c = cell
@@ -654,6 +662,7 @@ class Hex(Flat):
     """The cells of each row of a rectangle."""
 
     kind = "hex"
+    outlines_cells = True
 
     @staticmethod
     def hexagon(side: int) -> Hex:
@@ -788,6 +797,10 @@ class Hex(Flat):
         """The width and height of the drawn hexagons, in hexagon widths."""
         right = max(c + r / 2 for r in range(self.rows) for c in range(self.cols) if (r, c) in self)
         return right - self._left + 1, (self.rows - 1) * SQRT3 / 2 + 2 / SQRT3
+
+    def is_drawn(self, cell: Cell) -> bool:
+        """True for a cell of the board: the rhombus around it is only how it is stored."""
+        return cell in self
 
     def outline(self, cell: Cell) -> tuple[tuple[float, float], ...]:
         """The six corners of a pointy-top hexagon, clockwise from the top."""

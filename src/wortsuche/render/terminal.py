@@ -65,7 +65,7 @@ def word_entry(puzzle: Puzzle, index: int, texts: Translator, *, answers: bool =
     text = Text(listed(word, answers=answers))
     placement = puzzle.placements.get(word.letters)
     if answers and placement is not None:
-        (r, c), arrow = placement.start, placement.direction.arrow
+        (r, c), arrow = placement.start, Topology.of_puzzle(puzzle).arrow(placement.direction)
         where = texts.t("text.position", row=r + 1, col=c + 1, arrow=arrow)
         if Topology.of_puzzle(puzzle).wraps(placement):
             where += " " + texts.t("text.wrap-mark")

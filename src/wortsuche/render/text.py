@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from wortsuche.grid.topology import Topology
 from wortsuche.i18n import Translator
-from wortsuche.model import Puzzle
+from wortsuche.model import HOLE, Puzzle
 from wortsuche.rating.difficulty import rate_puzzle
 from wortsuche.render.options import RenderOptions, display_letter
 from wortsuche.render.texts import (
@@ -41,24 +41,37 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     """Plain text for files and pipes (letters separated by spaces)."""
     options = options or RenderOptions()
     texts = options.texts(puzzle)
-    lines = [
-        " ".join(display_letter(x, options.lowercase) for x in row) for row in puzzle.grid.rows
-    ]
+    lines = laid_out(puzzle, puzzle.grid.rows, options.lowercase)
     lines.append("")
-    width = max(2 * puzzle.cols - 1, MIN_LIST_WIDTH)
+    width = max(len(lines[0]), MIN_LIST_WIDTH)
     lines += in_columns([listed(word) for word in puzzle.words], width)
     lines.append("")
     lines += [*secret_hint(puzzle, texts), *message_hint(puzzle, texts), summary(puzzle, texts)]
     if options.answers:
         lines += ["", texts.t("sheet.answers"), ""]
-        lines += [
-            " ".join(display_letter(x, options.lowercase) for x in row)
-            for row in answer_rows(puzzle)
-        ]
+        lines += laid_out(puzzle, answer_rows(puzzle), options.lowercase)
         lines.append("")
         lines += answer_positions(puzzle, texts)
         lines += message_answer(puzzle, texts)
     return "\n".join(lines) + "\n"
+
+
+def laid_out(puzzle: Puzzle, rows: Sequence[str], lowercase: bool = False) -> list[str]:
+    """The letters of ``rows`` as lines of text, each cell where the topology draws it: two
+    characters a cell width, so a square grid's letters stand a blank apart and a hexagonal
+    grid's rows are staggered by half a cell (a hole is a blank)."""
+    topology = Topology.of_puzzle(puzzle)
+    width = round(2 * (topology.extent()[0] - 1)) + 1
+    lines = []
+    for r, row in enumerate(rows):
+        line = [" "] * width
+        for c, letter in enumerate(row):
+            if letter != HOLE and topology.is_drawn((r, c)):
+                line[round(2 * (topology.centre((r, c))[0] - 0.5))] = display_letter(
+                    letter, lowercase
+                )
+        lines.append("".join(line))
+    return lines
 
 
 def summary(puzzle: Puzzle, texts: Translator) -> str:
@@ -114,7 +127,7 @@ def answer_positions(puzzle: Puzzle, texts: Translator) -> list[str]:
         if placement is None:
             lines.append(f"{word.entry:<{width}}  {texts.t('text.not-placed')}")
             continue
-        (r, c), arrow = placement.start, placement.direction.arrow
+        (r, c), arrow = placement.start, Topology.of_puzzle(puzzle).arrow(placement.direction)
         where = texts.t("text.position", row=r + 1, col=c + 1, arrow=arrow)
         if Topology.of_puzzle(puzzle).wraps(placement):
             where += " " + texts.t("text.wrap-mark")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from wortsuche.grid.topology import Topology
 from wortsuche.i18n import Translator, resolve_language
 from wortsuche.levels import LEVELS
 from wortsuche.model import Direction, Puzzle
@@ -33,7 +34,12 @@ def default_title(texts: Translator) -> str:
     return texts.t("sheet.default-title")
 
 
-def directions_sentence(texts: Translator, directions: Sequence[Direction], count: int = 2) -> str:
+def directions_sentence(
+    texts: Translator,
+    directions: Sequence[Direction],
+    count: int = 2,
+    topology: Topology | None = None,
+) -> str:
     """How the ``count`` words run, in plain words for the instruction line (one word runs
     one way: "across or down").
 
@@ -50,6 +56,12 @@ def directions_sentence(texts: Translator, directions: Sequence[Direction], coun
         return texts.n("sheet.directions.across-down", count)
     if found == across_down | diagonal:
         return texts.n("sheet.directions.across-down-diagonal", count)
+    if topology is not None and topology.directions != tuple(Direction):  # hexagons: as drawn
+        return texts.n(
+            "sheet.directions.arrows",
+            count,
+            arrows=" ".join(topology.arrow(d) for d in topology.directions if d in found),
+        )
     arrows = " ".join(d.arrow for d in Direction if d in found)
     return texts.n("sheet.directions.arrows", count, arrows=arrows)
 
@@ -61,7 +73,12 @@ def instruction(
     message is."""
     count = len(puzzle.words)
     # secret words run as the listed ones do: "the word" only where one word hides in all
-    how = directions_sentence(texts, puzzle.options.directions, count + len(puzzle.secret_words))
+    how = directions_sentence(
+        texts,
+        puzzle.options.directions,
+        count + len(puzzle.secret_words),
+        Topology.of_puzzle(puzzle),
+    )
     if word_list and list_follows:
         what = texts.n("sheet.find-list-follows", count)
     elif word_list:
