@@ -225,3 +225,71 @@ def test_the_command_line_makes_checks_solves_and_rates_a_hex_puzzle(tmp_path: P
     refused = wortsuche("generate", words, "--grid", "hex", "--wrap", "--size", "5", cwd=tmp_path)
     assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
     assert "Traceback" not in refused.stderr
+
+
+def test_the_text_sheet_staggers_the_rows_of_a_hexagon() -> None:
+    from wortsuche.render import render
+
+    puzzle = generate(worte1(), 4, level="easy", seed=5, grid="hex")
+    text = render(puzzle, "text", language="en")
+    assert isinstance(text, str)
+    grid = text.split("\n\n")[0].splitlines()
+    assert len(grid) == 7
+    for r, line in enumerate(grid):
+        # row r holds 4 + min(r, 6 - r) letters, indented by |3 - r| half cells
+        indent = abs(3 - r)
+        letters = line.split()
+        assert len(letters) == 7 - indent, (r, line)
+        assert line.startswith(" " * indent) and line[indent] != " "
+        assert "".join(letters) == puzzle.grid.rows[r].replace(" ", "")
+
+
+def test_svg_png_and_pdf_draw_hexagons_with_a_capsule_per_word() -> None:
+    from wortsuche.render import render
+
+    puzzle = generate(worte1(), 5, level="hard", seed=6, grid="hex")
+    svg = render(puzzle, "svg", answers=True)
+    assert isinstance(svg, str)
+    assert svg.count("<polygon ") == 61  # 3·5·4 + 1 hexagons, no square frame
+    assert 'class="frame"' not in svg
+    assert svg.count('class="capsule"') == len(puzzle.placements)
+    png = render(puzzle, "png")
+    assert isinstance(png, bytes) and png.startswith(b"\x89PNG")
+    pdf = render(puzzle, "pdf", answers=True)
+    assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("format", ["csv", "docx", "odt", "html"])
+def test_formats_that_set_squares_refuse_hexagons_in_one_line(format: str) -> None:
+    from wortsuche.render import render
+
+    puzzle = generate(worte1(), 4, level="easy", seed=5, grid="hex")
+    with pytest.raises(InputError, match=f"{format} cannot show a grid of hexagons"):
+        render(puzzle, format)
+
+
+@settings(max_examples=60, deadline=None)
+@given(side=st.integers(1, 8), data=st.data())
+def test_the_drawing_finds_each_hexagon_at_its_centre_and_its_corners_touch_neighbours(
+    side: int, data: st.DataObject
+) -> None:
+    from wortsuche.grid.topology import Hex
+
+    board = Hex.hexagon(side)
+    cells = sorted(on_board(board.to_dict())[2])
+    assert cells == sorted(
+        (r, c) for r in range(board.rows) for c in range(board.cols) if (r, c) in board
+    )
+    cell = data.draw(st.sampled_from(cells))
+    x, y = board.centre(cell)
+    assert board.cell_at((x, y)) == cell
+    # the convention: x = √3·R·(c + r/2), y = 1.5·R·r, with R = 1/√3 of a cell width
+    r, c = cell
+    x0, y0 = board.centre((0, side - 1))
+    assert abs((x - x0) - ((c - (side - 1)) + r / 2)) < 1e-9
+    assert abs((y - y0) - 1.5 * r / 3**0.5) < 1e-9
+    corners = board.outline(cell)
+    assert len(corners) == 6
+    for step in STEPS.values():  # a neighbour's centre is one cell width away
+        nx, ny = board.centre((r + step[0], c + step[1]))
+        assert abs(((nx - x) ** 2 + (ny - y) ** 2) ** 0.5 - 1) < 1e-9

@@ -491,6 +491,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "N; RxC: R staggered rows of C cells)",
         LEVEL,
         choices=GRIDS,
+        surfaces=frozenset({GENERATE, API}),
+        elsewhere="the book's pages and the web's game draw squares for now",
     ),
     OptionSpec(
         "exact",

@@ -39,12 +39,17 @@ def puzzle_renderable(puzzle: Puzzle, options: RenderOptions | None = None) -> G
     texts = options.texts(puzzle)
     covered = puzzle.covered() if answers else frozenset()
     grid = Text(no_wrap=True, overflow="ignore")
+    topology = Topology.of_puzzle(puzzle)
     for r, row in enumerate(puzzle.grid.rows):
+        at = 0  # two characters a cell width: a blank between squares, hexagons staggered
         for c, letter in enumerate(row):
-            if c:
-                grid.append(" ")
+            if not topology.is_drawn((r, c)):
+                continue
+            place = round(2 * (topology.centre((r, c))[0] - 0.5))
+            grid.append(" " * (place - at))
             style = (WORD_STYLE if (r, c) in covered else OTHER_STYLE) if answers else ""
             grid.append(display_letter(letter, options.lowercase), style=style)
+            at = place + 1
         grid.append("\n")
     grid.rstrip()
     heading = options.title or puzzle.title or "wortsuche"
