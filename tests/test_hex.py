@@ -293,3 +293,24 @@ def test_the_drawing_finds_each_hexagon_at_its_centre_and_its_corners_touch_neig
     for step in STEPS.values():  # a neighbour's centre is one cell width away
         nx, ny = board.centre((r + step[0], c + step[1]))
         assert abs(((nx - x) ** 2 + (ny - y) ** 2) ** 0.5 - 1) < 1e-9
+
+
+def test_secret_words_a_message_decoys_and_a_target_difficulty_work_on_hexagons() -> None:
+    from wortsuche.rating.targeting import generate_near
+
+    words = worte1()
+    secret = generate(words, 5, level="hard", seed=3, grid="hex", secret=["OTTO"])
+    assert [w.letters for w in secret.secret_words] == ["OTTO"]
+    assert_exactly_once(puzzle_to_dict(secret), "hard")
+    message = generate(words, 5, level="medium", seed=3, grid="hex", message="Hallo Welt")
+    data = puzzle_to_dict(message)
+    assert_exactly_once(data, "medium")
+    covered = {tuple(cell) for p in data["placements"] for cell in p["cells"]}
+    _, _, board = on_board(data["topology"])
+    free = [data["grid"][r][c] for r, c in sorted(board) if (r, c) not in covered]
+    assert "".join(free).startswith("HALLOWELT")  # the free cells in reading order
+    evil = generate(words, 6, level="evil", seed=3, grid="hex")
+    assert_exactly_once(puzzle_to_dict(evil), "evil")
+    near = generate_near(words, 5, 5, target=1.0, seed=1, grid="hex")
+    assert near.topology.to_dict() == {"kind": "hex", "shape": "hexagon", "side": 5}
+    assert_exactly_once(puzzle_to_dict(near))

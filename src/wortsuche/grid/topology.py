@@ -111,6 +111,11 @@ class Topology:
         """Every direction a word can run in on this grid, forward ones first."""
         return SQUARE_DIRECTIONS
 
+    @property
+    def asked_size(self) -> tuple[int, int]:
+        """The size as asked for (``--size``): the rows and columns of a rectangle."""
+        return self.rows, self.cols
+
     def arrow(self, direction: Direction) -> str:
         """The arrow ``direction`` is drawn as on this grid."""
         return direction.arrow
@@ -730,6 +735,12 @@ class Hex(Flat):
         if self.shape == "hexagon":
             return {"kind": "hex", "shape": "hexagon", "side": self.side}
         return {"kind": "hex", "shape": "rectangle", "rows": self.rows, "cols": self.width}
+
+    @property
+    def asked_size(self) -> tuple[int, int]:
+        """The size as asked for: a hexagon's side twice (``--size N``), a rectangle's rows and
+        cells per row (``RxC``)."""
+        return (self.side, self.side) if self.shape == "hexagon" else (self.rows, self.width)
 
     @property
     def axes(self) -> tuple[Direction, ...]:

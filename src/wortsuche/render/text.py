@@ -79,8 +79,8 @@ def summary(puzzle: Puzzle, texts: Translator) -> str:
     rating = rate_puzzle(puzzle)
     return texts.t(
         "text.summary",
-        rows=puzzle.rows,
-        cols=puzzle.cols,
+        rows=Topology.of_puzzle(puzzle).asked_size[0],
+        cols=Topology.of_puzzle(puzzle).asked_size[1],
         level=level_name(texts, puzzle.level),
         seed=puzzle.seed,
         score=texts.decimal(rating.score),

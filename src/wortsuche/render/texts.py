@@ -181,8 +181,8 @@ def footer(
     rating = rating or rate_puzzle(puzzle)
     made = texts.t(
         "sheet.footer",
-        rows=puzzle.rows,
-        cols=puzzle.cols,
+        rows=Topology.of_puzzle(puzzle).asked_size[0],
+        cols=Topology.of_puzzle(puzzle).asked_size[1],
         level=level_name(texts, puzzle.level),
         seed=puzzle.seed,
         score=texts.decimal(rating.score),
