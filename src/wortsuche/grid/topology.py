@@ -27,7 +27,7 @@ import functools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from wortsuche.model import HOLE, Cell, Direction, Grid, Options, Placement, Puzzle
 from wortsuche.rand import Rng
@@ -89,7 +89,7 @@ class Topology:
         can be the two ends of more than one run, and a run is known only by all its cells."""
         return False
 
-    kind = "flat"
+    kind: ClassVar[str] = "flat"
     """The topology's name in a puzzle's JSON: ``flat``, ``torus`` or ``hex``."""
 
     def to_dict(self) -> dict[str, Any]:
@@ -154,7 +154,7 @@ class Topology:
         """The width and height of the drawn cells, in cell widths."""
         return float(self.cols), float(self.rows)
 
-    outlines_cells = False
+    outlines_cells: ClassVar[bool] = False
     """Whether a drawing outlines each cell (hexagons) rather than framing the rectangle."""
 
     def is_drawn(self, cell: Cell) -> bool:
@@ -547,7 +547,7 @@ class Torus(Topology):
         """True: every line comes back to its first cell."""
         return True
 
-    kind = "torus"
+    kind: ClassVar[str] = "torus"
 
     def wraps(self, placement: Placement) -> bool:
         """True if ``placement`` runs over an edge and goes on at the other side."""
@@ -666,8 +666,8 @@ class Hex(Flat):
     width: int = 0
     """The cells of each row of a rectangle."""
 
-    kind = "hex"
-    outlines_cells = True
+    kind: ClassVar[str] = "hex"
+    outlines_cells: ClassVar[bool] = True
 
     @staticmethod
     def hexagon(side: int) -> Hex:
@@ -760,18 +760,10 @@ class Hex(Flat):
         """True for ←, ↖ and ↗: against the reading order as drawn."""
         return direction in (Direction.W, Direction.N, Direction.NE)
 
-    @functools.cached_property
-    def _longest(self) -> dict[Direction, int]:
-        """The cells of the longest line along each axis."""
-        longest = dict.fromkeys(HEX_AXES, 0)
-        for axis, cells in self.lines():
-            longest[axis] = max(longest[axis], len(cells))
-        return longest
-
     def line_length(self, direction: Direction) -> int:
         """How many cells the longest line in ``direction`` has (0 for ↘ and ↖ of a square grid,
         which a hexagonal one lacks)."""
-        longest = self._longest
+        longest = _hex_measures(self)[0]
         return longest.get(direction, longest.get(direction.reverse, 0))
 
     def border(self) -> set[int]:
@@ -793,21 +785,16 @@ class Hex(Flat):
         ]
         return LineTexts.join(self, pieces)
 
-    @functools.cached_property
-    def _left(self) -> float:
-        """The least ``c + r/2`` of a cell: where the leftmost drawn cell's centre is."""
-        return min(c + r / 2 for r in range(self.rows) for c in range(self.cols) if (r, c) in self)
-
     def centre(self, cell: Cell) -> tuple[float, float]:
         """x = c + r/2 and y = r·√3/2 in hexagon widths (R = 1/√3), shifted so that the
         leftmost and the top hexagons touch the origin."""
         r, c = cell
-        return c + r / 2 - self._left + 0.5, r * SQRT3 / 2 + 1 / SQRT3
+        return c + r / 2 - _hex_measures(self)[1] + 0.5, r * SQRT3 / 2 + 1 / SQRT3
 
     def extent(self) -> tuple[float, float]:
         """The width and height of the drawn hexagons, in hexagon widths."""
-        right = max(c + r / 2 for r in range(self.rows) for c in range(self.cols) if (r, c) in self)
-        return right - self._left + 1, (self.rows - 1) * SQRT3 / 2 + 2 / SQRT3
+        _, left, right = _hex_measures(self)
+        return right - left + 1, (self.rows - 1) * SQRT3 / 2 + 2 / SQRT3
 
     def is_drawn(self, cell: Cell) -> bool:
         """True for a cell of the board: the rhombus around it is only how it is stored."""
@@ -828,7 +815,7 @@ class Hex(Flat):
 
     def cell_at(self, point: tuple[float, float]) -> Cell | None:
         """The hexagon drawn at ``point``, or None (cube coordinates, rounded)."""
-        x = point[0] - 0.5 + self._left
+        x = point[0] - 0.5 + _hex_measures(self)[1]
         rf = (point[1] - 1 / SQRT3) / (SQRT3 / 2)
         cf = x - rf / 2
         yf = -cf - rf
@@ -840,6 +827,17 @@ class Hex(Flat):
             rr = -rc - ry
         cell = (rr, rc)
         return cell if cell in self else None
+
+
+@functools.lru_cache(maxsize=16)
+def _hex_measures(board: Hex) -> tuple[dict[Direction, int], float, float]:
+    """The cells of the longest line along each axis, and the least and greatest ``c + r/2`` of
+    a cell (where the leftmost and rightmost drawn cells' centres are), worked out once a board."""
+    longest = dict.fromkeys(HEX_AXES, 0)
+    for axis, cells in board.lines():
+        longest[axis] = max(longest[axis], len(cells))
+    across = [c + r / 2 for r in range(board.rows) for c in range(board.cols) if (r, c) in board]
+    return longest, min(across), max(across)
 
 
 HEX_LARGEST = 100
