@@ -273,7 +273,7 @@ def test_formats_that_set_squares_refuse_hexagons_in_one_line(format: str) -> No
 def test_the_drawing_finds_each_hexagon_at_its_centre_and_its_corners_touch_neighbours(
     side: int, data: st.DataObject
 ) -> None:
-    from wortsuche.grid.topology import Hex
+    from wortsuche.grid.hexagons import Hex
 
     board = Hex.hexagon(side)
     cells = sorted(on_board(board.to_dict())[2])

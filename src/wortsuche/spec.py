@@ -22,8 +22,9 @@ from typing import Any
 
 from wortsuche.errors import InputError
 from wortsuche.filling.message import message_letters
+from wortsuche.grid.hexagons import HEX_DIRECTIONS, Hex
 from wortsuche.grid.shapes import SHAPE_NAMES, Outline, outline
-from wortsuche.grid.topology import HEX_DIRECTIONS, TORUS_LEAST_SIDE, Hex
+from wortsuche.grid.topology import TORUS_LEAST_SIDE
 from wortsuche.levels import LEVEL_ALIASES, LEVELS, options_for, parse_directions
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import (
