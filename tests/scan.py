@@ -8,6 +8,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 
@@ -134,19 +135,26 @@ def _unexplained_on_torus(
     return result
 
 
+def run_of(placement: Any, rows: int, cols: int, wrap: bool) -> tuple[tuple[int, int], ...]:
+    """The cells of a placement, counted here from its start and direction (taken round a torus)."""
+    (r, c), (dr, dc) = placement.start, placement.direction.value
+    cells = [(r + i * dr, c + i * dc) for i in range(len(placement.letters))]
+    return tuple((x % rows, y % cols) for x, y in cells) if wrap else tuple(cells)
+
+
 def assert_exactly_once(puzzle: object) -> None:
     """Every placed word reads its placement, and no other copy stands outside a longer word."""
     rows = puzzle.grid.rows  # type: ignore[attr-defined]
     secret = getattr(puzzle, "secret_words", ())  # hidden like the others, on no list
     words = [w.letters for w in (*puzzle.words, *secret)]  # type: ignore[attr-defined]
     placements = puzzle.placements  # type: ignore[attr-defined]
-    for word, placement in placements.items():
-        text = "".join(rows[r][c] for r, c in placement.cells)
-        assert text == word, f"{word} placed at {placement.cells} reads {text}"
+    wrap = getattr(puzzle.options, "wrap", False)  # type: ignore[attr-defined]
+    cells = {w: run_of(p, len(rows), len(rows[0]), wrap) for w, p in placements.items()}
+    for word, run in cells.items():
+        text = "".join(rows[r][c] for r, c in run)
+        assert text == word, f"{word} placed at {run} reads {text}"
     if not puzzle.absent:  # type: ignore[attr-defined]
         assert set(placements) == set(words), f"missing: {set(words) - set(placements)}"
-    cells = {w: p.cells for w, p in placements.items()}
-    wrap = getattr(puzzle.options, "wrap", False)  # type: ignore[attr-defined]
     assert unexplained_occurrences(rows, words, cells, wrap=wrap) == {}
     assert apart_from_longer_words(words, cells) == {}
 

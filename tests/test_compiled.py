@@ -45,6 +45,8 @@ def jobs() -> list[dict[str, Any]]:
              "options": {"message": "Gut gemacht", "secret": ["Luchs"]}},
             {"words": ["Torf"], "rows": 8, "cols": 8, "level": "evil", "seed": seed,
              "options": {"absent": True}},
+            {"words": WORDS, "rows": 6, "cols": 6, "level": "hard", "seed": seed,
+             "options": {"grid": "hex"}},
         ]  # fmt: skip
         # crowded grids: the search with open positions and repairs, and packing (easy)
         crowded, rows, cols = frozen("en-12x12-25")

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scan import unexplained_occurrences
+from scan import run_of, unexplained_occurrences
 from wordlists import (
     crowded_words,
     frozen,
@@ -167,12 +167,11 @@ def test_around_holes_and_on_a_torus_what_is_placed_stands_exactly_once(
         assert error.kind == "not_found"
         return
     rows = placed_rows(board)
-    assert (
-        unexplained_occurrences(rows, words, {p.letters: p.cells for p in placed}, wrap=wrap) == {}
-    )
+    cells = {p.letters: run_of(p, side, side, wrap) for p in placed}
+    assert unexplained_occurrences(rows, words, cells, wrap=wrap) == {}
     for p in placed:
-        assert "".join(rows[r][c] for r, c in p.cells) == p.letters
-        assert not {r * side + c for r, c in p.cells} & set(holes)
+        assert "".join(rows[r][c] for r, c in cells[p.letters]) == p.letters
+        assert not {r * side + c for r, c in cells[p.letters]} & set(holes)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -227,10 +226,10 @@ def test_on_a_torus_words_may_run_over_the_edge_and_still_stand_once() -> None:
     board = Board(Torus(side, side), Lexicon(words), Budget())
     placed = place_crowded(words, board, options_for("hard").with_changes(wrap=True), Rng(4))
     rows = placed_rows(board)
-    cells = {p.letters: p.cells for p in placed}
+    cells = {p.letters: run_of(p, side, side, True) for p in placed}
     assert unexplained_occurrences(rows, words, cells, wrap=True) == {}
     for p in placed:
-        assert "".join(rows[r][c] for r, c in p.cells) == p.letters
+        assert "".join(rows[r][c] for r, c in cells[p.letters]) == p.letters
 
 
 def test_when_nothing_is_found_the_hardest_words_are_named() -> None:

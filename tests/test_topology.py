@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wortsuche.grid.topology import AXES, Flat, Topology, Torus
-from wortsuche.model import Cell, Direction, line
+from wortsuche.model import Cell, Direction, Placement, line
 
 
 def naive_walk(
@@ -211,6 +211,11 @@ def test_a_torus_has_gcd_diagonals_each_lcm_long() -> None:
 
 
 def test_a_placement_on_a_torus_takes_its_cells_round() -> None:
-    placement = Torus(3, 4).placement("ABC", (0, 2), Direction.E)
-    assert placement.cells == ((0, 2), (0, 3), (0, 0)) and placement.wraps
-    assert Flat(3, 4).placement("AB", (0, 2), Direction.E).torus is None
+    torus = Torus(3, 4)
+    placement = torus.placement("ABC", (0, 2), Direction.E)
+    assert torus.cells_of(placement) == ((0, 2), (0, 3), (0, 0)) and torus.wraps(placement)
+    assert torus.end_of(placement) == (0, 0) and placement.end == (0, 4)
+    assert torus.reversed(placement) == Placement("CBA", (0, 0), Direction.W)
+    flat = Flat(3, 4)
+    assert flat.cells_of(flat.placement("AB", (0, 2), Direction.E)) == ((0, 2), (0, 3))
+    assert not flat.wraps(flat.placement("AB", (0, 2), Direction.E))

@@ -55,13 +55,13 @@ def test_every_word_is_once_on_the_torus_at_every_level() -> None:
         assert puzzle.options.wrap
         for letters, placement in puzzle.placements.items():
             # each placement reads its word round the torus
-            assert "".join(puzzle.grid.at(cell) for cell in placement.cells) == letters
-            assert all(cell in puzzle.grid for cell in placement.cells)
-            assert len(set(placement.cells)) == len(letters)
+            assert "".join(puzzle.grid.at(cell) for cell in puzzle.cells_of(placement)) == letters
+            assert all(cell in puzzle.grid for cell in puzzle.cells_of(placement))
+            assert len(set(puzzle.cells_of(placement))) == len(letters)
         assert_exactly_once(puzzle)
         assert verify_puzzle(puzzle).ok
         made.append(True)
-        wrapped.append(any(p.wraps for p in puzzle.placements.values()))
+        wrapped.append(any(puzzle.topology.wraps(p) for p in puzzle.placements.values()))
 
     on_torus()
     assert sum(made) >= 0.5 * len(made), f"{sum(made)} of {len(made)} made a puzzle"
@@ -128,12 +128,12 @@ def test_the_same_seed_gives_the_same_wrapped_puzzle() -> None:
     assert first.grid.rows == again.grid.rows
     assert first.placements == again.placements
     flat = generate(ANIMALS, 8, 8, level="hard", seed=42)
-    assert not any(p.wraps for p in flat.placements.values())
+    assert not any(flat.topology.wraps(p) for p in flat.placements.values())
 
 
 def test_a_wrapped_puzzle_travels_in_json_and_stays_proved() -> None:
     puzzle = generate(ANIMALS, 7, 7, level="hard", seed=5, wrap=True)
-    assert any(p.wraps for p in puzzle.placements.values())
+    assert any(puzzle.topology.wraps(p) for p in puzzle.placements.values())
     text = dumps(puzzle)
     assert json.loads(text)["options"]["wrap"] is True
     back = loads(text)
@@ -147,6 +147,7 @@ def test_the_flat_verifier_refuses_a_wrapped_puzzle_read_as_flat() -> None:
     puzzle = generate(ANIMALS, 7, 7, level="hard", seed=5, wrap=True)
     data = json.loads(dumps(puzzle))
     data["options"]["wrap"] = False
+    data["topology"] = {"kind": "flat"}
     with pytest.raises(PuzzleFormatError, match="ends at"):
         loads(json.dumps(data))  # a placement over the edge is no straight line in a flat grid
 
@@ -162,8 +163,8 @@ def test_wrap_needs_a_rectangle_of_at_least_three_by_three() -> None:
 
 def test_every_renderer_draws_each_part_of_a_wrapped_word() -> None:
     puzzle = generate(ANIMALS, 7, 7, level="hard", seed=5, wrap=True)
-    over = [p for p in puzzle.placements.values() if p.wraps]
-    parts = sum(len(segments(p.cells)) for p in puzzle.placements.values())
+    over = [p for p in puzzle.placements.values() if puzzle.topology.wraps(p)]
+    parts = sum(len(segments(puzzle.cells_of(p))) for p in puzzle.placements.values())
     assert over and parts > len(puzzle.placements)
     svg = render(puzzle, "svg", answers=True)
     assert isinstance(svg, str)
@@ -237,13 +238,13 @@ def test_a_book_of_wrapped_puzzles_proves_each_one(tmp_path: Path) -> None:
     for puzzle in puzzles:
         assert puzzle.options.wrap
         assert_exactly_once(puzzle)
-    assert any(p.wraps for puzzle in puzzles for p in puzzle.placements.values())
+    assert any(puzzle.topology.wraps(p) for puzzle in puzzles for p in puzzle.placements.values())
 
 
 def test_the_exact_mode_and_decoys_keep_every_word_once_on_the_torus() -> None:
     # a word as long as the row: the exact mode must read the line round as well
     exact = generate(["Fuchs", "Igel", "Hase"], 5, 5, level="medium", seed=1, wrap=True, exact=True)
-    assert any(p.wraps for p in exact.placements.values())
+    assert any(exact.topology.wraps(p) for p in exact.placements.values())
     assert_exactly_once(exact)
     for seed in range(4):
         decoyed = generate(ANIMALS[:5], 7, 7, level="evil", seed=seed, wrap=True, decoys="max")

@@ -40,6 +40,15 @@ LEVELS: dict[str, Options] = {
 }
 """The four presets, easiest first."""
 
+HEX_LEVEL_DIRECTIONS: dict[str, tuple[Direction, ...]] = {
+    "easy": (Direction.E, Direction.S),
+    "medium": (Direction.E, Direction.S, Direction.SW),
+    "hard": (Direction.E, Direction.S, Direction.SW, Direction.W, Direction.N, Direction.NE),
+    "evil": (Direction.E, Direction.S, Direction.SW, Direction.W, Direction.N, Direction.NE),
+}
+"""The directions of each level on a grid of hexagons (``grid="hex"``), whose six directions
+are the axial E, S, SW (→ ↘ ↙ as drawn) and their reverses: two forward, three forward, all six."""
+
 LEVEL_ALIASES: dict[str, str] = {
     "leicht": "easy",
     "mittel": "medium",
@@ -75,7 +84,10 @@ def options_for(level: str, **changes: Any) -> Options:
             key="error.option-choice",
             values={"label": "level", "value": level, "choices": choices},
         )
-    return preset.with_changes(**changes)
+    options = preset.with_changes(**changes)
+    if options.grid == "hex" and changes.get("directions") is None:
+        options = options.with_changes(directions=HEX_LEVEL_DIRECTIONS[level])
+    return options
 
 
 def parse_directions(text: str) -> tuple[Direction, ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from wortsuche.errors import InputError
 
@@ -180,50 +180,41 @@ class Word:
 class Placement:
     """Where a word stands: its first letter at ``start``, running in ``direction``.
 
-    ``torus`` is the ``(rows, cols)`` of a grid whose lines continue on the other side
-    (``--wrap``): the word may then run over an edge, and its cells are taken around.
+    A placement is a start and a direction; which cells that covers is the grid's to say
+    (:meth:`Geometry.cells_of`: on a torus a word may run over an edge). :attr:`cells` and
+    :attr:`end` are the straight run from the start, as on every grid whose lines end.
 
-    >>> Placement("ABC", (0, 3), Direction.E, torus=(4, 4)).cells
-    ((0, 3), (0, 0), (0, 1))
+    >>> Placement("ABC", (0, 1), Direction.E).cells
+    ((0, 1), (0, 2), (0, 3))
     """
 
     letters: str
     start: Cell
     direction: Direction
-    torus: tuple[int, int] | None = None
 
     @property
     def cells(self) -> tuple[Cell, ...]:
-        """The cells the word covers, first letter first."""
-        return wrapped(self.direction.run(self.start, len(self.letters)), self.torus)
+        """The straight run of cells from the start, first letter first (on a torus, ask the
+        puzzle: :meth:`Puzzle.cells_of`)."""
+        return self.direction.run(self.start, len(self.letters))
 
     @property
     def end(self) -> Cell:
-        """The cell of the last letter."""
-        return self.cells[-1]
-
-    @property
-    def wraps(self) -> bool:
-        """True if the word runs over an edge of the grid and continues on the other side."""
-        return (
-            self.torus is not None
-            and self.direction.offset(self.start, len(self.letters) - 1) != self.end
-        )
-
-    def reversed(self, letters: str | None = None) -> Placement:
-        """The same cells read from the other end (as ``letters``, by default the reversed word)."""
-        return Placement(
-            letters or self.letters[::-1], self.end, self.direction.reverse, self.torus
-        )
+        """The cell of the last letter on the straight run."""
+        return self.direction.offset(self.start, len(self.letters) - 1)
 
 
-def wrapped(cells: Sequence[Cell], torus: tuple[int, int] | None) -> tuple[Cell, ...]:
-    """``cells`` taken around a ``(rows, cols)`` torus: a cell past an edge comes in on the other
-    side. Without a torus, unchanged."""
-    if torus is None:
-        return tuple(cells)
-    rows, cols = torus
-    return tuple((r % rows, c % cols) for r, c in cells)
+class Geometry(Protocol):
+    """What the vocabulary needs of a grid's topology (:mod:`wortsuche.grid.topology`): the
+    cells a placement covers, and the topology as plain data for the puzzle's JSON."""
+
+    def cells_of(self, placement: Placement) -> tuple[Cell, ...]:
+        """The cells ``placement`` covers on this grid, first letter first."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The topology as plain data (the ``topology`` part of a puzzle's JSON)."""
+        ...
 
 
 def segments(cells: Sequence[Cell]) -> list[tuple[Cell, ...]]:
@@ -338,6 +329,9 @@ SHEET_LANGUAGES = ("de", "en")
 LANGUAGES = ("auto", *SHEET_LANGUAGES)
 """The choices of a puzzle's language: one of the sheet languages, or ``auto`` from the words."""
 
+GRIDS = ("square", "hex")
+"""The kinds of cell a grid has: squares (8 directions), or hexagons (6)."""
+
 DENSITIES = ("normal", "high")
 """How tightly the words are packed: ``high`` for full, newspaper-style grids."""
 """The languages a puzzle can be in: its filler alphabet and letter frequencies."""
@@ -379,6 +373,8 @@ class Options:
     """Changes per free cell the filler tries, once the grid is full, to slow down every way of
     solving: readers who scan for a word's first letter, for its rarest, or for the rarest only
     where it is much rarer (:mod:`wortsuche.filling.readers`); 0: none."""
+    grid: str = "square"
+    """The cells: ``square``, or ``hex`` for hexagons (:class:`wortsuche.grid.topology.Hex`)."""
 
     def with_changes(self, **changes: Any) -> Options:
         """A copy with some options changed (``None`` values are ignored)."""
@@ -449,6 +445,8 @@ class Puzzle:
     level: str
     options: Options
     seed: int
+    topology: Geometry
+    """The shape of the grid: how its cells line up (flat, a torus, hexagons)."""
     notes: tuple[str, ...] = field(default=())
     title: str | None = None
     """The title printed above the puzzle; None for the sheet language's default."""
@@ -477,3 +475,12 @@ class Puzzle:
     def absent(self) -> bool:
         """True if the puzzle hides none of its words on purpose."""
         return self.options.absent
+
+    def cells_of(self, placement: Placement) -> tuple[Cell, ...]:
+        """The cells ``placement`` covers in this puzzle's grid, first letter first."""
+        return self.topology.cells_of(placement)
+
+    def covered(self) -> frozenset[Cell]:
+        """The cells some placed word covers."""
+        cells_of = self.topology.cells_of
+        return frozenset(cell for p in self.placements.values() for cell in cells_of(p))

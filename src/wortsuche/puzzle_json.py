@@ -16,15 +16,29 @@ from typing import Any
 from wortsuche.data import read_text
 from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError, PuzzleFormatError
+from wortsuche.grid.topology import Topology
 from wortsuche.json_input import check, read_json
 from wortsuche.json_lists import placement_dicts, string_dicts
 from wortsuche.limits import MAX_SIDE, MAX_WORDS
-from wortsuche.model import HOLE, Direction, Grid, HiddenMessage, Placement, Puzzle, Word
+from wortsuche.model import (
+    HOLE,
+    Direction,
+    Grid,
+    HiddenMessage,
+    Options,
+    Placement,
+    Puzzle,
+    Word,
+)
 from wortsuche.notes import Note
 from wortsuche.spec import options_from_dict, options_to_dict
 
 FORMAT = "wortsuche-puzzle"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: the grid's ``topology`` is a field (flat, torus, hex); 1 said a torus by ``options.wrap``."""
+
+READ_VERSIONS = (1, 2)
+"""The versions this reader reads: a file of version 1 has a flat grid, or a torus by ``options.wrap``."""
 
 
 def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
@@ -41,6 +55,7 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "rows": puzzle.rows,
         "cols": puzzle.cols,
+        "topology": puzzle.topology.to_dict(),
         "level": puzzle.level,
         "seed": puzzle.seed,
         "options": options_to_dict(puzzle.options),
@@ -51,13 +66,16 @@ def puzzle_to_dict(puzzle: Puzzle) -> dict[str, Any]:
                 "letters": p.letters,
                 "start": list(p.start),
                 "direction": p.direction.name,
-                "end": list(p.end),
-                "cells": [list(cell) for cell in p.cells],
+                "end": list(cells[-1]),
+                "cells": [list(cell) for cell in cells],
             }
-            for p in (
-                puzzle.placements[w.letters]
-                for w in puzzle.words + puzzle.secret_words
-                if w.letters in puzzle.placements
+            for p, cells in (
+                (p, puzzle.cells_of(p))
+                for p in (
+                    puzzle.placements[w.letters]
+                    for w in puzzle.words + puzzle.secret_words
+                    if w.letters in puzzle.placements
+                )
             )
         ],
         "notes": list(puzzle.notes),
@@ -88,7 +106,7 @@ def _word_dict(word: Word) -> dict[str, str]:
 
 def coverage(puzzle: Puzzle) -> float:
     """The share of the grid's cells that belong to a placed word (1.0: no filler at all)."""
-    covered = {cell for placement in puzzle.placements.values() for cell in placement.cells}
+    covered = puzzle.covered()
     cells = sum(len(row) - row.count(HOLE) for row in puzzle.grid.rows)  # holes are no cells
     return len(covered) / max(cells, 1)
 
@@ -137,7 +155,7 @@ def puzzle_from_dict(data: Any) -> Puzzle:
             'not a wortsuche puzzle (no "format": "wortsuche-puzzle")', key="error.not-a-puzzle"
         )
     version = data.get("format_version")
-    if type(version) is not int or version != FORMAT_VERSION:
+    if type(version) is not int or version not in READ_VERSIONS:
         raise PuzzleFormatError(
             f"puzzle format version {_shown(version)} is not supported (this wortsuche reads {FORMAT_VERSION})",
             key="error.puzzle-version",
@@ -163,8 +181,8 @@ def puzzle_from_dict(data: Any) -> Puzzle:
                 values={"most": MAX_WORDS},
             )
         options = options_from_dict(data.get("options"))
-        torus = (rows, cols) if options.wrap else None
-        placements = _placements(_list(data, "placements"), torus)
+        topology = _topology(data, version, grid, options)
+        placements = _placements(_list(data, "placements"), topology)
         return Puzzle(
             grid=grid,
             words=words,
@@ -172,6 +190,7 @@ def puzzle_from_dict(data: Any) -> Puzzle:
             level=_text(data.get("level"), "level"),
             options=options,
             seed=_integer(data, "seed", 0, None),
+            topology=topology,
             notes=tuple(_text(n, "notes") for n in _list(data, "notes", optional=True)),
             title=_optional_text(data, "title"),
             sheet_language=_optional_text(data, "sheet_language"),
@@ -187,6 +206,29 @@ def puzzle_from_dict(data: Any) -> Puzzle:
             key="error.puzzle-damaged",
             values={"error": error},
         ) from None
+
+
+def _topology(data: dict[str, Any], version: int, grid: Grid, options: Options) -> Topology:
+    """The grid's topology: named in a file of version 2, from ``options.wrap`` in one of
+    version 1; it must agree with the options."""
+    named = data.get("topology") if version > 1 else None
+    if named is None and version > 1:
+        raise PuzzleFormatError(
+            '"topology" is missing (a puzzle file of format version 2 names its grid\'s topology)',
+            key="error.puzzle-topology",
+        )
+    if named is None:  # version 1: a flat grid, or a torus by its options
+        named = {"kind": "torus" if options.wrap else "flat"}
+    topology = Topology.from_dict(named, grid)
+    if (topology.kind == "torus") != options.wrap or (topology.kind == "hex") != (
+        options.grid == "hex"
+    ):
+        raise PuzzleFormatError(
+            f'"topology" {topology.kind} does not match the options (wrap, grid)',
+            key="error.puzzle-topology-options",
+            values={"kind": topology.kind},
+        )
+    return topology
 
 
 def _message(data: Any) -> HiddenMessage | None:
@@ -305,13 +347,13 @@ def _cell(value: Any, where: str) -> tuple[int, int]:
     return value[0], value[1]
 
 
-def _placements(items: list[Any], torus: tuple[int, int] | None) -> dict[str, Placement]:
+def _placements(items: list[Any], topology: Topology) -> dict[str, Placement]:
     """Every placement by its word; a word placed twice is refused, whichever place is true
     (keeping one of them would let a false one pass unseen)."""
     placements: dict[str, Placement] = {}
     first: dict[str, int] = {}
     for i, item in enumerate(items):
-        placement = _placement(item, f"placements[{i}]", torus)
+        placement = _placement(item, f"placements[{i}]", topology)
         if placement.letters in placements:
             raise PuzzleFormatError(
                 f'"placements[{i}]" places {placement.letters} a second time '
@@ -324,7 +366,7 @@ def _placements(items: list[Any], torus: tuple[int, int] | None) -> dict[str, Pl
     return placements
 
 
-def _placement(value: Any, where: str, torus: tuple[int, int] | None = None) -> Placement:
+def _placement(value: Any, where: str, topology: Topology) -> Placement:
     item = _object(value, where)
     letters = _text(item.get("letters"), f"{where}.letters")
     if not letters:
@@ -339,11 +381,19 @@ def _placement(value: Any, where: str, torus: tuple[int, int] | None = None) -> 
             key="error.placement-direction",
             values={"field": where},
         )
-    placement = Placement(letters, start, Direction[name], torus)
-    if "end" in item and _cell(item["end"], f"{where}.end") != placement.end:
+    placement = Placement(letters, start, Direction[name])
+    if placement.direction not in topology.directions:
+        raise PuzzleFormatError(
+            f'"{where}.direction" {name} is no direction of a hexagonal grid (E, S, SW, W, N, NE)',
+            key="error.placement-hex-direction",
+            values={"field": where, "direction": name},
+        )
+    cells_of = topology.cells_of(placement)
+    end = cells_of[-1]
+    if "end" in item and _cell(item["end"], f"{where}.end") != end:
         raise PuzzleFormatError(
             f'"{where}.end" is {item["end"]}, but {letters} from {list(start)} going {name} '
-            f"ends at {list(placement.end)}",
+            f"ends at {list(end)}",
             key="error.placement-end",
             values={
                 "field": where,
@@ -351,14 +401,14 @@ def _placement(value: Any, where: str, torus: tuple[int, int] | None = None) -> 
                 "word": letters,
                 "start": list(start),
                 "direction": name,
-                "real_end": list(placement.end),
+                "real_end": list(end),
             },
         )
     if "cells" in item:
         cells = item["cells"]
         if (
             not isinstance(cells, list)
-            or tuple(_cell(c, f"{where}.cells") for c in cells) != placement.cells
+            or tuple(_cell(c, f"{where}.cells") for c in cells) != cells_of
         ):
             raise PuzzleFormatError(
                 f'"{where}.cells" do not match {letters} from {list(start)} going {name}',

@@ -23,12 +23,14 @@ from typing import Any
 
 from wortsuche.errors import InputError
 from wortsuche.filling.message import message_letters
+from wortsuche.grid.hexagons import HEX_DIRECTIONS, Hex
 from wortsuche.grid.shapes import SHAPE_NAMES, Outline, outline
 from wortsuche.grid.topology import TORUS_LEAST_SIDE
 from wortsuche.levels import LEVEL_ALIASES, LEVELS, options_for, parse_directions
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import (
     DENSITIES,
+    GRIDS,
     LANGUAGES,
     SHEET_LANGUAGES,
     Crossing,
@@ -495,6 +497,15 @@ class PuzzleSpec:
         f"and come back on the opposite one (at least {TORUS_LEAST_SIDE}x{TORUS_LEAST_SIDE}, no shape)",
         LEVEL,
     )
+    grid: str | None = _option(
+        "choice",
+        "the cells: square, or hex for hexagons in six directions (--size N: a hexagon of side "
+        "N; RxC: R staggered rows of C cells)",
+        LEVEL,
+        choices=GRIDS,
+        surfaces=frozenset({GENERATE, API}),
+        elsewhere="the book's pages and the web's game draw squares for now",
+    )
     exact: bool = _option(
         "flag",
         "place the words with a SAT solver (the exact extra): finds a layout of a crowded "
@@ -646,6 +657,8 @@ class PuzzleSpec:
         )
         if checked.size is not None:
             check_size(*checked.size, wrap=options.wrap)
+        if options.grid == "hex":
+            check_hex(options, checked.outline, checked.size)
         return checked
 
     def _hidden_message(self) -> HiddenMessage | None:
@@ -907,3 +920,34 @@ class Checked:
             return rows, cols
         mask = self.outline.mask if self.outline is not None else None
         return (len(mask), len(mask[0])) if mask else None
+
+
+def check_hex(options: Options, drawn: Outline | None, size: tuple[int, int] | None) -> None:
+    """Refuse what a grid of hexagons cannot be yet: a torus, a shape, a square grid's ↘ and ↖,
+    a size chosen from the words, a board larger than ``MAX_SIDE`` stored."""
+    if options.wrap or drawn is not None:
+        raise InputError(
+            "--grid hex is a hexagon or staggered rows: it takes neither --wrap nor a shape",
+            key="error.hex-whole",
+        )
+    other = [d.name for d in options.directions if d not in HEX_DIRECTIONS]
+    if other:
+        raise InputError(
+            f"a grid of hexagons runs E, S, SW, W, N and NE, not {', '.join(other)}",
+            key="error.hex-directions",
+            values={"directions": ", ".join(other)},
+        )
+    if size is None:
+        raise InputError(
+            "--grid hex needs a size: --size N for a hexagon of side N, or RxC for R staggered "
+            "rows of C cells",
+            key="error.hex-size",
+        )
+    board = Hex.of_size(*size)
+    if max(board.rows, board.cols) > MAX_SIDE:
+        raise InputError(
+            f"a grid of hexagons of size {size[0]}x{size[1]} is stored in {board.rows}x"
+            f"{board.cols} cells, more than {MAX_SIDE}",
+            key="error.hex-too-large",
+            values={"size": f"{size[0]}x{size[1]}", "stored": f"{board.rows}x{board.cols}"},
+        )

@@ -562,7 +562,7 @@ def test_the_offline_file_of_a_puzzle_over_the_edge_is_played_across_the_edge(
     from wortsuche.model import segments
 
     puzzle = generate(["TORF", "VOR", "RAD", "EVA"], 5, 5, level="hard", seed=7, wrap=True)
-    over = [p for p in puzzle.placements.values() if p.wraps]
+    over = [p for p in puzzle.placements.values() if puzzle.topology.wraps(p)]
     assert over
     file = tmp_path / "play.html"
     file.write_text(str(render(puzzle, "html", language="en")), encoding="utf-8")
@@ -593,7 +593,7 @@ def test_the_offline_file_of_a_puzzle_over_the_edge_is_played_across_the_edge(
         page.wait_for_function(f"document.querySelectorAll('#words li.found').length === {count}")
     expect(page.locator("#done")).to_contain_text(f"You found all {len(puzzle.words)} words")
     # one capsule for each part of each word
-    parts = sum(len(segments(p.cells)) for p in puzzle.placements.values())
+    parts = sum(len(segments(puzzle.cells_of(p))) for p in puzzle.placements.values())
     assert page.locator("#marks .layer-found line.fill").count() == parts > len(puzzle.words)
     assert errors == []
     page.close()

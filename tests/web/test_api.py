@@ -217,7 +217,7 @@ def test_every_word_is_found_from_its_first_to_its_last_letter(client: TestClien
         assert result["found"] is True
         assert result["word"] == word.entry
         assert index in result["indices"]
-        assert [tuple(cell) for cell in result["cells"]] == list(placement.cells)
+        assert [tuple(cell) for cell in result["cells"]] == list(puzzle.cells_of(placement))
 
 
 def test_on_a_torus_a_word_over_the_edge_is_found_between_its_two_ends(
@@ -227,12 +227,12 @@ def test_on_a_torus_a_word_over_the_edge_is_found_between_its_two_ends(
     assert client.get(f"/api/puzzles/{made['id']}").json()["wrap"] is True
     puzzle = stored_puzzle(db, made["id"])
     assert puzzle.options.wrap
-    over = [p for p in puzzle.placements.values() if p.wraps]
+    over = [p for p in puzzle.placements.values() if puzzle.topology.wraps(p)]
     assert over, "seed 7 puts a word over the edge"
     for placement in puzzle.placements.values():
         for start, end, cells in (
-            (placement.start, placement.end, placement.cells),
-            (placement.end, placement.start, placement.cells[::-1]),
+            (placement.start, puzzle.cells_of(placement)[-1], puzzle.cells_of(placement)),
+            (puzzle.cells_of(placement)[-1], placement.start, puzzle.cells_of(placement)[::-1]),
         ):
             result = check(client, made["id"], list(start), list(end)).json()
             assert result["found"] is True, placement
@@ -241,17 +241,23 @@ def test_on_a_torus_a_word_over_the_edge_is_found_between_its_two_ends(
     url = f"/api/puzzles/{made['id']}/check"
     for placement in over:
         way = list(placement.direction.step)
-        ends = {"start": list(placement.start), "end": list(placement.end)}
+        ends = {"start": list(placement.start), "end": list(puzzle.cells_of(placement)[-1])}
         result = client.post(url, json={**ends, "step": way}).json()
         assert result["found"] is True
-        assert [tuple(cell) for cell in result["cells"]] == list(placement.cells)
+        assert [tuple(cell) for cell in result["cells"]] == list(puzzle.cells_of(placement))
         back = client.post(url, json={**ends, "step": [-way[0], -way[1]]}).json()
-        assert not back["found"] or [tuple(c) for c in back["cells"]] != list(placement.cells)
+        assert not back["found"] or [tuple(c) for c in back["cells"]] != list(
+            puzzle.cells_of(placement)
+        )
     assert client.post(url, json={**ends, "step": [2, 0]}).status_code == 422
     assert client.post(url, json={**ends, "step": [True, 0]}).status_code == 422
     # the answers list every cell of a word over the edge, so the page can draw both parts
     answers = client.post(f"/api/puzzles/{made['id']}/reveal").json()["answers"]
-    wrapped = [a for a in answers if tuple(tuple(c) for c in a["cells"]) in [p.cells for p in over]]
+    wrapped = [
+        a
+        for a in answers
+        if tuple(tuple(c) for c in a["cells"]) in [puzzle.cells_of(p) for p in over]
+    ]
     assert len(wrapped) == len(over)
 
 
@@ -263,7 +269,7 @@ def test_a_word_selected_backwards_is_found_too(client: TestClient, db: str) -> 
         result = check(client, made["id"], list(placement.end), list(placement.start)).json()
         assert result["found"] is True
         assert word.entry in result["words"]
-        assert [tuple(cell) for cell in result["cells"]] == list(placement.cells)[::-1]
+        assert [tuple(cell) for cell in result["cells"]] == list(puzzle.cells_of(placement))[::-1]
 
 
 def test_a_selection_that_is_no_word_is_not_found(client: TestClient, db: str) -> None:
@@ -360,7 +366,7 @@ def test_reveal_gives_every_answer_in_word_list_order(client: TestClient, db: st
     assert [a["word"] for a in answers] == WORDS
     for answer, word in zip(answers, puzzle.words, strict=True):
         placement = puzzle.placements[word.letters]
-        assert [tuple(cell) for cell in answer["cells"]] == list(placement.cells)
+        assert [tuple(cell) for cell in answer["cells"]] == list(puzzle.cells_of(placement))
         assert (tuple(answer["start"]), tuple(answer["end"])) == (placement.start, placement.end)
         assert answer["direction"] == placement.direction.name
 

@@ -72,8 +72,12 @@ def run(args: argparse.Namespace) -> int:
                 values={"name": source.name, "named": named, "found": found},
             )
         )
-    wrap = args.wrap or (is_json(text) and puzzle_from_text(text, args.grid).options.wrap)
-    report = solve(grid, words, topology=Topology.of_grid(grid, wrap=wrap))
+    topology = (
+        Topology.of_puzzle(puzzle_from_text(text, args.grid))
+        if is_json(text) and not args.wrap
+        else Topology.of_grid(grid, wrap=args.wrap)
+    )
+    report = solve(grid, words, topology=topology)
     if args.format == "json":
         print(json.dumps(report_to_dict(report), ensure_ascii=False, indent=2))
     else:

@@ -12,7 +12,7 @@ it is written, and the filler keeps the promise for the cells after it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from wortsuche.errors import InputError, MessageError
 from wortsuche.grid.board import Board
@@ -60,9 +60,15 @@ def message_shape(text: str) -> str:
     return "".join("A" if ch.isupper() else "a" if ch.isalpha() else ch for ch in text)
 
 
-def free_cells(rows: int, cols: int, placements: Sequence[Placement]) -> list[tuple[int, int]]:
-    """The cells no placed word covers, in reading order (row by row, left to right)."""
-    covered = {cell for placement in placements for cell in placement.cells}
+def free_cells(
+    rows: int,
+    cols: int,
+    placements: Sequence[Placement],
+    cells_of: Callable[[Placement], Sequence[tuple[int, int]]],
+) -> list[tuple[int, int]]:
+    """The cells no placed word covers (``cells_of`` a placement), in reading order (row by row,
+    left to right)."""
+    covered = {cell for placement in placements for cell in cells_of(placement)}
     return [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in covered]
 
 
@@ -76,7 +82,10 @@ def write_message(board: Board, letters: str, *, exact: bool = False) -> list[in
     placed = [p for p in board.placements if p is not None]
     free = [
         index
-        for index in (board.index(cell) for cell in free_cells(board.rows, board.cols, placed))
+        for index in (
+            board.index(cell)
+            for cell in free_cells(board.rows, board.cols, placed, board.topology.cells_of)
+        )
         if not board.cells[index]  # a hole is no cell
     ]
     if len(letters) > len(free) or (exact and len(letters) != len(free)):

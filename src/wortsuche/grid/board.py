@@ -14,104 +14,17 @@ word, so each check costs the same however large the grid is.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from wortsuche.budget import Budget
+from wortsuche.grid.lexicon import PIECE as PIECE
+from wortsuche.grid.lexicon import Lexicon as Lexicon
 from wortsuche.grid.topology import Flat, Topology
 from wortsuche.model import HOLE, Placement
 
 EMPTY = ""
-
-PIECE = 6
-"""Longest word piece kept for pruning (longer ones would cost memory for little gain)."""
-
-
-class Lexicon:
-    """The listed words and their reversals, indexed for the board's checks.
-
-    ``screen`` adds words that must never be completed either (offensive words, see
-    :mod:`wortsuche.words.screen`): the checks treat them like listed words that are not placed.
-    """
-
-    def __init__(self, words: Sequence[str], screen: Sequence[str] = ()) -> None:
-        every = [*words, *screen]
-        self.strings: frozenset[str] = frozenset(every) | frozenset(w[::-1] for w in every)
-        self.letters = frozenset("".join(every))
-        self.single_letters = frozenset(w for w in words if len(w) == 1)
-        self.lengths: tuple[int, ...] = tuple(sorted({len(w) for w in every}))
-        self.length_set = frozenset(self.lengths)
-        self.longest = self.lengths[-1] if self.lengths else 0
-        self.beginnings, self.endings, self.pieces = _affixes(self.strings)
-        self.holes = _holes(self.strings)
-
-    def with_screen(self, screen: Sequence[str]) -> Lexicon:
-        """This lexicon with the ``screen`` words added: the same as ``Lexicon(words, screen)``,
-        built from this one's indexes and the screen's own (a screen is the same few dozen
-        words for every puzzle of a language: its indexes are made once per process)."""
-        extra = _screen_indexes(tuple(screen))
-        if extra.strings <= self.strings:
-            return self
-        joined = Lexicon(())
-        joined.strings = self.strings | extra.strings
-        joined.letters = self.letters | extra.letters
-        joined.single_letters = self.single_letters
-        joined.lengths = tuple(sorted(set(self.lengths) | set(extra.lengths)))
-        joined.length_set = frozenset(joined.lengths)
-        joined.longest = joined.lengths[-1] if joined.lengths else 0
-        joined.beginnings = self.beginnings | extra.beginnings
-        joined.endings = self.endings | extra.endings
-        joined.pieces = self.pieces | extra.pieces
-        # A string of both adds no letter to a hole that this lexicon's holes lack: the same
-        # holes, letters in the same order, as from the screen's strings that are new alone.
-        holes = dict(self.holes)
-        for key, letters in extra.holes.items():
-            known = holes.get(key)
-            if known is None:  # most of the screen's holes are its own
-                holes[key] = letters
-            elif letters not in known:
-                holes[key] = known + "".join(x for x in letters if x not in known)
-        joined.holes = holes
-        return joined
-
-
-@functools.lru_cache(maxsize=8)
-def _screen_indexes(screen: tuple[str, ...]) -> Lexicon:
-    """The indexes of the screen words alone, their single letters aside (a screened word is
-    never placed)."""
-    indexes = Lexicon((), screen)
-    return indexes
-
-
-def _affixes(strings: Iterable[str]) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """Every beginning and every end of the strings ("" too), and every piece of up to
-    :data:`PIECE` letters.
-
-    A run of letters next to a cell can only take part in a word if it is a beginning or an
-    end; a run that does not start with a piece cannot be part of any word, so the checks stop
-    reading there.
-    """
-    beginnings = frozenset({s[:k] for s in strings for k in range(len(s) + 1)})
-    endings = frozenset({s[k:] for s in strings for k in range(len(s) + 1)})
-    pieces = frozenset(
-        {s[i : i + n] for s in strings for n in range(1, PIECE + 1) for i in range(len(s))}
-    )
-    return beginnings, endings, pieces
-
-
-def _holes(strings: Iterable[str]) -> dict[str, str]:
-    """The letters that would complete a string in each hole: "AB.D" -> "C" for ABCD."""
-    holes: dict[str, str] = {}
-    for text in sorted(strings):
-        for i, letter in enumerate(text):
-            key = f"{text[:i]}.{text[i + 1 :]}"
-            known = holes.get(key)
-            if known is None:
-                holes[key] = letter
-            elif letter not in known:
-                holes[key] = known + letter
-    return holes
 
 
 @dataclass(frozen=True)
@@ -158,23 +71,25 @@ class Board:
         self.lines: list[tuple[int, ...]] = []
         self.line_at: list[tuple[tuple[int, ...], ...]] = []
         self.place_at: list[tuple[int, ...]] = []
+        # The one place where lines with ends and lines that are cycles part: each check reads
+        # the lines through a cell in the way of their kind, chosen here once.
+        ends = not topology.cyclic
+        self._sides = self._sides_to_ends if ends else self._sides_around
+        self._occurrences_of = (
+            self._occurrences_on_flat_lines if ends else self._occurrences_through_windows
+        )
+        self._forbidden = self._forbidden_on_ends if ends else self._forbidden_through_windows
+        self._found = _found_between_ends if ends else _found_round
+        self._may_complete = self._may_complete_on_ends if ends else _always
+        self._strays_of = self._strays_along if ends else self._strays_read_round
+        index_line = self._index_line if ends else self._index_round_line
         every = [(axis, tuple(line)) for axis, line in topology.index_lines()]
         places = list(range(max((len(line) for _, line in every), default=0)))
         for axis in topology.axes:
             line_at: list[tuple[int, ...]] = [()] * (rows * cols)
             place_at = [0] * (rows * cols)
             for line in (line for line_axis, line in every if line_axis is axis):
-                if topology.cyclic:  # a cyclic line jumps from edge to edge
-                    for pos, index in enumerate(line):
-                        line_at[index], place_at[index] = line, places[pos]
-                    self.lines.append(line)
-                    continue
-                # A flat line's cells are evenly spaced indexes: one slice assignment each.
-                n, first, last = len(line), line[0], line[-1]
-                step = (last - first) // (n - 1) if n > 1 else 1
-                end = last + (1 if step > 0 else -1)
-                cells = slice(first, end if end >= 0 else None, step)
-                line_at[cells], place_at[cells] = [line] * n, places[:n]
+                index_line(line, line_at, place_at, places)
                 self.lines.append(line)
             self.line_at.append(tuple(line_at))
             self.place_at.append(tuple(place_at))
@@ -182,6 +97,26 @@ class Board:
         """The numbers of the axes, for :attr:`line_at` and :attr:`place_at`."""
         self.cyclic = topology.cyclic
         """Every line comes back to its first cell: a word may run past a line's ends."""
+
+    @staticmethod
+    def _index_line(
+        line: tuple[int, ...], line_at: list[Any], place_at: list[int], places: list[int]
+    ) -> None:
+        """Record ``line`` as the line through each of its cells, and each cell's place on it.
+        A line with ends has evenly spaced indexes: one slice assignment each."""
+        n, first, last = len(line), line[0], line[-1]
+        step = (last - first) // (n - 1) if n > 1 else 1
+        end = last + (1 if step > 0 else -1)
+        cells = slice(first, end if end >= 0 else None, step)
+        line_at[cells], place_at[cells] = [line] * n, places[:n]
+
+    @staticmethod
+    def _index_round_line(
+        line: tuple[int, ...], line_at: list[Any], place_at: list[int], places: list[int]
+    ) -> None:
+        """:meth:`_index_line` for a line that is a cycle: it jumps from edge to edge."""
+        for pos, index in enumerate(line):
+            line_at[index], place_at[index] = line, places[pos]
 
     @classmethod
     def sized(
@@ -210,14 +145,14 @@ class Board:
 
     # --- the two checks -------------------------------------------------------------
 
-    def _sides(self, index: int, axis: int, centre: str) -> tuple[tuple[int, ...], int, str, str]:
+    def _sides_to_ends(
+        self, index: int, axis: int, centre: str
+    ) -> tuple[tuple[int, ...], int, str, str]:
         """The line through ``index`` on ``axis``, the cell's place on it, and the letters on each side
         that can still be part of one word through the cell holding ``centre`` ("" if empty)."""
         line, pos = self.line_at[axis][index], self.place_at[axis][index]
         cells, pieces = self.cells, self.lexicon.pieces
         reach = self.lexicon.longest - 1
-        if self.cyclic:
-            return self._sides_around(line, pos, min(reach, len(line) - 1), centre)
         left, k = "", pos - 1
         while k >= 0 and len(left) < reach:
             letter = cells[line[k]]
@@ -235,10 +170,12 @@ class Board:
         return line, pos, left, right
 
     def _sides_around(
-        self, line: tuple[int, ...], pos: int, reach: int, centre: str
+        self, index: int, axis: int, centre: str
     ) -> tuple[tuple[int, ...], int, str, str]:
-        """:meth:`_sides` on a cyclic line: it goes on past its ends, at most once round."""
+        """:meth:`_sides_to_ends` on a cyclic line: it goes on past its ends, at most once round."""
+        line, pos = self.line_at[axis][index], self.place_at[axis][index]
         cells, pieces, n = self.cells, self.lexicon.pieces, len(line)
+        reach = min(self.lexicon.longest - 1, n - 1)
         left, k = "", pos - 1
         while len(left) < reach:
             letter = cells[line[k % n]]
@@ -263,10 +200,7 @@ class Board:
             return found
         if centre in lexicon.single_letters:
             found.append(Found(centre, index, index))
-        if self.cyclic:
-            self._occurrences_through_windows(index, centre, found)
-        else:
-            self._occurrences_on_flat_lines(index, centre, found)
+        self._occurrences_of(index, centre, found)
         return found
 
     def _occurrences_through_windows(self, index: int, centre: str, found: list[Found]) -> None:
@@ -283,15 +217,10 @@ class Board:
                 k for k in range(len(left) + 1) if left[len(left) - k :] + centre in beginnings
             ]
             stops = [m for m in range(len(right) + 1) if centre + right[:m] in endings]
-            n = len(line)
-            for k, m in _joins(starts, stops, lexicon, n):
+            for k, m in _joins(starts, stops, lexicon, len(line)):
                 piece = left[len(left) - k :] + centre + right[:m]
                 if piece in lexicon.strings:
-                    if self.cyclic:
-                        run = tuple(line[(pos + j) % n] for j in range(-k, m + 1))
-                        found.append(Found(piece, run[0], run[-1], run))
-                    else:
-                        found.append(Found(piece, line[pos - k], line[pos + m]))
+                    found.append(self._found(piece, line, pos, k, m))
 
     def _occurrences_on_flat_lines(
         self, index: int, centre: str, found: list[Found], skip: int = -1
@@ -342,14 +271,19 @@ class Board:
 
     def may_complete(self, index: int, letter: str) -> bool:
         """False only if ``letter`` written in the empty cell completes no listed word; True
+        means it might (then :meth:`forbidden_letters` knows). On a cyclic line always True."""
+        return self._may_complete(index, letter)
+
+    def _may_complete_on_ends(self, index: int, letter: str) -> bool:
+        """False only if ``letter`` written in the empty cell completes no listed word; True
         means it might (then :meth:`forbidden_letters` knows). Asks a few neighbours, not the runs.
 
         A word of three or more letters through the cell covers the cell and two neighbours in a
         row on its line, and any three letters of a word are one of its pieces; a word of two is
-        the cell and one neighbour. On a cyclic line it always answers True.
+        the cell and one neighbour.
         """
         lexicon = self.lexicon
-        if letter in lexicon.single_letters or self.cyclic:
+        if letter in lexicon.single_letters:
             return True
         pieces, strings, cells = lexicon.pieces, lexicon.strings, self.cells
         pairs = 2 in lexicon.length_set
@@ -378,8 +312,10 @@ class Board:
         # The filler asks this for every free cell: on flat lines each side is read once, keeping
         # the runs that begin (before) or end (after) a word, with no window string per step;
         # a pair of runs is looked up only if it makes a listed length with the cell.
-        if self.cyclic:
-            return self._forbidden_through_windows(index)
+        return self._forbidden(index)
+
+    def _forbidden_on_ends(self, index: int) -> set[str]:
+        """:meth:`forbidden_letters` on lines with ends."""
         forbidden = set(self.lexicon.single_letters)
         holes, lengths = self.lexicon.holes, self.lexicon.length_set
         cells = self.cells
@@ -498,7 +434,19 @@ class Board:
             ),
             None,
         )
-        if self.cyclic or own is None or not new:
+        return self._strays_of(new, own, first, last)
+
+    def _strays_read_round(
+        self, new: Sequence[int], own: int | None, first: int, last: int
+    ) -> list[Found]:
+        """:meth:`strays_of` on lines that are cycles: every new cell read on every axis."""
+        return self.strays_through(new)
+
+    def _strays_along(
+        self, new: Sequence[int], own: int | None, first: int, last: int
+    ) -> list[Found]:
+        """:meth:`strays_of` on lines with ends: the placement's own line read from its ends."""
+        if own is None or not new:
             return self.strays_through(new)
         cells, lexicon = self.cells, self.lexicon
         letters, single_letters = lexicon.letters, lexicon.single_letters
@@ -604,6 +552,24 @@ def _joins(starts: list[int], stops: list[int], lexicon: Lexicon, n: int) -> lis
         for length in lexicon.lengths
         if length - 1 - k in stop_set and 0 < length - 1 < n
     ]
+
+
+def _found_between_ends(piece: str, line: tuple[int, ...], pos: int, k: int, m: int) -> Found:
+    """The find of ``piece``, ``k`` cells before ``pos`` on ``line`` to ``m`` after: its ends."""
+    return Found(piece, line[pos - k], line[pos + m])
+
+
+def _found_round(piece: str, line: tuple[int, ...], pos: int, k: int, m: int) -> Found:
+    """:func:`_found_between_ends` on a cyclic line: two cells may be the ends of several runs
+    there, so the find keeps all its cells."""
+    n = len(line)
+    run = tuple(line[(pos + j) % n] for j in range(-k, m + 1))
+    return Found(piece, run[0], run[-1], run)
+
+
+def _always(index: int, letter: str) -> bool:
+    """True: on a cyclic line any letter might complete a word (:meth:`Board.may_complete`)."""
+    return True
 
 
 def _holds(cells: tuple[int, ...], run: tuple[int, ...]) -> bool:

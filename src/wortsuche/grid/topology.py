@@ -1,11 +1,14 @@
 """The shape of a grid: which cells there are and how they line up.
 
 A :class:`Topology` answers every geometric question the pipeline asks: which cells a run of
-letters covers, where a line ends, whether a word fits, the positions a word has. Two kinds
-exist: :class:`Flat`, a rectangle (a shaped grid has holes in it: no cell, no word through
-them), and :class:`Torus`, a rectangle whose lines continue on the other side (``--wrap``),
-so a word may run over an edge. The board, the placement searches, the decoys, the filler, the
-verifier, the solver and the rating all ask the topology; none does the arithmetic itself.
+letters covers, where a line ends, whether a word fits, the positions a word has, the cells of
+a placement, its directions and their arrows, and where each cell is drawn. Three kinds exist:
+:class:`Flat`, a rectangle (a shaped grid has holes in it: no cell, no word through them),
+:class:`Torus`, a rectangle whose lines continue on the other side (``--wrap``), so a word may
+run over an edge, and :class:`~wortsuche.grid.hexagons.Hex`, hexagons stored as a rectangle of
+axial cells with holes. A puzzle carries its topology; the board, the placement searches, the
+decoys, the filler, the verifier, the solver, the rating and the renderers all ask it; none
+does the arithmetic itself.
 
 Every reading of a grid follows one of four axes (→ ↓ ↘ ↗); the other four directions read
 the same lines backwards.
@@ -26,12 +29,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from wortsuche.model import HOLE, Cell, Direction, Grid, Options, Placement, Puzzle
 from wortsuche.rand import Rng
 
 AXES = (Direction.E, Direction.S, Direction.SE, Direction.NE)
 """One direction per line orientation; the other four read the same lines backwards."""
+
+SQUARE_DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
+"""The 8 directions of a grid of squares, forward ones first."""
 
 TORUS_LEAST_SIDE = 3
 """The smallest side of a torus: with 2 rows, up and down lead to the same cell."""
@@ -59,6 +66,103 @@ class Topology:
         can be the two ends of more than one run, and a run is known only by all its cells."""
         return False
 
+    @property
+    def kind(self) -> str:
+        """The topology's name in a puzzle's JSON: ``flat``, ``torus`` or ``hex``."""
+        return "flat"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The topology as plain data (a puzzle file's ``topology``); holes are the grid's."""
+        return {"kind": self.kind}
+
+    @staticmethod
+    def from_dict(data: Any, grid: Grid) -> Topology:
+        """The topology a puzzle file's ``topology`` names, for its ``grid`` (whose :data:`HOLE`
+        cells are holes); ValueError if it does not fit the grid."""
+        name = data.get("kind") if isinstance(data, dict) else None
+        kind = KINDS.get(name) if isinstance(name, str) else None
+        if kind is None:
+            raise ValueError("unknown topology")
+        return kind.read(data, grid)
+
+    @classmethod
+    def read(cls, data: dict[str, Any], grid: Grid) -> Topology:
+        """The topology of this kind that a puzzle file's ``topology`` names, for ``grid``."""
+        return Topology.of_grid(grid)
+
+    @classmethod
+    def sized(cls, rows: int, cols: int, holes: Iterable[int] = ()) -> Topology:
+        """This kind of grid in the size asked for."""
+        return cls(rows, cols, frozenset(holes))
+
+    @property
+    def directions(self) -> tuple[Direction, ...]:
+        """Every direction a word can run in on this grid, forward ones first."""
+        return SQUARE_DIRECTIONS
+
+    @property
+    def asked_size(self) -> tuple[int, int]:
+        """The size as asked for (``--size``): the rows and columns of a rectangle."""
+        return self.rows, self.cols
+
+    def arrow(self, direction: Direction) -> str:
+        """The arrow ``direction`` is drawn as on this grid."""
+        return direction.arrow
+
+    def is_reversed(self, direction: Direction) -> bool:
+        """True for a direction that reads against the usual order (→ and top to bottom)."""
+        return direction.is_reversed
+
+    # --- placements ----------------------------------------------------------------
+
+    def cells_of(self, placement: Placement) -> tuple[Cell, ...]:
+        """The cells ``placement`` covers on this grid, first letter first."""
+        return self.cells(placement.start, placement.direction, len(placement.letters))
+
+    def end_of(self, placement: Placement) -> Cell:
+        """The cell of ``placement``'s last letter on this grid."""
+        return self.cells_of(placement)[-1]
+
+    def wraps(self, placement: Placement) -> bool:
+        """True if ``placement`` runs over an edge and goes on at the other side."""
+        return False
+
+    def reversed(self, placement: Placement, letters: str | None = None) -> Placement:
+        """The same cells read from the other end (as ``letters``, by default the word reversed)."""
+        return Placement(
+            letters or placement.letters[::-1], self.end_of(placement), placement.direction.reverse
+        )
+
+    # --- drawing -------------------------------------------------------------------
+
+    def centre(self, cell: Cell) -> tuple[float, float]:
+        """Where ``cell``'s centre is drawn, ``(x, y)`` in cell widths from the top left."""
+        return cell[1] + 0.5, cell[0] + 0.5
+
+    def extent(self) -> tuple[float, float]:
+        """The width and height of the drawn cells, in cell widths."""
+        return float(self.cols), float(self.rows)
+
+    @property
+    def outlines_cells(self) -> bool:
+        """Whether a drawing outlines each cell (hexagons) rather than framing the rectangle."""
+        return False
+
+    def is_drawn(self, cell: Cell) -> bool:
+        """True for a stored cell that has a place in the drawing: every cell of the rectangle
+        (a shape's hole is a blank square in it), only the board's on hexagons."""
+        return True
+
+    def outline(self, cell: Cell) -> tuple[tuple[float, float], ...]:
+        """The corners of ``cell`` as drawn, in cell widths, clockwise from the top left."""
+        r, c = cell
+        return ((c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1))
+
+    def cell_at(self, point: tuple[float, float]) -> Cell | None:
+        """The cell drawn at ``point`` (cell widths from the top left), or None."""
+        cell = (math.floor(point[1]), math.floor(point[0]))
+        return cell if cell in self else None
+
     @staticmethod
     def of(rows: int, cols: int, *, wrap: bool = False, holes: Iterable[int] = ()) -> Topology:
         """A flat grid with ``holes`` (flat indexes), or with ``wrap`` a torus."""
@@ -71,8 +175,12 @@ class Topology:
 
     @staticmethod
     def for_options(rows: int, cols: int, options: Options, holes: Iterable[int] = ()) -> Topology:
-        """The topology ``options`` ask for, on a ``rows`` × ``cols`` grid with ``holes``."""
-        return Topology.of(rows, cols, wrap=options.wrap, holes=holes)
+        """The topology ``options`` ask for, on a ``rows`` × ``cols`` grid with ``holes``; on a
+        hexagonal grid (``options.grid``) the size is the hexagons' (:meth:`Hex.of_size`)."""
+        kind = KINDS[
+            options.grid if options.grid != "square" else "torus" if options.wrap else "flat"
+        ]
+        return kind.sized(rows, cols, holes)
 
     @staticmethod
     def of_grid(grid: Grid | Sequence[str], *, wrap: bool = False) -> Topology:
@@ -90,8 +198,11 @@ class Topology:
 
     @staticmethod
     def of_puzzle(puzzle: Puzzle) -> Topology:
-        """The topology of a finished puzzle's grid."""
-        return Topology.of_grid(puzzle.grid, wrap=puzzle.options.wrap)
+        """The topology of a finished puzzle (its :attr:`~wortsuche.model.Puzzle.topology`)."""
+        topology = puzzle.topology
+        if not isinstance(topology, Topology):
+            raise TypeError(f"a puzzle's topology is a Topology, not {type(topology).__name__}")
+        return topology
 
     # --- cells ---------------------------------------------------------------------
 
@@ -173,7 +284,7 @@ class Topology:
         """Every straight run of cells from ``start`` to ``end``, at most once round its line,
         shortest first: what a player may mean by marking two cells."""
         runs = []
-        for direction in Direction:
+        for direction in self.directions:
             for k in range(1, self.line_length(direction)):
                 if self.offset(start, direction.step, k) == end:
                     run = self.run(start, direction, k + 1)
@@ -428,6 +539,20 @@ class Torus(Topology):
         """True: every line comes back to its first cell."""
         return True
 
+    @classmethod
+    def read(cls, data: dict[str, Any], grid: Grid) -> Topology:
+        """The torus a puzzle file's ``{"kind": "torus"}`` names, for ``grid``."""
+        return Topology.of_grid(grid, wrap=True)
+
+    @property
+    def kind(self) -> str:
+        """``torus``."""
+        return "torus"
+
+    def wraps(self, placement: Placement) -> bool:
+        """True if ``placement`` runs over an edge and goes on at the other side."""
+        return placement.end != self.end_of(placement)
+
     def line_length(self, direction: Direction) -> int:
         """A row's ``cols``, a column's ``rows``, a diagonal's least common multiple of both:
         how many cells a line has before it comes back to its first cell.
@@ -469,10 +594,6 @@ class Torus(Topology):
         r, c = divmod(index, self.cols)
         dr, dc = direction._value_  # the plain attribute: hot loop
         return (r - at * dr) % self.rows, (c - at * dc) % self.cols
-
-    def placement(self, letters: str, start: Cell, direction: Direction) -> Placement:
-        """The placement of ``letters``, whose cells are taken round this torus."""
-        return Placement(letters, start, direction, torus=(self.rows, self.cols))
 
     def reading_key(
         self, start: Cell, direction: Direction, length: int
@@ -520,6 +641,10 @@ class Torus(Topology):
             parts.append((direction, 0, self.rows if fits else 0, 0, self.cols))
         return PositionSpace(parts)
 
+
+KINDS: dict[str, type[Topology]] = {"flat": Flat, "torus": Torus}
+"""Each kind of topology by its name in a puzzle's JSON (and ``options.grid``, past square);
+:mod:`wortsuche.grid.hexagons` adds ``hex``."""
 
 E, S, SE, NE = AXES
 

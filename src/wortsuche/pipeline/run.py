@@ -207,7 +207,8 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
     screened = lexicon if options.allow_offensive else lexicon.with_screen(screen_for(letters))
     attempts = EXACT_MESSAGE_ATTEMPTS if message is not None and message.exact else ATTEMPTS
     holes = plan.drawn.hole_indexes(rows, cols) if plan.drawn else []
-    if len(holes) == rows * cols:
+    topology = Topology.for_options(rows, cols, options, holes)
+    if len(topology.holes) == topology.size:
         raise DoesNotFitError(
             f"the shape leaves no cell in {rows}x{cols}",
             kind="cannot_exist",
@@ -216,12 +217,12 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
         )
     if message is not None:
         cover = Cover.for_options(to_place, options)
-        check_message(message, letters, rows * cols - len(holes), rows, cols, cover)
+        check_message(message, letters, topology.size - len(topology.holes), rows, cols, cover)
     with SetAside() as held:
         failures = _Layouts(plan, screened, rng, held)
         for _ in range(attempts):
             budget.check_time()
-            board = Board(Topology.for_options(rows, cols, options, holes), lexicon, budget)
+            board = Board(topology, lexicon, budget)
             held.now()  # the board and the lexicons stand: out of the collector's way
             placed = (
                 [] if options.absent else place(to_place, board, options, rng, exact=plan.exact)
@@ -273,7 +274,10 @@ class _Layouts:
         except FillError:
             self.fill += 1
             return None
-        placements = with_contained_words(with_reverse_twins(placed, letters), placed, letters)
+        cells_of = board.topology.cells_of
+        placements = with_contained_words(
+            with_reverse_twins(placed, letters, cells_of), placed, letters, cells_of
+        )
         puzzle = Puzzle(
             grid=Grid.from_rows(board.rows_text()),
             words=tuple(w for w in plan.words if w.letters not in plan.secret),
@@ -282,6 +286,7 @@ class _Layouts:
             level=plan.level,
             options=options,
             seed=plan.seed,
+            topology=board.topology,
             notes=plan.notes + tuple(fill_notes),
             message=message,
         )

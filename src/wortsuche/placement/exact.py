@@ -248,7 +248,7 @@ def _write(board: Board, layout: Sequence[Placement], *, keep: bool) -> bool:
     """Whether the layout spells no word twice; it stays on the board if so and ``keep``."""
     written: list[list[int]] = []
     for placement in layout:
-        indexes = [board.index(cell) for cell in placement.cells]
+        indexes = [board.index(cell) for cell in board.topology.cells_of(placement)]
         written.append(board.write(indexes, placement.letters))
         board.add_placement(placement, indexes)
     # checked once all stand: a word's own place is no stray, whatever was written first

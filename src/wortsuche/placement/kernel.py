@@ -11,7 +11,7 @@ machine.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from wortsuche.budget import SearchBudget
@@ -158,15 +158,16 @@ class Placer:
         directions with the drawn traits come first, the others after.
         """
         groups = [self.options.directions]
-        for share, trait in (
-            (self.options.reversed_share, "is_reversed"),
-            (self.options.diagonal_share, "is_diagonal"),
-        ):
+        traits: tuple[tuple[int | None, Callable[[Direction], bool]], ...] = (
+            (self.options.reversed_share, self.board.topology.is_reversed),
+            (self.options.diagonal_share, _is_diagonal),
+        )
+        for share, trait in traits:
             if share is None:
                 continue
             wanted = self.rng.random() * 100 < share
             groups = [
-                tuple(d for d in group if getattr(d, trait) is flag)
+                tuple(d for d in group if trait(d) is flag)
                 for group in groups
                 for flag in (wanted, not wanted)
             ]
@@ -236,3 +237,8 @@ def no_layout_found(stuck: tuple[str, ...], board: Board) -> DoesNotFitError:
         key="error.no-layout",
         values={"words": ", ".join(stuck), "size": f"{board.rows}x{board.cols}"},
     )
+
+
+def _is_diagonal(direction: Direction) -> bool:
+    """True for a direction that runs diagonally in the grid's rows and columns."""
+    return direction.is_diagonal

@@ -421,10 +421,16 @@ def _distance(score: float, target: float) -> float:
 
 
 def _ladder(options: dict[str, Any]) -> Sequence[tuple[str, dict[str, Any]]]:
-    """The ladder without the changes the caller fixed already."""
-    return [
-        (level, {k: v for k, v in changes.items() if k not in options}) for level, changes in LADDER
+    """The ladder without the changes the caller fixed already; on hexagons without the rungs
+    that name a square grid's directions (each level has its own hexagonal ones)."""
+    hexagons = options.get("grid") == "hex"
+    fixed = {*options, "directions"} if hexagons else set(options)
+    rungs = [
+        (level, {k: v for k, v in changes.items() if k not in fixed}) for level, changes in LADDER
     ]
+    if hexagons:  # a rung that only changed the directions is its level's plain rung
+        rungs = [rung for i, rung in enumerate(rungs) if rung not in rungs[:i]]
+    return rungs
 
 
 def _with_note(puzzle: Puzzle, note: str, seed: int) -> Puzzle:

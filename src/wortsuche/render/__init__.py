@@ -18,6 +18,7 @@ from pathlib import PurePath
 from typing import Any, cast
 
 from wortsuche.errors import InputError, MissingExtraError
+from wortsuche.grid.topology import Topology
 from wortsuche.model import Puzzle
 from wortsuche.notes import Note
 from wortsuche.render.options import Renderer, RenderOptions
@@ -124,6 +125,9 @@ def renderer(format: str) -> Renderer:
     return cast(Renderer, module.render)
 
 
+HEX_FORMATS = ("pdf", "png", "svg", "text", "json")
+"""The formats that draw a grid of hexagons (the others set squares in a table, or play on them)."""
+
 PRINTED_IN_OUR_FONTS = ("pdf", "png")
 """Formats drawn with the shipped typefaces (an SVG, a document or a page asks the viewer's
 system for its fonts, which fills in what ours lack)."""
@@ -147,6 +151,13 @@ def render(
         from wortsuche.render.glyphs import require_printable
 
         require_printable([puzzle], options.font, options.title)
+    if format not in HEX_FORMATS and Topology.of_puzzle(puzzle).outlines_cells:
+        shown = ", ".join(HEX_FORMATS)
+        raise InputError(
+            f"{format} cannot show a grid of hexagons yet; choose one of {shown}",
+            key="error.hex-format",
+            values={"format": format, "choices": shown},
+        )
     draw = renderer(format)
     try:
         return draw(puzzle, options)

@@ -45,6 +45,6 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
             if placement is None:
                 writer.writerow([word.entry, "", "", "", "", texts.t("csv.not-in-grid")])
                 continue
-            (r0, c0), (r1, c1) = placement.start, placement.end
+            (r0, c0), (r1, c1) = placement.start, puzzle.cells_of(placement)[-1]
             writer.writerow([word.entry, r0 + 1, c0 + 1, r1 + 1, c1 + 1, placement.direction.name])
     return out.getvalue()

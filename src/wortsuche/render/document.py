@@ -391,7 +391,7 @@ def grid_table(
 
 def marked_cells(puzzle: Puzzle) -> frozenset[tuple[int, int]]:
     """The cells of the words, marked on the answer key."""
-    return frozenset(cell for placement in puzzle.placements.values() for cell in placement.cells)
+    return puzzle.covered()
 
 
 def word_outlines(puzzle: Puzzle) -> dict[tuple[int, int], frozenset[str]]:

@@ -78,7 +78,7 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
             hashes = [answer_hash(salt, f"absent:{word.letters}")]
         else:
             # Its place, and for a word inside longer words each of those places too.
-            hashes = [answer_hash(salt, cell_sequence(placement.cells))]
+            hashes = [answer_hash(salt, cell_sequence(puzzle.cells_of(placement)))]
             hashes += [
                 answer_hash(salt, cell_sequence(o.cells))
                 for o, _ in report[word.letters].inside_longer
@@ -87,7 +87,7 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
         # Where the word begins, for a hint. The page holds the grid and the words anyway, so
         # this is no secret it gives away; the whole line stays hashed.
         first = list(placement.start) if placement is not None else None
-        second = list(next_cell(placement.cells)) if placement is not None else None
+        second = list(next_cell(puzzle.cells_of(placement))) if placement is not None else None
         shown = "".join(display_letter(ch, lowercase) for ch in word.letters)
         if word in secret:
             # On no list until found, no hint points at it, and the page does not spell it: only

@@ -21,6 +21,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
+from wortsuche.grid.topology import Topology
 from wortsuche.i18n import Translator
 from wortsuche.model import HOLE, Placement, Puzzle, Word, segments
 from wortsuche.render import texts as say
@@ -120,6 +121,9 @@ class GridDrawing:
     clip: bool = False
     """The capsules are cut at the frame: a word runs over the edge (``--wrap``), and each of
     its parts runs out of the grid where the word carries on at the other side."""
+    cells: tuple[tuple[Point, ...], ...] = ()
+    """The outline of every cell where the topology draws its own (hexagons), instead of the
+    frame and the tiles (empty: squares)."""
 
     def centre(self, row: int, col: int) -> Point:
         """The centre of a cell."""
@@ -168,6 +172,7 @@ class Sheet:
             ),
             frame=box(grid.frame),
             tiles=tuple(map(box, grid.tiles)),
+            cells=tuple(tuple(map(point, outline)) for outline in grid.cells),
         )
         rules = tuple(replace(r, x0=r.x0 + dx, x1=r.x1 + dx, y=r.y + dy) for r in self.rules)
         pictures = tuple(replace(p, x=p.x + dx, y=p.y + dy) for p in self.pictures)
@@ -193,33 +198,42 @@ def grid_drawing(
 ) -> GridDrawing:
     """The grid as large as fits in ``box`` (cells at most ``max_cell``), centred across it."""
     rows, cols = puzzle.rows, puzzle.cols
+    topology = Topology.of_puzzle(puzzle)
+    wide, high = topology.extent()  # in cell widths: the columns and rows of a rectangle
     # A frame of a quarter cell runs around the letters, so fit cols + 0.5 cells across.
-    cell = min(box.width / (cols + 0.5), box.height / (rows + 0.5), max_cell)
-    x = box.x + (box.width - cols * cell) / 2
-    y = box.y + ((box.height - rows * cell) / 2 if centre_vertically else cell / 4)
-    covered = {rc for p in puzzle.placements.values() for rc in p.cells} if answers else set()
+    cell = min(box.width / (wide + 0.5), box.height / (high + 0.5), max_cell)
+    x = box.x + (box.width - wide * cell) / 2
+    y = box.y + ((box.height - high * cell) / 2 if centre_vertically else cell / 4)
+    covered = puzzle.covered() if answers else frozenset()
     size = cell * letter_scale
     # Lower-case letters are centred between the x-height and the ascenders.
     lift = size * (LOWERCASE_MIDDLE if lowercase else CAP_HEIGHT) / 2
+    centres = [(r, c, letter, topology.centre((r, c))) for r, c, letter in _cells(puzzle)]
     letters = tuple(
         Text(
             display_letter(letter, lowercase),
-            x + (c + 0.5) * cell,
-            y + (r + 0.5) * cell + lift,
+            x + cx * cell,
+            y + cy * cell + lift,
             size,
             anchor="middle",
             faint=answers and (r, c) not in covered,
         )
-        for r, c, letter in _cells(puzzle)
+        for r, c, letter, (cx, cy) in centres
     )
-    tiles = tuple(Box(x + c * cell, y + r * cell, cell, cell) for r, c, _ in _cells(puzzle))
-    if len(tiles) == rows * cols:
-        tiles = ()
-    capsules = _answer_capsules(puzzle, x, y, cell) if answers else ()
+    outlines: tuple[tuple[Point, ...], ...] = ()
+    tiles: tuple[Box, ...] = ()
+    if topology.outlines_cells:
+        outlines = tuple(
+            tuple((x + px * cell, y + py * cell) for px, py in topology.outline((r, c)))
+            for r, c, _, _ in centres
+        )
+    elif len(centres) < rows * cols:
+        tiles = tuple(Box(x + c * cell, y + r * cell, cell, cell) for r, c, _, _ in centres)
+    capsules = _answer_capsules(puzzle, topology, x, y, cell) if answers else ()
     pad = cell / 4
-    frame = Box(x - pad, y - pad, cols * cell + 2 * pad, rows * cell + 2 * pad)
-    clip = answers and any(p.wraps for p in puzzle.placements.values())
-    return GridDrawing(x, y, cell, rows, cols, letters, capsules, frame, tiles, clip)
+    frame = Box(x - pad, y - pad, wide * cell + 2 * pad, high * cell + 2 * pad)
+    clip = answers and any(topology.wraps(p) for p in puzzle.placements.values())
+    return GridDrawing(x, y, cell, rows, cols, letters, capsules, frame, tiles, clip, outlines)
 
 
 def _cells(puzzle: Puzzle) -> Iterator[tuple[int, int, str]]:
@@ -230,27 +244,35 @@ def _cells(puzzle: Puzzle) -> Iterator[tuple[int, int, str]]:
                 yield r, c, letter
 
 
-def _answer_capsules(puzzle: Puzzle, x: float, y: float, cell: float) -> tuple[Capsule, ...]:
+def _answer_capsules(
+    puzzle: Puzzle, topology: Topology, x: float, y: float, cell: float
+) -> tuple[Capsule, ...]:
     """The capsules of every placed word, in word-list order, the secret words last."""
     placements = (puzzle.placements.get(w.letters) for w in puzzle.words + puzzle.secret_words)
     return tuple(
-        capsule for p in placements if p is not None for capsule in _capsules(p, x, y, cell)
+        capsule
+        for p in placements
+        if p is not None
+        for capsule in _capsules(p, topology, x, y, cell)
     )
 
 
-def _capsules(placement: Placement, x: float, y: float, cell: float) -> list[Capsule]:
+def _capsules(
+    placement: Placement, topology: Topology, x: float, y: float, cell: float
+) -> list[Capsule]:
     """One capsule for a word, or one for each piece of a word that runs over an edge
     (``--wrap``): a piece that goes on at the other side runs a cell on, out of the grid, where
     the frame cuts it (:attr:`GridDrawing.clip`), so it reads as going on."""
     dr, dc = placement.direction.step
-    pieces = segments(placement.cells)
+    pieces = segments(topology.cells_of(placement))
     capsules = []
     for i, piece in enumerate(pieces):
         (r0, c0), (r1, c1) = piece[0], piece[-1]
-        before = 1.0 if i > 0 else 0.0  # comes in over the edge
-        after = 1.0 if i < len(pieces) - 1 else 0.0  # goes out over the edge
-        start = (x + (c0 + 0.5 - before * dc) * cell, y + (r0 + 0.5 - before * dr) * cell)
-        end = (x + (c1 + 0.5 + after * dc) * cell, y + (r1 + 0.5 + after * dr) * cell)
+        before = 1 if i > 0 else 0  # comes in over the edge
+        after = 1 if i < len(pieces) - 1 else 0  # goes out over the edge
+        x0, y0 = topology.centre((r0 - before * dr, c0 - before * dc))
+        x1, y1 = topology.centre((r1 + after * dr, c1 + after * dc))
+        start, end = (x + x0 * cell, y + y0 * cell), (x + x1 * cell, y + y1 * cell)
         capsules.append(Capsule(placement.letters, start, end, cell * 0.42))
     return capsules
 

@@ -114,8 +114,12 @@ def draw_grid(pdf: FPDF, grid: GridDrawing) -> None:
     """Draw the frame, the capsules and the letters of a grid."""
     # a shaped grid has its cells as tiles instead of the frame
     pdf.set_draw_color(*_rgb(TILE if grid.tiles else INK))
-    pdf.set_line_width(max(grid.cell / 30, 0.4) if grid.tiles else max(grid.cell / 24, 0.5))
-    for box in grid.tiles or (grid.frame,):
+    pdf.set_line_width(
+        max(grid.cell / 30, 0.4) if grid.tiles or grid.cells else max(grid.cell / 24, 0.5)
+    )
+    for outline in grid.cells:  # hexagons: each cell's outline, no frame
+        pdf.polygon(outline, style="D")
+    for box in () if grid.cells else grid.tiles or (grid.frame,):
         pdf.rect(
             box.x,
             box.y,

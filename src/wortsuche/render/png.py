@@ -63,7 +63,15 @@ def sheet_png(sheet: Sheet, *, dpi: int = DEFAULT_DPI) -> bytes:
 
     grid = sheet.grid
     frame = grid.frame
-    boxes = grid.tiles or (frame,)  # a shaped grid: its cells, no frame
+    boxes = () if grid.cells else grid.tiles or (frame,)  # a shaped grid: its cells, no frame
+    for outline in grid.cells:  # hexagons: each cell's outline
+        corners = [(px * scale, py * scale) for px, py in outline]
+        draw.line(
+            [*corners, corners[0], corners[1]],
+            fill=INK,
+            width=max(1, round(grid.cell / 30 * scale)),
+            joint="curve",
+        )
     for box in boxes:
         draw.rounded_rectangle(
             [

@@ -100,7 +100,17 @@ def sheet_svg(sheet: Sheet, *, language: str = "en") -> str:
         f'y2="{_num(r.y)}" stroke="{INK}" stroke-width="{_num(r.width)}"/>'
         for r in sheet.rules
     ]
-    if grid.tiles:  # a shaped grid: its cells, no frame
+    if grid.cells:  # hexagons: each cell's outline, no frame
+        parts.append(
+            f'<g class="cells" fill="none" stroke="{INK}" '
+            f'stroke-width="{_num(max(grid.cell / 30, 0.4))}" stroke-linejoin="round">'
+        )
+        parts += [
+            '<polygon points="' + " ".join(f"{_num(px)},{_num(py)}" for px, py in outline) + '"/>'
+            for outline in grid.cells
+        ]
+        parts.append("</g>")
+    elif grid.tiles:  # a shaped grid: its cells, no frame
         parts.append(
             f'<g class="tiles" fill="none" stroke="{TILE}" '
             f'stroke-width="{_num(max(grid.cell / 30, 0.4))}">'

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wortsuche.grid.topology import Topology
 from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
 from wortsuche.render.options import RenderOptions, display_letter
@@ -36,14 +37,19 @@ def puzzle_renderable(puzzle: Puzzle, options: RenderOptions | None = None) -> G
     options = options or RenderOptions()
     answers = options.answers
     texts = options.texts(puzzle)
-    covered = {cell for p in puzzle.placements.values() for cell in p.cells} if answers else set()
+    covered = puzzle.covered() if answers else frozenset()
     grid = Text(no_wrap=True, overflow="ignore")
+    topology = Topology.of_puzzle(puzzle)
     for r, row in enumerate(puzzle.grid.rows):
+        at = 0  # two characters a cell width: a blank between squares, hexagons staggered
         for c, letter in enumerate(row):
-            if c:
-                grid.append(" ")
+            if not topology.is_drawn((r, c)):
+                continue
+            place = round(2 * (topology.centre((r, c))[0] - 0.5))
+            grid.append(" " * (place - at))
             style = (WORD_STYLE if (r, c) in covered else OTHER_STYLE) if answers else ""
             grid.append(display_letter(letter, options.lowercase), style=style)
+            at = place + 1
         grid.append("\n")
     grid.rstrip()
     heading = options.title or puzzle.title or "wortsuche"
@@ -64,9 +70,9 @@ def word_entry(puzzle: Puzzle, index: int, texts: Translator, *, answers: bool =
     text = Text(listed(word, answers=answers))
     placement = puzzle.placements.get(word.letters)
     if answers and placement is not None:
-        (r, c), arrow = placement.start, placement.direction.arrow
+        (r, c), arrow = placement.start, Topology.of_puzzle(puzzle).arrow(placement.direction)
         where = texts.t("text.position", row=r + 1, col=c + 1, arrow=arrow)
-        if placement.wraps:
+        if Topology.of_puzzle(puzzle).wraps(placement):
             where += " " + texts.t("text.wrap-mark")
         text.append(f"  {where}", style="dim")
     return text

@@ -17,8 +17,9 @@ import math
 from collections.abc import Sequence
 
 from wortsuche.difficulty.simulated import rate_puzzle
+from wortsuche.grid.topology import Topology
 from wortsuche.i18n import Translator
-from wortsuche.model import Puzzle
+from wortsuche.model import HOLE, Puzzle
 from wortsuche.render.options import RenderOptions, display_letter
 from wortsuche.render.texts import (
     level_name,
@@ -40,24 +41,37 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     """Plain text for files and pipes (letters separated by spaces)."""
     options = options or RenderOptions()
     texts = options.texts(puzzle)
-    lines = [
-        " ".join(display_letter(x, options.lowercase) for x in row) for row in puzzle.grid.rows
-    ]
+    lines = laid_out(puzzle, puzzle.grid.rows, options.lowercase)
     lines.append("")
-    width = max(2 * puzzle.cols - 1, MIN_LIST_WIDTH)
+    width = max(len(lines[0]), MIN_LIST_WIDTH)
     lines += in_columns([listed(word) for word in puzzle.words], width)
     lines.append("")
     lines += [*secret_hint(puzzle, texts), *message_hint(puzzle, texts), summary(puzzle, texts)]
     if options.answers:
         lines += ["", texts.t("sheet.answers"), ""]
-        lines += [
-            " ".join(display_letter(x, options.lowercase) for x in row)
-            for row in answer_rows(puzzle)
-        ]
+        lines += laid_out(puzzle, answer_rows(puzzle), options.lowercase)
         lines.append("")
         lines += answer_positions(puzzle, texts)
         lines += message_answer(puzzle, texts)
     return "\n".join(lines) + "\n"
+
+
+def laid_out(puzzle: Puzzle, rows: Sequence[str], lowercase: bool = False) -> list[str]:
+    """The letters of ``rows`` as lines of text, each cell where the topology draws it: two
+    characters a cell width, so a square grid's letters stand a blank apart and a hexagonal
+    grid's rows are staggered by half a cell (a hole is a blank)."""
+    topology = Topology.of_puzzle(puzzle)
+    width = round(2 * (topology.extent()[0] - 1)) + 1
+    lines = []
+    for r, row in enumerate(rows):
+        line = [" "] * width
+        for c, letter in enumerate(row):
+            if letter != HOLE and topology.is_drawn((r, c)):
+                line[round(2 * (topology.centre((r, c))[0] - 0.5))] = display_letter(
+                    letter, lowercase
+                )
+        lines.append("".join(line))
+    return lines
 
 
 def summary(puzzle: Puzzle, texts: Translator) -> str:
@@ -65,8 +79,8 @@ def summary(puzzle: Puzzle, texts: Translator) -> str:
     rating = rate_puzzle(puzzle)
     return texts.t(
         "text.summary",
-        rows=puzzle.rows,
-        cols=puzzle.cols,
+        rows=Topology.of_puzzle(puzzle).asked_size[0],
+        cols=Topology.of_puzzle(puzzle).asked_size[1],
         level=level_name(texts, puzzle.level),
         seed=puzzle.seed,
         score=texts.decimal(rating.score),
@@ -94,7 +108,7 @@ def in_columns(items: Sequence[str], width: int, gap: int = 3) -> list[str]:
 
 def answer_rows(puzzle: Puzzle) -> list[str]:
     """The grid with only the words' cells shown, every other cell as ``·``."""
-    covered = {cell for p in puzzle.placements.values() for cell in p.cells}
+    covered = puzzle.covered()
     return [
         "".join(letter if (r, c) in covered else HIDDEN for c, letter in enumerate(row))
         for r, row in enumerate(puzzle.grid.rows)
@@ -113,9 +127,9 @@ def answer_positions(puzzle: Puzzle, texts: Translator) -> list[str]:
         if placement is None:
             lines.append(f"{word.entry:<{width}}  {texts.t('text.not-placed')}")
             continue
-        (r, c), arrow = placement.start, placement.direction.arrow
+        (r, c), arrow = placement.start, Topology.of_puzzle(puzzle).arrow(placement.direction)
         where = texts.t("text.position", row=r + 1, col=c + 1, arrow=arrow)
-        if placement.wraps:
+        if Topology.of_puzzle(puzzle).wraps(placement):
             where += " " + texts.t("text.wrap-mark")
         if word in puzzle.secret_words:
             where += " " + texts.t("text.secret-mark")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wortsuche.difficulty.simulated import Difficulty, rate_puzzle
+from wortsuche.grid.topology import Topology
 from wortsuche.i18n import Translator, words_language
 from wortsuche.levels import LEVELS
 from wortsuche.model import Direction, Puzzle
@@ -34,7 +35,12 @@ def default_title(texts: Translator) -> str:
     return texts.t("sheet.default-title")
 
 
-def directions_sentence(texts: Translator, directions: Sequence[Direction], count: int = 2) -> str:
+def directions_sentence(
+    texts: Translator,
+    directions: Sequence[Direction],
+    count: int = 2,
+    topology: Topology | None = None,
+) -> str:
     """How the ``count`` words run, in plain words for the instruction line (one word runs
     one way: "across or down").
 
@@ -51,6 +57,12 @@ def directions_sentence(texts: Translator, directions: Sequence[Direction], coun
         return texts.n("sheet.directions.across-down", count)
     if found == across_down | diagonal:
         return texts.n("sheet.directions.across-down-diagonal", count)
+    if topology is not None and topology.directions != tuple(Direction):  # hexagons: as drawn
+        return texts.n(
+            "sheet.directions.arrows",
+            count,
+            arrows=" ".join(topology.arrow(d) for d in topology.directions if d in found),
+        )
     arrows = " ".join(d.arrow for d in Direction if d in found)
     return texts.n("sheet.directions.arrows", count, arrows=arrows)
 
@@ -62,7 +74,12 @@ def instruction(
     message is."""
     count = len(puzzle.words)
     # secret words run as the listed ones do: "the word" only where one word hides in all
-    how = directions_sentence(texts, puzzle.options.directions, count + len(puzzle.secret_words))
+    how = directions_sentence(
+        texts,
+        puzzle.options.directions,
+        count + len(puzzle.secret_words),
+        Topology.of_puzzle(puzzle),
+    )
     if word_list and list_follows:
         what = texts.n("sheet.find-list-follows", count)
     elif word_list:
@@ -171,8 +188,8 @@ def footer(
         score = (rating or rate_puzzle(puzzle)).score
     made = texts.t(
         "sheet.footer",
-        rows=puzzle.rows,
-        cols=puzzle.cols,
+        rows=Topology.of_puzzle(puzzle).asked_size[0],
+        cols=Topology.of_puzzle(puzzle).asked_size[1],
         level=level_name(texts, puzzle.level),
         seed=puzzle.seed,
         score=texts.decimal(score),
@@ -183,10 +200,11 @@ def footer(
 def pupil_footer(puzzle: Puzzle, texts: Translator) -> str:
     """The faint line at the foot of a pupil's sheet: size and level, nothing a child need not
     read (the seed and the score are on the answer key, and with ``--footer technical``)."""
+    rows, cols = Topology.of_puzzle(puzzle).asked_size
     return texts.t(
         "sheet.footer-pupil",
-        rows=puzzle.rows,
-        cols=puzzle.cols,
+        rows=rows,
+        cols=cols,
         level=level_name(texts, puzzle.level),
     )
 

@@ -337,7 +337,7 @@ def verify_puzzle(puzzle: Puzzle) -> Report:
     message = puzzle.message
     if message is None:
         return report
-    covered = {cell for placement in puzzle.placements.values() for cell in placement.cells}
+    covered = puzzle.covered()
     free = [
         letter
         for r, row in enumerate(puzzle.grid.rows)
@@ -381,11 +381,7 @@ def infer_placements(
         candidates = inside or occurrences
         if candidates:
             first = candidates[0]
-            placements[word.letters] = (
-                Placement(word.letters, first.start, first.direction)
-                if topology is None
-                else topology.placement(word.letters, first.start, first.direction)
-            )
+            placements[word.letters] = Placement(word.letters, first.start, first.direction)
     return placements
 
 

@@ -4,8 +4,8 @@ play page's selections and a class's, and the answers both show once they may.
 
 from __future__ import annotations
 
-from wortsuche.grid.topology import Torus
-from wortsuche.model import Cell, Puzzle, line
+from wortsuche.grid.topology import Topology
+from wortsuche.model import Cell, Puzzle
 from wortsuche.verification.verifier import verify_puzzle
 from wortsuche.web.errors import ApiError
 from wortsuche.web.schemas import Answer, Answers, CheckResult
@@ -16,16 +16,17 @@ def selected_runs(
 ) -> list[tuple[Cell, ...]]:
     """The runs of cells a selection from ``start`` to ``end`` may mean, the likeliest first.
 
-    On a flat grid that is the straight line between them, if there is one; on a torus each
-    run between them, or only the one going ``step`` from ``start``.
+    The puzzle's topology says which runs join them (:meth:`Topology.runs_between`): on a flat
+    or hexagonal grid the straight line between them, if there is one; on a torus each run
+    between them, or only the one going ``step`` from ``start``. One cell is a run of one.
     """
-    if puzzle.options.wrap and start != end:
-        runs = Torus(puzzle.rows, puzzle.cols).runs_between(start, end)
-        if step is not None:
-            runs = [run for run in runs if _goes(run, step, puzzle.rows, puzzle.cols)]
-        return runs
-    straight = line(start, end)
-    return [] if straight is None else [straight]
+    if start == end:
+        return [(start,)]
+    topology = Topology.of_puzzle(puzzle)
+    runs = topology.runs_between(start, end)
+    if step is not None:
+        runs = [run for run in runs if topology.offset(run[0], step, 1) == run[1]]
+    return runs
 
 
 def accepted_places(puzzle: Puzzle) -> list[list[tuple[Cell, ...]]]:
@@ -51,12 +52,6 @@ def words_along(cells: tuple[Cell, ...], accepted: list[list[tuple[Cell, ...]]])
     return forward + [i for i in backward if i not in forward]
 
 
-def _goes(run: tuple[tuple[int, int], ...], step: tuple[int, int], rows: int, cols: int) -> bool:
-    """Whether a run on a ``rows`` × ``cols`` torus takes ``step`` from its first cell."""
-    (r, c), following = run[0], run[1]
-    return following == ((r + step[0]) % rows, (c + step[1]) % cols)
-
-
 def answers(puzzle: Puzzle) -> Answers:
     """Every placed word, in word-list order, then the secret words."""
     found = []
@@ -71,8 +66,8 @@ def answers(puzzle: Puzzle) -> Answers:
                 letters=word.letters,
                 direction=placement.direction.name,
                 start=placement.start,
-                end=placement.end,
-                cells=list(placement.cells),
+                end=puzzle.cells_of(placement)[-1],
+                cells=list(puzzle.cells_of(placement)),
             )
         )
     return Answers(answers=found)

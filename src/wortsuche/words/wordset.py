@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from wortsuche.errors import InputError
 from wortsuche.limits import MAX_WORDS
-from wortsuche.model import Options, Placement, Word
+from wortsuche.model import Cell, Options, Placement, Word
 from wortsuche.notes import Note
 from wortsuche.words.clues import split_clue
 from wortsuche.words.normalise import normalise_words
@@ -142,18 +142,26 @@ def without_reverse_twins(letters: Sequence[str]) -> list[str]:
     return kept
 
 
-def with_reverse_twins(placed: Sequence[Placement], letters: Sequence[str]) -> dict[str, Placement]:
-    """The placements by word, each word that is another backwards sharing its twin's."""
+def with_reverse_twins(
+    placed: Sequence[Placement],
+    letters: Sequence[str],
+    cells_of: Callable[[Placement], Sequence[Cell]],
+) -> dict[str, Placement]:
+    """The placements by word, each word that is another backwards sharing its twin's cells
+    (``cells_of`` a placement on the grid), read from the other end."""
     placements = {p.letters: p for p in placed}
     for word in letters:
         twin = placements.get(word[::-1])
         if word not in placements and twin is not None:
-            placements[word] = twin.reversed(word)
+            placements[word] = Placement(word, cells_of(twin)[-1], twin.direction.reverse)
     return placements
 
 
 def with_contained_words(
-    placements: dict[str, Placement], placed: Sequence[Placement], letters: Sequence[str]
+    placements: dict[str, Placement],
+    placed: Sequence[Placement],
+    letters: Sequence[str],
+    cells_of: Callable[[Placement], Sequence[Cell]],
 ) -> dict[str, Placement]:
     """Give each word inside a longer word its place there: the first placed word holding it.
 
@@ -175,7 +183,7 @@ def with_contained_words(
             continue
         index, reading, at = min(hosts)
         host, at = placed[index], at - starts[index]
-        cells = host.cells
+        cells = cells_of(host)
         if reading == 0:
             placements[word] = replace(host, letters=word, start=cells[at])
         else:

@@ -84,6 +84,6 @@ def own_finds(room: Context, code: str, authorization: Authorization = None) -> 
             continue  # recorded for a word the puzzle no longer lists: nothing to draw
         placement = puzzle.placements.get(puzzle.words[number].letters)
         if placement is not None:
-            cells = [list(cell) for cell in placement.cells]
+            cells = [list(cell) for cell in puzzle.cells_of(placement)]
             shown.append(OwnFind(indices=[number], words=[find.word], cells=cells))
     return shown

@@ -208,7 +208,7 @@ def hint(room: Context, code: str, asked: HintRequest, authorization: Authorizat
     if placement is None:
         raise ApiError(404, "that word is not in the grid", key="api.word-not-in-grid")
     room.storage.record_hint(pupil.id, time.time())
-    return Hint.of(asked.index, placement.cells)
+    return Hint.of(asked.index, puzzle.cells_of(placement))
 
 
 @router.post("/{code}/answers", responses=TOKEN_ERRORS)

@@ -89,7 +89,7 @@ def hint(puzzle_id: str, asked: HintRequest, storage: Stored) -> Hint:
     placement = puzzle.placements.get(puzzle.words[asked.index].letters)
     if placement is None:
         raise ApiError(404, "that word is not in the grid", key="api.word-not-in-grid")
-    return Hint.of(asked.index, placement.cells)
+    return Hint.of(asked.index, puzzle.cells_of(placement))
 
 
 @router.post("/{puzzle_id}/check", dependencies=[Depends(within_rate("check"))])

@@ -1,0 +1,101 @@
+"""The listed words as the board's checks read them: every string either way, its beginnings,
+ends and short pieces, and the letters that would fill each one-letter hole of a word.
+
+>>> lexicon = Lexicon(["ABC"])
+>>> sorted(lexicon.strings), lexicon.holes["A.C"]
+(['ABC', 'CBA'], 'B')
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+
+PIECE = 6
+"""Longest word piece kept for pruning (longer ones would cost memory for little gain)."""
+
+
+class Lexicon:
+    """The listed words and their reversals, indexed for the board's checks.
+
+    ``screen`` adds words that must never be completed either (offensive words, see
+    :mod:`wortsuche.words.screen`): the checks treat them like listed words that are not placed.
+    """
+
+    def __init__(self, words: Sequence[str], screen: Sequence[str] = ()) -> None:
+        every = [*words, *screen]
+        self.strings: frozenset[str] = frozenset(every) | frozenset(w[::-1] for w in every)
+        self.letters = frozenset("".join(every))
+        self.single_letters = frozenset(w for w in words if len(w) == 1)
+        self.lengths: tuple[int, ...] = tuple(sorted({len(w) for w in every}))
+        self.length_set = frozenset(self.lengths)
+        self.longest = self.lengths[-1] if self.lengths else 0
+        self.beginnings, self.endings, self.pieces = _affixes(self.strings)
+        self.holes = _holes(self.strings)
+
+    def with_screen(self, screen: Sequence[str]) -> Lexicon:
+        """This lexicon with the ``screen`` words added: the same as ``Lexicon(words, screen)``,
+        built from this one's indexes and the screen's own (a screen is the same few dozen
+        words for every puzzle of a language: its indexes are made once per process)."""
+        extra = _screen_indexes(tuple(screen))
+        if extra.strings <= self.strings:
+            return self
+        joined = Lexicon(())
+        joined.strings = self.strings | extra.strings
+        joined.letters = self.letters | extra.letters
+        joined.single_letters = self.single_letters
+        joined.lengths = tuple(sorted(set(self.lengths) | set(extra.lengths)))
+        joined.length_set = frozenset(joined.lengths)
+        joined.longest = joined.lengths[-1] if joined.lengths else 0
+        joined.beginnings = self.beginnings | extra.beginnings
+        joined.endings = self.endings | extra.endings
+        joined.pieces = self.pieces | extra.pieces
+        # A string of both adds no letter to a hole that this lexicon's holes lack: the same
+        # holes, letters in the same order, as from the screen's strings that are new alone.
+        holes = dict(self.holes)
+        for key, letters in extra.holes.items():
+            known = holes.get(key)
+            if known is None:  # most of the screen's holes are its own
+                holes[key] = letters
+            elif letters not in known:
+                holes[key] = known + "".join(x for x in letters if x not in known)
+        joined.holes = holes
+        return joined
+
+
+@functools.lru_cache(maxsize=8)
+def _screen_indexes(screen: tuple[str, ...]) -> Lexicon:
+    """The indexes of the screen words alone, their single letters aside (a screened word is
+    never placed)."""
+    indexes = Lexicon((), screen)
+    return indexes
+
+
+def _affixes(strings: Iterable[str]) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """Every beginning and every end of the strings ("" too), and every piece of up to
+    :data:`PIECE` letters.
+
+    A run of letters next to a cell can only take part in a word if it is a beginning or an
+    end; a run that does not start with a piece cannot be part of any word, so the checks stop
+    reading there.
+    """
+    beginnings = frozenset({s[:k] for s in strings for k in range(len(s) + 1)})
+    endings = frozenset({s[k:] for s in strings for k in range(len(s) + 1)})
+    pieces = frozenset(
+        {s[i : i + n] for s in strings for n in range(1, PIECE + 1) for i in range(len(s))}
+    )
+    return beginnings, endings, pieces
+
+
+def _holes(strings: Iterable[str]) -> dict[str, str]:
+    """The letters that would complete a string in each hole: "AB.D" -> "C" for ABCD."""
+    holes: dict[str, str] = {}
+    for text in sorted(strings):
+        for i, letter in enumerate(text):
+            key = f"{text[:i]}.{text[i + 1 :]}"
+            known = holes.get(key)
+            if known is None:
+                holes[key] = letter
+            elif letter not in known:
+                holes[key] = known + letter
+    return holes
