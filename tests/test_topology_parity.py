@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from wortsuche.grid.hexagons import Hex
 from wortsuche.grid.topology import Topology
 from wortsuche.model import Cell
 
@@ -61,8 +62,14 @@ class HexReference:
         return sorted(runs, key=len)
 
 
-HEX = HexReference
-"""The hexagonal board the browser is held to."""
+def package_hex(rows: int, cols: int, holes: frozenset[int] = frozenset()) -> Hex:
+    """The package's hexagonal board of that storage (``grid/hexagons.py``)."""
+    return Hex(rows, cols, frozenset(holes))
+
+
+HEX = package_hex
+"""The hexagonal board the browser is held to: the package's, whose runs :class:`HexReference`
+answers the same (``test_the_package_hex_agrees_with_the_reference``)."""
 
 
 def hexagon(n: int) -> Any:
@@ -186,3 +193,15 @@ def test_the_browser_topology_answers_as_the_python_one() -> None:
             assert got == expected, f"{name}: the cell at {point}"
         compared += len(pairs) + len(points)
     assert compared > 5000
+
+
+def test_the_package_hex_agrees_with_the_reference() -> None:
+    """The package's runs between two cells of a hexagon are the plain reference's."""
+    for side in (1, 2, 3, 4):
+        board = Hex.hexagon(side)
+        reference = HexReference(board.rows, board.cols, frozenset(board.holes))
+        cells = [(r, c) for r in range(board.rows) for c in range(board.cols)]
+        for a in cells:
+            for b in cells:
+                if a != b:
+                    assert board.runs_between(a, b) == reference.runs_between(a, b), (a, b)
