@@ -78,10 +78,9 @@ have unless radon grades it A: below it a module is too long or too tangled to r
 
 HARD_TO_MAINTAIN = {
     # each leaves this list when it reaches 15: the board (9.6 → 12.6 once its word indexes went
-    # to grid/lexicon.py), the spec (its typed fields), the topology (9.5 with the drawing and the
-    # kinds registry the hexagonal grid needed; Torus to a module of its own, as Hex is, is next)
+    # to grid/lexicon.py), the spec (its typed fields); the topology left it at 16.0 when Torus
+    # went to grid/torus.py as Hex had gone to grid/hexagons.py
     "grid/board.py",
-    "grid/topology.py",
     "spec.py",
 }
 """Modules allowed below :data:`LEAST_MAINTAINABILITY` for now; the list only shrinks."""
@@ -150,7 +149,14 @@ FRONT_ENDS = ("cli", "web", "render", "book", "__init__")
 """Folders and modules above the core (``__init__``: the public names, re-exported); everything
 else in the package is the core."""
 
-NAMES_THE_TORUS = {"grid/topology.py", "model.py", "spec.py", "puzzle_json.py"}
+NAMES_THE_TORUS = {
+    "grid/__init__.py",  # imports grid/torus.py so that the torus is in KINDS
+    "grid/topology.py",
+    "grid/torus.py",
+    "model.py",
+    "spec.py",
+    "puzzle_json.py",
+}
 """The core modules that may know of words over the edge: the topology answers every other."""
 
 

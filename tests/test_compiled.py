@@ -72,6 +72,7 @@ def test_the_compiled_build_makes_the_same_puzzle_as_pure_python(tmp_path: Path)
     for module in (
         "grid/board",
         "grid/topology",
+        "grid/torus",
         "placement/crowded",
         "placement/kernel",
         "placement/packing",

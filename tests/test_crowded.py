@@ -20,7 +20,8 @@ from wordlists import (
 from wortsuche import DoesNotFitError
 from wortsuche.budget import Budget, SearchBudget
 from wortsuche.grid.board import Board, Lexicon
-from wortsuche.grid.topology import Topology, Torus
+from wortsuche.grid.topology import Topology
+from wortsuche.grid.torus import Torus
 from wortsuche.levels import options_for
 from wortsuche.model import HOLE, Options, Placement
 from wortsuche.placement.crowded import CrowdedSearch, Layout, OpenPositions

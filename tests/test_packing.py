@@ -16,7 +16,7 @@ from wordlists import crowded_words, frozen, frozen_puzzle, outside_others, plac
 from wortsuche import DoesNotFitError
 from wortsuche.budget import Budget, SearchBudget
 from wortsuche.grid.board import Board, Lexicon
-from wortsuche.grid.topology import Torus
+from wortsuche.grid.torus import Torus
 from wortsuche.levels import options_for
 from wortsuche.model import HOLE, Direction, Options, Placement
 from wortsuche.placement import packing

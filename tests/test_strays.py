@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from wortsuche.grid.board import EMPTY, Board, Lexicon
 from wortsuche.grid.strays import has_stray
-from wortsuche.grid.topology import Flat, Torus
+from wortsuche.grid.topology import Flat
+from wortsuche.grid.torus import Torus
 from wortsuche.model import Direction, Placement
 
 ALPHABET = "ABC"

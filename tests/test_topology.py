@@ -9,7 +9,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wortsuche.grid.topology import AXES, Flat, Topology, Torus
+from wortsuche.grid.topology import AXES, Flat, Topology
+from wortsuche.grid.torus import Torus
 from wortsuche.model import Cell, Direction, Placement, line
 
 

@@ -126,7 +126,7 @@ def test_solve_looks_for_eszett_as_the_grid_writes_it() -> None:
 
 def test_solve_refuses_a_topology_of_another_size_and_text_for_its_words() -> None:
     from wortsuche.errors import InputError
-    from wortsuche.grid.topology import Torus
+    from wortsuche.grid.torus import Torus
 
     with pytest.raises(InputError, match="the topology is 4x4, the grid 3x3"):
         solve(["ABC", "DEF", "GHI"], ["IA"], topology=Torus(4, 4))

@@ -21,7 +21,7 @@ from cli import run as wortsuche
 from scan import assert_exactly_once, torus_occurrences
 from wortsuche import DoesNotFitError, InputError, generate
 from wortsuche.errors import PuzzleFormatError
-from wortsuche.grid.topology import Torus
+from wortsuche.grid.torus import Torus
 from wortsuche.model import Grid, segments
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.render import render

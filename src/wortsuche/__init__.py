@@ -21,7 +21,8 @@ from wortsuche.errors import (
     VerificationError,
     WortsucheError,
 )
-from wortsuche.grid.topology import Flat, Topology, Torus
+from wortsuche.grid.topology import Flat, Topology
+from wortsuche.grid.torus import Torus
 from wortsuche.levels import LEVEL_DESCRIPTIONS, LEVELS
 from wortsuche.model import (
     Crossing,
