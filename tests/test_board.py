@@ -9,7 +9,8 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from wortsuche.grid.board import EMPTY, Board, Found, Lexicon, _joins
+from wortsuche.grid.board import EMPTY, Board, Found, Lexicon
+from wortsuche.grid.windows import joins
 from wortsuche.model import HOLE, Direction, Placement
 
 ALPHABET = "ABC"
@@ -110,7 +111,7 @@ def test_the_fast_flat_reading_of_forbidden_letters_matches_the_window_reading(
     index = data.draw(st.integers(0, board.rows * board.cols - 1))
     if board.cells[index]:
         return
-    assert board.forbidden_letters(index) == board._forbidden_through_windows(index)
+    assert board.forbidden_letters(index) == board.windows.forbidden(index)
 
 
 @settings(max_examples=300, deadline=None)
@@ -126,7 +127,7 @@ def test_the_fast_flat_reading_of_occurrences_matches_the_window_reading(
     if centre in board.lexicon.letters:
         if centre in board.lexicon.single_letters:
             windows.append(Found(centre, index, index))
-        board._occurrences_through_windows(index, centre, windows)
+        board.windows.occurrences(index, centre, windows)
     assert board.occurrences_through(index) == windows  # the same finds, in the same order
 
 
@@ -231,7 +232,7 @@ def test_the_pairs_of_a_cells_sides_are_every_start_with_every_stop_that_makes_a
         for m in stops
         if k + m > 0 and k + m + 1 in lexicon.length_set and k + m < n
     ]
-    assert _joins(starts, stops, lexicon, n) == plain
+    assert joins(starts, stops, lexicon, n) == plain
 
 
 @settings(max_examples=200, deadline=None)

@@ -73,6 +73,7 @@ def test_the_compiled_build_makes_the_same_puzzle_as_pure_python(tmp_path: Path)
         "grid/board",
         "grid/topology",
         "grid/torus",
+        "grid/windows",
         "placement/crowded",
         "placement/kernel",
         "placement/packing",

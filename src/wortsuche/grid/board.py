@@ -15,27 +15,17 @@ word, so each check costs the same however large the grid is.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from wortsuche.budget import Budget
 from wortsuche.grid.lexicon import PIECE as PIECE
 from wortsuche.grid.lexicon import Lexicon as Lexicon
 from wortsuche.grid.topology import Flat, Topology
+from wortsuche.grid.windows import Found as Found
+from wortsuche.grid.windows import WindowReading, joins
 from wortsuche.model import HOLE, Placement
 
 EMPTY = ""
-
-
-@dataclass(frozen=True)
-class Found:
-    """A complete word on the board: its letters as read, from ``first`` to ``last`` cell index."""
-
-    letters: str
-    first: int
-    last: int
-    cells: tuple[int, ...] = ()
-    """Every cell, on a cyclic topology only: there two cells may lie on more than one line."""
 
 
 class Board:
@@ -74,12 +64,10 @@ class Board:
         # The one place where lines with ends and lines that are cycles part: each check reads
         # the lines through a cell in the way of their kind, chosen here once.
         ends = not topology.cyclic
-        self._sides = self._sides_to_ends if ends else self._sides_around
-        self._occurrences_of = (
-            self._occurrences_on_flat_lines if ends else self._occurrences_through_windows
-        )
-        self._forbidden = self._forbidden_on_ends if ends else self._forbidden_through_windows
-        self._found = _found_between_ends if ends else _found_round
+        self.windows = WindowReading(self, topology.cyclic)
+        """The general reading of the lines through a cell (:mod:`wortsuche.grid.windows`)."""
+        self._occurrences_of = self._occurrences_on_flat_lines if ends else self.windows.occurrences
+        self._forbidden = self._forbidden_on_ends if ends else self.windows.forbidden
         self._may_complete = self._may_complete_on_ends if ends else _always
         self._strays_of = self._strays_along if ends else self._strays_read_round
         index_line = self._index_line if ends else self._index_round_line
@@ -145,53 +133,6 @@ class Board:
 
     # --- the two checks -------------------------------------------------------------
 
-    def _sides_to_ends(
-        self, index: int, axis: int, centre: str
-    ) -> tuple[tuple[int, ...], int, str, str]:
-        """The line through ``index`` on ``axis``, the cell's place on it, and the letters on each side
-        that can still be part of one word through the cell holding ``centre`` ("" if empty)."""
-        line, pos = self.line_at[axis][index], self.place_at[axis][index]
-        cells, pieces = self.cells, self.lexicon.pieces
-        reach = self.lexicon.longest - 1
-        left, k = "", pos - 1
-        while k >= 0 and len(left) < reach:
-            letter = cells[line[k]]
-            if not letter or (letter + left + centre)[:PIECE] not in pieces:
-                break
-            left = letter + left
-            k -= 1
-        right, k, end = "", pos + 1, len(line)
-        while k < end and len(right) < reach:
-            letter = cells[line[k]]
-            if not letter or (centre + right + letter)[-PIECE:] not in pieces:
-                break
-            right += letter
-            k += 1
-        return line, pos, left, right
-
-    def _sides_around(
-        self, index: int, axis: int, centre: str
-    ) -> tuple[tuple[int, ...], int, str, str]:
-        """:meth:`_sides_to_ends` on a cyclic line: it goes on past its ends, at most once round."""
-        line, pos = self.line_at[axis][index], self.place_at[axis][index]
-        cells, pieces, n = self.cells, self.lexicon.pieces, len(line)
-        reach = min(self.lexicon.longest - 1, n - 1)
-        left, k = "", pos - 1
-        while len(left) < reach:
-            letter = cells[line[k % n]]
-            if not letter or (letter + left + centre)[:PIECE] not in pieces:
-                break
-            left = letter + left
-            k -= 1
-        right, k = "", pos + 1
-        while len(right) < reach:
-            letter = cells[line[k % n]]
-            if not letter or (centre + right + letter)[-PIECE:] not in pieces:
-                break
-            right += letter
-            k += 1
-        return line, pos, left, right
-
     def occurrences_through(self, index: int) -> list[Found]:
         """Every listed word (or reversal) standing complete on a line through the filled cell."""
         found: list[Found] = []
@@ -202,25 +143,6 @@ class Board:
             found.append(Found(centre, index, index))
         self._occurrences_of(index, centre, found)
         return found
-
-    def _occurrences_through_windows(self, index: int, centre: str, found: list[Found]) -> None:
-        """:meth:`occurrences_through` read through :meth:`_sides`, as the cyclic lines need: a
-        word may run past their ends. On flat lines it is the plain reference for the fast reading."""
-        lexicon = self.lexicon
-        beginnings, endings = lexicon.beginnings, lexicon.endings
-        for axis in self.axes:
-            line, pos, left, right = self._sides(index, axis, centre)
-            if not left and not right:
-                continue
-            # A word through the centre is some end of ``left`` + centre + some start of ``right``.
-            starts = [
-                k for k in range(len(left) + 1) if left[len(left) - k :] + centre in beginnings
-            ]
-            stops = [m for m in range(len(right) + 1) if centre + right[:m] in endings]
-            for k, m in _joins(starts, stops, lexicon, len(line)):
-                piece = left[len(left) - k :] + centre + right[:m]
-                if piece in lexicon.strings:
-                    found.append(self._found(piece, line, pos, k, m))
 
     def _occurrences_on_flat_lines(
         self, index: int, centre: str, found: list[Found], skip: int = -1
@@ -264,7 +186,7 @@ class Board:
         if len(left) == 1 and len(right) == 1:
             return
         strings, size = lexicon.strings, len(left)
-        for k, m in _joins(starts, stops, lexicon, len(line)):
+        for k, m in joins(starts, stops, lexicon, len(line)):
             piece = left[size - 1 - k :] + right[1 : m + 1]
             if piece in strings:
                 found.append(Found(piece, line[pos - k], line[pos + m]))
@@ -339,7 +261,7 @@ class Board:
 
     def _starts_before(self, line: tuple[int, ...], pos: int) -> list[str]:
         """The runs of letters just before ``pos`` on a flat line that begin a listed word
-        ("" first), read as far as :meth:`_sides` reads."""
+        ("" first), read as far as :meth:`~wortsuche.grid.windows.WindowReading._sides` reads."""
         cells, lexicon = self.cells, self.lexicon
         pieces, beginnings = lexicon.pieces, lexicon.beginnings
         starts, left = [""], ""
@@ -356,7 +278,7 @@ class Board:
 
     def _stops_after(self, line: tuple[int, ...], pos: int) -> list[str]:
         """The runs of letters just after ``pos`` on a flat line that end a listed word
-        ("" first), read as far as :meth:`_sides` reads."""
+        ("" first), read as far as :meth:`~wortsuche.grid.windows.WindowReading._sides` reads."""
         cells, lexicon = self.cells, self.lexicon
         pieces, endings = lexicon.pieces, lexicon.endings
         stops, right = [""], ""
@@ -370,25 +292,6 @@ class Board:
             elif right[-PIECE:] not in pieces:
                 break
         return stops
-
-    def _forbidden_through_windows(self, index: int) -> set[str]:
-        """:meth:`forbidden_letters` read through :meth:`_sides`, as the cyclic lines need: a word
-        may run past their ends. On flat lines it is the plain reference for the fast reading."""
-        forbidden: set[str] = set()
-        lexicon = self.lexicon
-        beginnings, endings = lexicon.beginnings, lexicon.endings
-        forbidden.update(lexicon.single_letters)
-        for axis in self.axes:
-            line, _, left, right = self._sides(index, axis, "")
-            if not left and not right:
-                continue
-            starts = [k for k in range(len(left) + 1) if left[len(left) - k :] in beginnings]
-            stops = [m for m in range(len(right) + 1) if right[:m] in endings]
-            for k, m in _joins(starts, stops, lexicon, len(line)):
-                letters = lexicon.holes.get(f"{left[len(left) - k :]}.{right[:m]}")
-                if letters:
-                    forbidden.update(letters)
-        return forbidden
 
     def is_allowed(self, found: Found) -> bool:
         """True if ``found`` is a placed word itself or lies inside a longer placed word."""
@@ -532,39 +435,6 @@ class Board:
     def rows_text(self) -> list[str]:
         """The grid as row strings (every cell must be filled)."""
         return ["".join(self.cells[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
-
-
-def _joins(starts: list[int], stops: list[int], lexicon: Lexicon, n: int) -> list[tuple[int, int]]:
-    """The pairs (k, m), k letters before a cell and m after it, that make a word's length on a
-    line of ``n`` cells, by k and then m.
-
-    Both lists are short for ordinary words; for a word like a run of one letter they grow with
-    its length, and pairing each with each would cost its square, so then each start is paired
-    with the few lengths instead.
-    """
-    if len(stops) <= len(lexicon.lengths):
-        lengths = lexicon.length_set
-        return [(k, m) for k in starts for m in stops if 0 < k + m < n and k + m + 1 in lengths]
-    stop_set = set(stops)
-    return [
-        (k, length - 1 - k)
-        for k in starts
-        for length in lexicon.lengths
-        if length - 1 - k in stop_set and 0 < length - 1 < n
-    ]
-
-
-def _found_between_ends(piece: str, line: tuple[int, ...], pos: int, k: int, m: int) -> Found:
-    """The find of ``piece``, ``k`` cells before ``pos`` on ``line`` to ``m`` after: its ends."""
-    return Found(piece, line[pos - k], line[pos + m])
-
-
-def _found_round(piece: str, line: tuple[int, ...], pos: int, k: int, m: int) -> Found:
-    """:func:`_found_between_ends` on a cyclic line: two cells may be the ends of several runs
-    there, so the find keeps all its cells."""
-    n = len(line)
-    run = tuple(line[(pos + j) % n] for j in range(-k, m + 1))
-    return Found(piece, run[0], run[-1], run)
 
 
 def _always(index: int, letter: str) -> bool:
