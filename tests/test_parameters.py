@@ -26,7 +26,14 @@ STILL_MORE = {
 """Functions outside the spec, the pipeline, ``generate`` and the web's puzzles that still take
 more: a change to one of them makes it smaller and takes it off this list."""
 
-HELD = ("spec.py", "pipeline/", "cli/generate.py", "web/puzzles/", "web/generation.py")
+HELD = (
+    "spec.py",
+    "option_spec.py",
+    "pipeline/",
+    "cli/generate.py",
+    "web/puzzles/",
+    "web/generation.py",
+)
 """The modules where no function may take more, without exception."""
 
 
