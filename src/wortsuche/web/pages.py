@@ -82,10 +82,7 @@ def page_routes(
                     f"<span>{html.escape(texts.t(f'sheet.{field}'))}</span>"
                     for field in ("name", "date", "class")
                 ),
-                wrap_help=f'<p class="hint wrap-help" id="wrap-help">'
-                f"{html.escape(texts.t('web.wrap-hint'))}</p>"
-                if puzzle.options.wrap
-                else "",
+                wrap_help=help_above_grid(puzzle, texts),
                 find_in=find_in_line(puzzle, texts),
                 age=age_query(request),
             ).replace("</head>", RECORDING_SCRIPT + "</head>" if record_play else "</head>", 1)
@@ -143,6 +140,18 @@ def age_query(request: Request) -> str:
 
     age = request.query_params.get("age")
     return f"&amp;age={html.escape(age.replace('+', '%2B'))}" if age in AGES else ""
+
+
+def help_above_grid(puzzle: Puzzle, texts: Translator) -> str:
+    """How words run where a square grid is not what a player expects: over the edge of a
+    torus, along the three axes of a board of hexagons (and its keys)."""
+    if puzzle.options.wrap:
+        return (
+            f'<p class="hint wrap-help" id="wrap-help">{html.escape(texts.t("web.wrap-hint"))}</p>'
+        )
+    if puzzle.topology.to_dict()["kind"] == "hex":
+        return f'<p class="hint wrap-help" id="hex-help">{html.escape(texts.t("web.hex-hint"))}</p>'
+    return ""
 
 
 def about_minutes(minutes: float) -> int:
