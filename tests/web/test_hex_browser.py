@@ -184,3 +184,10 @@ def test_the_form_makes_a_puzzle_of_hexagons(page: Any, live_server: LiveServer)
     page.wait_for_selector("#board[data-ready]")
     assert page.locator("#marks .tile").count() == 61
     assert "Sechsecken" in page.locator("#hex-help").inner_text()
+    # a document and the SCORM package set squares: only the PDF is offered
+    page.locator("#teacher-menu summary").click()
+    expect(page.locator("#sheet-pdf")).to_be_visible()
+    for name in ("sheet-docx", "sheet-odt", "scorm"):
+        expect(page.locator(f"#{name}")).to_be_hidden()
+    puzzle_id = page.url.split("?")[0].rsplit("/", 1)[1]
+    assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/scorm.zip") == 422
