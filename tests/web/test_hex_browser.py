@@ -187,7 +187,23 @@ def test_the_form_makes_a_puzzle_of_hexagons(page: Any, live_server: LiveServer)
     # a document and the SCORM package set squares: only the PDF is offered
     page.locator("#teacher-menu summary").click()
     expect(page.locator("#sheet-pdf")).to_be_visible()
+    expect(page.locator(".grid-size")).to_have_text("Sechseck mit 5 Feldern je Seite")
     for name in ("sheet-docx", "sheet-odt", "scorm"):
         expect(page.locator(f"#{name}")).to_be_hidden()
     puzzle_id = page.url.split("?")[0].rsplit("/", 1)[1]
     assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/scorm.zip") == 422
+
+
+def test_staggered_rows_of_hexagons_play_too(
+    page: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    body = {"words": SCHOOL[:4], "rows": 6, "cols": 7, "level": "medium", "seed": 3, "grid": "hex"}
+    puzzle = live_server.api("POST", "/api/puzzles", body)
+    assert puzzle["topology"] == {"kind": "hex", "shape": "rectangle", "rows": 6, "cols": 7}
+    page.goto(live_server.url + puzzle["url"])
+    page.wait_for_selector("#board[data-ready]")
+    assert page.locator("#marks .tile").count() == 6 * 7
+    answer = live_server.api("POST", f"/api/puzzles/{puzzle['id']}/reveal")["answers"][0]
+    drag(page, answer["start"], answer["end"])
+    expect(page.locator("#found-count")).to_have_text("1")
+    page.locator("#board-wrap").screenshot(path=artifacts / "web" / "play-hex-rows.png")

@@ -74,7 +74,7 @@ def page_routes(
                 id=html.escape(stored.id),
                 title=html.escape(title),
                 level=html.escape(level),
-                grid_of=html.escape(texts.t("web.grid-of", size=f"{puzzle.rows}×{puzzle.cols}")),
+                grid_of=html.escape(grid_of(puzzle, texts)),
                 word_count=html.escape(texts.n("web.word-count", len(puzzle.words))),
                 count=str(len(puzzle.words)),
                 minutes=html.escape(texts.n("web.about-minutes", minutes)),
@@ -140,6 +140,17 @@ def age_query(request: Request) -> str:
 
     age = request.query_params.get("age")
     return f"&amp;age={html.escape(age.replace('+', '%2B'))}" if age in AGES else ""
+
+
+def grid_of(puzzle: Puzzle, texts: Translator) -> str:
+    """The grid's size as the teacher's menu says it: a board of hexagons by its side or by its
+    staggered rows, not by the array it is stored in."""
+    shape = puzzle.topology.to_dict()
+    if shape["kind"] == "hex" and shape.get("shape") == "hexagon":
+        return texts.t("web.grid-hexagon", side=shape["side"])
+    if shape["kind"] == "hex":
+        return texts.t("web.grid-of-hexagons", size=f"{shape['rows']}×{shape['cols']}")
+    return texts.t("web.grid-of", size=f"{puzzle.rows}×{puzzle.cols}")
 
 
 def help_above_grid(puzzle: Puzzle, texts: Translator) -> str:
