@@ -208,8 +208,8 @@ class PuzzleSpec:
         "N; RxC: R staggered rows of C cells)",
         LEVEL,
         choices=GRIDS,
-        surfaces=frozenset({GENERATE, API}),
-        elsewhere="the book's pages and the web's game draw squares for now",
+        surfaces=frozenset({GENERATE, WEB, API}),
+        elsewhere="the book's pages draw squares for now",
     )
     exact: bool = _option(
         "flag",

@@ -114,3 +114,35 @@ test("a puzzle's topology: a torus when it wraps, else flat with its blanks as h
   assert.ok(!(shaped instanceof Torus));
   assert.ok(!shaped.contains([0, 2]) && !shaped.contains([1, 0]) && shaped.contains([1, 1]));
 });
+
+test("a puzzle whose topology is hex is a hexagonal board, its blanks the holes", () => {
+  const grid = ["  ABC", " DEFG", "HIJKL", "MNOP ", "QRS  "];
+  const board = topologyOf({ rows: 5, cols: 5, wrap: false, grid, topology: { kind: "hex", shape: "hexagon", side: 3 } });
+  assert.ok(board instanceof Hex);
+  assert.deepEqual(board.steps, HEX_STEPS);
+  for (let r = 0; r < 5; r += 1) {
+    for (let c = 0; c < 5; c += 1) assert.equal(board.contains([r, c]), hexagon(3).contains([r, c]), `(${r}, ${c})`);
+  }
+  assert.ok(!(topologyOf({ rows: 1, cols: 2, wrap: false, grid: ["AB"], topology: { kind: "flat" } }) instanceof Hex));
+});
+
+test("a drag on hexagons snaps to the nearest of the six directions, never a square diagonal", () => {
+  const board = hexagon(3);
+  const middle = [2, 2];
+  const towards = (step, distance, wobble = [0, 0]) => {
+    const [x, y] = board.centre([middle[0] + distance * step[0], middle[1] + distance * step[1]]);
+    return [x + wobble[0], y + wobble[1]];
+  };
+  for (const step of HEX_STEPS) {
+    const run = board.snap(middle, towards(step, 2, [0.3, -0.25]));
+    assert.deepEqual(run, [middle, [2 + step[0], 2 + step[1]], [2 + 2 * step[0], 2 + 2 * step[1]]], String(step));
+  }
+  // straight down lies between S and SW (the square grid's S): one of the two, never [1, 0]'s
+  // square neighbour [2, 1] nor a step that is not a hexagon's
+  const down = board.snap(middle, [board.centre(middle)[0], board.centre(middle)[1] + 3.1]);
+  assert.ok(board.stepBetween(down[0], down[1]) !== null);
+  // a drag past the edge stops at the last cell of the board
+  assert.deepEqual(board.snap([2, 0], [30, board.centre([2, 0])[1]]).at(-1), [2, 4]);
+  // under half a step: the start alone
+  assert.deepEqual(board.snap(middle, towards([0, 1], 0.3)), [middle]);
+});

@@ -74,7 +74,7 @@ def page_routes(
                 id=html.escape(stored.id),
                 title=html.escape(title),
                 level=html.escape(level),
-                grid_of=html.escape(texts.t("web.grid-of", size=f"{puzzle.rows}×{puzzle.cols}")),
+                grid_of=html.escape(grid_of(puzzle, texts)),
                 word_count=html.escape(texts.n("web.word-count", len(puzzle.words))),
                 count=str(len(puzzle.words)),
                 minutes=html.escape(texts.n("web.about-minutes", minutes)),
@@ -82,10 +82,7 @@ def page_routes(
                     f"<span>{html.escape(texts.t(f'sheet.{field}'))}</span>"
                     for field in ("name", "date", "class")
                 ),
-                wrap_help=f'<p class="hint wrap-help" id="wrap-help">'
-                f"{html.escape(texts.t('web.wrap-hint'))}</p>"
-                if puzzle.options.wrap
-                else "",
+                wrap_help=help_above_grid(puzzle, texts),
                 find_in=find_in_line(puzzle, texts),
                 age=age_query(request),
             ).replace("</head>", RECORDING_SCRIPT + "</head>" if record_play else "</head>", 1)
@@ -143,6 +140,29 @@ def age_query(request: Request) -> str:
 
     age = request.query_params.get("age")
     return f"&amp;age={html.escape(age.replace('+', '%2B'))}" if age in AGES else ""
+
+
+def grid_of(puzzle: Puzzle, texts: Translator) -> str:
+    """The grid's size as the teacher's menu says it: a board of hexagons by its side or by its
+    staggered rows, not by the array it is stored in."""
+    shape = puzzle.topology.to_dict()
+    if shape["kind"] == "hex" and shape.get("shape") == "hexagon":
+        return texts.t("web.grid-hexagon", side=shape["side"])
+    if shape["kind"] == "hex":
+        return texts.t("web.grid-of-hexagons", size=f"{shape['rows']}×{shape['cols']}")
+    return texts.t("web.grid-of", size=f"{puzzle.rows}×{puzzle.cols}")
+
+
+def help_above_grid(puzzle: Puzzle, texts: Translator) -> str:
+    """How words run where a square grid is not what a player expects: over the edge of a
+    torus, along the three axes of a board of hexagons (and its keys)."""
+    if puzzle.options.wrap:
+        return (
+            f'<p class="hint wrap-help" id="wrap-help">{html.escape(texts.t("web.wrap-hint"))}</p>'
+        )
+    if puzzle.topology.to_dict()["kind"] == "hex":
+        return f'<p class="hint wrap-help" id="hex-help">{html.escape(texts.t("web.hex-hint"))}</p>'
+    return ""
 
 
 def about_minutes(minutes: float) -> int:

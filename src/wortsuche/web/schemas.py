@@ -130,6 +130,12 @@ class PublicPuzzle(BaseModel):
         description="Lines continue on the other side: a word may run over an edge, and check "
         "tries every run between the two cells marked",
     )
+    topology: dict[str, Any] = Field(
+        default_factory=lambda: {"kind": "flat"},
+        description='The cells and how they line up: {"kind": "flat"}, {"kind": "torus"} or '
+        '{"kind": "hex", "shape": "hexagon", "side": N} / {"kind": "hex", "shape": '
+        '"rectangle", "rows": R, "cols": C} (blanks in grid are holes)',
+    )
 
 
 class CheckResult(BaseModel):

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Depends, Response
 
-from wortsuche.errors import MissingExtraError
+from wortsuche.errors import InputError, MissingExtraError
 from wortsuche.i18n import LANGUAGES
 from wortsuche.puzzle_json import loads
 from wortsuche.web.checks import checked_language
@@ -116,6 +116,8 @@ def worksheet(storage: Storage, puzzle_id: str, sheet: Sheet) -> Response:
         raise ApiError(
             501, str(error), key="api.missing-extra", values={"extra": error.extra}
         ) from None
+    except InputError as error:
+        raise format_refused(error) from None
     name = f"wortsuche-{stored.id}{'-answers' if sheet.answers else ''}.{sheet.kind}"
     return Response(
         content=content,
@@ -139,9 +141,20 @@ def scorm_package(puzzle_id: str, storage: Stored, lang: str | None = None) -> R
         checked_language(lang, LANGUAGES)
     from wortsuche.render import render
 
-    content = render(loads(stored.puzzle), "scorm", title=stored.title or None, language=lang)
+    try:
+        content = render(loads(stored.puzzle), "scorm", title=stored.title or None, language=lang)
+    except InputError as error:
+        raise format_refused(error) from None
     return Response(
         content=content,
         media_type="application/zip",
         headers={"Content-Disposition": f'attachment; filename="wortsuche-{stored.id}-scorm.zip"'},
     )
+
+
+def format_refused(error: InputError) -> ApiError:
+    """A format that cannot show this puzzle (a grid of hexagons in a document or the SCORM
+    package, which set squares): refused as such, not as a failure of the server."""
+    if error.key != "error.hex-format":
+        raise error
+    return ApiError(422, f"{error}.", key="api.hex-format", values={"error": error})

@@ -68,6 +68,7 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
         difficulty=rate_puzzle(puzzle).score,
         secret_count=len(puzzle.secret_words),
         wrap=puzzle.options.wrap,
+        topology=puzzle.topology.to_dict(),
         message=None
         if puzzle.message is None
         else MessageShape(

@@ -116,7 +116,7 @@ form.addEventListener("submit", async (event) => {
     }
   }
   // More options: each one left at "the level's" is not sent, so the level decides it.
-  for (const name of ["directions", "filler", "language", "shape", "eszett", "clues"]) {
+  for (const name of ["directions", "filler", "language", "shape", "eszett", "clues", "grid"]) {
     if (form[name].value) body[name] = form[name].value;
   }
   if (form.phrases.checked) body.phrases = true;

@@ -40,7 +40,7 @@ import {
   secretWordsFound,
 } from "./state.js";
 import { say } from "./texts.js";
-import { topologyOf } from "./topology.js";
+import { Hex, topologyOf } from "./topology.js";
 
 // Play `puzzle` ({rows, cols, grid, words, wrap, message, secret_count}) on the page's board,
 // checking selections with `checker`; `id` names the puzzle's progress in localStorage, and
@@ -48,6 +48,11 @@ import { topologyOf } from "./topology.js";
 // holds none.
 export function startGame({ puzzle, checker, id, kept = null }) {
   const topology = topologyOf(puzzle);
+  const hex = topology instanceof Hex;
+  // The board in drawing units, one a cell wide: a square grid is cols × rows of them; a
+  // hexagonal one the box round its hexagons, whose width is one unit (topology.js's hexagons
+  // are √3 wide, so their points are divided by √3 and moved to the box's corner).
+  const frame = hex ? hexFrame(topology) : { left: 0, top: 0, width: puzzle.cols, height: puzzle.rows, scale: 1 };
   const SVG = "http://www.w3.org/2000/svg";
   const storageKey = `wortsuche:progress:${id}`;
   const bestKey = `wortsuche:best:${id}`;
@@ -187,14 +192,32 @@ export function startGame({ puzzle, checker, id, kept = null }) {
     const group = svg("g", { class: className });
     if (colour !== undefined) group.classList.add(...colourClasses(colour));
     const parts = cells
-      ? topology.pieces(cells)
-      : [{ from: [start[0] + 0.5, start[1] + 0.5], to: [end[0] + 0.5, end[1] + 0.5] }];
+      ? topology.pieces(cells).map(({ from, to }) => ({ from: [from[1], from[0]], to: [to[1], to[0]] }))
+      : [{ from: place(start), to: place(end) }];
     for (const { from, to } of parts) {
-      const ends = { x1: from[1], y1: from[0], x2: to[1], y2: to[0] };
+      const ends = { x1: from[0], y1: from[1], x2: to[0], y2: to[1] };
       group.append(svg("line", { ...ends, class: "outline" }), svg("line", { ...ends, class: "fill" }));
     }
     layer.append(group);
     return group;
+  }
+
+  // The centre of a cell in drawing units, [x, y].
+  function place(cell) {
+    if (!hex) return [cell[1] + 0.5, cell[0] + 0.5];
+    const [x, y] = topology.centre(cell);
+    return [x * frame.scale - frame.left, y * frame.scale - frame.top];
+  }
+
+  // The six corners of a hexagon round `centre` (pointy-top, one unit wide), as SVG points.
+  function hexagonPoints([x, y]) {
+    const radius = 1 / Math.sqrt(3);
+    return [-90, -30, 30, 90, 150, 210]
+      .map((angle) => {
+        const a = (angle * Math.PI) / 180;
+        return `${(x + radius * Math.cos(a)).toFixed(4)},${(y + radius * Math.sin(a)).toFixed(4)}`;
+      })
+      .join(" ");
   }
 
   function cellElement(cell) {
@@ -202,15 +225,16 @@ export function startGame({ puzzle, checker, id, kept = null }) {
   }
 
   function buildBoard() {
-    const { rows, cols, grid } = puzzle;
-    document.documentElement.style.setProperty("--rows", rows);
-    document.documentElement.style.setProperty("--cols", cols);
-    marks.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
-    for (const name of ["answers", "print", "found", "hint", "selection"]) {
+    const { grid } = puzzle;
+    document.documentElement.style.setProperty("--rows", frame.height);
+    document.documentElement.style.setProperty("--cols", frame.width);
+    marks.setAttribute("viewBox", `0 0 ${frame.width} ${frame.height}`);
+    for (const name of ["tiles", "answers", "print", "found", "hint", "selection"]) {
       layers[name] = svg("g", { class: `layer layer-${name}` });
       marks.append(layers[name]);
     }
-    $("board-wrap").classList.toggle("shaped", grid.some((letters) => letters.includes(" ")));
+    $("board-wrap").classList.toggle("hex", hex);
+    $("board-wrap").classList.toggle("shaped", !hex && grid.some((letters) => letters.includes(" ")));
     grid.forEach((letters, r) => {
       const row = document.createElement("div");
       row.className = "row";
@@ -222,12 +246,28 @@ export function startGame({ puzzle, checker, id, kept = null }) {
         cell.id = `cell-${r}-${c}`;
         cell.setAttribute("role", "gridcell");
         cell.textContent = letter;
+        if (hex) placeHexagon(cell, [r, c], letter === " ");
         row.append(cell);
       });
       board.append(row);
     });
     puzzle.words.forEach((entry, index) => wordList.append(listItem(entry, index)));
+    // on hexagons the cursor starts on the board's first cell (the array's corner is a hole)
+    if (hex) cursor = firstCell(topology);
     moveCursor(cursor);
+  }
+
+  // A hexagonal board's cell: set where its hexagon is, the hexagon drawn under the marks.
+  function placeHexagon(cell, at, hole) {
+    const [x, y] = place(at);
+    const height = 2 / Math.sqrt(3);
+    Object.assign(cell.style, {
+      left: `${((x - 0.5) / frame.width) * 100}%`,
+      top: `${((y - height / 2) / frame.height) * 100}%`,
+      width: `${(1 / frame.width) * 100}%`,
+      height: `${(height / frame.height) * 100}%`,
+    });
+    if (!hole) layers.tiles.append(svg("polygon", { class: "tile", points: hexagonPoints([x, y]) }));
   }
 
   // One word of the list: its colour swatch, the entry as written, and its state for screen
@@ -381,12 +421,13 @@ export function startGame({ puzzle, checker, id, kept = null }) {
 
   // ---- selecting and checking ----------------------------------------------------------------
 
+  // Where the pointer is in the topology's units (cells of a square grid, topology.js's
+  // hexagons of a hexagonal one).
   function pointInCells(event) {
     const box = board.getBoundingClientRect();
-    return [
-      ((event.clientX - box.left) / box.width) * puzzle.cols,
-      ((event.clientY - box.top) / box.height) * puzzle.rows,
-    ];
+    const x = ((event.clientX - box.left) / box.width) * frame.width;
+    const y = ((event.clientY - box.top) / box.height) * frame.height;
+    return [(x + frame.left) / frame.scale, (y + frame.top) / frame.scale];
   }
 
   function cancelSelection() {
@@ -520,12 +561,23 @@ export function startGame({ puzzle, checker, id, kept = null }) {
   });
 
   const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  // On hexagons: ← and → along the row, ↑ up to the left (N) and ↓ down to the right (S), with
+  // Shift ↑ up to the right (NE) and ↓ down to the left (SW): the six directions.
+  const SHIFTED = { ArrowUp: [-1, 1], ArrowDown: [1, -1] };
+
+  function arrowStep(event) {
+    if (hex && event.shiftKey && SHIFTED[event.key]) return SHIFTED[event.key];
+    return ARROWS[event.key];
+  }
 
   // An arrow moves the cursor; a keyboard selection follows it.
   function stepCursor([dr, dc]) {
-    // the cursor may rest on a hole (a shaped grid), never beyond the edge (a torus wraps round)
-    const next = topology.wrap([cursor[0] + dr, cursor[1] + dc]);
-    if (next[0] < 0 || next[0] >= puzzle.rows || next[1] < 0 || next[1] >= puzzle.cols) return;
+    // the cursor may rest on a hole (a shaped grid), never beyond the edge (a torus wraps round);
+    // on hexagons it jumps over holes to the next cell of the board that way
+    let next = topology.wrap([cursor[0] + dr, cursor[1] + dc]);
+    const inside = ([r, c]) => r >= 0 && r < puzzle.rows && c >= 0 && c < puzzle.cols;
+    while (hex && inside(next) && !topology.contains(next)) next = [next[0] + dr, next[1] + dc];
+    if (!inside(next)) return;
     moveCursor(next);
     if (selection && selection.by === "keyboard") {
       if (puzzle.wrap) {
@@ -552,10 +604,11 @@ export function startGame({ puzzle, checker, id, kept = null }) {
 
   board.addEventListener("keydown", (event) => {
     if (paused) return;
-    if (ARROWS[event.key] || event.key === "Enter" || event.key === " ") engage();
-    if (ARROWS[event.key]) {
+    const step = arrowStep(event);
+    if (step || event.key === "Enter" || event.key === " ") engage();
+    if (step) {
       event.preventDefault();
-      stepCursor(ARROWS[event.key]);
+      stepCursor(step);
     } else if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       pressAtCursor();
@@ -699,7 +752,7 @@ export function startGame({ puzzle, checker, id, kept = null }) {
     const wrap = $("board-wrap");
     const zoomed = !document.body.classList.contains("zoomed");
     if (zoomed) {
-      const cell = board.getBoundingClientRect().width / puzzle.cols;
+      const cell = board.getBoundingClientRect().width / frame.width;
       wrap.style.setProperty("--zoom-cell", `${Math.max(cell * 1.5, 44)}px`);
     }
     document.body.classList.toggle("zoomed", zoomed);
@@ -747,4 +800,37 @@ export function startGame({ puzzle, checker, id, kept = null }) {
 
   begin();
   return { loadAnswers };
+}
+
+// The first cell of a board in reading order.
+function firstCell(topology) {
+  for (let r = 0; r < topology.rows; r += 1) {
+    for (let c = 0; c < topology.cols; c += 1) if (topology.contains([r, c])) return [r, c];
+  }
+  return [0, 0];
+}
+
+// The box round a hexagonal board's hexagons in drawing units (a hexagon one unit wide): its
+// corner (left, top) in topology.js's units times `scale`, and its size.
+function hexFrame(topology) {
+  const scale = 1 / Math.sqrt(3);
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let r = 0; r < topology.rows; r += 1) {
+    for (let c = 0; c < topology.cols; c += 1) {
+      if (!topology.contains([r, c])) continue;
+      const [x, y] = topology.centre([r, c]);
+      [minX, minY, maxX, maxY] = [Math.min(minX, x), Math.min(minY, y), Math.max(maxX, x), Math.max(maxY, y)];
+    }
+  }
+  const half = [0.5, 1 / Math.sqrt(3)]; // half a hexagon's width and height, in drawing units
+  const left = minX * scale - half[0];
+  const top = minY * scale - half[1];
+  const round = (value) => Math.round(value * 1e6) / 1e6;
+  return {
+    left,
+    top,
+    width: round(maxX * scale + half[0] - left),
+    height: round(maxY * scale + half[1] - top),
+    scale,
+  };
 }

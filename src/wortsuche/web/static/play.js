@@ -197,6 +197,10 @@ async function openPuzzle() {
   setUpPrintAnswers(game);
   setUpNextSteps(puzzle.level);
   loadHashes(puzzle, fallback);
+  if (puzzle.topology && puzzle.topology.kind === "hex") {
+    // documents and the SCORM package set squares: a grid of hexagons prints as a PDF only
+    for (const name of ["sheet-docx", "sheet-odt", "scorm"]) byId(name).hidden = true;
+  }
 }
 
 setUpTools();

@@ -249,7 +249,9 @@ export function hexagon(n) {
   return new Hex(size, size, holes);
 }
 
-// The topology of a puzzle as the game gets it ({rows, cols, grid, wrap}): a blank is a hole.
+// The topology of a puzzle as the game gets it ({rows, cols, grid, wrap, topology}): a blank is
+// a hole; a puzzle whose topology is of kind "hex" (a hexagon or staggered rows, both stored as
+// a rows × cols array of axial cells) is a Hex.
 export function topologyOf(puzzle) {
   if (puzzle.wrap) return new Torus(puzzle.rows, puzzle.cols);
   const holes = [];
@@ -258,5 +260,6 @@ export function topologyOf(puzzle) {
       if (letter === " ") holes.push([r, c]);
     });
   });
+  if (puzzle.topology && puzzle.topology.kind === "hex") return new Hex(puzzle.rows, puzzle.cols, holes);
   return new Flat(puzzle.rows, puzzle.cols, holes);
 }
