@@ -314,3 +314,13 @@ def test_secret_words_a_message_decoys_and_a_target_difficulty_work_on_hexagons(
     near = generate_near(words, 5, 5, target=1.0, seed=1, grid="hex")
     assert near.topology.to_dict() == {"kind": "hex", "shape": "hexagon", "side": 5}
     assert_exactly_once(puzzle_to_dict(near))
+
+
+def test_a_hexagon_is_counted_by_its_cells_not_by_the_side_asked() -> None:
+    """Six words of 26 letters that may not cross fit a hexagon of side 4 (37 cells), which the
+    count of a 4x4 square (16 cells) refused."""
+    words = ["HUND", "KATZE", "MAUS", "IGEL", "FUCHS", "HASE"]
+    puzzle = generate(words, 4, 4, level="easy", seed=1, grid="hex")
+    assert sorted(puzzle.placements) == sorted(words)
+    with pytest.raises(DoesNotFitError, match="room for only 37"):
+        generate([*words, "REH", "DACHS", "OTTER"], 4, 4, level="easy", seed=1, grid="hex")

@@ -367,7 +367,9 @@ def _message_does_not_fit(
 
 def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Options) -> None:
     """Fail before searching when a word is longer than any line or the letters outnumber the cells."""
-    room = Topology.for_options(rows, cols, options).longest_fitting(options.directions)
+    topology = Topology.for_options(rows, cols, options)
+    room = topology.longest_fitting(options.directions)
+    cells = topology.size - len(topology.holes)  # a hexagon of side 4, asked as 4x4, has 37
     too_long = [w for w in words if len(w) > room]
     if too_long:
         # the longest first: it is the one the suggested size is made for
@@ -397,25 +399,25 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
             },
         )
     total = sum(len(w) for w in words)
-    if options.crossing is Crossing.NEVER and total > rows * cols:
+    if options.crossing is Crossing.NEVER and total > cells:
         side = math.ceil(math.sqrt(total / 0.6))
         raise DoesNotFitError(
-            f"the words have {total} letters but {rows}x{cols} has room for only {rows * cols} "
+            f"the words have {total} letters but {rows}x{cols} has room for only {cells} "
             "and they may not cross",
             suggested_size=(max(rows, side), max(cols, side)),
             kind="cannot_exist",
             key="error.too-many-letters",
-            values={"letters": total, "size": f"{rows}x{cols}", "cells": rows * cols},
+            values={"letters": total, "size": f"{rows}x{cols}", "cells": cells},
         )
     # crossing or not, each letter stands as often as the word that has it most often does
     needed = sum(max(word.count(letter) for word in words) for letter in set("".join(words)))
-    if needed > rows * cols:
+    if needed > cells:
         side = math.ceil(math.sqrt(needed))
         raise DoesNotFitError(
             f"the words need at least {needed} cells (each letter as often as one word has it), "
-            f"but {rows}x{cols} has room for only {rows * cols}",
+            f"but {rows}x{cols} has room for only {cells}",
             suggested_size=(max(rows, side), max(cols, side)),
             kind="cannot_exist",
             key="error.too-few-cells",
-            values={"needed": needed, "size": f"{rows}x{cols}", "cells": rows * cols},
+            values={"needed": needed, "size": f"{rows}x{cols}", "cells": cells},
         )
