@@ -151,3 +151,24 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def page(chromium: Any, live_server: LiveServer) -> Iterator[Any]:
+    """A desktop-sized page in a fresh browser context; fails on errors from the page's code
+    (``test_browser.py`` has its own, which also answers dialogs)."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda m: (
+            errors.append(m.text)
+            if m.type == "error" and "Failed to load resource" not in m.text
+            else None
+        ),
+    )
+    yield page
+    context.close()
+    assert errors == [], "the page logged errors"

@@ -4,7 +4,6 @@ language's words to find. Screenshots land in ``test-artifacts/web/``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,26 +18,6 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 FRUIT = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango", "Quitte", "Traube"]
-
-
-@pytest.fixture
-def page(chromium: Any, live_server: LiveServer) -> Iterator[Any]:
-    """A desktop-sized page in a fresh browser context; fails on errors of the page's code."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 860})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on(
-        "console",
-        lambda m: (
-            errors.append(m.text)
-            if m.type == "error" and "Failed to load resource" not in m.text
-            else None
-        ),
-    )
-    yield page
-    context.close()
-    assert errors == [], "the page logged errors"
 
 
 def test_the_form_makes_versions_a_and_b_and_shows_both_links(
