@@ -6,6 +6,17 @@
 * German: the Grundwortschatz of NRW and Hessen as far as published extracts go
   (tests/data/grundwortschatz_de.tsv): the same, German to English.
 
+Those lists were used to fill the vocabulary, so they no longer measure it. Two lists it was
+measured on before anything was added for them are the independent measure:
+
+* English: the nouns, verbs and adjectives of Cambridge's Pre A1 Starters vocabulary list
+  (tests/data/starters_en.tsv, 323 words); before: 92.3 % partnered, 74.9 % of 179 drawable nouns
+  pictured; after adding the missing pairs: 100 % and 82.1 %. The 32 things still without a
+  picture have no emoji that shows them in the school sense (table, skirt, eraser, kitchen, ...).
+* German: the Grundwortschatz of Bayern and Berlin for grades 3 and 4 as far as their published
+  text could be read (tests/data/grundwortschatz_by_be.tsv, 93 words); before: 80.6 % and 65.6 %
+  of 32, after: 100 % and 90.6 %.
+
 A picture counts only if wortsuche ships it (a PNG in data/emoji), so a sheet can draw it.
 """
 
@@ -42,12 +53,13 @@ def read_list(name: str) -> list[Listed]:
 
 
 LISTS = {"en": "dolch_en.tsv", "de": "grundwortschatz_de.tsv"}
+INDEPENDENT = {"en": "starters_en.tsv", "de": "grundwortschatz_by_be.tsv"}
 
 
-def coverage(language: str) -> tuple[float, float, list[str], list[str]]:
-    """The share of a list's words with a partner and of its drawable nouns with a shipped
-    picture, and the words without either."""
-    words = read_list(LISTS[language])
+def coverage(language: str, name: str | None = None) -> tuple[float, float, list[str], list[str]]:
+    """The share of a list's words (``name``, else the language's first list) with a partner and
+    of its drawable nouns with a shipped picture, and the words without either."""
+    words = read_list(name or LISTS[language])
     unpartnered = [w.word for w in words if partner(w.word, language) is None]
     drawable = [w for w in words if w.drawable]
     unpictured = []
@@ -66,6 +78,46 @@ def test_most_words_of_the_list_have_a_partner_and_most_things_a_picture(languag
     print(f"{LISTS[language]}: {partnered:.1%} partnered, {pictured:.1%} pictured")
     assert partnered >= 0.95, f"no partner: {unpartnered}"
     assert pictured >= 0.90, f"no picture: {unpictured}"
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_independent_lists_have_a_partner_for_nearly_every_word(language: str) -> None:
+    partnered, pictured, unpartnered, _ = coverage(language, INDEPENDENT[language])
+    print(f"{INDEPENDENT[language]}: {partnered:.1%} partnered, {pictured:.1%} pictured")
+    assert partnered >= 0.95, f"no partner: {unpartnered}"
+
+
+def test_the_independent_german_list_has_a_picture_for_nine_things_in_ten() -> None:
+    _, pictured, _, unpictured = coverage("de", INDEPENDENT["de"])
+    assert pictured >= 0.90, f"no picture: {unpictured}"
+
+
+def test_the_starters_things_keep_the_pictures_they_have() -> None:
+    """82 % of the Starters list's drawable nouns have a picture: no fewer, as pictures change."""
+    _, pictured, _, unpictured = coverage("en", INDEPENDENT["en"])
+    assert pictured >= 0.82, f"no picture: {unpictured}"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the issue's 90 %: 32 of the Starters list's 179 drawable nouns (table, skirt, eraser, "
+    "kitchen, ...) have no emoji that shows them; pictures of their own would be needed",
+)
+def test_the_starters_things_have_a_picture_for_nine_in_ten() -> None:
+    _, pictured, _, unpictured = coverage("en", INDEPENDENT["en"])
+    assert pictured >= 0.90, f"no picture: {unpictured}"
+
+
+def test_the_independent_lists_are_the_published_ones() -> None:
+    """The Starters list whole (its nouns, verbs, adjectives); the German pages as published."""
+    starters = read_list(INDEPENDENT["en"])
+    parts = {part: sum(1 for w in starters if w.part == part) for part in ("noun", "verb")}
+    assert len(starters) >= 300
+    assert parts["verb"] >= 50
+    assert parts["noun"] >= 200
+    german = read_list(INDEPENDENT["de"])
+    assert len(german) >= 90
+    assert {"Boden", "Zwiebel", "stellen", "ähnlich", "Clown"} <= {w.word for w in german}
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
