@@ -533,15 +533,21 @@ def test_limits_and_bad_fields_are_refused_naming_the_field(
     assert message in response.json()["error"]
 
 
-def test_a_body_over_64_kb_is_refused_with_413(client: TestClient) -> None:
-    words = "\n".join(["WORT"] * 20_000)  # about 100 KB
+CREATE_LIMIT = limits.LARGER_BODIES["/api/puzzles"]
+"""A create request may carry a teacher's pictures: its limit is larger than the others' 64 KB."""
+
+
+def test_a_body_over_the_limit_is_refused_with_413(client: TestClient) -> None:
+    words = "\n".join(["WORT"] * (CREATE_LIMIT // 5 + 1000))
     response = client.post("/api/puzzles", json={"words": words})
     assert response.status_code == 413
     assert "too large" in response.json()["error"]
+    check = client.post("/api/puzzles/abcdefgh/check", content=b" " * 70_000)
+    assert check.status_code == 413  # every other request stays within 64 KB
 
 
-def test_a_streamed_body_over_64_kb_is_refused_with_413(client: TestClient) -> None:
-    chunks = (b" " * 30_000 for _ in range(3))  # no content-length: sent in chunks
+def test_a_streamed_body_over_the_limit_is_refused_with_413(client: TestClient) -> None:
+    chunks = (b" " * 30_000 for _ in range(CREATE_LIMIT // 30_000 + 1))  # no content-length
     response = client.post(
         "/api/puzzles", content=chunks, headers={"content-type": "application/json"}
     )
@@ -608,7 +614,7 @@ def test_every_answer_carries_the_security_headers(client: TestClient, path: str
 
 
 def test_refusals_carry_the_security_headers_too(client: TestClient) -> None:
-    response = client.post("/api/puzzles", content=b"x" * 70_000)
+    response = client.post("/api/puzzles", content=b"x" * (CREATE_LIMIT + 1))
     assert response.status_code == 413
     assert "default-src 'self'" in response.headers["content-security-policy"]
 
@@ -639,6 +645,7 @@ def test_the_openapi_description_lists_the_endpoints(client: TestClient) -> None
     paths = client.get("/openapi.json").json()["paths"]
     classroom = {path for path in paths if path.startswith("/api/assignments")}  # their own test
     assert set(paths) - classroom == {
+        "/api/pictures",
         "/api/puzzles",
         "/api/puzzles/{puzzle_id}",
         "/api/puzzles/{puzzle_id}/check",

@@ -31,7 +31,7 @@ from wortsuche.web.health import health_routes
 from wortsuche.web.limits import Limits
 from wortsuche.web.middleware import GuardMiddleware
 from wortsuche.web.pages import PACKAGE, page_routes, version
-from wortsuche.web.puzzles import downloads, routes
+from wortsuche.web.puzzles import downloads, pictures, routes
 from wortsuche.web.puzzles.making import new_generator
 from wortsuche.web.rates import RateLimiter
 from wortsuche.web.records import record_routes
@@ -94,6 +94,7 @@ def create_app(
     app.state.classroom = Classroom.of(storage, settings, generator, rates)
     app.include_router(routes.router)
     app.include_router(downloads.router)
+    app.include_router(pictures.router)
     app.include_router(classroom_routes.router)
     app.include_router(classroom_cards.router)
     app.include_router(health_routes(storage, rates))

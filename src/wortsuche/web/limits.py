@@ -23,6 +23,12 @@ MAX_TITLE_LENGTH = 120
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body accepted; anything longer is answered with 413."""
 
+LARGER_BODIES = {
+    "/api/pictures": 2_000_000,  # one picture file (web/puzzles/pictures.py: MAX_UPLOAD_BYTES)
+    "/api/puzzles": MAX_BODY_BYTES + 20 * 48_000,  # a create request with 20 kept pictures
+}
+"""The paths that take a larger body than :data:`MAX_BODY_BYTES`, and how large."""
+
 GENERATION_SECONDS = 10.0
 """How long one puzzle may take, from its request's arrival (time in the queue counts)."""
 
@@ -58,6 +64,7 @@ class Limits:
             "create": Rate(per_second=0.5, burst=10),
             "check": Rate(per_second=10.0, burst=40),
             "reveal": Rate(per_second=1.0, burst=10),
+            "picture": Rate(per_second=1.0, burst=30),  # a teacher's own pictures, one a request
             # the classroom's, keyed per assignment or pupil (see CLASSROOM_KEYS), not address
             "assign": Rate(per_second=0.2, burst=10),
             "join": Rate(per_second=2.0, burst=60),

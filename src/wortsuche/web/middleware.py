@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from wortsuche.errors import InputError
-from wortsuche.web.limits import MAX_BODY_BYTES
+from wortsuche.web.limits import LARGER_BODIES, MAX_BODY_BYTES
 
 logger = logging.getLogger("wortsuche.web")
 
@@ -132,9 +132,11 @@ class GuardMiddleware:
                 message = {**message, "headers": headers}
             await send(message)
 
+        # a picture's upload and a create request with pictures may be larger than the rest
+        most = max(self.max_body, LARGER_BODIES.get(scope.get("path", ""), 0))
         declared = dict(scope.get("headers", [])).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
-            await _too_large(send_with_headers, self.max_body, scope)
+        if declared is not None and (not declared.isdigit() or int(declared) > most):
+            await _too_large(send_with_headers, most, scope)
             return
         # Read the whole (small) body first, so a body without a length is measured too.
         chunks: list[bytes] = []
@@ -145,8 +147,8 @@ class GuardMiddleware:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_body:
-                await _too_large(send_with_headers, self.max_body, scope)
+            if size > most:
+                await _too_large(send_with_headers, most, scope)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):

@@ -23,6 +23,11 @@ class PuzzleRequest(BaseModel):
     rows: StrictInt | None = Field(None, description=f"1 to {limits.MAX_SIDE}; null for auto")
     cols: StrictInt | None = Field(None, description=f"1 to {limits.MAX_SIDE}; null for auto")
     title: StrictStr | None = Field(None, description="Shown above the grid")
+    pictures: dict[StrictStr, StrictStr] | None = Field(
+        None,
+        description="A teacher's own picture for a word: the word to the data URL that "
+        "POST /api/pictures gave for its file (at most 20)",
+    )
 
     def options(self) -> dict[str, Any]:
         """The options of :mod:`wortsuche.spec` the request sets, by name (null: not set)."""
@@ -70,6 +75,12 @@ else:
         __doc__="What the create form sends: the words, the size, a title and the options.",
         **{option.name: _field(option) for option in declared(WEB)},
     )
+
+
+class Picture(BaseModel):
+    """An uploaded picture as kept: its pixels only, as a PNG data URL."""
+
+    picture: str = Field(description="The picture as a PNG data URL, at most 160 pixels a side")
 
 
 class MessageShape(BaseModel):

@@ -194,8 +194,9 @@ def _is_modifier(char: str) -> bool:
     return 0x1F3FB <= ord(char) <= 0x1F3FF or 0xE0020 <= ord(char) <= 0xE007F
 
 
-def listed(word: Word, *, answers: bool = False) -> str:
-    """The word list's line for ``word``: its clue, or the word; on an answer key both.
+def listed(word: Word, *, answers: bool = False, pictures: bool = False) -> str:
+    """The word list's line for ``word``: its clue, or the word; on an answer key both. A
+    teacher's own picture is 🖼️ in a text, its data URL where a page draws it (``pictures``).
 
     >>> listed(Word("Igel", "IGEL", "Ein Tier mit Stacheln"), answers=True)
     'Igel – Ein Tier mit Stacheln'
@@ -204,7 +205,7 @@ def listed(word: Word, *, answers: bool = False) -> str:
         return word.entry
     picture, count = letter_count(word.clue)
     clue = word.clue
-    if is_own_picture(picture):
+    if is_own_picture(picture) and not pictures:
         clue = OWN_PICTURE_TEXT if count is None else f"{OWN_PICTURE_TEXT} ({count})"
     return f"{word.entry} – {clue}" if answers else clue
 

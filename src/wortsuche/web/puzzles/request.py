@@ -10,8 +10,8 @@ by the spec itself, where the puzzle is made; its refusal comes back at the opti
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wortsuche.errors import InputError
@@ -30,6 +30,7 @@ from wortsuche.web.checks import (
 )
 from wortsuche.web.errors import ApiError
 from wortsuche.web.making import spec_refused
+from wortsuche.web.puzzles.pictures import picture_clues
 from wortsuche.web.schemas import NewPuzzle
 from wortsuche.words.letters import with_letter_counts
 from wortsuche.words.vocabulary import with_clues
@@ -71,10 +72,11 @@ def puzzle_spec(new: NewPuzzle) -> Asked:
     target = options.pop("difficulty", None)  # a search over levels, not an option of one
     letter_count = bool(options.pop("letter_count", False))  # written into the clues here
     entries, header_size, split = read_words(new.words, phrases=phrases)
+    pictures = picture_clues(new.pictures)  # the teacher's own, drawn again: pixels only
     unpictured: list[str] = []
     words: list[str] | list[Word] = entries
-    if clues is not None or letter_count:
-        clued = clued_words(entries, clues, options, unpictured)
+    if clues is not None or letter_count or pictures:
+        clued = clued_words(entries, clues, options, unpictured, pictures)
         words = list(with_letter_counts(clued)) if letter_count else clued
     asked = (new.rows, new.cols)
     if None in asked and header_size is not None:
@@ -105,16 +107,35 @@ def clued_words(
     clues: str | None,
     options: dict[str, Any],
     unpictured: list[str] | None = None,
+    pictures: Mapping[str, str] | None = None,
 ) -> list[Word]:
-    """The entries as words with the clues ``clues`` asks for (the form's "list shows");
-    a word no theme knows is refused at the words field (with pictures and ``unpictured``, it
-    is shown as itself and named there)."""
+    """The entries as words with the teacher's own ``pictures`` (by the word, in any case) and the clues ``clues`` asks for (the form's "list shows"); a word no theme knows is
+    refused at the words field (with pictures and ``unpictured``, it is shown as itself and
+    named there), a picture of no word of the list at the pictures field."""
     try:
         words, _ = prepare_words(
             entries,
             transliterate=bool(options.get("transliterate", False)),
             eszett=options.get("eszett") or "keep",
         )
+    except InputError as error:
+        raise words_refused(error) from None
+    if pictures:
+        named = {word.entry.strip().casefold() for word in words}
+        if stray := next((word for word in pictures if word.strip().casefold() not in named), None):
+            raise ApiError(
+                422,
+                f"the picture for {stray[:20]!r} belongs to no word of the list",
+                "pictures",
+                key="api.picture-no-word",
+                values={"word": stray[:20]},
+            )
+        by_word = {word.strip().casefold(): picture for word, picture in pictures.items()}
+        words = tuple(
+            replace(word, clue=by_word.get(word.entry.strip().casefold(), word.clue))
+            for word in words
+        )
+    try:
         return list(with_clues(words, clues, unpictured=unpictured))
     except InputError as error:
         raise words_refused(error) from None

@@ -61,8 +61,9 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
         cols=puzzle.cols,
         seed=puzzle.seed,
         grid=list(puzzle.grid.rows),
-        # a word with a clue is listed by its clue: the player finds the word
-        words=[listed(word) for word in puzzle.words],
+        # a word with a clue is listed by its clue: the player finds the word; a teacher's own
+        # picture as its data URL, which the page draws
+        words=[listed(word, pictures=True) for word in puzzle.words],
         notes=list(puzzle.notes),
         created=stored.created,
         difficulty=rate_puzzle(puzzle).score,

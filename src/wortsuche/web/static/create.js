@@ -1,6 +1,6 @@
 // The create form: send the words, show a refusal next to its field, open the new puzzle.
 // The start page's module.
-import { call } from "./api.js";
+import { call, upload } from "./api.js";
 import "./install.js";
 import "./recent.js";
 import { keepLanguage, say } from "./texts.js";
@@ -24,6 +24,7 @@ const FIELDS = {
   difficulty: ["difficulty-error", "difficulty"],
   shape: ["form-error", "shape"],
   clues: ["form-error", "clues"],
+  pictures: ["pictures-error", "pictures"],
 };
 
 function clearErrors() {
@@ -93,6 +94,53 @@ for (const name of ["language", "clues"]) {
   });
 }
 
+// The teacher's own pictures: each file is sent on its own as soon as it is chosen; the server
+// answers with its pixels drawn again (a small PNG), which the list shows and the puzzle takes.
+// The file's name is the word's first guess (igel.png for Igel); the teacher may change it.
+const MAX_PICTURE_BYTES = 2_000_000;
+const pictureInput = document.getElementById("pictures");
+const pictureList = document.getElementById("picture-list");
+
+pictureInput.addEventListener("change", async () => {
+  clearErrors();
+  const files = Array.from(pictureInput.files);
+  pictureInput.value = "";
+  for (const file of files) {
+    if (file.size > MAX_PICTURE_BYTES) {
+      showError(say("picture-large", { name: file.name }), "pictures");
+      continue;
+    }
+    try {
+      const kept = await upload("/api/pictures", file);
+      addPicture(file.name.replace(/\.[^.]*$/, ""), kept.picture);
+    } catch (error) {
+      showError(`${file.name}: ${error.message}`, "pictures");
+    }
+  }
+});
+
+function addPicture(word, picture) {
+  const item = document.getElementById("picture-item").content.firstElementChild.cloneNode(true);
+  item.querySelector("img").src = picture;
+  item.querySelector(".picture-word").value = word;
+  item.dataset.picture = picture;
+  item.querySelector(".picture-remove").addEventListener("click", () => item.remove());
+  pictureList.append(item);
+}
+
+// The pictures by their words, or null for none; a picture without a word is the teacher's to fix.
+function chosenPictures() {
+  const items = Array.from(pictureList.querySelectorAll(".picture-item"));
+  if (!items.length) return null;
+  const pictures = {};
+  for (const item of items) {
+    const word = item.querySelector(".picture-word").value.trim();
+    if (!word) return undefined;
+    pictures[word] = item.dataset.picture;
+  }
+  return pictures;
+}
+
 function wholeNumber(text) {
   return /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
 }
@@ -119,6 +167,9 @@ form.addEventListener("submit", async (event) => {
   for (const name of ["directions", "filler", "language", "shape", "eszett", "clues", "grid"]) {
     if (form[name].value) body[name] = form[name].value;
   }
+  const pictures = chosenPictures();
+  if (pictures === undefined) return showError(say("picture-word"), "pictures");
+  if (pictures) body.pictures = pictures;
   if (form.phrases.checked) body.phrases = true;
   if (form.letter_count.checked) body.letter_count = true;
   if (form.absent.checked) body.absent = true;
