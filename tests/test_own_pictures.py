@@ -117,3 +117,34 @@ def test_words_from_no_file_keep_a_file_name_as_a_text_clue(tmp_path: Path) -> N
     assert on_line.returncode == 0, on_line.stderr
     clues = {w["entry"]: w.get("clue") for w in json.loads(on_line.stdout)["words"]}
     assert clues["Igel"] == "igel.png"
+
+
+def test_a_book_carries_the_pictures_beside_its_plan_onto_sheets_and_keys(forest: Path) -> None:
+    """The plan's clues name each picture shortly (a data URL is longer than a clue may be);
+    the pictures travel beside it, to worker processes too, and come back as the clues."""
+    (forest / "tiere.txt").write_text("# Tiere\nIgel = zelt.png\nHund\nKatze\n", encoding="utf-8")
+    made = run(
+        "book", "wald.txt", "tiere.txt", "--seed", "5", "--workers", "2", "--letter-count",
+        "-o", "wald-buch.pdf", cwd=forest,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    with pdfplumber.open(forest / "wald-buch.pdf") as pdf:
+        images = [len(page.images) for page in pdf.pages]
+        text = "".join(page.extract_text() or "" for page in pdf.pages)
+    assert sum(images) == 6  # two puzzles' own pictures (2 and 1), on their sheets and keys
+    assert "png" not in text  # no file name, no short name shown as a clue
+    lines = run("book", "wald.txt", "--seed", "5", "-o", "wald.jsonl", cwd=forest)
+    assert lines.returncode == 0, lines.stderr
+    text = (forest / "wald.jsonl").read_text("utf-8")
+    (puzzle,) = [json.loads(line) for line in text.splitlines()]
+    clues = {w["entry"]: w.get("clue") for w in puzzle["words"]}
+    assert clues["Igel"].startswith(OWN_PREFIX) and clues["Zelt"].startswith(OWN_PREFIX)
+    assert clues["Eule"] == "Vogel der Nacht"
+
+
+def test_a_book_refuses_a_missing_picture_in_one_line(forest: Path) -> None:
+    (forest / "wald.txt").write_text("Igel = weg.png\nHund\nKatze\n", encoding="utf-8")
+    made = run("book", "wald.txt", "-o", "b.pdf", cwd=forest)
+    assert made.returncode == 2
+    assert "the picture weg.png is not there" in made.stderr
+    assert "Traceback" not in made.stderr and len(made.stderr.strip().splitlines()) == 1

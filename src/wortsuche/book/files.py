@@ -8,8 +8,9 @@ one PDF.
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,6 +20,8 @@ from wortsuche.json_input import read_json
 from wortsuche.model import Puzzle
 from wortsuche.notes import Note
 from wortsuche.puzzle_json import puzzle_from_dict, puzzle_to_dict
+from wortsuche.words.clues import split_clue
+from wortsuche.words.pictures import names_picture_file, own_picture
 from wortsuche.words.source import (
     READING_NOTES,
     WordSource,
@@ -119,7 +122,10 @@ def read_book_lines(files: Sequence[tuple[str, str]]) -> list[tuple[str, Puzzle]
 
 
 def word_lists(
-    files: Sequence[tuple[str, str]], *, phrases: bool = False
+    files: Sequence[tuple[str, str]],
+    *,
+    phrases: bool = False,
+    pictures: MutableMapping[str, str] | None = None,
 ) -> tuple[list[Listed], list[Note | str]]:
     """The word lists of ``(name, text)`` files and what reading them did, to be said.
 
@@ -127,7 +133,11 @@ def word_lists(
     and size header (competition format); a file with several ``# Title`` headings gives a list
     for each (:func:`titled_lists`). All plain lists are read alike: a line with spaces is one
     entry in each, or split into several in each unless ``phrases``, as their lines together
-    say (:func:`~wortsuche.words.source.lines_are_entries`); said once for all."""
+    say (:func:`~wortsuche.words.source.lines_are_entries`); said once for all.
+
+    With ``pictures``, a clue naming a picture file (``Igel = igel.png``) is read from its word
+    file's folder: the entry keeps a short name of the picture (:func:`picture_name`) and the
+    picture goes into ``pictures`` under that name, to travel beside the plan, not in it."""
     whole = True if phrases else lines_are_entries([text for _, text in files])
     sources = [parse_words(text, name=name, phrases=phrases, whole=whole) for name, text in files]
     notes: list[Note | str] = [
@@ -138,13 +148,41 @@ def word_lists(
     ]
     if not phrases and (said := reading_note(sources, whole)) is not None:
         notes.append(said)
-    lists = [
-        (title, entries, size, name if len(titled) == 1 else f"{name} (# {title})")
-        for (name, _), source in zip(files, sources, strict=True)
-        if (titled := titled_lists(source, source.title or list_title(name)))
-        for title, entries, size in titled
-    ]
+    lists: list[Listed] = []
+    for (name, _), source in zip(files, sources, strict=True):
+        titled = titled_lists(source, source.title or list_title(name))
+        folder = None if name == "-" else Path(name).parent
+        for title, entries, size in titled:
+            if pictures is not None:
+                entries = picture_entries(entries, folder, pictures)
+            lists.append(
+                (title, entries, size, name if len(titled) == 1 else f"{name} (# {title})")
+            )
     return lists, notes
+
+
+def picture_entries(
+    entries: list[str], folder: Path | None, pictures: MutableMapping[str, str]
+) -> list[str]:
+    """``entries`` with each clue that names a picture file read from ``folder`` and written as
+    the picture's short name (:func:`picture_name`), the picture itself put in ``pictures``."""
+    out = []
+    for entry in entries:
+        word, clue = split_clue(entry)
+        if clue is None or folder is None or not names_picture_file(clue):
+            out.append(entry)
+            continue
+        picture = own_picture(folder, clue)
+        name = picture_name(picture)
+        pictures[name] = picture
+        out.append(f"{word} = {name}")
+    return out
+
+
+def picture_name(picture: str) -> str:
+    """A short name for a teacher's own picture (a PNG data URL), from its bytes: the clue a
+    plan carries in its place, short enough for any clue."""
+    return "picture-" + hashlib.sha256(picture.encode("ascii")).hexdigest()[:16] + ".png"
 
 
 def list_title(path: str) -> str:

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wortsuche.difficulty.simulated import rate_puzzle
@@ -28,6 +28,7 @@ from wortsuche.model import Puzzle
 from wortsuche.pipeline.run import generate
 from wortsuche.rand import Rng
 from wortsuche.rating.targeting import generate_near
+from wortsuche.words.pictures import letter_count
 from wortsuche.words.themes import nested
 
 MAX_PUZZLES = 1000
@@ -75,6 +76,10 @@ class BookSettings:
     options: dict[str, Any] = field(default_factory=dict)
     difficulty: float | None = None
     """A target difficulty score: each puzzle is made nearest to it (``targeting.generate_near``)."""
+    pictures: Mapping[str, str] = field(default_factory=dict)
+    """The teacher's own pictures by the short names the plan's clues carry in their place
+    (``picture-….png``, :func:`~wortsuche.book.files.picture_name`): each puzzle's clue becomes
+    the picture once the puzzle is made (:func:`with_pictures`)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.level, str) and not self.level:
@@ -290,10 +295,25 @@ def make_puzzle(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle | User
         rows, cols = planned.size
     try:
         if rows is None and cols is None and planned.largest:
-            return _within_largest(planned, settings)
-        return _generated(planned, settings, rows, cols)
+            return with_pictures(_within_largest(planned, settings), settings.pictures)
+        return with_pictures(_generated(planned, settings, rows, cols), settings.pictures)
     except UserError as error:  # a bug (InternalError, anything else) stops the book instead
         return error
+
+
+def with_pictures(puzzle: Puzzle, pictures: Mapping[str, str]) -> Puzzle:
+    """``puzzle`` with each clue that names one of ``pictures`` (a letter count after it kept)
+    as that picture: the plan carries a short name, the sheets draw the picture."""
+    if not pictures:
+        return puzzle
+    words = []
+    for word in puzzle.words:
+        name, count = letter_count(word.clue) if word.clue else ("", None)
+        if name in pictures:
+            picture = pictures[name]
+            word = replace(word, clue=picture if count is None else f"{picture} ({count})")
+        words.append(word)
+    return replace(puzzle, words=tuple(words))
 
 
 def _generated(

@@ -16,6 +16,7 @@ import functools
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -159,11 +160,15 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def read_files(paths: list[str], phrases: bool = False) -> list[Listed]:
+def read_files(
+    paths: list[str], phrases: bool = False, pictures: dict[str, str] | None = None
+) -> list[Listed]:
     """The book's word files read (:func:`~wortsuche.book.files.word_lists`), what reading did
-    said once."""
+    said once; a picture a clue names (``Igel = igel.png``) read into ``pictures``."""
     texts = [read_text(path) for path in paths]
-    lists, notes = word_lists(list(zip(paths, texts, strict=True)), phrases=phrases)
+    lists, notes = word_lists(
+        list(zip(paths, texts, strict=True)), phrases=phrases, pictures=pictures
+    )
     for message in notes:
         note(message)
     return lists
@@ -220,7 +225,8 @@ def run(args: argparse.Namespace) -> int:
     check_run(args, as_lines)
     rows, cols = parse_size(args.size, what="--size") if args.size else (None, None)
     seed = args.seed if args.seed is not None else new_seed()
-    read = read_lists(args)
+    pictures: dict[str, str] = {}  # the teacher's own, beside the plan (its clues name them)
+    read = read_lists(args, pictures)
     by_file = [(name, entries) for _, entries, _, name in read]
     for name, have, wanted in short_lists(
         by_file, count=args.count, words_per_puzzle=args.words_per_puzzle
@@ -246,7 +252,7 @@ def run(args: argparse.Namespace) -> int:
     say_repeats(plan)
     if not as_lines:
         plan = large_print_sizes(plan, args, (rows, cols))
-    settings = book_settings(args, rows, cols)
+    settings = replace(book_settings(args, rows, cols), pictures=pictures)
     with progress_bar(len(plan)) as advance, maker(args, settings, advance) as make:
         if as_lines:
             write_lines(plan, seed, args, make)
@@ -291,10 +297,11 @@ def say_repeats(plan: list[PlannedPuzzle]) -> None:
     )
 
 
-def read_lists(args: argparse.Namespace) -> list[Listed]:
+def read_lists(args: argparse.Namespace, pictures: dict[str, str] | None = None) -> list[Listed]:
     """The word lists of the book, files then themes: each with its title, entries (with the
-    clues the list should show) and the size its file asks for."""
-    read = read_files(args.lists, bool(args.phrases))
+    clues the list should show) and the size its file asks for; the pictures the files' clues
+    name read into ``pictures``."""
+    read = read_files(args.lists, bool(args.phrases), pictures)
     read += [theme_list(name, args) for name in args.theme or ()]
     if args.titles:
         titles = read_titles(args.titles, len(read))
