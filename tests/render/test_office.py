@@ -3,7 +3,9 @@ opened and printed to PDF by LibreOffice itself, and read back with pdftotext.""
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import shutil
 import subprocess
 import zipfile
@@ -141,9 +143,9 @@ def test_the_docx_grid_has_fixed_square_cells_in_a_frame(made: dict[str, Path]) 
 def test_the_odt_grid_has_fixed_square_cells(made: dict[str, Path]) -> None:
     with zipfile.ZipFile(made["odt"]) as archive:
         content = archive.read("content.xml").decode("utf-8")
-    assert 'style:column-width="1.2cm"' in content
+    assert 'style:column-width="1.27cm"' in content  # the PDF's cell: 36 pt
     assert (
-        'style:row-height="1.2cm"' in content and 'style:use-optimal-row-height="false"' in content
+        'style:row-height="1.27cm"' in content and 'style:use-optimal-row-height="false"' in content
     )
     assert content.count("<table:table ") == 4
     assert 'fo:break-before="page"' in content
@@ -272,3 +274,62 @@ def test_the_grids_letters_are_centred_in_their_cells(
     for row in grid_rows:
         centre = sum(x0 + x1 for x0, x1 in row) / 2 / len(row)  # the mean of the letters' middles
         assert abs(centre - 595 / 2) < 1.5, centre
+
+
+SHEETS = [
+    pytest.param(9, "easy", {"age": "6-8"}, 1, id="9x9 easy, 6-8 years"),
+    pytest.param(12, "medium", {}, 1, id="12x12, the sizes of old"),
+    pytest.param(10, "medium", {"age": "9-12", "font": "school"}, 1, id="10x10, 9-12, Andika"),
+    pytest.param(15, "hard", {"paper": "letter"}, 1, id="15x15 on letter"),
+    pytest.param(9, "easy", {"age": "6-8", "per_page": 2}, 2, id="A and B side by side"),
+    pytest.param(12, "medium", {"per_page": 4}, 1, id="four to a page"),
+    pytest.param(10, "medium", {"large_print": True}, 1, id="large print"),
+]
+
+
+@pytest.mark.parametrize(("side", "level", "options", "versions"), SHEETS)
+def test_the_editable_grid_has_the_pdfs_cells(
+    side: int, level: str, options: dict[str, Any], versions: int
+) -> None:
+    """A DOCX's and an ODT's grid cells are as wide as the PDF lays them out for the same paper,
+    sheets to a page, age and print (they once had cells of their own sizes: 1.2 cm where the
+    PDF has 1.27, 1.81 where it has 1.73), unless the word processor's lines, taller than the
+    PDF's, need the room: then a few hundredths smaller on a whole page; on a half or a quarter
+    of a page, where the texts take more of the part, at least three quarters of the PDF's."""
+    from wortsuche import generate
+    from wortsuche.render import render_versions
+    from wortsuche.render.imposition import SLOT_MARGINS, page_size, slots
+    from wortsuche.render.layout import worksheet
+    from wortsuche.render.metrics import paper_size
+    from wortsuche.render.options import RenderOptions
+
+    words = ["Igel", "Eule", "Hund", "Katze", "Maus", "Fuchs", "Reh", "Wolf"]
+    puzzles = [generate(words, side, side, level=level, seed=seed) for seed in range(versions)]
+    chosen = RenderOptions(language="de", answers=True, **options)
+    sheet = RenderOptions(language="de", **options)
+    if versions == 1 and chosen.per_page == 1:
+        drawn = worksheet(puzzles[0], sheet, page=paper_size(chosen.paper))
+    else:
+        slot = slots(page_size(chosen.paper, chosen.per_page), chosen.per_page)[0]
+        label = "Gruppe A" if versions > 1 else ""
+        margin = SLOT_MARGINS[chosen.per_page]
+        drawn = worksheet(
+            puzzles[0], sheet, page=(slot.width, slot.height), label=label, margin=margin
+        )
+    pdf_cm = drawn.grid.cell / 72 * 2.54
+    word = render_versions(puzzles, chosen, format="docx")
+    with zipfile.ZipFile(io.BytesIO(word)) as archive:
+        document = archive.read("word/document.xml").decode("utf-8")
+    tables = [
+        re.findall(r'w:w="(\d+)"', g) for g in re.findall(r"<w:tblGrid>(.*?)</w:tblGrid>", document)
+    ]
+    (grid, *_) = [cols for cols in tables if len(cols) == side]  # the sheet's grid, the first
+    assert len(set(grid)) == 1
+    share = 0.75 if chosen.per_page > 1 else 0.97
+    assert share * pdf_cm <= int(grid[0]) / 1440 * 2.54 <= pdf_cm + 0.005
+    odt = render_versions(puzzles, chosen, format="odt")
+    with zipfile.ZipFile(io.BytesIO(odt)) as archive:
+        content = archive.read("content.xml").decode("utf-8")
+    column = re.search(r'style:name="GridColumn1".*?style:column-width="([\d.]+)cm"', content)
+    assert column is not None  # the first sheet's grid
+    assert float(column.group(1)) == pytest.approx(int(grid[0]) / 1440 * 2.54, abs=0.006)

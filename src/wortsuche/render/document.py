@@ -10,7 +10,7 @@ sizes the PDF sets them for the readers' age.
 >>> puzzle = generate(["TORF", "VOR", "RAD", "EVA"], rows=5, cols=5, level="hard", seed=1)
 >>> content = document(puzzle, RenderOptions(language="en"))
 >>> content.name_fields, len(content.pages), content.pages[0].grid.cell_cm
-(('Name:', 'Date:', 'Class:'), 1, 1.2)
+(('Name:', 'Date:', 'Class:'), 1, 1.27)
 >>> [len(page) for page in document_versions([puzzle] * 2, RenderOptions(per_page=2)).on_pages()]
 [2]
 """
@@ -36,6 +36,9 @@ from wortsuche.words.pictures import has_picture
 PAGE_MARGIN_CM = 1.8
 """The margins of an editable sheet's pages (what every printer prints)."""
 
+LARGE_PRINT_MARGIN_CM = 1.0
+"""The margins of a whole page in large print, as the PDF's (28 pt)."""
+
 PART_PAGE_MARGIN_CM = 0.6
 """The margins of a page that holds two or four sheets: each part keeps its own padding."""
 
@@ -43,11 +46,8 @@ PART_PADDING_CM: dict[int, float] = {2: 0.8, 4: 0.5}
 """The empty edge inside each part of a page, by sheets per page (as the PDF's slot margins)."""
 
 CELL_CM = 1.2
-"""The largest side of a grid cell of the sizes of old; a wider grid gets smaller cells, to stay
-on the page."""
-
-AGE_CELL_CM = 2.2
-"""The largest side of a grid cell on a sheet sized for an age: the grid may fill the width."""
+"""A grid cell's side where no PDF layout gives one (:func:`grid_table`'s default); a third of it
+is the smallest cell a crowded page gets."""
 
 PICTURE_MM = 14.0
 """The side of a picture clue in the word list (at least 12 mm, big enough for six-year-olds)."""
@@ -105,7 +105,6 @@ class Sizes:
     line: float = 11.0
     words: float = LIST_PT
     min_words: float = LIST_MIN_PT
-    max_cell_cm: float = CELL_CM
     room: float = SUBSTITUTE_ROOM
     """How much wider than measured a word may be set (:data:`SUBSTITUTE_ROOM`)."""
 
@@ -118,8 +117,7 @@ class Sizes:
         if options.age is None and not options.large_print and options.per_page == 1:
             return cls(room=room)
         style = Style.for_sheet(options.large_print, options.age).for_page(part_pt)
-        cell = AGE_CELL_CM if options.age is not None or options.large_print else CELL_CM
-        return cls(style.title, style.line, style.words, style.min_words, cell, room)
+        return cls(style.title, style.line, style.words, style.min_words, room)
 
 
 @dataclass(frozen=True)
@@ -177,6 +175,8 @@ class Document:
     font: str = "standard"
     """The typeface (a key of :data:`~wortsuche.render.metrics.FONT_FILES`), embedded where it
     is the school font no word processor has."""
+    large_print: bool = False
+    """Large print: a whole page's margins are the PDF's narrower ones, so the grid is as large."""
 
     @property
     def landscape(self) -> bool:
@@ -192,7 +192,9 @@ class Document:
     @property
     def margin_cm(self) -> float:
         """The page's margins."""
-        return PAGE_MARGIN_CM if self.per_page == 1 else PART_PAGE_MARGIN_CM
+        if self.per_page > 1:
+            return PART_PAGE_MARGIN_CM
+        return LARGE_PRINT_MARGIN_CM if self.large_print else PAGE_MARGIN_CM
 
     @property
     def grid_of_parts(self) -> tuple[int, int]:
@@ -232,13 +234,15 @@ def document_versions(puzzles: Sequence[Puzzle], options: RenderOptions) -> Docu
     texts = options.texts(puzzles[0])
     width_pt, height_pt = PAPER[options.paper]
     paper_cm = (round(_cm(width_pt), 2), round(_cm(height_pt), 2))
-    shell = Document((), ("", "", ""), paper_cm, "", "", options.per_page, options.font)
+    shell = Document(
+        (), ("", "", ""), paper_cm, "", "", options.per_page, options.font, options.large_print
+    )
     part = shell.part_cm
     if options.per_page > 1:
         padding = PART_PADDING_CM[options.per_page]
         part = (part[0] - 2 * padding, part[1] - 2 * padding)
     else:
-        part = (paper_cm[0] - 2 * PAGE_MARGIN_CM, paper_cm[1] - 2 * PAGE_MARGIN_CM)
+        part = (paper_cm[0] - 2 * shell.margin_cm, paper_cm[1] - 2 * shell.margin_cm)
     labels = [""] * len(puzzles)
     if len(puzzles) > 1:
         labels = [
@@ -309,12 +313,13 @@ def _sheet_and_key(
         word_pt=key_pt,
         name_rows=(),
     )
-    font = options.font
+    # the PDF's cells, where the word processor's lines, taller than the PDF's, leave the room
     room = min(
-        page_room(page, part, font) for page in ((sheet, key) if options.answers else (sheet,))
+        page_room(page, part, options.font)
+        for page in ((sheet, key) if options.answers else (sheet,))
     )
-    grid = grid_table(puzzle, options, (part[0], room), most=sizes.max_cell_cm)
-    grid = replace(grid, letter_share=LETTER_SHARE[font])
+    grid = grid_table(puzzle, options, (part[0], room), most=pdf_cell_cm(puzzle, options, label))
+    grid = replace(grid, letter_share=LETTER_SHARE[options.font])
     key_grid = replace(grid, marked=marked_cells(puzzle), outlines=word_outlines(puzzle))
     return replace(sheet, grid=grid), replace(key, grid=key_grid)
 
@@ -371,6 +376,29 @@ def page_room(page: Page, part: tuple[float, float], font: str) -> float:
         + SPARE_CM
     )
     return part[1] - taken
+
+
+def pdf_cell_cm(puzzle: Puzzle, options: RenderOptions, label: str = "") -> float:
+    """The side of a grid cell on the PDF of the same sheet, in cm: the PDF's layout for the
+    same paper, sheets to a page, age and print (a version's sheet in its part of a page, as
+    :mod:`~wortsuche.render.imposition` lays it out), so the editable sheet's grid is the
+    PDF's."""
+    from wortsuche.render.imposition import SLOT_MARGINS, page_size, slots
+    from wortsuche.render.layout import worksheet
+
+    sheet_options = replace(options, answers=False)
+    if options.per_page == 1 and not label:
+        drawn = worksheet(puzzle, sheet_options, page=PAPER[options.paper])
+    else:
+        slot = slots(page_size(options.paper, options.per_page), options.per_page)[0]
+        drawn = worksheet(
+            puzzle,
+            sheet_options,
+            page=(slot.width, slot.height),
+            label=label,
+            margin=SLOT_MARGINS[options.per_page],
+        )
+    return math.floor(_cm(drawn.grid.cell) * 100) / 100
 
 
 def grid_table(
