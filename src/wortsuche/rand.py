@@ -8,6 +8,7 @@ derived from ``random()`` alone, so a seed means the same puzzle everywhere.
 from __future__ import annotations
 
 import bisect
+import hashlib
 import random
 from collections.abc import Sequence
 from typing import TypeVar
@@ -54,3 +55,17 @@ class Rng:
 def new_seed() -> int:
     """A fresh seed from the operating system, for puzzles made without ``--seed``."""
     return random.SystemRandom().randrange(1, 10**9)
+
+
+def version_seed(seed: int, index: int) -> int:
+    """The seed of version ``index`` (0 for A) of the sheet made with ``seed``: A's is the seed
+    itself, so one version is the plain puzzle; the others are derived from it (1 to 10**9).
+    The command line's ``--versions`` and the web's A/B versions take them alike.
+
+    >>> version_seed(7, 0), version_seed(7, 1) == version_seed(7, 1), version_seed(7, 1) != 7
+    (7, True, True)
+    """
+    if index == 0:
+        return seed
+    digest = hashlib.sha256(f"wortsuche-version:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % 10**9 + 1

@@ -11,7 +11,7 @@ import pytest
 
 from cli import run
 from pdftext import page_sizes, page_texts, region_text, squeezed
-from wortsuche.cli.sheet import version_seed
+from wortsuche.rand import version_seed
 
 TIERE = "Hund\nKatze\nMaus\nIgel\nFuchs\nPferd\nZiege\nSchwein\nEnte\nKuh\n"
 A4_LANDSCAPE, A4 = (842, 595), (595, 842)

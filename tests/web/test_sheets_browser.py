@@ -15,6 +15,8 @@ pytest.importorskip("playwright", reason="playwright is not installed")
 
 from playwright.sync_api import expect
 
+from wortsuche.rand import version_seed
+
 pytestmark = pytest.mark.browser
 
 FRUIT = ["Apfel", "Birne", "Kirsche", "Pflaume", "Banane", "Mango", "Quitte", "Traube"]
@@ -39,6 +41,7 @@ def test_the_form_makes_versions_a_and_b_and_shows_both_links(
     assert sorted(a["words"]) == sorted(b["words"]) == sorted(FRUIT)
     assert (a["rows"], a["cols"]) == (b["rows"], b["cols"])
     assert a["seed"] != b["seed"] and a["grid"] != b["grid"]
+    assert b["seed"] == version_seed(a["seed"], 1)  # as the command line's --versions 2
     page.click("#version-b")
     page.wait_for_selector("#board[data-ready]")
     for link in ("sheet-pdf", "answers-pdf", "sheet-docx", "sheet-odt"):

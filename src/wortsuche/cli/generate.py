@@ -18,12 +18,12 @@ from wortsuche.cli.sheet import (
     check_format,
     sheet_options,
     version_letter,
-    version_seed,
 )
 from wortsuche.errors import DoesNotFitError, InputError
 from wortsuche.i18n import resolve_language
 from wortsuche.model import Puzzle, Word
 from wortsuche.notes import Note
+from wortsuche.rand import version_seed
 from wortsuche.spec import GENERATE, PuzzleSpec, default
 from wortsuche.words.letters import with_letter_counts
 from wortsuche.words.normalise import eszett_for

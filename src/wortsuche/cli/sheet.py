@@ -1,16 +1,13 @@
 """Worksheet options of ``generate`` and ``render``: several puzzles per page (``--per-page``)
 and A/B versions of one sheet (``--versions``), which only a PDF or an editable sheet (DOCX,
-ODT) can carry; the readers' age (``--age``) and what the footer says (``--footer``).
-
->>> version_seed(7, 0), version_seed(7, 1) == version_seed(7, 1), version_seed(7, 1) != 7
-(7, True, True)
+ODT) can carry; the readers' age (``--age``) and what the footer says (``--footer``). Each
+version's seed comes from the first one's (:func:`wortsuche.rand.version_seed`).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import hashlib
 import string
 
 from wortsuche.errors import InputError
@@ -84,15 +81,6 @@ def check_format(fmt: str, args: argparse.Namespace) -> None:
                 key="error.paged-only-flag",
                 values={"flag": flag},
             )
-
-
-def version_seed(seed: int, index: int) -> int:
-    """The seed of version ``index`` (0 for A) of the sheet made with ``seed``: A's is the seed
-    itself, so one version is the plain puzzle; the others are derived from it (1 to 10**9)."""
-    if index == 0:
-        return seed
-    digest = hashlib.sha256(f"wortsuche-version:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") % 10**9 + 1
 
 
 def version_letter(index: int) -> str:

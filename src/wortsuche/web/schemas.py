@@ -23,6 +23,13 @@ class PuzzleRequest(BaseModel):
     rows: StrictInt | None = Field(None, description=f"1 to {limits.MAX_SIDE}; null for auto")
     cols: StrictInt | None = Field(None, description=f"1 to {limits.MAX_SIDE}; null for auto")
     title: StrictStr | None = Field(None, description="Shown above the grid")
+    version: StrictInt | None = Field(
+        None,
+        ge=0,
+        le=3,
+        description="The version of a sheet (0 for A, 1 for B, …) made from ``seed``: its grid "
+        "is the command line's --versions grid of that letter for the same seed",
+    )
     pictures: dict[StrictStr, StrictStr] | None = Field(
         None,
         description="A teacher's own picture for a word: the word to the data URL that "

@@ -18,6 +18,7 @@ from wortsuche.errors import InputError
 from wortsuche.i18n import Translator
 from wortsuche.model import Word
 from wortsuche.notes import Note
+from wortsuche.rand import version_seed
 from wortsuche.spec import PuzzleSpec
 from wortsuche.web import limits
 from wortsuche.web.checks import (
@@ -83,6 +84,15 @@ def puzzle_spec(new: NewPuzzle) -> Asked:
         asked = header_size  # a pasted competition file brings its size
     rows, cols = checked_size(*asked)
     seed = checked_seed(options.pop("seed", None))
+    if new.version:  # version B of the sheet made with the seed: the command line's seed for it
+        if seed is None:
+            raise ApiError(
+                422,
+                "a version of a sheet is made from the first version's seed; give the seed",
+                "seed",
+                key="api.version-seed",
+            )
+        seed = version_seed(seed, new.version)
     title = checked_title(new.title)
     if "message" in options:
         checked_text(options["message"], "message")

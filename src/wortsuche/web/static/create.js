@@ -211,9 +211,11 @@ function playLink(puzzle) {
 }
 
 // Version B of a sheet: the same words in a grid of the same size from another seed, so that
-// neighbours cannot copy; both links are shown, for the two halves of the class.
+// neighbours cannot copy; both links are shown, for the two halves of the class. The server
+// derives B's seed from A's as the command line's --versions does, so A and B here are its
+// versions 1 and 2 for the same seed.
 async function makeVersionB(body, first) {
-  const again = { ...body, rows: first.rows, cols: first.cols, seed: (first.seed + 1) % 2 ** 53 };
+  const again = { ...body, rows: first.rows, cols: first.cols, seed: first.seed, version: 1 };
   const second = await call("POST", "/api/puzzles", again);
   keepNotes(second);
   for (const [id, puzzle] of [["version-a", first], ["version-b", second]]) {
