@@ -207,3 +207,40 @@ def test_a_word_processor_breaks_a_long_title_before_its_dash(tmp_path: Path) ->
             if "Woche" in line or "Klasse 3b" in line
         ]
         assert lines[:2] == ["Wörter der Woche", "– Klasse 3b"], lines
+
+
+@pytest.mark.parametrize("format", ["docx", "odt"])
+def test_a_diagonal_word_on_the_key_is_struck_through_by_a_line(
+    tmp_path: Path, format: str
+) -> None:
+    """A table cell has no diagonal border: a diagonal word on the key gets a drawn line from
+    its first letter to its last (a shape in front of the grid), not a box around each cell;
+    LibreOffice prints it slanted, in the answer colour, as long as the word."""
+    import json
+
+    import pdfplumber
+
+    words = tmp_path / "tiere.txt"
+    words.write_text(TIERE, encoding="utf-8")
+    args = ("--seed", "3", "--size", "10", "--level", "medium")
+    puzzle = json.loads(run("generate", words, *args, "--format", "json").stdout)
+    steps = {p["direction"] for p in puzzle["placements"]}
+    diagonal = [p for p in puzzle["placements"] if p["direction"] in {"NE", "NW", "SE", "SW"}]
+    assert diagonal and steps - {"NE", "NW", "SE", "SW"}  # both kinds on this key
+    made = make(tmp_path, f"key.{format}", "--size", "10", "--level", "medium", "--answers")
+    with zipfile.ZipFile(made) as archive:
+        xml = archive.read("word/document.xml" if format == "docx" else "content.xml").decode()
+    drawn = xml.count('prst="line"') if format == "docx" else xml.count("<draw:line ")
+    assert drawn == len(diagonal)
+    printed = print_without_andika(tmp_path, made) / "key.pdf"
+    red = tuple(round(int(CAPSULE[i : i + 2], 16) / 255, 2) for i in (1, 3, 5))
+    with pdfplumber.open(str(printed)) as pdf:
+        key = pdf.pages[-1]
+        slanted = [
+            line
+            for line in key.lines + key.curves
+            if tuple(round(v, 2) for v in (line.get("stroking_color") or ())[:3]) == red
+            and abs(line["x1"] - line["x0"]) > 20
+            and abs(line["bottom"] - line["top"]) > 20
+        ]
+    assert len(slanted) == len(diagonal)

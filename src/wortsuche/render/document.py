@@ -131,6 +131,9 @@ class GridTable:
     outlines: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
     """On a key: a cell → the sides of it (``top``, ``bottom``, ``left``, ``right``) drawn in the
     answer colour, so that a line runs around each word as the PDF's capsule does."""
+    diagonals: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()
+    """On a key: each diagonal word's first and last cell, struck through by a drawn line in
+    the answer colour (a table cell has no diagonal border)."""
     letter_share: float = 0.6
 
     @property
@@ -320,7 +323,12 @@ def _sheet_and_key(
     )
     grid = grid_table(puzzle, options, (part[0], room), most=pdf_cell_cm(puzzle, options, label))
     grid = replace(grid, letter_share=LETTER_SHARE[options.font])
-    key_grid = replace(grid, marked=marked_cells(puzzle), outlines=word_outlines(puzzle))
+    key_grid = replace(
+        grid,
+        marked=marked_cells(puzzle),
+        outlines=word_outlines(puzzle),
+        diagonals=diagonal_words(puzzle),
+    )
     return replace(sheet, grid=grid), replace(key, grid=key_grid)
 
 
@@ -422,11 +430,24 @@ def marked_cells(puzzle: Puzzle) -> frozenset[tuple[int, int]]:
     return puzzle.covered()
 
 
+def diagonal_words(puzzle: Puzzle) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    """Each diagonal word's first and last cell on the key (each piece of a word that runs over
+    the edge of a ``--wrap`` grid), in the order the word reads."""
+    runs = []
+    for placement in puzzle.placements.values():
+        dr, dc = placement.direction.step
+        if dr != 0 and dc != 0:
+            for piece in segments(placement.cells):
+                cells = list(piece)
+                runs.append((cells[0], cells[-1]))
+    return tuple(runs)
+
+
 def word_outlines(puzzle: Puzzle) -> dict[tuple[int, int], frozenset[str]]:
     """The sides of the cells that outline each word on the key: a word across has its top and
     bottom sides and its ends, a word down its left and right sides and its ends (a rectangle
-    around the word), a diagonal word each of its cells all round (a table cell has no
-    diagonal line a word processor draws alike)."""
+    around the word); a diagonal word is struck through by a line instead
+    (:func:`diagonal_words`)."""
     sides: dict[tuple[int, int], set[str]] = {}
     for placement in puzzle.placements.values():
         dr, dc = placement.direction.step
@@ -443,9 +464,7 @@ def word_outlines(puzzle: Puzzle) -> dict[tuple[int, int], frozenset[str]]:
                     found |= {"left", "right"}
                     found |= {"top"} if cell == first else set()
                     found |= {"bottom"} if cell == last else set()
-                else:
-                    found |= {"top", "bottom", "left", "right"}
-    return {cell: frozenset(found) for cell, found in sides.items()}
+    return {cell: frozenset(found) for cell, found in sides.items() if found}
 
 
 def word_list_columns(

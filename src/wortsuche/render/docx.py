@@ -176,6 +176,14 @@ def add_page(word: WordDocument | _Cell, page: Page, content: Document, *, new_p
     gap.paragraph_format.space_after = Pt(sizes.line * 0.4)
     gap.paragraph_format.line_spacing = Pt(sizes.line * 0.6)
     add_grid(word, page.grid)
+    # a diagonal word's line, drawn from the paragraph above the grid (a cell that holds a shape
+    # loses its letter's centring in LibreOffice); the table is centred in its column
+    column = content.page_cm[0] - 2 * content.margin_cm
+    if content.per_page > 1:
+        column = content.part_cm[0] - 2 * PART_PADDING_CM[content.per_page]
+    corner = ((column - page.grid.cell_cm * len(page.grid.rows[0])) / 2, sizes.line / 72 * 2.54)
+    for start, end in page.grid.diagonals:
+        strike(gap, page.grid, (start, end), corner)
     if page.word_columns:
         gap = word.add_paragraph()
         gap.paragraph_format.space_after = Pt(page.word_pt * 0.5)
@@ -221,6 +229,55 @@ def add_grid(word: WordDocument | _Cell, grid: GridTable) -> None:
                 run.font.color.rgb = RGBColor.from_string((INK if found else FAINT)[1:])
             if (r, c) in grid.outlines:
                 outline(cell, grid.outlines[(r, c)])
+
+
+STRIKE_EMU = 25400
+"""The width of a diagonal word's line on the key: 2 pt, as the outline around the others."""
+
+_DRAWING = (
+    'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" '
+    'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" '
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+    'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"'
+)
+
+
+def strike(
+    paragraph: Any,
+    grid: GridTable,
+    word: tuple[tuple[int, int], tuple[int, int]],
+    corner: tuple[float, float],
+) -> None:
+    """A diagonal word's line on the key, from the centre of its first cell to that of its last:
+    a line shape in front of the letters, anchored to ``paragraph`` (the one just above the
+    grid), whose column's left edge and top the grid's top left ``corner`` (cm) is from."""
+    from docx.oxml import parse_xml
+
+    emu = 360000  # a centimetre
+    side = grid.cell_cm * emu
+    (r1, c1), (r2, c2) = word
+    width, height = abs(c2 - c1) * side, abs(r2 - r1) * side
+    left = corner[0] * emu + (min(c1, c2) + 0.5) * side
+    top = corner[1] * emu + (min(r1, r2) + 0.5) * side
+    flip = ' flipH="1"' if (c2 < c1) != (r2 < r1) else ""
+    number = paragraph.part.next_id
+    shape = (
+        f'<w:r {_DRAWING}><w:drawing><wp:anchor distT="0" distB="0" distL="0" distR="0" '
+        f'simplePos="0" relativeHeight="{number}" behindDoc="0" locked="0" layoutInCell="1" '
+        f'allowOverlap="1"><wp:simplePos x="0" y="0"/>'
+        f'<wp:positionH relativeFrom="column"><wp:posOffset>{round(left)}</wp:posOffset>'
+        f'</wp:positionH><wp:positionV relativeFrom="paragraph"><wp:posOffset>{round(top)}'
+        f'</wp:posOffset></wp:positionV><wp:extent cx="{round(width)}" cy="{round(height)}"/>'
+        f'<wp:effectExtent l="0" t="0" r="0" b="0"/><wp:wrapNone/>'
+        f'<wp:docPr id="{number}" name="Word {number}"/><wp:cNvGraphicFramePr/>'
+        f'<a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/'
+        f'wordprocessingShape"><wps:wsp><wps:cNvCnPr/><wps:spPr><a:xfrm{flip}>'
+        f'<a:off x="0" y="0"/><a:ext cx="{round(width)}" cy="{round(height)}"/></a:xfrm>'
+        f'<a:prstGeom prst="line"><a:avLst/></a:prstGeom><a:ln w="{STRIKE_EMU}" cap="rnd">'
+        f'<a:solidFill><a:srgbClr val="{CAPSULE[1:]}"/></a:solidFill></a:ln></wps:spPr>'
+        f"<wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>"
+    )
+    paragraph._p.append(parse_xml(shape))
 
 
 def frame(table: Table) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from wortsuche.model import Puzzle
 from wortsuche.render.document import (
     KEY_PICTURE_MM,
+    LINE_HEIGHT,
     PART_PADDING_CM,
     PICTURE_MM,
     Document,
@@ -314,10 +315,51 @@ class Writer:
                     )
                 else:
                     paragraph.addText(letter)
+                for start, end in grid.diagonals:
+                    if start == (r, c):
+                        paragraph.addElement(self._strike(grid, start, end))
                 cell.addElement(paragraph)
                 row.addElement(cell)
             table.addElement(row)
         return table
+
+    def _strike(self, grid: GridTable, start: tuple[int, int], end: tuple[int, int]) -> Any:
+        """A diagonal word's line on the key, from the centre of its first cell to that of its
+        last, anchored to the first cell's paragraph (which stands in the middle of its cell)."""
+        from odf.draw import Line
+        from odf.style import GraphicProperties, Style
+
+        if "Strike" not in self.styles:
+            style = Style(name="Strike", family="graphic")
+            style.addElement(
+                GraphicProperties(
+                    stroke="solid",
+                    strokecolor=CAPSULE,
+                    strokewidth="0.07cm",
+                    wrap="run-through",
+                    runthrough="foreground",
+                    verticalpos="from-top",
+                    verticalrel="paragraph",
+                    horizontalpos="from-left",
+                    horizontalrel="paragraph",
+                )
+            )
+            self.odt.automaticstyles.addElement(style)
+            self.styles["Strike"] = style
+        side = grid.cell_cm
+        middle = grid.letter_pt * LINE_HEIGHT[self.content.font] / 2 / 72 * 2.54
+        x1, y1 = side / 2, middle
+        x2 = x1 + (end[1] - start[1]) * side
+        y2 = y1 + (end[0] - start[0]) * side
+        return Line(
+            stylename=self.styles["Strike"],
+            anchortype="paragraph",
+            x1=f"{x1:.3f}cm",
+            y1=f"{y1:.3f}cm",
+            x2=f"{x2:.3f}cm",
+            y2=f"{y2:.3f}cm",
+            zindex="1",
+        )
 
     def _cell_style(self, frame: tuple[str, ...], outline: frozenset[str]) -> Any:
         """The style of a grid cell with the frame on ``frame``'s sides and a word's outline on
