@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import io
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -96,6 +97,10 @@ def test_a_create_request_s_pictures_are_its_words_clues(client: TestClient) -> 
     assert decoded(own).size == (WEB_SIDE, WEB_SIDE)
     sheet = client.get(f"/api/puzzles/{created.json()['id']}/sheet.pdf")
     assert sheet.status_code == 200 and sheet.content.startswith(b"%PDF")
+    word = client.get(f"/api/puzzles/{created.json()['id']}/sheet.docx")
+    assert word.status_code == 200
+    with zipfile.ZipFile(io.BytesIO(word.content)) as archive:
+        assert any(name.startswith("word/media/") for name in archive.namelist())
 
 
 def test_a_create_request_s_picture_of_no_word_or_no_picture_is_refused(
