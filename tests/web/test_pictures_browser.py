@@ -52,6 +52,10 @@ def test_a_picture_chosen_on_the_form_is_the_word_s_clue_in_the_game_and_on_the_
     assert {"Eule", "Hund", "Katze"} <= set(page.locator("#words").inner_text().split())
     page.screenshot(path=screenshots / "pictures-play-de.png", full_page=True)
     puzzle_id = page.url.split("?")[0].rsplit("/", 1)[1]
+    page.goto(f"{live_server.url}/p/{puzzle_id}?lang=en")  # the same puzzle, read in English
+    page.wait_for_selector("#board[data-ready]")
+    expect(page.locator("#words li .entry img.picture")).to_have_count(1)
+    page.screenshot(path=screenshots / "pictures-play-en.png", full_page=True)
     sheet = httpx.get(f"{live_server.url}/api/puzzles/{puzzle_id}/sheet.pdf", timeout=30)
     plain = live_server.api("POST", "/api/puzzles", {"words": "Igel\nEule\nHund\nKatze", "seed": 1})
     without = httpx.get(f"{live_server.url}/api/puzzles/{plain['id']}/sheet.pdf", timeout=30)
