@@ -86,6 +86,18 @@ def test_the_open_positions_are_exactly_those_whose_letters_agree(
         assert got == agreeing_positions(board.cells, rows, cols, word, steps)
 
 
+def test_the_masks_to_and_are_positive_and_within_the_words_positions() -> None:
+    # Python ANDs two positive numbers about three times faster than a positive and a negative
+    # one, and shrinking the open sets is most of a crowded search: a mask of closed positions
+    # complemented (~covering, negative) would give the same sets, only slower.
+    words = ["TORF", "ROT", "FORT", "OFT"]
+    board = Board.sized(5, 5, Lexicon(words))
+    table = OpenPositions(words, board, options_for("hard"))
+    for every, keep in zip(table.open, table.keep, strict=True):
+        assert all(0 <= mask <= every and mask | every == every for mask in keep)
+        assert any(mask != every for mask in keep)  # a letter somewhere closes some positions
+
+
 def crowded(case: int) -> tuple[list[str], int]:
     """Real words whose letters fill 95 to 110 % of a square of side 8 to 11."""
     return crowded_words(case, WORDS, [8, 9, 10, 11], 0.95, 1.1)

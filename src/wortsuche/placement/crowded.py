@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from wortsuche.budget import SearchBudget
 from wortsuche.grid.board import Board
@@ -102,27 +103,33 @@ class OpenPositions:
             found, having = _agreeing_positions(word, board, options.directions)
             self.positions.append(found)
             self.edge.append([len(border.intersection(cells)) for *_, cells in found])
-            self.keep.append(self._keep_masks(having, rows * cols))
-            self.open.append((1 << len(found)) - 1)
+            every = (1 << len(found)) - 1
+            self.keep.append(self._keep_masks(having, rows * cols, every))
+            self.open.append(every)
 
-    def _keep_masks(self, having: dict[str, list[int]], size: int) -> list[int]:
-        """One word's masks to AND, per cell and letter (see :attr:`keep`).
+    def _keep_masks(self, having: dict[str, list[int]], size: int, every: int) -> list[int]:
+        """One word's masks to AND, per cell and letter (see :attr:`keep`), within ``every``
+        (all its positions).
 
         Positions not covering a cell stay open whatever letter it gets; of those covering it,
-        the ones with that letter there stay open too, if words may share cells.
+        the ones with that letter there stay open too, if words may share cells. The masks are
+        positive numbers, not complements such as ``~covering``: Python ANDs two positive
+        numbers about three times faster than a positive and a negative one (which it copies
+        into two's complement each time), and :meth:`shrink` is most of a crowded search.
         """
-        keep = [-1] * (size * self.letters)
+        keep = [every] * (size * self.letters)
         width = self.letters
         for i in range(size):
             covering = 0
             for masks in having.values():
                 covering |= masks[i]
             if covering:
-                keep[i * width : (i + 1) * width] = [~covering] * width
+                others = every ^ covering
+                keep[i * width : (i + 1) * width] = [others] * width
                 if self.sharing:
                     for x, masks in having.items():
                         if masks[i]:
-                            keep[i * width + self.code[x]] = ~covering | masks[i]
+                            keep[i * width + self.code[x]] = others | masks[i]
         return keep
 
     def key(self, cell: int, letter: str) -> int:
@@ -132,11 +139,19 @@ class OpenPositions:
     def shrink(self, open_sets: list[int], todo: Iterable[int], keys: Sequence[int]) -> None:
         """Close, for the words in ``todo``, the positions that disagree with the new letters
         (``keys`` from :meth:`key`)."""
+        keeps = self.keep
+        if len(keys) == 1:
+            key = keys[0]
+            for k in todo:
+                open_sets[k] &= keeps[k][key]
+            return
+        if not keys:
+            return
+        masks = itemgetter(*keys)  # a word's masks for all keys in one call, not one look-up each
         for k in todo:
             mask = open_sets[k]
-            keep = self.keep[k]
-            for key in keys:
-                mask &= keep[key]
+            for keep in masks(keeps[k]):
+                mask &= keep
             open_sets[k] = mask
 
 
