@@ -95,7 +95,7 @@ def check_book(
     profile = profile or KDP
     pages = page_count(pdf, name)
     jobs = [
-        (pdf, book, first, min(first + PART, pages + 1), 1, None, profile)
+        (pdf, book, Pages(first, min(first + PART, pages + 1)), profile)
         for first in range(1, pages + 1, PART)
     ]
     run = parts or (lambda function, jobs: [function(*job) for job in jobs])
@@ -140,24 +140,34 @@ def same_size_together(found: list[Violation]) -> list[Violation]:
     )
 
 
+@dataclass(frozen=True)
+class Pages:
+    """Pages to check: ``first`` to ``end - 1`` (counted from 1) of a book of ``total`` pages
+    (None: the PDF's own count), of which the PDF holds the pages from ``start`` on (a part of
+    the book holds them from its first page on)."""
+
+    first: int
+    end: int
+    start: int = 1
+    total: int | None = None
+
+    @property
+    def count(self) -> int:
+        """How many pages are checked."""
+        return self.end - self.first
+
+
 def check_pages(
-    pdf: bytes,
-    book: BookFormat,
-    first: int,
-    end: int,
-    start: int = 1,
-    total: int | None = None,
-    profile: Profile | None = None,
+    pdf: bytes, book: BookFormat, pages: Pages, profile: Profile | None = None
 ) -> list[Violation]:
     """The size, the margins and the text's size (for ``profile``'s shop, default :data:`KDP`)
-    of pages ``first`` to ``end - 1`` (counted from 1) of a book of ``total`` pages (default:
-    the PDF's), of which ``pdf`` holds the pages from ``start`` on."""
+    of the ``pages`` of a book that ``pdf`` holds."""
     with _open(pdf, "the PDF") as document:
-        pages = total or len(document.pages)
-        margins = least_margins(min(max(pages, 1), MAX_PAGES), bleed=book.bleed)
+        total = pages.total or len(document.pages)
+        margins = least_margins(min(max(total, 1), MAX_PAGES), bleed=book.bleed)
         found = []
-        for number in range(first, end):
-            page = document.pages[number - start]
+        for number in range(pages.first, pages.end):
+            page = document.pages[number - pages.start]
             found += _page_size(number, page, book.page_size)
             found += _outside_live_area(number, page, book, margins)
             found += _too_small(number, page)
@@ -192,15 +202,15 @@ def check_drawn(
     time by ``start``, the largest parts' first.
     """
     jobs = [
-        (part, book, first, min(first + CHECKED, begin + PART, pages + 1), begin, pages)
+        (part, book, Pages(first, min(first + CHECKED, begin + PART, pages + 1), begin, pages))
         for index, part in enumerate(drawn)
         for begin in [index * PART + 1]
         for first in range(begin, min(begin + PART, pages + 1), CHECKED)
     ]
     # the slowest first, so that no worker is left with a long one at the end
-    slowest = sorted(range(len(jobs)), key=lambda j: -len(jobs[j][0]) * (jobs[j][3] - jobs[j][2]))
+    slowest = sorted(range(len(jobs)), key=lambda j: -len(jobs[j][0]) * jobs[j][2].count)
     run = start or _at_once
-    waiting = run(_check_part, [(*jobs[j], profile or KDP) for j in slowest])
+    waiting = run(check_pages, [(*jobs[j], profile or KDP) for j in slowest])
 
     def found() -> list[Violation]:
         checked = dict(zip(slowest, waiting(), strict=True))
@@ -216,13 +226,6 @@ def _at_once(function: Callable[..., Any], jobs: list[tuple[Any, ...]]) -> Calla
     """The calls made now, one after another."""
     results = [function(*job) for job in jobs]
     return lambda: results
-
-
-def _check_part(
-    part: bytes, book: BookFormat, first: int, end: int, start: int, total: int, profile: Profile
-) -> list[Violation]:
-    """Pages ``first`` to ``end - 1`` of a book of ``total`` pages in its part from ``start``."""
-    return check_pages(part, book, first, end, start=start, total=total, profile=profile)
 
 
 def check_cover(
