@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wortsuche.errors import InputError
+
+if TYPE_CHECKING:
+    from wortsuche.render.preflight import Violation
+    from wortsuche.render.trims import BookFormat
 
 MAX_PDF_BYTES = 1 << 30
 """The largest PDF read (a printed book of 828 pages is far smaller)."""
@@ -105,7 +109,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_interior(pdf: bytes, book: Any, name: str, profile: str) -> tuple[list[Any], int]:
+def _check_interior(
+    pdf: bytes, book: BookFormat, name: str, profile: str
+) -> tuple[list[Violation], int]:
     """What is wrong with the book's interior, and its number of pages."""
     from wortsuche.render.preflight import PROFILES, check_book, page_count, unreadable_said
 
@@ -113,7 +119,9 @@ def _check_interior(pdf: bytes, book: Any, name: str, profile: str) -> tuple[lis
         return check_book(pdf, book, name=name, profile=PROFILES[profile]), page_count(pdf)
 
 
-def _check_cover(pdf: bytes, book: Any, pages: int, args: argparse.Namespace) -> list[Any]:
+def _check_cover(
+    pdf: bytes, book: BookFormat, pages: int, args: argparse.Namespace
+) -> list[Violation]:
     """What is wrong with the book's cover."""
     from wortsuche.render.preflight import check_cover, unreadable_said
 
