@@ -15,6 +15,7 @@ import pytest
 
 from capped import run_capped
 from cli import run
+from fuzzing import Case, run_case
 from wortsuche import i18n
 from wortsuche.render import preflight
 
@@ -78,3 +79,14 @@ def test_a_pdf_that_reads_for_longer_than_its_cap_is_one_line(
         "seconds (the file may be damaged)\n"
     )
     assert time.monotonic() - start < 120  # the CPU second ends it, however busy the machine
+
+
+def test_the_fuzz_run_charges_a_case_with_the_memory_of_its_reading() -> None:
+    """The fuzz run measures a case in a worker process: the child that reads the PDF is one
+    more, and its peak is the case's (the worker's own stays near 60 MB)."""
+    case = Case(
+        ["preflight", "interior.pdf", "--trim", "6x9"], {"interior.pdf": DAMAGED.read_bytes()}
+    )
+    outcome = run_case(case)
+    assert outcome.kind == "exit 2", outcome
+    assert 120 < outcome.megabytes < PROMISE_MB, outcome
