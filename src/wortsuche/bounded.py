@@ -50,8 +50,9 @@ class OutOfMemory(LimitReached):
 
 HELD = {signal.SIGINT, signal.SIGTERM}
 """The signals held from just before the fork until the ``try`` that ends the child: one that
-came in between would raise in the parent before the child's id was stored, and nothing would
-end the child."""
+came in between would raise in the parent before the child's id was stored, and only the
+parent's death would end the child. (Where other threads run, the kernel may hand one of them
+the signal meanwhile; the command line's process has none then.)"""
 
 
 def in_child(work: Callable[[], T], *, cpu_seconds: float, memory: int) -> T:
