@@ -271,7 +271,8 @@ T = TypeVar("T")
 READING_MEMORY = 256 * 2**20
 """Bytes of memory a PDF's reading may take beyond the readers' code, and
 :data:`READING_MEMORY_PER_BYTE` more for each byte of the file: a book of 200 puzzles (310 pages,
-1.7 MB) takes under 16 MB; one damaged file of 17 KB made pdfminer take 10 GB."""
+1.7 MB) takes under 16 MB, one of 520 (800 pages, 4.4 MB) under 32 MB; one damaged file of
+17 KB made pdfminer take 10 GB."""
 
 READING_MEMORY_PER_BYTE = 4
 """Bytes of memory a reading may take for each byte of the file (its objects, its streams
