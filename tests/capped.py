@@ -7,12 +7,14 @@ and peak memory it used, its own and its children's, come back with its output.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,14 +44,15 @@ def run_capped(
     """``python -m wortsuche ARGS`` with at most ``cpu`` CPU seconds and ``memory`` bytes of
     address space; ``signal_after`` = (seconds, signal) sends that signal after that long."""
 
-    process = subprocess.Popen(
-        [sys.executable, "-m", "wortsuche", *map(str, args)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        stdin=subprocess.DEVNULL,
-        cwd=cwd,
-        env={**os.environ, **ENV},
-    )
+    with _default_action(signal_after[1] if signal_after else None):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "wortsuche", *map(str, args)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            cwd=cwd,
+            env={**os.environ, **ENV},
+        )
     # set from outside: a preexec_fn would fork a copy of this (large) process, whose memory
     # the child's peak would then count
     resource.prlimit(process.pid, resource.RLIMIT_CPU, (cpu, cpu + 1))
@@ -77,6 +80,31 @@ def run_capped(
         usage.ru_maxrss / 1024,
         stopped_after,
     )
+
+
+@contextlib.contextmanager
+def _default_action(signum: int | None) -> Iterator[None]:
+    """Start the process with ``signum`` at its default action, as a command typed at a
+    terminal has it, even where this process ignores it.
+
+    A test runner started in the background by a shell without job control (``pytest … &`` in
+    a script) ignores SIGINT, and every process it starts inherits that: Python then installs
+    no KeyboardInterrupt handler, and a command sent SIGINT rightly goes on. Ignoring is
+    inherited across ``exec``, a handler is not (it becomes the default action): so this process
+    handles the signal while it starts the command. Not ``preexec_fn``: it would fork a copy of
+    this (large) process, whose memory the command's peak would then count."""
+    if signum is None or signal.getsignal(signum) != signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signum, _ignored)
+    try:
+        yield
+    finally:
+        signal.signal(signum, signal.SIG_IGN)
+
+
+def _ignored(signum: int, frame: object) -> None:
+    """A handler that does what ignoring does (this process still ignores the signal)."""
 
 
 SIGNALS = (signal.SIGTERM, signal.SIGINT)

@@ -894,6 +894,12 @@ def _reset_peak() -> None:
         pass
 
 
+def _children_peak() -> float:
+    """The highest peak of any process this one started and ended, in megabytes (the kernel
+    keeps only the highest: a case's own is known when it rises)."""
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
 def _cpu_seconds() -> float:
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -917,7 +923,7 @@ def run_here(case: Case, *, cpu: float = CPU_CAP) -> Outcome:
         for key, value in case.env.items():
             os.environ[key] = os.path.join(folder, value) if key == "XDG_CONFIG_HOME" else value
         _reset_peak()
-        start = _cpu_seconds()
+        start, children = _cpu_seconds(), _children_peak()
         previous = signal.signal(signal.SIGPROF, _over_budget)
         signal.setitimer(signal.ITIMER_PROF, cpu)
         try:
@@ -939,6 +945,8 @@ def run_here(case: Case, *, cpu: float = CPU_CAP) -> Outcome:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGPROF, previous)
         outcome.cpu, outcome.megabytes = _cpu_seconds() - start, _peak_megabytes()
+        if _children_peak() > children:  # a process the case started (a PDF's reading)
+            outcome.megabytes = max(outcome.megabytes, _children_peak())
         return outcome
     finally:
         for key, old in saved.items():

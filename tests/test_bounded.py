@@ -132,6 +132,17 @@ def test_the_child_of_the_solver_is_ended_by_its_cpu_time_and_memory() -> None:
         run_bounded(_refuse, cpu_seconds=5, memory=50 * 2**20)
 
 
+def test_the_child_holds_no_signal_and_leaves_the_callers_mask_as_it_was() -> None:
+    """SIGINT and SIGTERM are held only across the fork: the child can be stopped, and the
+    caller receives them again."""
+    unchanged = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    in_the_child = run_bounded(
+        lambda: signal.pthread_sigmask(signal.SIG_BLOCK, set()), cpu_seconds=5, memory=50 * 2**20
+    )
+    assert in_the_child == unchanged == signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    assert signal.SIGINT not in unchanged
+
+
 def test_a_child_whose_c_library_runs_out_of_memory_is_a_memory_refusal_and_says_nothing(
     capfd: pytest.CaptureFixture[str],
 ) -> None:

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wortsuche.errors import InputError
+
+if TYPE_CHECKING:
+    from wortsuche.render.preflight import Violation
+    from wortsuche.render.trims import BookFormat
 
 MAX_PDF_BYTES = 1 << 30
 """The largest PDF read (a printed book of 828 pages is far smaller)."""
@@ -78,27 +82,21 @@ def run(args: argparse.Namespace) -> int:
     from wortsuche.render import require
 
     require("pdf")
-    from wortsuche.render.preflight import (
-        PROFILES,
-        check_book,
-        check_cover,
-        page_count,
-        require_preflight,
-        unreadable_said,
-    )
+    from wortsuche.render.preflight import read_bounded, require_preflight
 
     require_preflight()
     from wortsuche.render.trims import BookFormat, parse_trim
 
     book = BookFormat(parse_trim(args.trim), bleed=args.bleed)
     interior = read_pdf(args.pdf)
-    with unreadable_said(args.pdf):
-        found = check_book(interior, book, name=args.pdf, profile=PROFILES[args.profile])
-        pages = page_count(interior)
+    # each file is read in a process of its own, its memory and time capped: a damaged file
+    # can make the readers take gigabytes
+    found, pages = read_bounded(
+        lambda: _check_interior(interior, book, args.pdf, args.profile), interior, args.pdf
+    )
     if args.cover:
         cover = read_pdf(args.cover)
-        with unreadable_said(args.cover):
-            found += check_cover(cover, book, pages, args.paper_color, name=args.cover)
+        found += read_bounded(lambda: _check_cover(cover, book, pages, args), cover, args.cover)
     from wortsuche.cli.interface import texts
 
     for violation in found:
@@ -109,3 +107,23 @@ def run(args: argparse.Namespace) -> int:
     ready = texts().n("cli.preflight.ready", pages, trim=book.trim.name)
     print(f"{args.pdf}: {ready}")
     return 0
+
+
+def _check_interior(
+    pdf: bytes, book: BookFormat, name: str, profile: str
+) -> tuple[list[Violation], int]:
+    """What is wrong with the book's interior, and its number of pages."""
+    from wortsuche.render.preflight import PROFILES, check_book, page_count, unreadable_said
+
+    with unreadable_said(name):
+        return check_book(pdf, book, name=name, profile=PROFILES[profile]), page_count(pdf)
+
+
+def _check_cover(
+    pdf: bytes, book: BookFormat, pages: int, args: argparse.Namespace
+) -> list[Violation]:
+    """What is wrong with the book's cover."""
+    from wortsuche.render.preflight import check_cover, unreadable_said
+
+    with unreadable_said(args.cover):
+        return check_cover(pdf, book, pages, args.paper_color, name=args.cover)

@@ -1,10 +1,6 @@
-"""Work that may not return to Python for long (a SAT solver) runs in a child process, so that
-its CPU time and memory are capped and a signal ends it at once.
-
-A call into a C library keeps the interpreter from running signal handlers until it returns:
-SIGTERM or Ctrl+C would wait for the solver. The parent only waits on a pipe, which a signal
-interrupts; the ``finally`` that follows kills the child. Where processes cannot be forked
-(Windows) the work runs in the caller's process.
+"""The exact search's SAT solver runs in a child process (:mod:`wortsuche.bounded`), so that its
+CPU time and memory are capped and a signal ends it at once; here is what a cap reached means
+for the search.
 
 >>> run_bounded(lambda: 6 * 7, cpu_seconds=5, memory=200 * 2**20)
 42
@@ -12,140 +8,37 @@ interrupts; the ``finally`` that follows kills the child. Where processes cannot
 
 from __future__ import annotations
 
-import math
-import os
-import pickle
-import signal
-import sys
 from collections.abc import Callable
-from typing import NoReturn, TypeVar
+from typing import TypeVar
 
-from wortsuche.errors import DoesNotFitError, GenerationTimeout, InternalError, WortsucheError
+from wortsuche.bounded import OutOfMemory, OutOfTime, in_child
+from wortsuche.errors import DoesNotFitError, GenerationTimeout
 
 T = TypeVar("T")
 
 
 def run_bounded(work: Callable[[], T], *, cpu_seconds: float, memory: int) -> T:
     """``work()`` in a child process with at most ``cpu_seconds`` of CPU time and ``memory``
-    bytes more than the caller has; its :class:`WortsucheError` is raised here.
+    bytes more than the caller has; its :class:`~wortsuche.errors.WortsucheError` is raised here.
 
     Raise :class:`GenerationTimeout` when the CPU time runs out and :class:`DoesNotFitError`
     (``not_found``) when the memory does.
     """
-    if not hasattr(os, "fork") or not sys.platform.startswith("linux"):
-        return work()
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child ends with os._exit
-        os.close(read_end)
-        _child(work, write_end, cpu_seconds, memory)
-    os.close(write_end)
-    status: int | None = None
     try:
-        with os.fdopen(read_end, "rb") as pipe:
-            data = pipe.read()  # a signal interrupts the wait: its handler raises here
-        _, status = os.waitpid(pid, 0)
-    finally:
-        if status is None:
-            _kill(pid)
-    if data:
-        kind, value = pickle.loads(data)
-        if kind == "error":
-            raise value
-        return value  # type: ignore[no-any-return]
-    assert status is not None
-    _died(status, cpu_seconds, memory)
-
-
-def _died(status: int, cpu_seconds: float, memory: int) -> NoReturn:
-    """Raise what the child's end without an answer means (the CPU or the memory ran out)."""
-    if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL):
+        return in_child(work, cpu_seconds=cpu_seconds, memory=memory)
+    except OutOfTime:
         raise GenerationTimeout(
             f"gave up after {cpu_seconds:.0f} CPU seconds of search: the words barely fit, or "
             "not at all; try a larger size, fewer or shorter words, or an easier level "
             "(--effort N allows N times as long)",
             key="error.cpu-budget",
             values={"seconds": f"{cpu_seconds:.0f}"},
-        )
-    if os.WIFSIGNALED(status) or os.WEXITSTATUS(status) in (MEMORY_EXIT, C_LIBRARY_OUT_OF_MEMORY):
+        ) from None
+    except OutOfMemory:
         megabytes = memory // 2**20
         raise DoesNotFitError(
             f"the exact search needs more than {megabytes} MB of memory for these words and "
             "this size; try without --exact, or fewer words or a smaller size",
             key="error.exact-memory",
             values={"megabytes": megabytes},
-        )
-    raise InternalError(f"the exact search ended without an answer (status {status})")
-
-
-MEMORY_EXIT = 3
-"""The child's exit status when its memory ran out before it could say so."""
-
-C_LIBRARY_OUT_OF_MEMORY = 127
-"""The exit status glibc gives a process that cannot allocate a new thread's memory ("cannot
-allocate memory for thread-local data: ABORT"): the solver's threads met the memory cap."""
-
-
-def _child(work: Callable[[], object], write_end: int, cpu_seconds: float, memory: int) -> None:
-    """Run ``work`` under the limits and send its result or error up the pipe; never returns."""
-    code = 0
-    try:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        _quiet()
-        _limit(cpu_seconds, memory)
-        try:
-            answer: tuple[str, object] = ("ok", work())
-        except WortsucheError as error:
-            answer = ("error", error)
-        data = pickle.dumps(answer)
-        with os.fdopen(write_end, "wb") as pipe:
-            pipe.write(data)
-    except MemoryError:
-        code = MEMORY_EXIT
-    except BaseException:  # the parent reports a child that ends without an answer
-        code = 1
-    finally:
-        os._exit(code)
-
-
-def _quiet() -> None:
-    """Send the child's standard error nowhere: a C library out of memory writes there ("std::
-    bad_alloc"), and the parent says what the end means in one line of its own."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 2)
-    os.close(devnull)
-
-
-def _limit(cpu_seconds: float, memory: int) -> None:
-    """Cap the CPU time and the address space of this process; die with the parent."""
-    import ctypes
-    import resource
-
-    seconds = max(1, math.ceil(cpu_seconds))
-    _lower(resource.RLIMIT_CPU, seconds, seconds + 1)
-    with open("/proc/self/statm", encoding="ascii") as statm:
-        size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    _lower(resource.RLIMIT_AS, size + memory, size + memory)
-    ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    if os.getppid() == 1:  # the parent died before the line above
-        os._exit(1)
-
-
-def _lower(which: int, soft: int, hard: int) -> None:
-    """Set a limit, never above the one this process has (a server's worker has its own)."""
-    import resource
-
-    _, ceiling = resource.getrlimit(which)
-    if ceiling != resource.RLIM_INFINITY:
-        soft, hard = min(soft, ceiling), min(hard, ceiling)
-    resource.setrlimit(which, (soft, hard))
-
-
-def _kill(pid: int) -> None:
-    """End the child at once and reap it."""
-    try:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-    except ChildProcessError:  # pragma: no cover - already reaped
-        pass
+        ) from None

@@ -12,8 +12,9 @@ import contextlib
 import io
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from wortsuche.bounded import OutOfMemory, OutOfTime, in_child
 from wortsuche.errors import InputError, MissingExtraError
 from wortsuche.notes import Note
 from wortsuche.render.trims import (
@@ -94,7 +95,7 @@ def check_book(
     profile = profile or KDP
     pages = page_count(pdf, name)
     jobs = [
-        (pdf, book, first, min(first + PART, pages + 1), 1, None, profile)
+        (pdf, book, Pages(first, min(first + PART, pages + 1)), profile)
         for first in range(1, pages + 1, PART)
     ]
     run = parts or (lambda function, jobs: [function(*job) for job in jobs])
@@ -139,24 +140,34 @@ def same_size_together(found: list[Violation]) -> list[Violation]:
     )
 
 
+@dataclass(frozen=True)
+class Pages:
+    """Pages to check: ``first`` to ``end - 1`` (counted from 1) of a book of ``total`` pages
+    (None: the PDF's own count), of which the PDF holds the pages from ``start`` on (a part of
+    the book holds them from its first page on)."""
+
+    first: int
+    end: int
+    start: int = 1
+    total: int | None = None
+
+    @property
+    def count(self) -> int:
+        """How many pages are checked."""
+        return self.end - self.first
+
+
 def check_pages(
-    pdf: bytes,
-    book: BookFormat,
-    first: int,
-    end: int,
-    start: int = 1,
-    total: int | None = None,
-    profile: Profile | None = None,
+    pdf: bytes, book: BookFormat, pages: Pages, profile: Profile | None = None
 ) -> list[Violation]:
     """The size, the margins and the text's size (for ``profile``'s shop, default :data:`KDP`)
-    of pages ``first`` to ``end - 1`` (counted from 1) of a book of ``total`` pages (default:
-    the PDF's), of which ``pdf`` holds the pages from ``start`` on."""
+    of the ``pages`` of a book that ``pdf`` holds."""
     with _open(pdf, "the PDF") as document:
-        pages = total or len(document.pages)
-        margins = least_margins(min(max(pages, 1), MAX_PAGES), bleed=book.bleed)
+        total = pages.total or len(document.pages)
+        margins = least_margins(min(max(total, 1), MAX_PAGES), bleed=book.bleed)
         found = []
-        for number in range(first, end):
-            page = document.pages[number - start]
+        for number in range(pages.first, pages.end):
+            page = document.pages[number - pages.start]
             found += _page_size(number, page, book.page_size)
             found += _outside_live_area(number, page, book, margins)
             found += _too_small(number, page)
@@ -191,15 +202,15 @@ def check_drawn(
     time by ``start``, the largest parts' first.
     """
     jobs = [
-        (part, book, first, min(first + CHECKED, begin + PART, pages + 1), begin, pages)
+        (part, book, Pages(first, min(first + CHECKED, begin + PART, pages + 1), begin, pages))
         for index, part in enumerate(drawn)
         for begin in [index * PART + 1]
         for first in range(begin, min(begin + PART, pages + 1), CHECKED)
     ]
     # the slowest first, so that no worker is left with a long one at the end
-    slowest = sorted(range(len(jobs)), key=lambda j: -len(jobs[j][0]) * (jobs[j][3] - jobs[j][2]))
+    slowest = sorted(range(len(jobs)), key=lambda j: -len(jobs[j][0]) * jobs[j][2].count)
     run = start or _at_once
-    waiting = run(_check_part, [(*jobs[j], profile or KDP) for j in slowest])
+    waiting = run(check_pages, [(*jobs[j], profile or KDP) for j in slowest])
 
     def found() -> list[Violation]:
         checked = dict(zip(slowest, waiting(), strict=True))
@@ -215,13 +226,6 @@ def _at_once(function: Callable[..., Any], jobs: list[tuple[Any, ...]]) -> Calla
     """The calls made now, one after another."""
     results = [function(*job) for job in jobs]
     return lambda: results
-
-
-def _check_part(
-    part: bytes, book: BookFormat, first: int, end: int, start: int, total: int, profile: Profile
-) -> list[Violation]:
-    """Pages ``first`` to ``end - 1`` of a book of ``total`` pages in its part from ``start``."""
-    return check_pages(part, book, first, end, start=start, total=total, profile=profile)
 
 
 def check_cover(
@@ -262,6 +266,57 @@ def require_preflight() -> None:
         raise MissingExtraError("the preflight check", "pdf")
 
 
+T = TypeVar("T")
+
+READING_MEMORY = 256 * 2**20
+"""Bytes of memory a PDF's reading may take beyond the readers' code, and
+:data:`READING_MEMORY_PER_BYTE` more for each byte of the file: a book of 200 puzzles (310 pages,
+1.7 MB) takes under 16 MB, one of 520 (800 pages, 4.4 MB) under 32 MB; one damaged file of
+17 KB made pdfminer take 10 GB."""
+
+READING_MEMORY_PER_BYTE = 4
+"""Bytes of memory a reading may take for each byte of the file (its objects, its streams
+unpacked)."""
+
+READING_CPU_SECONDS = 12.0
+"""CPU seconds a PDF's reading may take, and :data:`READING_CPU_PER_MEGABYTE` more for each
+megabyte of the file: a book of 200 puzzles (310 pages, 1.7 MB) takes 12 s in all (its cap:
+61 s), one of 520 (800 pages, 4.4 MB) 34 s (its cap: 138 s)."""
+
+READING_CPU_PER_MEGABYTE = 30.0
+"""CPU seconds a reading may take for each megabyte of the file."""
+
+
+def read_bounded(work: Callable[[], T], pdf: bytes, name: str) -> T:
+    """``work()``, which reads ``pdf`` (the file ``name``), in a child process whose memory and
+    CPU time are capped by the file's size (:data:`READING_MEMORY`,
+    :data:`READING_CPU_SECONDS`); a file that needs more, damaged most likely, is said in one
+    line as the user's."""
+    import pdfplumber  # noqa: F401 - loaded before the child starts: the caps are the reading's
+    import pypdf  # noqa: F401
+
+    memory = READING_MEMORY + READING_MEMORY_PER_BYTE * len(pdf)
+    seconds = READING_CPU_SECONDS + READING_CPU_PER_MEGABYTE * len(pdf) / 2**20
+    try:
+        return in_child(work, cpu_seconds=seconds, memory=memory)
+    except OutOfMemory:
+        megabytes = memory // 2**20
+        raise InputError(
+            f"cannot check {name}: reading it needs more memory than {megabytes} MB allows "
+            "(the file may be damaged)",
+            key="error.pdf-memory",
+            values={"name": name, "megabytes": megabytes},
+        ) from None
+    except OutOfTime:
+        shown = f"{seconds:.0f}"
+        raise InputError(
+            f"cannot check {name}: reading it takes more than {shown} CPU seconds (the file "
+            "may be damaged)",
+            key="error.pdf-time",
+            values={"name": name, "seconds": shown},
+        ) from None
+
+
 def page_count(pdf: bytes, name: str = "the PDF") -> int:
     """The number of pages of a PDF."""
     with _open(pdf, name) as document:
@@ -297,6 +352,8 @@ def unreadable_said(name: str) -> Iterator[None]:
     except Exception as error:
         if not _inside_reader(error):
             raise
+        if _out_of_memory(error):
+            raise MemoryError from None  # the memory's cap, not the file's damage, said by the caller
         text = str(error) or type(error).__name__
         reason = text if len(text) <= 80 else text[:77] + "..."
         raise InputError(
@@ -304,6 +361,19 @@ def unreadable_said(name: str) -> Iterator[None]:
             key="error.pdf-unreadable",
             values={"name": name, "reason": reason},
         ) from None
+
+
+def _out_of_memory(error: BaseException) -> bool:
+    """Whether ``error`` is a :class:`MemoryError`, or a reader's error made of one (pdfplumber
+    wraps whatever pdfminer raises)."""
+    seen: list[BaseException] = []
+    found: BaseException | None = error
+    while found is not None and found not in seen:
+        if isinstance(found, MemoryError) or any(isinstance(a, MemoryError) for a in found.args):
+            return True
+        seen.append(found)
+        found = found.__cause__ or found.__context__
+    return False
 
 
 def _inside_reader(error: BaseException) -> bool:
