@@ -19,7 +19,13 @@ import unicodedata
 
 from wortsuche.errors import InputError
 from wortsuche.model import Word
-from wortsuche.words.pictures import has_picture, is_own_picture, letter_count, picture_key
+from wortsuche.words.pictures import (
+    has_picture,
+    is_named_picture,
+    is_own_picture,
+    letter_count,
+    picture_key,
+)
 
 SEPARATOR = "="
 """What stands between a word and its clue."""
@@ -110,11 +116,11 @@ _EMOJI_PARTS = frozenset("\u200d\ufe0f\ufe0e\u20e3")
 
 def is_picture(clue: str | None) -> bool:
     """True if ``clue`` is one emoji: symbols only, joined into one picture (no letters,
-    digits, spaces or punctuation)."""
+    digits, spaces or punctuation), a teacher's own picture or one of wortsuche's (``x-table``)."""
     if not clue:
         return False
     clue, _ = letter_count(clue)  # a picture with its letter count (🦔 (4)) is a picture
-    if is_own_picture(clue):
+    if is_own_picture(clue) or is_named_picture(clue):
         return True
     symbols = [char for char in clue if char not in _EMOJI_PARTS]
     if not symbols or not all(_is_emoji_char(char) for char in symbols):

@@ -5,8 +5,13 @@ as 128-pixel PNGs by ``tools/build_emoji.py``: the emoji the themes use and thos
 ``data/emoji/extra.txt``. A picture is named by its code points in hexadecimal, joined by
 ``-``, without the variation selector U+FE0F (``🐻‍❄️`` is ``1f43b-200d-2744.png``).
 
->>> picture_key("🐻‍❄️"), has_picture("🦔")
-('1f43b-200d-2744', True)
+Beside them are wortsuche's own pictures of the school things no emoji shows (a table, a desk,
+an eraser): Material Design Icons (Pictogrammers, Apache License 2.0) in colour, drawn by
+``tools/build_pictures.py``. A clue names one as ``x-`` and its English name (``x-table``), its
+file ``x-table.png``; a name no picture has is a clue in words.
+
+>>> picture_key("🐻‍❄️"), has_picture("🦔"), picture_key("x-table"), has_picture("x-table")
+('1f43b-200d-2744', True, 'x-table', True)
 
 A teacher's own picture is a PNG or JPEG file her word file names as a clue (``Igel = igel.png``,
 the path from the word file's folder): :func:`own_picture` reads it once, drawn at most
@@ -29,9 +34,16 @@ from wortsuche.errors import InputError, MissingExtraError
 FOLDER = PACKAGE / "data" / "emoji"
 
 
+_NAMED = re.compile(r"x-[a-z]+(?:-[a-z]+)*")
+"""How a clue names one of wortsuche's own pictures: ``x-table``."""
+
+
 def picture_key(emoji: str) -> str:
-    """The file name (without ``.png``) of an emoji's picture (a letter count after it aside)."""
+    """The file name (without ``.png``) of an emoji's picture or of a picture of wortsuche's
+    own (a letter count after it aside)."""
     emoji, _ = letter_count(emoji)
+    if _NAMED.fullmatch(emoji):
+        return emoji
     return "-".join(f"{ord(char):x}" for char in emoji if char != "\ufe0f")
 
 
@@ -54,6 +66,18 @@ def letter_count(clue: str) -> tuple[str, int | None]:
 @cache
 def _shipped() -> frozenset[str]:
     return frozenset(path.stem for path in FOLDER.glob("*.png"))
+
+
+def is_named_picture(clue: str | None) -> bool:
+    """True if ``clue`` names one of wortsuche's own pictures that ships (``x-table``).
+
+    >>> is_named_picture("x-table"), is_named_picture("x-tabel"), is_named_picture("x-ray")
+    (True, False, False)
+    """
+    if clue is None:
+        return False
+    clue, _ = letter_count(clue)
+    return _NAMED.fullmatch(clue) is not None and clue in _shipped()
 
 
 def has_picture(emoji: str) -> bool:
