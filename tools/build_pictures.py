@@ -2,9 +2,10 @@
 
 Each picture is an icon of Material Design Icons (the npm package ``@mdi/svg``, by
 Pictogrammers, Apache License 2.0), filled with one colour of a small friendly palette on a
-pale disc of the same hue, drawn with CairoSVG at the emoji pictures' size (128 pixels a side)
-as ``data/emoji/x-<name>.png``. The vocabulary names it as ``x-<name>`` where another pair
-names an emoji (``der Tisch = table = x-table``); ``tools/build_emoji.py`` leaves these files be.
+pale disc of the same hue (the icon at 78 % of the disc's width), drawn with CairoSVG at the
+emoji pictures' size (128 pixels a side) as ``data/emoji/x-<name>.png``. The vocabulary names
+it as ``x-<name>`` where another pair names an emoji (``der Tisch = table = x-table``);
+``tools/build_emoji.py`` leaves these files be.
 ``data/emoji/x-pictures.txt`` records each picture's icon, its author and the licence.
 
     pip install -e '.[pictures-build]'
@@ -49,7 +50,7 @@ PICTURES: dict[str, tuple[str, tuple[str, str]]] = {
     "cupboard": ("cupboard", WOOD),
     "armchair": ("sofa-single", PLUM),
     "lamp": ("lamp", SUN),
-    "eraser": ("eraser", ROSE),
+    "eraser": ("eraser", SKY),
     "board": ("presentation", LEAF),
     "classroom": ("human-male-board", LEAF),
     "kitchen": ("stove", SLATE),
@@ -75,7 +76,7 @@ def picture_svg(icon_svg: str, colours: tuple[str, str]) -> str:
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
         f'<circle cx="12" cy="12" r="11.6" fill="{pale}"/>'
-        f'<g fill="{full}" transform="translate(3.6 3.6) scale(0.7)">{paths}</g></svg>'
+        f'<g fill="{full}" transform="translate(2.64 2.64) scale(0.78)">{paths}</g></svg>'
     )
 
 

@@ -220,5 +220,21 @@ OWN_PICTURE_TEXT = "🖼️"
 """A teacher's own picture where a list is text (the terminal, a text file)."""
 
 
+def listed_as_text(word: Word, *, answers: bool = False) -> str:
+    """The word list's line for ``word`` where a list is text (the terminal, a text file): as
+    :func:`listed`, but one of wortsuche's own pictures is 🖼️ on a sheet, since its name
+    (``x-table``) would give the word away; the key names it.
+
+    >>> listed_as_text(Word("Tisch", "TISCH", "x-table")), listed_as_text(Word("Tisch", "TISCH", "x-table (5)"))
+    ('🖼️', '🖼️ (5)')
+    >>> listed_as_text(Word("Tisch", "TISCH", "x-table"), answers=True)
+    'Tisch – x-table'
+    """
+    picture, count = letter_count(word.clue or "")
+    if answers or not is_named_picture(picture):
+        return listed(word, answers=answers)
+    return OWN_PICTURE_TEXT if count is None else f"{OWN_PICTURE_TEXT} ({count})"
+
+
 def _short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
