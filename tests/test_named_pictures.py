@@ -129,3 +129,15 @@ def test_a_text_sheet_shows_a_framed_picture_and_its_key_the_name(tmp_path: Path
     assert "x-" not in sheet and sheet.count("🖼️") == 4
     key = make(tmp_path, "k.txt", "--answers").read_text("utf-8")
     assert "x-table" in key
+
+
+def test_a_book_draws_the_own_pictures_on_its_sheets_and_key(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(
+        "TISCH = x-table\nTAFEL = x-board\nIGEL = 🦔\nLAMPE = x-lamp\n", "utf-8"
+    )
+    (tmp_path / "b.txt").write_text("KOPF = x-head\nWAND = x-wall\nAPFEL = 🍎\n", "utf-8")
+    made = run("book", "a.txt", "b.txt", "-o", "book.pdf", "--seed", "3", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    with pdfplumber.open(tmp_path / "book.pdf") as pdf:
+        images = [len(page.images) for page in pdf.pages]
+    assert images[1:3] == [4, 3] and sum(images) == 14  # two sheets, then a key with all seven
