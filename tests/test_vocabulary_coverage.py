@@ -13,8 +13,8 @@ measured on before anything was added for them are the independent measure:
   (tests/data/starters_en.tsv, 339 words); before: 91.7 % partnered, 74.9 % of 187 drawable nouns
   pictured; after adding the missing pairs: 100 % and 82.4 %. The 33 things still without a
   picture had no emoji that shows them in the school sense (table, skirt, eraser, kitchen, ...);
-  with wortsuche's own pictures of 20 of them (``x-table``, tools/build_pictures.py): 93.0 %.
-  The 13 left are rooms, meals and things no one icon shows well (bedroom, lunch, fruit, sand,
+  with wortsuche's own pictures of 21 of them (``x-table``, tools/build_pictures.py): 93.6 %.
+  The 12 left are rooms, meals and things no one icon shows well (bedroom, lunch, fruit, sand,
   skirt, zoo, ...).
 * German: the Grundwortschatz of Bayern and Berlin for grades 3 and 4 as far as their published
   text could be read (tests/data/grundwortschatz_by_be.tsv, 93 words); before: 80.6 % and 65.6 %
@@ -101,10 +101,10 @@ def test_the_starters_things_have_a_picture_for_nine_in_ten() -> None:
 
 
 def test_the_starters_things_keep_the_pictures_they_have() -> None:
-    """93 % of the Starters list's drawable nouns have a picture (174 of 187): no fewer, as
+    """93.6 % of the Starters list's drawable nouns have a picture (175 of 187): no fewer, as
     pictures change."""
     _, _, _, unpictured = coverage("en", INDEPENDENT["en"])
-    assert len(unpictured) <= 187 - 174, f"no picture: {unpictured}"
+    assert len(unpictured) <= 187 - 175, f"no picture: {unpictured}"
 
 
 def test_the_independent_lists_are_the_published_ones() -> None:

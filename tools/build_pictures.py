@@ -62,6 +62,7 @@ PICTURES: dict[str, tuple[str, tuple[str, str]]] = {
     "street": ("road-variant", SLATE),
     "tablet": ("tablet", SLATE),
     "wall": ("wall", BRICK),
+    "apartment": ("office-building", SKY),
     "animal": ("paw", WOOD),
 }
 
