@@ -13,14 +13,17 @@ import zipfile
 from pathlib import Path
 
 import pdfplumber
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 from tests.cli import run
 
 from wortsuche.data import PACKAGE
+from wortsuche.errors import InputError
+from wortsuche.i18n import translator
 from wortsuche.words.clues import is_picture, split_clue
-from wortsuche.words.pictures import has_picture, is_named_picture, picture_bytes
+from wortsuche.words.pictures import has_picture, is_named_picture, near_picture, picture_bytes
 from wortsuche.words.vocabulary import school_pairs
 
 FOLDER = PACKAGE / "data" / "emoji"
@@ -70,8 +73,34 @@ def test_the_pictures_have_the_emoji_pictures_size_and_a_clear_background() -> N
 def test_a_name_is_a_picture_exactly_when_its_picture_ships(name: str) -> None:
     assert is_picture(name) == is_named_picture(name) == (name in shipped())
     assert has_picture(name) == (name in shipped())
-    # a name no picture has stays a clue in words, never refused
-    assert split_clue(f"TISCH = {name}") == ("TISCH", name)
+    near = near_picture(name)
+    if near is None:  # a picture, or a name like none of them: a clue in words, never refused
+        assert split_clue(f"TISCH = {name}") == ("TISCH", name)
+    else:  # a slip is refused, naming the picture meant
+        assert name not in shipped() and near in shipped()
+        with pytest.raises(
+            InputError, match=f"no picture named {name} \\(line 3\\); did you mean {near}"
+        ):
+            split_clue(f"TISCH = {name}", line=3)
+
+
+def test_a_misspelt_picture_name_is_refused_in_one_line_in_german_and_english(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "w.txt").write_text("RAY = x-ray\nTISCH = x-tabel\n", "utf-8")
+    made = run("generate", "w.txt", cwd=tmp_path)
+    assert made.returncode == 2
+    assert made.stderr.strip().splitlines() == [
+        "wortsuche: error: w.txt: there is no picture named x-tabel (line 2); did you mean "
+        "x-table? Or write the clue in words"
+    ]
+    with pytest.raises(InputError) as caught:
+        split_clue("TISCH = x-tabel", line=2)
+    german = translator("de").error(caught.value)
+    assert (
+        german
+        == "für x-tabel (Zeile 2) gibt es kein Bild – meinst du x-table? Oder schreibe den Hinweis in Worten"
+    )
 
 
 def test_a_named_picture_takes_a_letter_count_like_an_emoji() -> None:

@@ -24,6 +24,7 @@ from wortsuche.words.pictures import (
     is_named_picture,
     is_own_picture,
     letter_count,
+    near_picture,
     picture_key,
 )
 
@@ -92,6 +93,14 @@ def _check_emoji(word: str, clue: str, line: int | None) -> None:
                 values={"line": line, "emoji": clue, "code": code},
             )
         return
+    near = near_picture(clue)
+    if near is not None:
+        raise InputError(
+            f"there is no picture named {clue}{where}; did you mean {near}? "
+            "Or write the clue in words",
+            key="error.picture-name",
+            values={"line": line, "name": clue, "near": near},
+        )
     emoji = next((char for char in clue if is_emoji(char)), None)
     if emoji is None:
         return

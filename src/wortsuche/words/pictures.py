@@ -22,6 +22,7 @@ it into every sheet, key, JSON file and game without the file.
 from __future__ import annotations
 
 import base64
+import difflib
 import io
 import re
 from functools import cache
@@ -78,6 +79,27 @@ def is_named_picture(clue: str | None) -> bool:
         return False
     clue, _ = letter_count(clue)
     return _NAMED.fullmatch(clue) is not None and clue in _shipped()
+
+
+def near_picture(clue: str) -> str | None:
+    """The name of wortsuche's own picture that ``clue`` misspells (``x-tabel``: ``x-table``),
+    or None: for a picture's name, a name like none of them (``x-ray``) or no name at all.
+
+    >>> near_picture("x-tabel"), near_picture("x-table"), near_picture("x-ray"), near_picture("Tabel")
+    ('x-table', None, None, None)
+    """
+    clue, _ = letter_count(clue)
+    if _NAMED.fullmatch(clue) is None or clue in _shipped():
+        return None
+    named = sorted(key for key in _shipped() if key.startswith("x-"))
+    near = difflib.get_close_matches(clue, named, n=1, cutoff=NEAR)
+    return near[0] if near else None
+
+
+NEAR = 0.82
+"""How like a picture's name a clue must be to be taken as a slip: ``x-tabel`` is 0.86 like
+``x-table``, while the names of other things stay clues in words (``x-ray`` is at most 0.62
+like any picture's name, ``x-wing`` 0.8 like ``x-drawing``)."""
 
 
 def has_picture(emoji: str) -> bool:
