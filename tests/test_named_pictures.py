@@ -5,12 +5,14 @@ sheet shows 🖼️, not the name that would give the word away."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pytest
@@ -36,14 +38,25 @@ def shipped() -> set[str]:
     return {path.stem for path in FOLDER.glob("x-*.png")}
 
 
-def build_script() -> dict[str, object]:
-    """The pictures tools/build_pictures.py draws, read from the script itself."""
+def tool(name: str) -> Any:
+    """A build script of tools/, imported."""
     sys.path.insert(0, str(ROOT / "tools"))
     try:
-        import build_pictures
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(ROOT / "tools"))
-    return dict(build_pictures.PICTURES)
+
+
+def build_script() -> dict[str, object]:
+    """The pictures tools/build_pictures.py draws, read from the script itself."""
+    return dict(tool("build_pictures").PICTURES)
+
+
+def test_the_emoji_build_asks_noto_for_no_own_picture() -> None:
+    """tools/build_emoji.py reads the vocabulary's pictures: an x- name is none of Noto's."""
+    wanted = tool("build_emoji").wanted()
+    assert len(wanted) >= 600
+    assert not [emoji for emoji in wanted if emoji.startswith("x-")]
 
 
 def test_every_picture_the_vocabulary_names_ships_and_every_shipped_one_is_named() -> None:
