@@ -2,11 +2,11 @@
 
 Each picture is an icon of Material Design Icons (the npm package ``@mdi/svg``, by
 Pictogrammers, Apache License 2.0), filled with one colour of a small friendly palette on a
-pale disc of the same hue (the icon at 78 % of the disc's width), drawn with CairoSVG at the
-emoji pictures' size (128 pixels a side) as ``data/emoji/x-<name>.png``. The vocabulary names
-it as ``x-<name>`` where another pair names an emoji (``der Tisch = table = x-table``);
-``tools/build_emoji.py`` leaves these files be.
-``data/emoji/x-pictures.txt`` records each picture's icon, its author and the licence.
+pale disc of the same hue (the icon at 78 % of the disc's width), or a kind of things (fruit)
+as a few icons together, drawn with CairoSVG at the emoji pictures' size (128 pixels a side)
+as ``data/emoji/x-<name>.png``. The vocabulary names it as ``x-<name>`` where another pair
+names an emoji (``der Tisch = table = x-table``); ``tools/build_emoji.py`` leaves these files
+be. ``data/emoji/x-pictures.txt`` records each picture's icons, their authors and the licence.
 
     pip install -e '.[pictures-build]'
     python tools/build_pictures.py            # npm pack @mdi/svg@7.4.47 into a temporary folder
@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,43 +42,88 @@ PLUM = ("#7d4fc4", "#ebe0fa")
 SLATE = ("#4c5a67", "#e3e8ec")
 BRICK = ("#c2492f", "#f9dfd8")
 
-PICTURES: dict[str, tuple[str, tuple[str, str]]] = {
-    # name: (the Material Design Icons icon, its colours); each checked to show the thing
-    # as a child at school means it (a table is furniture, a board hangs in a classroom)
-    "table": ("table-furniture", WOOD),
-    "desk": ("desk", WOOD),
-    "bookcase": ("bookshelf", WOOD),
-    "cupboard": ("cupboard", WOOD),
-    "armchair": ("sofa-single", PLUM),
-    "lamp": ("lamp", SUN),
-    "eraser": ("eraser", SKY),
-    "board": ("presentation", LEAF),
-    "classroom": ("human-male-board", LEAF),
-    "kitchen": ("stove", SLATE),
-    "photo": ("image", SKY),
-    "drawing": ("draw", PLUM),
-    "food": ("food", SUN),
-    "head": ("head", ROSE),
-    "park": ("nature-people", LEAF),
-    "street": ("road-variant", SLATE),
-    "tablet": ("tablet", SLATE),
-    "wall": ("wall", BRICK),
-    "apartment": ("office-building", SKY),
-    "animal": ("paw", WOOD),
+
+@dataclass(frozen=True)
+class Part:
+    """One icon of a picture: its name in the set, its colour, where it sits on the 24-unit
+    square and how large (1 the whole square)."""
+
+    icon: str
+    colour: str
+    x: float = 2.64
+    y: float = 2.64
+    scale: float = 0.78
+    """The icon at 78 % of the disc's width, in its middle: as heavy as an emoji beside it."""
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture: its icons on a pale disc."""
+
+    disc: str
+    parts: tuple[Part, ...]
+
+
+def one(icon: str, colours: tuple[str, str]) -> Picture:
+    """A picture of one icon in the full tone of ``colours`` on their pale tint."""
+    return Picture(colours[1], (Part(icon, colours[0]),))
+
+
+PICTURES: dict[str, Picture] = {
+    # each checked to show the thing as a child at school means it (a table is furniture, a
+    # board stands in a classroom); a kind of things (fruit) is several of them together
+    "table": one("table-furniture", WOOD),
+    "desk": one("desk", WOOD),
+    "bookcase": one("bookshelf", WOOD),
+    "cupboard": one("cupboard", WOOD),
+    "armchair": one("sofa-single", PLUM),
+    "lamp": one("lamp", SUN),
+    "eraser": one("eraser", SKY),
+    "board": one("presentation", LEAF),
+    "classroom": one("human-male-board", LEAF),
+    "kitchen": one("stove", SLATE),
+    "photo": one("image", SKY),
+    "drawing": one("draw", PLUM),
+    "food": one("food", SUN),
+    "head": one("head", ROSE),
+    "park": one("nature-people", LEAF),
+    "street": one("road-variant", SLATE),
+    "tablet": one("tablet", SLATE),
+    "wall": one("wall", BRICK),
+    "apartment": one("office-building", SKY),
+    "animal": one("paw", WOOD),
+    "fruit": Picture(
+        SUN[1],
+        (
+            Part("fruit-grapes", PLUM[0], 3.2, 3.0, 0.5),
+            Part("fruit-pear", LEAF[0], 10.8, 3.0, 0.5),
+            Part("food-apple", BRICK[0], 7.0, 10.2, 0.55),
+        ),
+    ),
+    "garden": Picture(
+        LEAF[1],
+        (
+            Part("fence", WOOD[0], 2.64, 7.5, 0.78),
+            Part("flower-tulip", ROSE[0], 4.0, 3.2, 0.45),
+            Part("flower", SUN[0], 12.0, 3.2, 0.45),
+        ),
+    ),
 }
 
 
-def picture_svg(icon_svg: str, colours: tuple[str, str]) -> str:
-    """The icon on its disc as one SVG: the icon's paths filled with the full tone, scaled into
-    the disc's middle."""
-    full, pale = colours
-    paths = "".join(re.findall(r"<path\b[^>]*/>", icon_svg))
-    if not paths:
-        raise ValueError("the icon has no path")
+def picture_svg(picture: Picture, icons: dict[str, str]) -> str:
+    """The picture as one SVG: each icon's paths filled with its colour, placed on the disc;
+    ``icons`` holds the SVG text of each icon by name."""
+    groups = []
+    for part in picture.parts:
+        paths = "".join(re.findall(r"<path\b[^>]*/>", icons[part.icon]))
+        if not paths:
+            raise ValueError(f"the icon {part.icon} has no path")
+        place = f"translate({part.x} {part.y}) scale({part.scale})"
+        groups.append(f'<g fill="{part.colour}" transform="{place}">{paths}</g>')
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
-        f'<circle cx="12" cy="12" r="11.6" fill="{pale}"/>'
-        f'<g fill="{full}" transform="translate(2.64 2.64) scale(0.78)">{paths}</g></svg>'
+        f'<circle cx="12" cy="12" r="11.6" fill="{picture.disc}"/>{"".join(groups)}</svg>'
     )
 
 
@@ -91,8 +137,10 @@ def record(package: Path) -> str:
         "# Apache License 2.0 (../emoji/LICENSE), coloured on a disc.",
         "# picture = icon, author",
     ]
-    for name, (icon, _) in PICTURES.items():
-        lines.append(f"x-{name} = {icon}, {meta[icon].get('author', 'Pictogrammers')}")
+    for name, picture in PICTURES.items():
+        icons = [part.icon for part in picture.parts]
+        authors = dict.fromkeys(meta[icon].get("author", "Pictogrammers") for icon in icons)
+        lines.append(f"x-{name} = {' + '.join(icons)}, {' and '.join(authors)}")
     return "\n".join(lines) + "\n"
 
 
@@ -120,9 +168,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         package = unpacked(args.package, Path(tmp))
         (OUT / "x-pictures.txt").write_text(record(package), "utf-8")
-        for name, (icon, colours) in PICTURES.items():
-            icon_svg = (package / "svg" / f"{icon}.svg").read_text("utf-8")
-            svg = picture_svg(icon_svg, colours)
+        for name, picture in PICTURES.items():
+            icons = {
+                part.icon: (package / "svg" / f"{part.icon}.svg").read_text("utf-8")
+                for part in picture.parts
+            }
+            svg = picture_svg(picture, icons)
             png = cairosvg.svg2png(bytestring=svg.encode(), output_width=SIZE, output_height=SIZE)
             image = Image.open(io.BytesIO(png)).convert("RGBA")
             image.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(
