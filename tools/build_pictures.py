@@ -100,6 +100,14 @@ PICTURES: dict[str, Picture] = {
             Part("food-apple", BRICK[0], 7.0, 10.2, 0.55),
         ),
     ),
+    "clothes": Picture(
+        SKY[1],
+        (
+            Part("tshirt-crew", SKY[0], 3.0, 3.6, 0.55),
+            Part("hat-fedora", BRICK[0], 11.2, 3.6, 0.45),
+            Part("shoe-sneaker", PLUM[0], 7.6, 11.6, 0.5),
+        ),
+    ),
     "garden": Picture(
         LEAF[1],
         (
