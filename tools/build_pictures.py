@@ -108,6 +108,29 @@ PICTURES: dict[str, Picture] = {
             Part("shoe-sneaker", PLUM[0], 7.6, 11.6, 0.5),
         ),
     ),
+    "bathroom": Picture(
+        SKY[1],
+        (
+            Part("toilet", SLATE[0], 3.0, 3.4, 0.45),
+            Part("bathtub", SKY[0], 7.6, 9.4, 0.58),
+        ),
+    ),
+    "bedroom": Picture(
+        PLUM[1],
+        (
+            Part("bed-king", PLUM[0], 2.2, 7.6, 0.62),
+            Part("lamp", SUN[0], 14.4, 5.0, 0.36),
+            Part("teddy-bear", WOOD[0], 6.4, 2.6, 0.36),
+        ),
+    ),
+    "breakfast": Picture(
+        SUN[1],
+        (
+            Part("egg-fried", SUN[0], 2.4, 7.4, 0.5),
+            Part("coffee", WOOD[0], 11.4, 2.4, 0.42),
+            Part("bread-slice", BRICK[0], 12.2, 12.2, 0.4),
+        ),
+    ),
     "garden": Picture(
         LEAF[1],
         (
