@@ -12,7 +12,9 @@ measured on before anything was added for them are the independent measure:
 * English: the nouns, verbs and adjectives of Cambridge's Pre A1 Starters vocabulary list
   (tests/data/starters_en.tsv, 339 words); before: 91.7 % partnered, 74.9 % of 187 drawable nouns
   pictured; after adding the missing pairs: 100 % and 82.4 %. The 33 things still without a
-  picture have no emoji that shows them in the school sense (table, skirt, eraser, kitchen, ...).
+  picture had no emoji that shows them in the school sense (table, skirt, eraser, kitchen, ...);
+  with wortsuche's own pictures of 27 of them (``x-table``, tools/build_pictures.py): 96.8 %.
+  The 6 left are things no icon of the set shows well (lunch, dinner, hair, sand, skirt, zoo).
 * German: the Grundwortschatz of Bayern and Berlin for grades 3 and 4 as far as their published
   text could be read (tests/data/grundwortschatz_by_be.tsv, 93 words); before: 80.6 % and 65.6 %
   of 32, after: 100 % and 90.6 %.
@@ -92,20 +94,16 @@ def test_the_independent_german_list_has_a_picture_for_nine_things_in_ten() -> N
     assert pictured >= 0.90, f"no picture: {unpictured}"
 
 
-def test_the_starters_things_keep_the_pictures_they_have() -> None:
-    """82 % of the Starters list's drawable nouns have a picture: no fewer, as pictures change."""
-    _, pictured, _, unpictured = coverage("en", INDEPENDENT["en"])
-    assert pictured >= 0.82, f"no picture: {unpictured}"
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="the issue's 90 %: 33 of the Starters list's 187 drawable nouns (table, skirt, eraser, "
-    "kitchen, ...) have no emoji that shows them; pictures of their own would be needed",
-)
 def test_the_starters_things_have_a_picture_for_nine_in_ten() -> None:
     _, pictured, _, unpictured = coverage("en", INDEPENDENT["en"])
     assert pictured >= 0.90, f"no picture: {unpictured}"
+
+
+def test_the_starters_things_keep_the_pictures_they_have() -> None:
+    """96.8 % of the Starters list's drawable nouns have a picture (181 of 187): no fewer, as
+    pictures change."""
+    _, _, _, unpictured = coverage("en", INDEPENDENT["en"])
+    assert len(unpictured) <= 187 - 181, f"no picture: {unpictured}"
 
 
 def test_the_independent_lists_are_the_published_ones() -> None:

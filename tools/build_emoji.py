@@ -4,7 +4,8 @@ Reads the emoji the themes and the school vocabulary use (``data/themes/pairs/*.
 ``data/vocabulary/pairs.txt``) and those listed in
 ``data/emoji/extra.txt``, takes each one's SVG from the npm package ``@iconify-json/noto``
 (Noto Emoji's SVGs, fetched with ``npm pack``), draws it as a 128-pixel PNG with CairoSVG
-and writes ``data/emoji/<code points>.png``; the old pictures are removed first.
+and writes ``data/emoji/<code points>.png``; the old pictures are removed first (not
+wortsuche's own, ``x-<name>.png``, which ``tools/build_pictures.py`` draws).
 
     pip install -e '.[pictures-build]'
     python tools/build_emoji.py            # npm pack @iconify-json/noto@1.2.9 into a temporary folder
@@ -51,7 +52,8 @@ def wanted() -> list[str]:
     for line in (OUT / "extra.txt").read_text("utf-8").splitlines():
         if not line.startswith("#"):
             found.update(dict.fromkeys(line.split()))
-    return list(found)
+    # wortsuche's own pictures (x-table) are no emoji: tools/build_pictures.py draws them
+    return [emoji for emoji in found if not emoji.startswith("x-")]
 
 
 def unpacked(package: Path | None, folder: Path) -> Path:
@@ -79,7 +81,8 @@ def main() -> int:
         chars = json.loads((package / "chars.json").read_text("utf-8"))
     aliases = icons.get("aliases", {})
     for old in OUT.glob("*.png"):
-        old.unlink()
+        if not old.name.startswith("x-"):  # wortsuche's own pictures: tools/build_pictures.py
+            old.unlink()
     missing = []
     for emoji in wanted():
         key = picture_key(emoji)

@@ -154,3 +154,45 @@ def test_the_offline_file_shows_a_teachers_own_picture_and_a_count(
     expect(owl).to_have_text(" (4)")  # a picture's letter count (--letter-count) beside it
     assert errors == []
     tab.close()
+
+
+OWN = "table = x-table\nboard = x-board\nhedgehog = 🦔\neraser = x-eraser\nlamp = x-ray"
+"""wortsuche's own pictures of school things (x-table) beside an emoji, and a name no picture
+has, which stays a clue in words."""
+
+
+def test_the_play_page_shows_the_own_pictures_beside_an_emoji(
+    page: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    puzzle = new_puzzle(live_server, words=OWN, rows=8, cols=8, level="easy", seed=5)
+    open_puzzle(page, live_server, puzzle)
+    pictures = page.locator("#words li img.picture")
+    expect(pictures).to_have_count(4)
+    for k in range(4):  # each loaded from the shipped set, at the emoji pictures' size
+        expect(pictures.nth(k)).to_have_js_property("complete", True)
+        assert pictures.nth(k).evaluate("i => i.naturalWidth") == 128
+    expect(page.locator('#words img[src="/emoji/x-table.png"]')).to_have_attribute("alt", "table")
+    expect(page.locator("#words li", has_text="x-ray")).to_have_count(1)
+    # the word beside its picture once found, though the picture's name reads as the word
+    table = page.locator("#words li", has=page.locator('img[alt="table"]'))
+    find_by_clue(page, live_server, puzzle, "table")
+    wait_found(page, 1)
+    expect(table.locator(".found-word")).to_have_text(" table")
+    page.screenshot(path=str(screenshots / "own-pictures.png"))
+
+
+def test_the_offline_file_shows_the_own_pictures(chromium: Any, tmp_path: Path) -> None:
+    puzzle = generate(OWN.splitlines(), 8, 8, seed=5, level="easy")
+    file = tmp_path / "own.html"
+    file.write_text(render(puzzle, "html"), encoding="utf-8")
+    tab = chromium.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(file.as_uri())
+    pictures = tab.locator("#words li img.picture")
+    expect(pictures).to_have_count(4)
+    for k in range(4):
+        expect(pictures.nth(k)).to_have_js_property("complete", True)
+        assert pictures.nth(k).evaluate("i => i.naturalWidth") == 128
+    assert errors == []
+    tab.close()

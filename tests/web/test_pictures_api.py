@@ -114,3 +114,24 @@ def test_a_create_request_s_picture_of_no_word_or_no_picture_is_refused(
     svg = "data:image/png;base64," + base64.b64encode(b"<svg/>").decode()
     forged = client.post("/api/puzzles", json={**body, "pictures": {"Igel": svg}})
     assert forged.status_code == 422 and forged.json()["field"] == "pictures"
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("de", "für x-tabel gibt es kein Bild – meinst du x-table?"),
+        ("en", "there is no picture named x-tabel; did you mean x-table?"),
+    ],
+)
+def test_a_slip_in_an_own_picture_s_name_is_refused_at_the_words(
+    client: TestClient, language: str, says: str
+) -> None:
+    body = {"words": "HASE = 🐇\nTISCH = x-tabel\n", "rows": 8, "cols": 8, "seed": 1}
+    response = client.post("/api/puzzles", json=body, headers={"Accept-Language": language})
+    assert response.status_code == 422
+    assert response.json()["field"] == "words"
+    assert says in response.json()["error"]
+    right = {**body, "words": "HASE = 🐇\nTISCH = x-table\n"}
+    made = client.post("/api/puzzles", json=right)
+    assert made.status_code == 201, made.text
+    assert sorted(made.json()["words"]) == ["x-table", "🐇"]

@@ -14,7 +14,7 @@ from wortsuche.i18n import Translator
 from wortsuche.model import Puzzle
 from wortsuche.render.options import RenderOptions, display_letter
 from wortsuche.render.text import summary
-from wortsuche.words.clues import listed
+from wortsuche.words.clues import listed_as_text
 
 if TYPE_CHECKING:
     from rich.columns import Columns
@@ -67,7 +67,7 @@ def word_entry(puzzle: Puzzle, index: int, texts: Translator, *, answers: bool =
     from rich.text import Text
 
     word = puzzle.words[index]
-    text = Text(listed(word, answers=answers))
+    text = Text(listed_as_text(word, answers=answers))
     placement = puzzle.placements.get(word.letters)
     if answers and placement is not None:
         (r, c), arrow = placement.start, Topology.of_puzzle(puzzle).arrow(placement.direction)

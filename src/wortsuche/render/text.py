@@ -28,7 +28,7 @@ from wortsuche.render.texts import (
     secret_hint,
     solving_time,
 )
-from wortsuche.words.clues import listed
+from wortsuche.words.clues import listed_as_text
 
 HIDDEN = "·"
 """Stands for a cell that belongs to no word in the answer key."""
@@ -44,7 +44,7 @@ def render(puzzle: Puzzle, options: RenderOptions | None = None) -> str:
     lines = laid_out(puzzle, puzzle.grid.rows, options.lowercase)
     lines.append("")
     width = max(len(lines[0]), MIN_LIST_WIDTH)
-    lines += in_columns([listed(word) for word in puzzle.words], width)
+    lines += in_columns([listed_as_text(word) for word in puzzle.words], width)
     lines.append("")
     lines += [*secret_hint(puzzle, texts), *message_hint(puzzle, texts), summary(puzzle, texts)]
     if options.answers:

@@ -84,7 +84,8 @@ def create_app(
     app.state.storage = storage
     app.add_middleware(GuardMiddleware, embed_from=tuple(embed_from))
     app.mount("/static", StaticFiles(directory=str(PACKAGE / "static")), name="static")
-    # the pictures of emoji clues (Noto Emoji), by code points: /emoji/1f994.png
+    # the pictures of emoji clues (Noto Emoji), by code points: /emoji/1f994.png, and
+    # wortsuche's own of school things no emoji shows, by name: /emoji/x-table.png
     app.mount("/emoji", StaticFiles(directory=str(PICTURES)), name="emoji")
     add_error_handlers(app)
     generator = new_generator(settings)  # one queue for the puzzles of both routers

@@ -19,7 +19,14 @@ import unicodedata
 
 from wortsuche.errors import InputError
 from wortsuche.model import Word
-from wortsuche.words.pictures import has_picture, is_own_picture, letter_count, picture_key
+from wortsuche.words.pictures import (
+    has_picture,
+    is_named_picture,
+    is_own_picture,
+    letter_count,
+    near_picture,
+    picture_key,
+)
 
 SEPARATOR = "="
 """What stands between a word and its clue."""
@@ -86,6 +93,14 @@ def _check_emoji(word: str, clue: str, line: int | None) -> None:
                 values={"line": line, "emoji": clue, "code": code},
             )
         return
+    near = near_picture(clue)
+    if near is not None:
+        raise InputError(
+            f"there is no picture named {clue}{where}; did you mean {near}? "
+            "Or write the clue in words",
+            key="error.picture-name",
+            values={"line": line, "name": clue, "near": near},
+        )
     emoji = next((char for char in clue if is_emoji(char)), None)
     if emoji is None:
         return
@@ -110,11 +125,11 @@ _EMOJI_PARTS = frozenset("\u200d\ufe0f\ufe0e\u20e3")
 
 def is_picture(clue: str | None) -> bool:
     """True if ``clue`` is one emoji: symbols only, joined into one picture (no letters,
-    digits, spaces or punctuation)."""
+    digits, spaces or punctuation), a teacher's own picture or one of wortsuche's (``x-table``)."""
     if not clue:
         return False
     clue, _ = letter_count(clue)  # a picture with its letter count (🦔 (4)) is a picture
-    if is_own_picture(clue):
+    if is_own_picture(clue) or is_named_picture(clue):
         return True
     symbols = [char for char in clue if char not in _EMOJI_PARTS]
     if not symbols or not all(_is_emoji_char(char) for char in symbols):
@@ -212,6 +227,22 @@ def listed(word: Word, *, answers: bool = False, pictures: bool = False) -> str:
 
 OWN_PICTURE_TEXT = "🖼️"
 """A teacher's own picture where a list is text (the terminal, a text file)."""
+
+
+def listed_as_text(word: Word, *, answers: bool = False) -> str:
+    """The word list's line for ``word`` where a list is text (the terminal, a text file): as
+    :func:`listed`, but one of wortsuche's own pictures is 🖼️ on a sheet, since its name
+    (``x-table``) would give the word away; the key names it.
+
+    >>> listed_as_text(Word("Tisch", "TISCH", "x-table")), listed_as_text(Word("Tisch", "TISCH", "x-table (5)"))
+    ('🖼️', '🖼️ (5)')
+    >>> listed_as_text(Word("Tisch", "TISCH", "x-table"), answers=True)
+    'Tisch – x-table'
+    """
+    picture, count = letter_count(word.clue or "")
+    if answers or not is_named_picture(picture):
+        return listed(word, answers=answers)
+    return OWN_PICTURE_TEXT if count is None else f"{OWN_PICTURE_TEXT} ({count})"
 
 
 def _short(text: str, limit: int = 40) -> str:

@@ -5,8 +5,13 @@ as 128-pixel PNGs by ``tools/build_emoji.py``: the emoji the themes use and thos
 ``data/emoji/extra.txt``. A picture is named by its code points in hexadecimal, joined by
 ``-``, without the variation selector U+FE0F (``🐻‍❄️`` is ``1f43b-200d-2744.png``).
 
->>> picture_key("🐻‍❄️"), has_picture("🦔")
-('1f43b-200d-2744', True)
+Beside them are wortsuche's own pictures of the school things no emoji shows (a table, a desk,
+an eraser): Material Design Icons (Pictogrammers, Apache License 2.0) in colour, drawn by
+``tools/build_pictures.py``. A clue names one as ``x-`` and its English name (``x-table``), its
+file ``x-table.png``; a name no picture has is a clue in words.
+
+>>> picture_key("🐻‍❄️"), has_picture("🦔"), picture_key("x-table"), has_picture("x-table")
+('1f43b-200d-2744', True, 'x-table', True)
 
 A teacher's own picture is a PNG or JPEG file her word file names as a clue (``Igel = igel.png``,
 the path from the word file's folder): :func:`own_picture` reads it once, drawn at most
@@ -17,6 +22,7 @@ it into every sheet, key, JSON file and game without the file.
 from __future__ import annotations
 
 import base64
+import difflib
 import io
 import re
 from functools import cache
@@ -29,9 +35,16 @@ from wortsuche.errors import InputError, MissingExtraError
 FOLDER = PACKAGE / "data" / "emoji"
 
 
+_NAMED = re.compile(r"x-[a-z]+(?:-[a-z]+)*")
+"""How a clue names one of wortsuche's own pictures: ``x-table``."""
+
+
 def picture_key(emoji: str) -> str:
-    """The file name (without ``.png``) of an emoji's picture (a letter count after it aside)."""
+    """The file name (without ``.png``) of an emoji's picture or of a picture of wortsuche's
+    own (a letter count after it aside)."""
     emoji, _ = letter_count(emoji)
+    if _NAMED.fullmatch(emoji):
+        return emoji
     return "-".join(f"{ord(char):x}" for char in emoji if char != "\ufe0f")
 
 
@@ -54,6 +67,39 @@ def letter_count(clue: str) -> tuple[str, int | None]:
 @cache
 def _shipped() -> frozenset[str]:
     return frozenset(path.stem for path in FOLDER.glob("*.png"))
+
+
+def is_named_picture(clue: str | None) -> bool:
+    """True if ``clue`` names one of wortsuche's own pictures that ships (``x-table``).
+
+    >>> is_named_picture("x-table"), is_named_picture("x-tabel"), is_named_picture("x-ray")
+    (True, False, False)
+    """
+    if clue is None:
+        return False
+    clue, _ = letter_count(clue)
+    return _NAMED.fullmatch(clue) is not None and clue in _shipped()
+
+
+def near_picture(clue: str) -> str | None:
+    """The name of wortsuche's own picture that ``clue`` misspells (``x-tabel``: ``x-table``),
+    or None: for a picture's name, a name like none of them (``x-ray``) or no name at all.
+
+    >>> near_picture("x-tabel"), near_picture("x-table"), near_picture("x-ray"), near_picture("Tabel")
+    ('x-table', None, None, None)
+    """
+    clue, _ = letter_count(clue)
+    if _NAMED.fullmatch(clue) is None or clue in _shipped():
+        return None
+    named = sorted(key for key in _shipped() if key.startswith("x-"))
+    near = difflib.get_close_matches(clue, named, n=1, cutoff=NEAR)
+    return near[0] if near else None
+
+
+NEAR = 0.82
+"""How like a picture's name a clue must be to be taken as a slip: ``x-tabel`` is 0.86 like
+``x-table``, while the names of other things stay clues in words (``x-ray`` is at most 0.62
+like any picture's name, ``x-wing`` 0.8 like ``x-drawing``)."""
 
 
 def has_picture(emoji: str) -> bool:

@@ -12,10 +12,15 @@
   const ONE_EMOJI =
     /^(\p{Regional_Indicator}{2}|\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?(\u200D\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?)*[\u{E0020}-\u{E007F}]*)$/u;
 
-  // The picture's file name: the code points in hexadecimal, without U+FE0F (as the package names them).
+  // One of wortsuche's own pictures of a school thing no emoji shows, named x-table.
+  const NAMED = /^x-[a-z]+(-[a-z]+)*$/;
+
+  // The picture's file name: the code points in hexadecimal, without U+FE0F (as the package
+  // names them), or the own picture's name.
   const OWN_PICTURE = "data:image/png;base64,";
 
   function pictureKey(emoji) {
+    if (NAMED.test(emoji)) return emoji;
     return Array.from(emoji, (char) => char.codePointAt(0).toString(16))
       .filter((hex) => hex !== "fe0f")
       .join("-");
@@ -27,13 +32,18 @@
       // a picture may be followed by its letter count (--letter-count): 🦔 (4)
       const [, text, count] = clue.match(/^(\S+) \((\d{1,3})\)$/) || [null, clue, null];
       const own = text.startsWith(OWN_PICTURE); // a teacher's own picture carries its PNG
-      if (entry.querySelector("img") || !(own || ONE_EMOJI.test(text))) continue;
+      const named = NAMED.test(text);
+      if (entry.querySelector("img") || !(own || named || ONE_EMOJI.test(text))) continue;
       const source = own ? text : pictures ? pictures[clue] : `/emoji/${pictureKey(text)}.png`;
       if (!source) continue;
       const image = document.createElement("img");
       image.className = "picture";
+      // a name no picture has (the server has no such file) stays the clue in words
+      if (named) image.addEventListener("error", () => entry.replaceChildren(clue), { once: true });
       image.src = source;
-      image.alt = own ? "🖼️" : text; // read as the emoji's name (an own picture has none)
+      // read as the emoji's name, a named picture as its thing (an own picture has none)
+      image.alt = own ? "🖼️" : named ? text.slice(2).replaceAll("-", " ") : text;
+      image.dataset.clue = text;
       image.style.height = "2.6em";
       image.style.width = "2.6em";
       image.style.verticalAlign = "middle";
@@ -44,7 +54,7 @@
 
   function clueOf(item) {
     const image = item.querySelector(".entry img");
-    return image ? image.alt : item.querySelector(".entry").textContent;
+    return image ? image.dataset.clue : item.querySelector(".entry").textContent;
   }
 
   function showWords({ indices = [], words = [] }) {
