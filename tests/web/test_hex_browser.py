@@ -163,14 +163,17 @@ def test_the_form_makes_a_puzzle_of_hexagons(page: Any, live_server: LiveServer)
     page.wait_for_selector("#board[data-ready]")
     assert page.locator("#marks .tile").count() == 61
     assert "Sechsecken" in page.locator("#hex-help").inner_text()
-    # a document and the SCORM package set squares: only the PDF is offered
+    # a document sets squares in a table: the PDF and the SCORM package (which plays hexagons
+    # as this page does) are offered
     page.locator("#teacher-menu summary").click()
     expect(page.locator("#sheet-pdf")).to_be_visible()
+    expect(page.locator("#scorm")).to_be_visible()
     expect(page.locator(".grid-size")).to_have_text("Sechseck mit 5 Feldern je Seite")
-    for name in ("sheet-docx", "sheet-odt", "scorm"):
+    for name in ("sheet-docx", "sheet-odt"):
         expect(page.locator(f"#{name}")).to_be_hidden()
     puzzle_id = page.url.split("?")[0].rsplit("/", 1)[1]
-    assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/scorm.zip") == 422
+    assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/scorm.zip") == 200
+    assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/sheet.docx") == 422
 
 
 def test_staggered_rows_of_hexagons_play_too(
