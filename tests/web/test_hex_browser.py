@@ -157,7 +157,10 @@ def test_the_form_makes_a_puzzle_of_hexagons(page: Any, live_server: LiveServer)
     from .test_game import axe_violations
 
     assert axe_violations(page) == []
+    hard = page.locator(".level", has=page.locator('input[value="hard"]')).locator(".level-text")
+    expect(hard).to_contain_text("alle 8 Richtungen")
     page.select_option("#grid", "hex")
+    expect(hard).to_contain_text("alle 6 Richtungen")  # the levels say the ways of hexagons
     page.click("#make")
     page.wait_for_url("**/p/*")
     page.wait_for_selector("#board[data-ready]")
@@ -174,6 +177,32 @@ def test_the_form_makes_a_puzzle_of_hexagons(page: Any, live_server: LiveServer)
     puzzle_id = page.url.split("?")[0].rsplit("/", 1)[1]
     assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/scorm.zip") == 200
     assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/sheet.docx") == 422
+
+
+@pytest.mark.parametrize(
+    ("language", "eight", "six"),
+    [("de", "8 Richtungen", "6 Richtungen"), ("en", "8 ways", "6 ways")],
+)
+def test_the_form_describes_the_levels_on_hexagons(
+    page: Any, live_server: LiveServer, artifacts: Path, language: str, eight: str, six: str
+) -> None:
+    page.goto(live_server.url + f"/?lang={language}")
+    page.locator("details.more summary").click()
+    levels = page.locator(".level-text")
+    for name in ("hard", "evil"):
+        text = page.locator(".level", has=page.locator(f'input[value="{name}"]')).locator(
+            ".level-text"
+        )
+        expect(text).to_contain_text(eight)
+        page.select_option("#grid", "hex")
+        expect(text).to_contain_text(six)
+        page.select_option("#grid", "")
+        expect(text).to_contain_text(eight)
+    page.select_option("#grid", "hex")
+    assert not any(eight in text for text in levels.all_inner_texts())
+    folder = artifacts / "web"
+    folder.mkdir(parents=True, exist_ok=True)
+    page.locator("#create").screenshot(path=folder / f"create-hex-levels-{language}.png")
 
 
 def test_staggered_rows_of_hexagons_play_too(

@@ -45,6 +45,14 @@ function fixedSize() {
   return form.querySelector('input[name="size"]:checked').value === "fixed";
 }
 
+// The levels say how many ways words run: eight on squares, six on hexagons.
+function describeLevels() {
+  const kind = form.grid.value === "hex" ? "hex" : "square";
+  for (const text of form.querySelectorAll(".level-text")) text.textContent = text.dataset[kind];
+}
+form.grid.addEventListener("change", describeLevels);
+describeLevels(); // a grid kept by the browser from before
+
 // Typing a number means "choose the size".
 for (const input of [rows, cols]) {
   input.addEventListener("input", () => {
