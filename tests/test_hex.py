@@ -324,3 +324,43 @@ def test_a_hexagon_is_counted_by_its_cells_not_by_the_side_asked() -> None:
     assert sorted(puzzle.placements) == sorted(words)
     with pytest.raises(DoesNotFitError, match="room for only 37"):
         generate([*words, "REH", "DACHS", "OTTER"], 4, 4, level="easy", seed=1, grid="hex")
+
+
+DRAWN = {"E": "→", "W": "←", "S": "↘", "N": "↖", "NE": "↗", "SW": "↙"}
+"""The six directions as a pointy-top board of hexagons draws them (the axial S runs ↘)."""
+
+
+def test_the_reports_and_the_verifiers_problems_draw_the_arrows_of_hexagons() -> None:
+    import dataclasses
+
+    from wortsuche.cli.reports import report_lines
+    from wortsuche.model import Placement, Placements
+    from wortsuche.verification.verifier import verify_puzzle
+
+    puzzle = generate(worte1(), 5, level="hard", seed=6, grid="hex")
+    assert {p.direction.name for p in puzzle.placements.values()} & {"S", "N"}
+    lines = report_lines(verify_puzzle(puzzle))
+    for word, line in zip(verify_puzzle(puzzle).words, lines, strict=False):
+        placement = puzzle.placements[word.word.letters]
+        assert line.rstrip().endswith(DRAWN[placement.direction.name]), line
+    assert all(arrow not in "\n".join(lines) for arrow in "↓↑")
+    # a placement moved one cell along its line: the problem names the hexagons' arrow too
+    letters, moved = next(
+        (k, p) for k, p in sorted(puzzle.placements.items()) if p.direction.name in ("S", "N")
+    )
+    step = moved.direction.offset(moved.start, 1)
+    placements = dict(puzzle.placements) | {letters: Placement(letters, step, moved.direction)}
+    wrong = dataclasses.replace(puzzle, placements=Placements(placements))
+    problems = [str(problem) for problem in verify_puzzle(wrong).problems]
+    said = next(p for p in problems if "does not read" in p)
+    assert said.endswith(f"going {DRAWN[moved.direction.name]}")
+
+
+def test_a_sheet_says_how_words_run_on_hexagons_by_their_arrows() -> None:
+    from wortsuche.i18n import translator
+    from wortsuche.render.texts import instruction
+
+    easy = generate(worte1()[:4], 4, level="easy", seed=5, grid="hex")
+    for language, across in (("de", "waagerecht"), ("en", "across")):
+        lines = " ".join(instruction(easy, translator(language), word_list=True))
+        assert "→ ↘" in lines and across not in lines
