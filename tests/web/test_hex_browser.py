@@ -146,6 +146,67 @@ def test_tap_tap_and_the_keyboard_find_words_on_hexagons(
     expect(page.locator("#found-count")).to_have_text("2")
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_focus_rings_follow_the_hexagons(
+    chromium: Any, live_server: LiveServer, artifacts: Path, scheme: str
+) -> None:
+    puzzle = hex_puzzle(live_server)
+    page = chromium.new_page(viewport={"width": 1280, "height": 860}, color_scheme=scheme)
+    page.goto(live_server.url + puzzle["url"] + "?lang=de")
+    page.wait_for_selector("#board[data-ready]")
+    ring, cursor_ring = page.locator("#marks .board-ring"), page.locator("#marks .cursor-ring")
+    assert ring.evaluate("e => getComputedStyle(e).visibility") == "hidden"
+    # reached by the keyboard: no rectangle round the board, its rim and the cell's hexagon
+    page.locator("#board").focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    board = page.locator("#board")
+    assert board.evaluate("e => e.matches(':focus-visible')")
+    assert board.evaluate("e => getComputedStyle(e).outlineStyle") == "none"
+    expect(ring).to_be_visible()
+    expect(cursor_ring).to_be_visible()
+    sides = (ring.get_attribute("d") or "").count("M")
+    assert sides == 6 * (2 * 5 - 1)  # the rim of a hexagon of side 5
+    # in the colour of every focus ring of the page (WCAG's 3:1 on page and paper)
+    focus = page.evaluate(
+        "() => { const e = document.createElement('i'); e.style.color = 'var(--focus)';"
+        " document.body.append(e); const c = getComputedStyle(e).color; e.remove(); return c; }"
+    )
+    for drawn in (ring, cursor_ring):
+        assert drawn.evaluate("e => getComputedStyle(e).stroke") == focus
+    page.keyboard.press("ArrowRight")
+    name = board.get_attribute("aria-activedescendant") or ""
+    cell = page.locator(f"#{name}").bounding_box()
+    hexagon = cursor_ring.bounding_box()
+    assert len((cursor_ring.get_attribute("points") or "").split()) == 6
+    # the ring is the hexagon of the cursor's cell, a little inside it
+    assert hexagon["x"] + hexagon["width"] / 2 == pytest.approx(
+        cell["x"] + cell["width"] / 2, abs=1
+    )
+    assert hexagon["y"] + hexagon["height"] / 2 == pytest.approx(
+        cell["y"] + cell["height"] / 2, abs=1
+    )
+    assert 0.75 * cell["width"] < hexagon["width"] < cell["width"]
+    box = page.locator("#board-wrap").bounding_box()
+    folder = artifacts / "web"
+    folder.mkdir(parents=True, exist_ok=True)
+    clip = {
+        "x": box["x"] - 12,
+        "y": box["y"] - 12,
+        "width": box["width"] + 24,
+        "height": box["height"] + 24,
+    }
+    page.screenshot(path=folder / f"play-hex-focus-{scheme}.png", clip=clip)
+    from .test_game import axe_violations
+
+    assert axe_violations(page) == []
+    # the focus gone, so are the rings
+    page.locator("#words").focus()
+    expect(ring).to_be_hidden()
+    expect(cursor_ring).to_be_hidden()
+    page.close()
+
+
 def test_the_form_makes_a_puzzle_of_hexagons(page: Any, live_server: LiveServer) -> None:
     page.goto(live_server.url + "/?lang=de")
     page.fill("#words", "\n".join(SCHOOL))
