@@ -40,6 +40,13 @@ HEX_ARROWS = {
 }
 """How each direction of a hexagonal grid is drawn (pointy-top hexagons, axial cells)."""
 
+HEX_DRAWN = {
+    direction: next(square for square in Direction if square.arrow == arrow)
+    for direction, arrow in HEX_ARROWS.items()
+}
+"""The square grid's direction each direction of hexagons is drawn as (S as SE, N as NW): the
+way a reader's eye moves along it."""
+
 SQRT3 = math.sqrt(3)
 
 
@@ -173,6 +180,14 @@ class Hex(Flat):
     def arrow(self, direction: Direction) -> str:
         """The arrow ``direction`` is drawn as on hexagons (S is ↘, N is ↖)."""
         return HEX_ARROWS[direction]
+
+    def drawn(self, direction: Direction) -> Direction:
+        """The square grid's direction ``direction`` is drawn as: ↘ (SE) for S, ↖ (NW) for N.
+
+        >>> Hex.hexagon(2).drawn(Direction.S), Hex.hexagon(2).drawn(Direction.NE)
+        (<Direction.SE: (1, 1)>, <Direction.NE: (-1, 1)>)
+        """
+        return HEX_DRAWN[direction]
 
     def is_reversed(self, direction: Direction) -> bool:
         """True for ←, ↖ and ↗: against the reading order as drawn."""

@@ -110,6 +110,11 @@ class Topology:
         """The arrow ``direction`` is drawn as on this grid."""
         return direction.arrow
 
+    def drawn(self, direction: Direction) -> Direction:
+        """The square grid's direction that ``direction`` is drawn as, the way a reader's eye
+        moves along it: itself on squares (a hexagon's S is drawn ↘)."""
+        return direction
+
     def is_reversed(self, direction: Direction) -> bool:
         """True for a direction that reads against the usual order (→ and top to bottom)."""
         return direction.is_reversed
