@@ -364,3 +364,46 @@ def test_a_sheet_says_how_words_run_on_hexagons_by_their_arrows() -> None:
     for language, across in (("de", "waagerecht"), ("en", "across")):
         lines = " ".join(instruction(easy, translator(language), word_list=True))
         assert "→ ↘" in lines and across not in lines
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    shape=st.sampled_from(["hexagon", "rectangle"]),
+    size=st.tuples(st.integers(1, 6), st.integers(1, 6)),
+    length=st.integers(1, 9),
+    names=st.lists(st.sampled_from(sorted(STEPS)), min_size=1, max_size=6, unique=True),
+    seed=st.integers(0, 2**16),
+)
+def test_a_search_is_offered_only_the_starts_whose_word_stays_on_the_board(
+    shape: str, size: tuple[int, int], length: int, names: list[str], seed: int
+) -> None:
+    from wortsuche.grid.hexagons import Hex
+    from wortsuche.model import Direction
+    from wortsuche.rand import Rng
+
+    board = Hex.hexagon(size[0]) if shape == "hexagon" else Hex.rectangle(*size)
+    _, _, cells = on_board(board.to_dict())
+    directions = [Direction[name] for name in names]
+    expected = [
+        (r, c, direction)
+        for direction in directions
+        for r, c in sorted(cells)
+        if all(
+            (r + k * STEPS[direction.name][0], c + k * STEPS[direction.name][1]) in cells
+            for k in range(length)
+        )
+    ]
+    space = board.positions(length, directions)
+    assert list(space) == expected  # no start in a hole, no run through one
+    assert space.total == len(expected)
+    assert [space.position(i) for i in range(space.total)] == expected
+    drawn = list(space.random_order(Rng(seed)))
+    assert sorted(drawn, key=repr) == sorted(expected, key=repr)
+    # the anchors of a search through a cell name the same starts
+    for r, c, direction in expected[:20]:
+        index = r * board.cols + c
+        assert board.start_through(index, direction, 0, length) == (r, c)
+    for r, c in sorted(cells)[:20]:
+        for direction in directions:
+            start = board.start_through(r * board.cols + c, direction, 0, length)
+            assert start is None or (r, c, direction) in expected

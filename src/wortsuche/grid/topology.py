@@ -587,16 +587,50 @@ class LineTexts:
 
 class PositionSpace:
     """All ``(start, direction)`` positions a word has: per direction, a block of starts
-    ``nr`` rows from ``r0`` by ``nc`` columns from ``c0``."""
+    ``nr`` rows from ``r0`` by ``nc`` columns from ``c0``, or (:meth:`listed`) the starts
+    themselves, where they are no block (the cells of a hexagon)."""
 
-    def __init__(self, parts: Iterable[tuple[Direction, int, int, int, int]]) -> None:
-        self.parts = [part for part in parts if part[2] > 0 and part[4] > 0]
+    def __init__(
+        self,
+        parts: Iterable[tuple[Direction, int, int, int, int]],
+        starts: Sequence[Sequence[Cell] | None] | None = None,
+    ) -> None:
+        given = list(parts)
+        listed = list(starts) if starts is not None else [None] * len(given)
+        kept = [k for k, part in enumerate(given) if part[2] > 0 and part[4] > 0]
+        self.parts = [given[k] for k in kept]
+        self.starts = [listed[k] for k in kept]
+        """Per part, its start cells in order, or None: the block's rows and columns."""
         self.total = sum(nr * nc for _, _, nr, _, nc in self.parts)
+
+    @classmethod
+    def listed(cls, starts: Iterable[tuple[Direction, Sequence[Cell]]]) -> PositionSpace:
+        """The positions of each direction given by their start cells, in order."""
+        pairs = list(starts)
+        return cls([(d, 0, len(cells), 0, 1) for d, cells in pairs], [cells for _, cells in pairs])
+
+    @property
+    def directions(self) -> list[Direction]:
+        """The directions that have a position, in order."""
+        return [part[0] for part in self.parts]
+
+    def __iter__(self) -> Iterator[tuple[int, int, Direction]]:
+        """Every position as ``(row, col, direction)``: direction by direction, row by row."""
+        for (direction, r0, nr, c0, nc), listed in zip(self.parts, self.starts, strict=True):
+            if listed is not None:
+                for r, c in listed:
+                    yield r, c, direction
+                continue
+            for r in range(r0, r0 + nr):
+                for c in range(c0, c0 + nc):
+                    yield r, c, direction
 
     def position(self, i: int) -> tuple[int, int, Direction]:
         """The ``i``-th position as ``(row, col, direction)``."""
-        for direction, r0, nr, c0, nc in self.parts:
+        for (direction, r0, nr, c0, nc), listed in zip(self.parts, self.starts, strict=True):
             if i < nr * nc:
+                if listed is not None:
+                    return (*listed[i], direction)
                 r, c = divmod(i, nc)
                 return r0 + r, c0 + c, direction
             i -= nr * nc
@@ -611,7 +645,7 @@ class PositionSpace:
         here as numbers, not as a generator per direction (a search keeps the order of every
         word it has placed, and the garbage collector visits each generator's frame).
         """
-        parts = self.parts
+        parts, starts = self.parts, self.starts
         sizes = [nr * nc for _, _, nr, _, nc in parts]
         steps, offsets = [0] * len(parts), [0] * len(parts)  # step 0: not drawn yet
         taken = [0] * len(parts)
@@ -628,6 +662,10 @@ class PositionSpace:
             i = (taken[part] * steps[part] + offsets[part]) % n
             taken[part] += 1
             direction, r0, _, c0, nc = parts[part]
+            listed = starts[part]
+            if listed is not None:
+                yield (*listed[i], direction)
+                continue
             r, c = divmod(i, nc)
             yield r0 + r, c0 + c, direction
 
