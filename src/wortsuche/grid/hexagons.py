@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wortsuche.grid.topology import KINDS, Flat, LineTexts, PositionSpace, Topology
+from wortsuche.grid.positions import PositionSpace
+from wortsuche.grid.topology import KINDS, Flat, LineTexts, Topology
 from wortsuche.model import HOLE, Cell, Direction, Grid
 
 HEX_AXES = (Direction.E, Direction.S, Direction.NE)

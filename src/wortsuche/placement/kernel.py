@@ -17,8 +17,8 @@ from typing import Protocol
 from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError
 from wortsuche.grid.board import Board
+from wortsuche.grid.positions import PositionSpace
 from wortsuche.grid.strays import has_stray
-from wortsuche.grid.topology import PositionSpace
 from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.rand import Rng
 
