@@ -264,6 +264,29 @@ def test_the_form_describes_the_levels_on_hexagons(
     folder = artifacts / "web"
     folder.mkdir(parents=True, exist_ok=True)
     page.locator("#create").screenshot(path=folder / f"create-hex-levels-{language}.png")
+    # the choices of directions are the hexagons' own, and "all" makes a puzzle of all six
+    all_six = {"de": "alle 6, auch rückwärts", "en": "all 6, backwards too"}[language]
+    assert page.locator("#directions option").all_inner_texts()[1:] == ["→ ↘", "→ ↘ ↙", all_six]
+    page.select_option("#directions", index=3)
+    page.fill("#words", "\n".join(SCHOOL))
+    page.check('input[name="size"][value="fixed"]')
+    page.fill("#rows", "5")
+    page.fill("#cols", "5")
+    page.click("#make")
+    page.wait_for_url("**/p/*")
+    page.wait_for_selector("#board[data-ready]")
+    puzzle_id = page.url.split("?")[0].rsplit("/", 1)[1]
+    made = live_server.api("GET", f"/api/puzzles/{puzzle_id}")
+    assert made["topology"]["kind"] == "hex"
+    answers = live_server.api("POST", f"/api/puzzles/{puzzle_id}/reveal")["answers"]
+    assert {answer["direction"] for answer in answers} <= set(AXES)
+    # and back on squares, the squares' choices
+    page.goto(live_server.url + f"/?lang={language}")
+    page.locator("details.more summary").click()
+    page.select_option("#grid", "hex")
+    page.select_option("#grid", "")
+    assert page.locator("#directions option").all_inner_texts()[1:3] == ["→ ↓", "→ ↓ ↘ ↗"]
+    assert page.locator("#directions option").nth(3).get_attribute("value") == "all"
 
 
 def test_staggered_rows_of_hexagons_play_too(
