@@ -153,6 +153,68 @@ def test_the_counted_rating_equals_walking_every_anchor_cell(
         assert (effort.direction.name if effort.direction else None) == found
 
 
+HEX_ORDER = [("E", 1.0), ("S", 1.5), ("NE", 1.5), ("W", 2.0), ("N", 2.0), ("SW", 2.0)]
+"""A solver's reading of hexagons, as drawn: → forward (1), ↘ (the axial S) and ↗ diagonal
+(1.5), ← ↖ ↙ backward (2), in the habit order of the square grid's directions drawn alike."""
+
+
+@st.composite
+def _hexagons_and_words(draw: st.DrawFn) -> tuple[list[str], list[str], list[Direction], int]:
+    letters = draw(st.sampled_from(["AB", "ABC", "ABCDE"]))
+    side = draw(st.integers(1, 4))
+    n = 2 * side - 1
+    rows = [
+        "".join(
+            draw(st.sampled_from(letters)) if side - 1 <= r + c <= 3 * side - 3 else " "
+            for c in range(n)
+        )
+        for r in range(n)
+    ]
+    words = draw(st.lists(st.text(letters, min_size=1, max_size=6), min_size=1, max_size=6))
+    # told of any directions, a square grid's ↘ and ↖ too: only the six lines of hexagons count
+    directions = draw(st.lists(st.sampled_from(list(Direction)), unique=True, max_size=8))
+    return rows, words, directions, side
+
+
+@settings(max_examples=300, deadline=None)
+@given(_hexagons_and_words())
+def test_on_hexagons_the_solver_reads_their_six_lines_as_drawn(
+    case: tuple[list[str], list[str], list[Direction], int],
+) -> None:
+    from wortsuche.grid.hexagons import Hex
+
+    rows, words, directions, side = case
+    names = {d.name for d in directions}
+    order = [(name, weight) for name, weight in HEX_ORDER if name in names]
+    rating = rate(rows, words, directions, topology=Hex.hexagon(side).holding(rows))
+    for effort in rating.words:
+        # the axial steps of hexagons are the square grid's E, S, NE, W, N and SW steps, and
+        # the holes round the hexagon end its lines
+        units, anchor, anchors, leads, found = word_effort(rows, effort.letters, order)
+        assert effort.units == pytest.approx(units, rel=1e-9, abs=1e-9)
+        assert (effort.anchor, effort.anchors) == (anchor, anchors)
+        assert effort.false_leads == pytest.approx(leads, rel=1e-9, abs=1e-9)
+        assert (effort.direction.name if effort.direction else None) == found
+
+
+def test_a_hex_puzzle_is_rated_along_its_own_lines_and_a_square_one_as_before() -> None:
+    words = ["TAFEL", "KREIDE", "HEFT", "LINEAL", "PAUSE", "MANGO"]
+    hexagons = generate(words, 5, 5, level="hard", seed=2, grid="hex")
+    rating = rate_puzzle(hexagons)
+    assert {e.direction.name for e in rating.words if e.direction} <= {d for d, _ in HEX_ORDER}
+    # ↘ (the axial S) and ↗ count as diagonals, ↗ ↖ ↙ ← as drawn
+    drawn_diagonal = {"S", "N", "NE", "SW"}
+    found = [e.direction.name for e in rating.words if e.direction]
+    share = sum(name in drawn_diagonal for name in found) / len(found)
+    assert rating.components["diagonal_share"] == pytest.approx(share)
+    square = generate(words, 9, 9, level="hard", seed=2)
+    order = [(d.name, w) for d, w in READING_ORDER if d in square.options.directions]
+    for effort in rate_puzzle(square).words:
+        assert effort.units == pytest.approx(
+            word_effort(square.grid.rows, effort.letters, order)[0], rel=1e-12
+        )
+
+
 def test_the_holes_of_a_shaped_grid_are_no_cells_to_scan() -> None:
     """A column of holes adds nothing to look at: the score stays the same."""
     plain = rate(["TORFX", "AVORQ", "RADEV"], ["TORF", "VOR", "RAD"])

@@ -72,6 +72,32 @@ LEVEL_DESCRIPTIONS: dict[str, str] = {
     "evil": "Words run all 8 ways, most of them backwards, hidden among their own letters, decoys and false leads; optionally none of the words is there.",
 }
 
+HEX_LEVEL_DESCRIPTIONS: dict[str, str] = {
+    "easy": "Words run right or down to the right and never cross; no other letter is the first or last letter of a word.",
+    "hard": "Words run all 6 ways, half of them backwards, and may cross; most other letters are the words' own, rare ones lifted.",
+    "evil": "Words run all 6 ways, most of them backwards, hidden among their own letters, decoys and false leads; optionally none of the words is there.",
+}
+"""The descriptions that differ on a grid of hexagons (``HEX_LEVEL_DIRECTIONS``: six ways, and
+the second of easy's drawn ↘); a level not named here reads as on squares."""
+
+
+def level_description(level: str, grid: str = "square") -> str:
+    """The one-line description of ``level`` on a grid of ``grid`` (``square`` or ``hex``), in
+    English (the catalogue's ``level.NAME.description``, with ``.hex`` where it differs).
+
+    >>> level_description("hard", "hex").startswith("Words run all 6 ways")
+    True
+    """
+    if grid == "hex" and level in HEX_LEVEL_DESCRIPTIONS:
+        return HEX_LEVEL_DESCRIPTIONS[level]
+    return LEVEL_DESCRIPTIONS.get(level, "")
+
+
+def description_key(level: str, grid: str = "square") -> str:
+    """The catalogue's id of :func:`level_description`."""
+    suffix = ".hex" if grid == "hex" and level in HEX_LEVEL_DESCRIPTIONS else ""
+    return f"level.{level}.description{suffix}"
+
 
 def options_for(level: str, **changes: Any) -> Options:
     """The options of ``level`` with ``changes`` applied (``None`` means keep the preset), as

@@ -208,8 +208,6 @@ class PuzzleSpec:
         "N; RxC: R staggered rows of C cells)",
         LEVEL,
         choices=GRIDS,
-        surfaces=frozenset({GENERATE, WEB, API}),
-        elsewhere="the book's pages draw squares for now",
     )
     exact: bool = _option(
         "flag",

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Flat, HEX_STEPS, Hex, SQUARE_STEPS, Torus, hexagon, topologyOf } from "../../src/wortsuche/web/static/topology.js";
+import { Flat, HEX_STEPS, Hex, RIM_STEPS, SQUARE_STEPS, Torus, hexagon, topologyOf } from "../../src/wortsuche/web/static/topology.js";
 
 const flat = new Flat(4, 5);
 
@@ -145,4 +145,32 @@ test("a drag on hexagons snaps to the nearest of the six directions, never a squ
   assert.deepEqual(board.snap([2, 0], [30, board.centre([2, 0])[1]]).at(-1), [2, 4]);
   // under half a step: the start alone
   assert.deepEqual(board.snap(middle, towards([0, 1], 0.3)), [middle]);
+});
+
+test("a hexagonal board's rim: the sides of its hexagons with no cell beyond, facing out", () => {
+  // a hexagon of side n has 6 (2n - 1) sides on its rim, each corner cell three, the others two
+  for (const n of [1, 2, 3, 5]) {
+    const board = hexagon(n);
+    const rim = board.rim();
+    assert.equal(rim.length, 6 * (2 * n - 1));
+    for (const [[r, c], side] of rim) {
+      assert.ok(board.contains([r, c]));
+      const [dr, dc] = RIM_STEPS[side];
+      assert.ok(!board.contains([r + dr, c + dc]));
+    }
+  }
+  // each side faces its neighbour: the drawn centres of a cell and the one beyond its side k
+  // lie along the side's outward normal, at -60° + 60° k
+  const board = hexagon(3);
+  RIM_STEPS.forEach(([dr, dc], side) => {
+    const [x0, y0] = board.centre([2, 2]);
+    const [x1, y1] = board.centre([2 + dr, 2 + dc]);
+    const angle = (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI;
+    const off = (((angle - (-60 + 60 * side)) % 360) + 540) % 360 - 180; // the angles' difference
+    assert.ok(Math.abs(off) < 1e-9, `side ${side}: ${angle}`);
+  });
+  // a board with a hole inside has that hole's ring of sides on its rim too: a 3 × 3 rhombus
+  // has 54 sides, 32 of them shared by its 16 pairs of neighbours
+  assert.equal(new Hex(3, 3).rim().length, 22);
+  assert.equal(new Hex(3, 3, [[1, 1]]).rim().length, 22 + 6);
 });

@@ -33,7 +33,8 @@ def test_source_reveals_no_positions(zoo: Puzzle) -> None:
         ):
             assert text not in squeezed
     data = game_data(zoo)
-    assert set(data) == {"rows", "salt", "words", "message", "wrap"}
+    assert set(data) == {"rows", "salt", "words", "message", "wrap", "topology"}
+    assert data["topology"] == {"kind": "flat"}
     assert data["wrap"] is False
     assert data["message"] is None
     assert all(set(word) == {"entry", "hashes", "first", "second"} for word in data["words"])

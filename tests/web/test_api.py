@@ -641,6 +641,30 @@ def test_the_create_page_lists_the_levels_with_their_descriptions(client: TestCl
         assert description.replace("'", "&#x27;") in page
 
 
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "evil"])
+def test_a_level_is_described_with_the_ways_of_its_grid(client: TestClient, level: str) -> None:
+    from wortsuche.levels import HEX_LEVEL_DIRECTIONS, LEVEL_DESCRIPTIONS, LEVELS
+
+    square = create(client, level=level)
+    hexagons = create(client, level=level, grid="hex")
+    assert square["level_description"] == LEVEL_DESCRIPTIONS[level]
+    for puzzle, ways in ((square, len(LEVELS[level].directions)), (hexagons, 6)):
+        described = puzzle["level_description"]
+        assert "8 ways" not in described or ways == 8
+        assert "6 ways" not in described or ways == 6
+    if len(HEX_LEVEL_DIRECTIONS[level]) == 6:
+        assert "all 6 ways" in hexagons["level_description"]
+
+
+def test_the_create_page_describes_the_levels_on_hexagons_too(client: TestClient) -> None:
+    page = client.get("/?lang=de").text
+    descriptions = re.findall(r'data-square="([^"]*)" data-hex="([^"]*)"', page)
+    assert len(descriptions) == 4
+    (square_hard, hex_hard), (square_evil, hex_evil) = descriptions[2:]
+    assert "alle 8 Richtungen" in square_hard and "alle 6 Richtungen" in hex_hard
+    assert "alle 8 Richtungen" in square_evil and "alle 6 Richtungen" in hex_evil
+
+
 def test_the_openapi_description_lists_the_endpoints(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     classroom = {path for path in paths if path.startswith("/api/assignments")}  # their own test

@@ -20,9 +20,22 @@ SCHOOL = ["Tafel", "Kreide", "Heft", "Lineal", "Pause", "Mango"]
 AXES = {"E": "E-W", "W": "E-W", "S": "S-N", "N": "S-N", "NE": "NE-SW", "SW": "NE-SW"}
 
 
+def three_axes_seed() -> int:
+    """The first seed whose hexagon of side 5 has words on all three axes (as the server makes
+    it: the same spec, the same puzzle)."""
+    from wortsuche import generate
+
+    for seed in range(50):
+        puzzle = generate(SCHOOL, rows=5, cols=5, level="hard", seed=seed, grid="hex")
+        if len({AXES[p.direction.name] for p in puzzle.placements.values()}) == 3:
+            return seed
+    raise AssertionError("no seed puts words on all three axes")
+
+
 def hex_puzzle(server: LiveServer) -> dict[str, Any]:
     """A hexagon of side 5 whose seed puts words on all three axes."""
-    body = {"words": SCHOOL, "rows": 5, "cols": 5, "level": "hard", "seed": 2, "grid": "hex"}
+    body = {"words": SCHOOL, "rows": 5, "cols": 5, "level": "hard", "seed": three_axes_seed()}
+    body["grid"] = "hex"
     puzzle: dict[str, Any] = server.api("POST", "/api/puzzles", body)
     return puzzle
 
@@ -146,6 +159,67 @@ def test_tap_tap_and_the_keyboard_find_words_on_hexagons(
     expect(page.locator("#found-count")).to_have_text("2")
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_focus_rings_follow_the_hexagons(
+    chromium: Any, live_server: LiveServer, artifacts: Path, scheme: str
+) -> None:
+    puzzle = hex_puzzle(live_server)
+    page = chromium.new_page(viewport={"width": 1280, "height": 860}, color_scheme=scheme)
+    page.goto(live_server.url + puzzle["url"] + "?lang=de")
+    page.wait_for_selector("#board[data-ready]")
+    ring, cursor_ring = page.locator("#marks .board-ring"), page.locator("#marks .cursor-ring")
+    assert ring.evaluate("e => getComputedStyle(e).visibility") == "hidden"
+    # reached by the keyboard: no rectangle round the board, its rim and the cell's hexagon
+    page.locator("#board").focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    board = page.locator("#board")
+    assert board.evaluate("e => e.matches(':focus-visible')")
+    assert board.evaluate("e => getComputedStyle(e).outlineStyle") == "none"
+    expect(ring).to_be_visible()
+    expect(cursor_ring).to_be_visible()
+    sides = (ring.get_attribute("d") or "").count("M")
+    assert sides == 6 * (2 * 5 - 1)  # the rim of a hexagon of side 5
+    # in the colour of every focus ring of the page (WCAG's 3:1 on page and paper)
+    focus = page.evaluate(
+        "() => { const e = document.createElement('i'); e.style.color = 'var(--focus)';"
+        " document.body.append(e); const c = getComputedStyle(e).color; e.remove(); return c; }"
+    )
+    for drawn in (ring, cursor_ring):
+        assert drawn.evaluate("e => getComputedStyle(e).stroke") == focus
+    page.keyboard.press("ArrowRight")
+    name = board.get_attribute("aria-activedescendant") or ""
+    cell = page.locator(f"#{name}").bounding_box()
+    hexagon = cursor_ring.bounding_box()
+    assert len((cursor_ring.get_attribute("points") or "").split()) == 6
+    # the ring is the hexagon of the cursor's cell, a little inside it
+    assert hexagon["x"] + hexagon["width"] / 2 == pytest.approx(
+        cell["x"] + cell["width"] / 2, abs=1
+    )
+    assert hexagon["y"] + hexagon["height"] / 2 == pytest.approx(
+        cell["y"] + cell["height"] / 2, abs=1
+    )
+    assert 0.75 * cell["width"] < hexagon["width"] < cell["width"]
+    box = page.locator("#board-wrap").bounding_box()
+    folder = artifacts / "web"
+    folder.mkdir(parents=True, exist_ok=True)
+    clip = {
+        "x": box["x"] - 12,
+        "y": box["y"] - 12,
+        "width": box["width"] + 24,
+        "height": box["height"] + 24,
+    }
+    page.screenshot(path=folder / f"play-hex-focus-{scheme}.png", clip=clip)
+    from .test_game import axe_violations
+
+    assert axe_violations(page) == []
+    # the focus gone, so are the rings
+    page.locator("#words").focus()
+    expect(ring).to_be_hidden()
+    expect(cursor_ring).to_be_hidden()
+    page.close()
+
+
 def test_the_form_makes_a_puzzle_of_hexagons(page: Any, live_server: LiveServer) -> None:
     page.goto(live_server.url + "/?lang=de")
     page.fill("#words", "\n".join(SCHOOL))
@@ -157,20 +231,75 @@ def test_the_form_makes_a_puzzle_of_hexagons(page: Any, live_server: LiveServer)
     from .test_game import axe_violations
 
     assert axe_violations(page) == []
+    hard = page.locator(".level", has=page.locator('input[value="hard"]')).locator(".level-text")
+    expect(hard).to_contain_text("alle 8 Richtungen")
     page.select_option("#grid", "hex")
+    expect(hard).to_contain_text("alle 6 Richtungen")  # the levels say the ways of hexagons
     page.click("#make")
     page.wait_for_url("**/p/*")
     page.wait_for_selector("#board[data-ready]")
     assert page.locator("#marks .tile").count() == 61
     assert "Sechsecken" in page.locator("#hex-help").inner_text()
-    # a document and the SCORM package set squares: only the PDF is offered
+    # a document sets squares in a table: the PDF and the SCORM package (which plays hexagons
+    # as this page does) are offered
     page.locator("#teacher-menu summary").click()
     expect(page.locator("#sheet-pdf")).to_be_visible()
+    expect(page.locator("#scorm")).to_be_visible()
     expect(page.locator(".grid-size")).to_have_text("Sechseck mit 5 Feldern je Seite")
-    for name in ("sheet-docx", "sheet-odt", "scorm"):
+    for name in ("sheet-docx", "sheet-odt"):
         expect(page.locator(f"#{name}")).to_be_hidden()
     puzzle_id = page.url.split("?")[0].rsplit("/", 1)[1]
-    assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/scorm.zip") == 422
+    assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/scorm.zip") == 200
+    assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/sheet.docx") == 422
+
+
+@pytest.mark.parametrize(
+    ("language", "eight", "six"),
+    [("de", "8 Richtungen", "6 Richtungen"), ("en", "8 ways", "6 ways")],
+)
+def test_the_form_describes_the_levels_on_hexagons(
+    page: Any, live_server: LiveServer, artifacts: Path, language: str, eight: str, six: str
+) -> None:
+    page.goto(live_server.url + f"/?lang={language}")
+    page.locator("details.more summary").click()
+    levels = page.locator(".level-text")
+    for name in ("hard", "evil"):
+        text = page.locator(".level", has=page.locator(f'input[value="{name}"]')).locator(
+            ".level-text"
+        )
+        expect(text).to_contain_text(eight)
+        page.select_option("#grid", "hex")
+        expect(text).to_contain_text(six)
+        page.select_option("#grid", "")
+        expect(text).to_contain_text(eight)
+    page.select_option("#grid", "hex")
+    assert not any(eight in text for text in levels.all_inner_texts())
+    folder = artifacts / "web"
+    folder.mkdir(parents=True, exist_ok=True)
+    page.locator("#create").screenshot(path=folder / f"create-hex-levels-{language}.png")
+    # the choices of directions are the hexagons' own, and "all" makes a puzzle of all six
+    all_six = {"de": "alle 6, auch rückwärts", "en": "all 6, backwards too"}[language]
+    assert page.locator("#directions option").all_inner_texts()[1:] == ["→ ↘", "→ ↘ ↙", all_six]
+    page.select_option("#directions", index=3)
+    page.fill("#words", "\n".join(SCHOOL))
+    page.check('input[name="size"][value="fixed"]')
+    page.fill("#rows", "5")
+    page.fill("#cols", "5")
+    page.click("#make")
+    page.wait_for_url("**/p/*")
+    page.wait_for_selector("#board[data-ready]")
+    puzzle_id = page.url.split("?")[0].rsplit("/", 1)[1]
+    made = live_server.api("GET", f"/api/puzzles/{puzzle_id}")
+    assert made["topology"]["kind"] == "hex"
+    answers = live_server.api("POST", f"/api/puzzles/{puzzle_id}/reveal")["answers"]
+    assert {answer["direction"] for answer in answers} <= set(AXES)
+    # and back on squares, the squares' choices
+    page.goto(live_server.url + f"/?lang={language}")
+    page.locator("details.more summary").click()
+    page.select_option("#grid", "hex")
+    page.select_option("#grid", "")
+    assert page.locator("#directions option").all_inner_texts()[1:3] == ["→ ↓", "→ ↓ ↘ ↗"]
+    assert page.locator("#directions option").nth(3).get_attribute("value") == "all"
 
 
 def test_staggered_rows_of_hexagons_play_too(

@@ -44,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
     """Rate the puzzle and print the score with its parts."""
     from wortsuche.difficulty.constants import DEFAULT, constants_from_text
     from wortsuche.difficulty.simulated import rate
+    from wortsuche.grid.topology import Topology
     from wortsuche.levels import parse_directions
     from wortsuche.model import ALL_DIRECTIONS
 
@@ -53,13 +54,20 @@ def run(args: argparse.Namespace) -> int:
     if is_json(text) and args.words_file is None and args.words is None:
         puzzle = puzzle_from_text(text, args.grid)
         letters = [w.letters for w in puzzle.words]
+        # read along the puzzle's own lines (round a torus, the six of hexagons), as its sheet
+        topology = Topology.of_puzzle(puzzle)
         rating = rate(
-            puzzle.grid, letters, directions or puzzle.options.directions, constants=constants
+            puzzle.grid,
+            letters,
+            directions or puzzle.options.directions,
+            topology=topology,
+            constants=constants,
         )
     else:
         words, _ = given_words(args, text).words()
         grid = grid_from_text(text, name=args.grid)
         letters = [w.letters for w in words]
+        topology = Topology.of_grid(grid)
         rating = rate(grid, letters, directions or ALL_DIRECTIONS, constants=constants)
     if args.format == "json":
         data = rating.to_dict()
@@ -88,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     print(said.t("rate.components", parts=parts))
     width = max((len(e.letters) for e in rating.words), default=0)
     for e in sorted(rating.words, key=lambda e: -e.units):
-        where = e.direction.arrow if e.direction else said.t("rate.not-in-grid")
+        where = topology.arrow(e.direction) if e.direction else said.t("rate.not-in-grid")
         line = said.t(
             "rate.word",
             minutes=said.decimal(e.minutes, 2).rjust(5),

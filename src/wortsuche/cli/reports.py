@@ -7,26 +7,42 @@ them, in English.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from wortsuche.i18n import Translator, translator
 from wortsuche.model import Cell, Direction
 from wortsuche.verification.verifier import Occurrence, Report, WordReport
 
+Arrow = Callable[[Direction], str]
+"""How a grid draws a direction: :meth:`Report.arrow`."""
 
-def position(start: Cell, direction: Direction, texts: Translator | None = None) -> str:
-    """Where a word starts and which way it runs, for people: ``row 5, col 4 ←``."""
+
+def square_arrow(direction: Direction) -> str:
+    """The arrow of ``direction`` on a grid of squares."""
+    return direction.arrow
+
+
+def position(
+    start: Cell, direction: Direction, texts: Translator | None = None, arrow: str | None = None
+) -> str:
+    """Where a word starts and which way it runs, for people: ``row 5, col 4 ←`` (``arrow``:
+    as its grid draws ``direction``, ↘ for S on hexagons; by default a square grid's)."""
     texts = texts or translator("en")
-    return texts.t("report.position", row=start[0] + 1, col=start[1] + 1, arrow=direction.arrow)
+    drawn = arrow if arrow is not None else direction.arrow
+    return texts.t("report.position", row=start[0] + 1, col=start[1] + 1, arrow=drawn)
 
 
-def word_status(report: WordReport, texts: Translator | None = None) -> str:
-    """One line about one word: where it is, or what is wrong with it."""
+def word_status(
+    report: WordReport, texts: Translator | None = None, arrow: Arrow | None = None
+) -> str:
+    """One line about one word: where it is, or what is wrong with it (``arrow``: how its grid
+    draws a direction, :meth:`Report.arrow`; by default a square grid's)."""
     texts = texts or translator("en")
     own = report.own
 
     def at(occurrence: Occurrence) -> str:
-        return _position(occurrence, texts)
+        return _position(occurrence, texts, arrow or square_arrow)
 
     if not report.expected:
         found = [o for o in (own, *report.stray) if o is not None]
@@ -61,7 +77,9 @@ def report_lines(report: Report, texts: Translator | None = None) -> list[str]:
     """A line per word (entries aligned), then the problems, if any."""
     texts = texts or translator("en")
     width = max((len(w.word.entry) for w in report.words), default=0)
-    lines = [f"{w.word.entry:<{width}}  {word_status(w, texts)}" for w in report.words]
+    lines = [
+        f"{w.word.entry:<{width}}  {word_status(w, texts, report.arrow)}" for w in report.words
+    ]
     if report.problems:
         lines += ["", texts.n("report.problems", len(report.problems))]
         lines += [f"  {texts.say(problem)}" for problem in report.problems]
@@ -100,7 +118,7 @@ def _occurrence(occurrence: Occurrence) -> dict[str, Any]:
     }
 
 
-def _position(occurrence: Occurrence, texts: Translator) -> str:
-    said = position(occurrence.start, occurrence.direction, texts)
+def _position(occurrence: Occurrence, texts: Translator, arrow: Arrow) -> str:
+    said = position(occurrence.start, occurrence.direction, texts, arrow(occurrence.direction))
     straight = occurrence.direction.offset(occurrence.start, occurrence.length - 1)
     return texts.t("report.over-the-edge", position=said) if occurrence.end != straight else said

@@ -20,8 +20,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser = subparsers.add_parser(
         "solve",
         help="find words in a grid",
-        description="Find each word in a grid of letters, reading all 8 directions. "
-        "Exit code 0 if every word occurs exactly once, 1 otherwise.",
+        description="Find each word in a grid of letters, reading all 8 directions (a puzzle "
+        "file of hexagons in its 6). Exit code 0 if every word occurs exactly once, 1 otherwise.",
     )
     parser.add_argument(
         "grid",

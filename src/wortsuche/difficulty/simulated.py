@@ -6,7 +6,8 @@ so it rates puzzles made by any program. For each word it simulates the strategy
 and eye-tracking studies of word searches show: scan the grid for one letter of the word
 (its first letter, or one that is clearly rarer in this grid), and at each cell holding it,
 look along the directions in the order of reading habit (→ ↓ ↘ ↗ ← ↑ ↖ ↙), letter by letter,
-until a letter does not match.
+until a letter does not match. On hexagons it reads their six lines as they are drawn
+(→ ↘ ↗ ← ↖ ↙), each at the cost of the square grid's direction drawn alike.
 
 Costs, from visual-search and reading research (assumptions, not measured on people here):
 
@@ -46,7 +47,8 @@ SCAN_COST = DEFAULT.scan_cost
 """Units for looking at one cell while scanning for a letter."""
 
 READING_ORDER: tuple[tuple[Direction, float], ...] = DEFAULT.reading_order()
-"""The directions in the order a solver tries them, with the cost of one letter compared."""
+"""The directions in the order a solver tries them on squares, with the cost of one letter
+compared (:func:`reading_order`: on any grid)."""
 
 RARE = DEFAULT.rare
 """A letter is scanned for instead of the first one when it is at most half as common: a
@@ -126,10 +128,8 @@ def rate(
     are the model's costs (:mod:`wortsuche.difficulty.constants`; fitted ones from a model file).
     """
     rows = tuple(grid.rows if isinstance(grid, Grid) else grid)
-    allowed = set(directions)
-    order = tuple((d, w) for d, w in constants.reading_order() if d in allowed)
     shape = topology if topology is not None else Topology.of_grid(rows)
-    reader = _Reader(rows, order, shape, constants)
+    reader = _Reader(rows, reading_order(shape, directions, constants), shape, constants)
     efforts = tuple(reader.search(w) for w in dict.fromkeys(words) if w)
     units = sum(e.units for e in efforts)
     minutes = units * constants.seconds_per_unit / 60
@@ -137,9 +137,26 @@ def rate(
     return Difficulty(minutes, units, efforts, components, constants.calibrated)
 
 
+def reading_order(
+    topology: Topology, directions: Iterable[Direction], constants: Constants = DEFAULT
+) -> tuple[tuple[Direction, float], ...]:
+    """The directions the solver reads: those of ``directions`` the topology has lines in, in
+    the order of reading habit as they are drawn, each with the cost of one letter as drawn (on
+    hexagons S is drawn ↘ and costs a diagonal's, not a reading down's).
+
+    >>> from wortsuche.grid.hexagons import Hex
+    >>> [(d.name, w) for d, w in reading_order(Hex.hexagon(3), ALL_DIRECTIONS)]
+    [('E', 1.0), ('S', 1.5), ('NE', 1.5), ('W', 2.0), ('N', 2.0), ('SW', 2.0)]
+    """
+    allowed = set(directions)
+    drawn = {topology.drawn(d): d for d in topology.directions if d in allowed}
+    return tuple((drawn[d], w) for d, w in constants.reading_order() if d in drawn)
+
+
 def _components(reader: _Reader, efforts: Sequence[WordEffort], units: float) -> dict[str, float]:
-    """What the score is made of, for people to see why a puzzle rates as it does."""
-    found = [e.direction for e in efforts if e.direction is not None]
+    """What the score is made of, for people to see why a puzzle rates as it does (a direction
+    counts as drawn: a hexagon's ↘ is a diagonal)."""
+    found = [reader.topology.drawn(e.direction) for e in efforts if e.direction is not None]
     word_letters = set("".join(e.letters for e in efforts))
     return {
         "words": float(len(efforts)),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wortsuche.grid.board import Board
-from wortsuche.grid.topology import PositionSpace
+from wortsuche.grid.positions import PositionSpace
 from wortsuche.model import Decoys, Options
 from wortsuche.rand import Rng
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from wortsuche.grid.positions import PositionSpace
 from wortsuche.grid.topology import KINDS, Flat, LineTexts, Topology
 from wortsuche.model import HOLE, Cell, Direction, Grid
 
@@ -39,6 +40,13 @@ HEX_ARROWS = {
     Direction.NE: "↗",
 }
 """How each direction of a hexagonal grid is drawn (pointy-top hexagons, axial cells)."""
+
+HEX_DRAWN = {
+    direction: next(square for square in Direction if square.arrow == arrow)
+    for direction, arrow in HEX_ARROWS.items()
+}
+"""The square grid's direction each direction of hexagons is drawn as (S as SE, N as NW): the
+way a reader's eye moves along it."""
 
 SQRT3 = math.sqrt(3)
 
@@ -174,9 +182,33 @@ class Hex(Flat):
         """The arrow ``direction`` is drawn as on hexagons (S is ↘, N is ↖)."""
         return HEX_ARROWS[direction]
 
+    def drawn(self, direction: Direction) -> Direction:
+        """The square grid's direction ``direction`` is drawn as: ↘ (SE) for S, ↖ (NW) for N.
+
+        >>> Hex.hexagon(2).drawn(Direction.S), Hex.hexagon(2).drawn(Direction.NE)
+        (<Direction.SE: (1, 1)>, <Direction.NE: (-1, 1)>)
+        """
+        return HEX_DRAWN[direction]
+
     def is_reversed(self, direction: Direction) -> bool:
         """True for ←, ↖ and ↗: against the reading order as drawn."""
         return direction in (Direction.W, Direction.N, Direction.NE)
+
+    def positions(self, length: int, directions: Sequence[Direction]) -> PositionSpace:
+        """The starts from which ``length`` cells stay on the board, per direction: the
+        hexagon's cells, not the rhombus it is stored in (a search tries no start a hole
+        would refuse).
+
+        >>> board = Hex.hexagon(2)
+        >>> board.positions(1, [Direction.E]).total, board.positions(3, [Direction.E]).total
+        (7, 1)
+        """
+        return PositionSpace.listed((d, _starts(self, length, d)) for d in directions)
+
+    def start_through(self, index: int, direction: Direction, at: int, length: int) -> Cell | None:
+        """The first cell of the run through ``index``, or None if the run leaves the board."""
+        start = super().start_through(index, direction, at, length)
+        return start if start is not None and self.run(start, direction, length) else None
 
     def line_length(self, direction: Direction) -> int:
         """How many cells the longest line in ``direction`` has (0 for ↘ and ↖ of a square grid,
@@ -263,3 +295,15 @@ HEX_LARGEST = 100
 
 
 KINDS["hex"] = Hex
+
+
+@functools.lru_cache(maxsize=4096)
+def _starts(board: Hex, length: int, direction: Direction) -> tuple[Cell, ...]:
+    """The cells of ``board`` from which ``length`` cells in ``direction`` stay on it, row by
+    row (asked for every word a search places: kept)."""
+    return tuple(
+        (r, c)
+        for r in range(board.rows)
+        for c in range(board.cols)
+        if board.run((r, c), direction, length) is not None
+    )

@@ -28,12 +28,12 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from wortsuche.grid.positions import PositionSpace
 from wortsuche.model import HOLE, Cell, Direction, Grid, Options, Placement, Puzzle
-from wortsuche.rand import Rng
 
 AXES = (Direction.E, Direction.S, Direction.SE, Direction.NE)
 """One direction per line orientation; the other four read the same lines backwards."""
@@ -109,6 +109,11 @@ class Topology:
     def arrow(self, direction: Direction) -> str:
         """The arrow ``direction`` is drawn as on this grid."""
         return direction.arrow
+
+    def drawn(self, direction: Direction) -> Direction:
+        """The square grid's direction that ``direction`` is drawn as, the way a reader's eye
+        moves along it: itself on squares (a hexagon's S is drawn ↘)."""
+        return direction
 
     def is_reversed(self, direction: Direction) -> bool:
         """True for a direction that reads against the usual order (→ and top to bottom)."""
@@ -578,65 +583,6 @@ class LineTexts:
             return first, ((first[0] + n * dr) % rows, (first[1] + n * dc) % cols), axis
         first = (r + k * dr, c + k * dc)
         return first, (first[0] + n * dr, first[1] + n * dc), axis
-
-
-class PositionSpace:
-    """All ``(start, direction)`` positions a word has: per direction, a block of starts
-    ``nr`` rows from ``r0`` by ``nc`` columns from ``c0``."""
-
-    def __init__(self, parts: Iterable[tuple[Direction, int, int, int, int]]) -> None:
-        self.parts = [part for part in parts if part[2] > 0 and part[4] > 0]
-        self.total = sum(nr * nc for _, _, nr, _, nc in self.parts)
-
-    def position(self, i: int) -> tuple[int, int, Direction]:
-        """The ``i``-th position as ``(row, col, direction)``."""
-        for direction, r0, nr, c0, nc in self.parts:
-            if i < nr * nc:
-                r, c = divmod(i, nc)
-                return r0 + r, c0 + c, direction
-            i -= nr * nc
-        raise IndexError(i)
-
-    def random_order(self, rng: Rng) -> Iterator[tuple[int, int, Direction]]:
-        """Every position once, in a random order; each next one is in a direction drawn uniformly.
-
-        Drawing the direction first keeps diagonals as likely as rows and columns, although
-        a long word has far fewer diagonal positions. Each direction's starts come in the order
-        of :func:`permutation`, drawn when the direction is first picked; its state is kept
-        here as numbers, not as a generator per direction (a search keeps the order of every
-        word it has placed, and the garbage collector visits each generator's frame).
-        """
-        parts = self.parts
-        sizes = [nr * nc for _, _, nr, _, nc in parts]
-        steps, offsets = [0] * len(parts), [0] * len(parts)  # step 0: not drawn yet
-        taken = [0] * len(parts)
-        active = list(range(len(parts)))
-        while active:
-            k = rng.below(len(active))
-            part = active[k]
-            n = sizes[part]
-            if not steps[part]:
-                steps[part], offsets[part] = permutation(n, rng)
-            if taken[part] == n:
-                active.pop(k)
-                continue
-            i = (taken[part] * steps[part] + offsets[part]) % n
-            taken[part] += 1
-            direction, r0, _, c0, nc = parts[part]
-            r, c = divmod(i, nc)
-            yield r0 + r, c0 + c, direction
-
-
-def permutation(n: int, rng: Rng) -> tuple[int, int]:
-    """A random order of 0 … n-1 without a list: ``(step, offset)`` of the affine map
-    i → (step·i + offset) mod n, step coprime to n."""
-    step = 1
-    if n > 2:
-        step = 1 + rng.below(n - 1)
-        while math.gcd(step, n) != 1:
-            step = 1 + rng.below(n - 1)
-    offset = rng.below(n) if n else 0
-    return step, offset
 
 
 def _steps_to_edge(at: int, delta: int, size: int) -> int:

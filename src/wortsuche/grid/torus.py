@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from wortsuche.grid.topology import AXES, KINDS, Line, LineTexts, PositionSpace, Topology
+from wortsuche.grid.positions import PositionSpace
+from wortsuche.grid.topology import AXES, KINDS, Line, LineTexts, Topology
 from wortsuche.model import Cell, Direction, Grid, Placement
 
 

@@ -375,7 +375,7 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
         # the longest first: it is the one the suggested size is made for
         longest = max(too_long, key=len)
         others = [w for w in too_long if w != longest]
-        arrows = " ".join(d.arrow for d in options.directions)
+        arrows = " ".join(topology.arrow(d) for d in options.directions)  # ↘ for S on hexagons
         also: str = ""
         if others:
             named = ", ".join(others[:5]) + (", …" if len(others) > 5 else "")

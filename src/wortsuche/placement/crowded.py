@@ -166,16 +166,14 @@ def _agreeing_positions(
     found: list[Position] = []
     having: dict[str, list[int]] = {x: [0] * (rows * cols) for x in set(word)}
     lists = [having[x] for x in word]
-    for direction, r0, nr, c0, nc in space.parts:
-        for r in range(r0, r0 + nr):
-            for c in range(c0, c0 + nc):
-                cells = tuple(topology.indexes(r, c, direction, len(word)))
-                if filled and not board.agrees(cells, word):
-                    continue  # a hole or a letter already there that disagrees
-                bit = 1 << len(found)
-                found.append((r, c, direction, cells))
-                for at, i in zip(lists, cells, strict=True):
-                    at[i] |= bit
+    for r, c, direction in space:
+        cells = tuple(topology.indexes(r, c, direction, len(word)))
+        if filled and not board.agrees(cells, word):
+            continue  # a hole or a letter already there that disagrees
+        bit = 1 << len(found)
+        found.append((r, c, direction, cells))
+        for at, i in zip(lists, cells, strict=True):
+            at[i] |= bit
     return found, having
 
 

@@ -17,8 +17,8 @@ from typing import Protocol
 from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError
 from wortsuche.grid.board import Board
+from wortsuche.grid.positions import PositionSpace
 from wortsuche.grid.strays import has_stray
-from wortsuche.grid.topology import PositionSpace
 from wortsuche.model import Crossing, Direction, Options, Placement
 from wortsuche.rand import Rng
 
@@ -199,7 +199,7 @@ class Placer:
         """(letter number, cell, direction) to anchor the word on: all of them when there are
         few enough to weigh, else :data:`ANCHOR_SAMPLE` drawn at random."""
         board, rng = self.board, self.rng
-        directions = [part[0] for part in space.parts]
+        directions = space.directions
         pools = [(i, cells) for i, x in enumerate(letters) if (cells := board.letter_cells(x))]
         total = sum(len(cells) for _, cells in pools) * len(directions)
         if total <= (ALL_ANCHORS if self.crowded else ANCHOR_SAMPLE):  # weigh every one

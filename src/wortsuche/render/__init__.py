@@ -125,8 +125,8 @@ def renderer(format: str) -> Renderer:
     return cast(Renderer, module.render)
 
 
-HEX_FORMATS = ("pdf", "png", "svg", "text", "json")
-"""The formats that draw a grid of hexagons (the others set squares in a table, or play on them)."""
+HEX_FORMATS = ("pdf", "png", "svg", "text", "json", "html", "scorm")
+"""The formats that draw a grid of hexagons, or play on them (the others set squares in a table)."""
 
 PRINTED_IN_OUR_FONTS = ("pdf", "png")
 """Formats drawn with the shipped typefaces (an SVG, a document or a page asks the viewer's

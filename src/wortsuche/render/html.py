@@ -29,6 +29,7 @@ from importlib.resources import files
 from typing import Any
 
 from wortsuche.filling.message import message_shape
+from wortsuche.i18n import Translator
 from wortsuche.model import Cell, Puzzle
 from wortsuche.render.layout import sorted_words
 from wortsuche.render.modules import joined
@@ -122,6 +123,8 @@ def game_data(puzzle: Puzzle, *, lowercase: bool = False) -> dict[str, Any]:
         "words": words,
         # lines continue on the other side: a drag may run over the edge
         "wrap": puzzle.options.wrap,
+        # the board's shape (flat, torus, hexagons), as the public puzzle JSON names it
+        "topology": puzzle.topology.to_dict(),
         # the message's shape only: its letters show once every word is found
         "message": None
         if puzzle.message is None
@@ -157,13 +160,22 @@ def game_page(puzzle: Puzzle, options: RenderOptions | None = None, entry: str =
         lang=texts.language,
         instruction=escape(" ".join(lines)),
         count=str(len(puzzle.words)),
-        wrap_help="",  # the instruction above the grid says that words run over the edge
+        # the instruction above the grid says that words run over the edge; how they run on
+        # hexagons (and the keys that follow them) is said under the board, as on the play page
+        wrap_help=hex_help(puzzle, texts),
         page_classes="".join(page_classes),
         data=script_json(game_data(puzzle, lowercase=options.lowercase)),
         style=static_text("style.css"),
         pictures=script_json(picture_data(puzzle)),
         scripts=f'<script type="module">\n{joined(entry)}</script>',
     )
+
+
+def hex_help(puzzle: Puzzle, texts: Translator) -> str:
+    """The hint under a board of hexagons: words run along its three axes, and the keys."""
+    if puzzle.topology.to_dict()["kind"] != "hex":
+        return ""
+    return f'<p class="hint wrap-help" id="hex-help">{escape(texts.t("web.hex-hint"))}</p>'
 
 
 def picture_data(puzzle: Puzzle) -> dict[str, str]:

@@ -129,6 +129,29 @@ class GridDrawing:
         """The centre of a cell."""
         return (self.x + (col + 0.5) * self.cell, self.y + (row + 0.5) * self.cell)
 
+    def moved(self, dx: float, dy: float) -> GridDrawing:
+        """The same grid ``dx`` to the right and ``dy`` down: letters, capsules, frame, tiles
+        and the outline of every cell."""
+
+        def box(b: Box) -> Box:
+            return replace(b, x=b.x + dx, y=b.y + dy)
+
+        def point(p: Point) -> Point:
+            return (p[0] + dx, p[1] + dy)
+
+        return replace(
+            self,
+            x=self.x + dx,
+            y=self.y + dy,
+            letters=tuple(replace(t, x=t.x + dx, y=t.y + dy) for t in self.letters),
+            capsules=tuple(
+                replace(c, start=point(c.start), end=point(c.end)) for c in self.capsules
+            ),
+            frame=box(self.frame),
+            tiles=tuple(map(box, self.tiles)),
+            cells=tuple(tuple(map(point, outline)) for outline in self.cells),
+        )
+
 
 @dataclass(frozen=True)
 class Sheet:
@@ -161,25 +184,12 @@ class Sheet:
         def point(p: Point) -> Point:
             return (p[0] + dx, p[1] + dy)
 
-        grid = self.grid
-        moved_grid = replace(
-            grid,
-            x=grid.x + dx,
-            y=grid.y + dy,
-            letters=tuple(map(text, grid.letters)),
-            capsules=tuple(
-                replace(c, start=point(c.start), end=point(c.end)) for c in grid.capsules
-            ),
-            frame=box(grid.frame),
-            tiles=tuple(map(box, grid.tiles)),
-            cells=tuple(tuple(map(point, outline)) for outline in grid.cells),
-        )
         rules = tuple(replace(r, x0=r.x0 + dx, x1=r.x1 + dx, y=r.y + dy) for r in self.rules)
         pictures = tuple(replace(p, x=p.x + dx, y=p.y + dy) for p in self.pictures)
         return replace(
             self,
             texts=tuple(map(text, self.texts)),
-            grid=moved_grid,
+            grid=self.grid.moved(dx, dy),
             rules=rules,
             pictures=pictures,
             boxes=tuple(map(box, self.boxes)),

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError
+from wortsuche.grid.topology import Topology
 from wortsuche.i18n import Translator, resolve_language, translator
 from wortsuche.levels import LEVELS
 from wortsuche.model import Puzzle, Word
@@ -554,8 +555,8 @@ def contents_lines(
         line = texts.t(
             "book.contents-line",
             label=label,
-            rows=puzzle.rows,
-            cols=puzzle.cols,
+            rows=Topology.of_puzzle(puzzle).asked_size[0],  # a hexagon by its side, as on its page
+            cols=Topology.of_puzzle(puzzle).asked_size[1],
             level=say.level_name(texts, puzzle.level),
             score=texts.decimal(scores[index]),
         )

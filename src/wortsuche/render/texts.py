@@ -51,18 +51,19 @@ def directions_sentence(
     found = set(directions)
     across_down = {Direction.E, Direction.S}
     diagonal = {Direction.SE, Direction.NE}
+    if topology is not None and topology.directions != tuple(Direction):
+        # hexagons: as drawn (their S runs ↘, no "down")
+        return texts.n(
+            "sheet.directions.arrows",
+            count,
+            arrows=" ".join(topology.arrow(d) for d in topology.directions if d in found),
+        )
     if found == set(Direction):
         return texts.n("sheet.directions.all", count)
     if found == across_down:
         return texts.n("sheet.directions.across-down", count)
     if found == across_down | diagonal:
         return texts.n("sheet.directions.across-down-diagonal", count)
-    if topology is not None and topology.directions != tuple(Direction):  # hexagons: as drawn
-        return texts.n(
-            "sheet.directions.arrows",
-            count,
-            arrows=" ".join(topology.arrow(d) for d in topology.directions if d in found),
-        )
     arrows = " ".join(d.arrow for d in Direction if d in found)
     return texts.n("sheet.directions.arrows", count, arrows=arrows)
 

@@ -105,6 +105,12 @@ class Report:
 
     words: tuple[WordReport, ...]
     problems: tuple[str, ...]
+    topology: Topology | None = None
+    """The grid's topology, which draws its directions (its arrows); None: a flat grid."""
+
+    def arrow(self, direction: Direction) -> str:
+        """The arrow ``direction`` is drawn as on this report's grid (↘ for S on hexagons)."""
+        return direction.arrow if self.topology is None else self.topology.arrow(direction)
 
     @property
     def ok(self) -> bool:
@@ -312,8 +318,8 @@ def verify(
             word, own, tuple(inside), tuple(stray), expected=not absent, apart=apart
         )
         reports.append(report)
-        problems += _word_problems(report)
-    return Report(tuple(reports), tuple(problems))
+        problems += _word_problems(report, topology)
+    return Report(tuple(reports), tuple(problems), topology)
 
 
 def verify_puzzle(puzzle: Puzzle) -> Report:
@@ -362,7 +368,7 @@ def verify_puzzle(puzzle: Puzzle) -> Report:
                 values={"letters": filled, "free": cells},
             )
         )
-    return Report(report.words, tuple(problems))
+    return Report(report.words, tuple(problems), report.topology)
 
 
 def infer_placements(
@@ -472,13 +478,13 @@ def _placement_problems(
                 )
             )
         elif _read(grid, topology, placement) != letters:
-            where = _where(placement.start, placement.direction)
+            where = _where(placement.start, placement.direction, topology)
             problems.append(
                 _problem(
                     f"{letters}: the grid does not read {letters} at {where}",
                     "grid-reads-not",
                     letters,
-                    **_at(placement.start, placement.direction),
+                    **_at(placement.start, placement.direction, topology),
                 )
             )
     return problems
@@ -489,14 +495,15 @@ def _problem(text: str, kind: str, letters: str, **values: object) -> Note:
     return Note(text, key=f"problem.{kind}", values={"letters": letters, **values})
 
 
-def _at(start: Cell, direction: Direction) -> dict[str, object]:
-    """The values of a place in a problem: row and column counted from 1, the arrow."""
-    return {"row": start[0] + 1, "col": start[1] + 1, "arrow": direction.arrow}
+def _at(start: Cell, direction: Direction, topology: Topology) -> dict[str, object]:
+    """The values of a place in a problem: row and column counted from 1, the arrow as the
+    topology draws it."""
+    return {"row": start[0] + 1, "col": start[1] + 1, "arrow": topology.arrow(direction)}
 
 
-def _where(start: Cell, direction: Direction) -> str:
-    """A place in a problem, in English: ``row 5, column 4 going ←``."""
-    return f"row {start[0] + 1}, column {start[1] + 1} going {direction.arrow}"
+def _where(start: Cell, direction: Direction, topology: Topology) -> str:
+    """A place in a problem, in English: ``row 5, column 4 going ←`` (↘ for S on hexagons)."""
+    return f"row {start[0] + 1}, column {start[1] + 1} going {topology.arrow(direction)}"
 
 
 def _read(grid: Grid, topology: Topology, placement: Placement) -> str | None:
@@ -506,7 +513,7 @@ def _read(grid: Grid, topology: Topology, placement: Placement) -> str | None:
     return None if cells is None else "".join(rows[r][c] for r, c in cells)
 
 
-def _word_problems(report: WordReport) -> list[str]:
+def _word_problems(report: WordReport, topology: Topology) -> list[str]:
     letters = report.word.letters
     problems: list[str] = []
     if report.expected and report.own is None:
@@ -515,16 +522,16 @@ def _word_problems(report: WordReport) -> list[str]:
         own, host = report.own, report.inside_longer[0][1]
         problems.append(
             _problem(
-                f"{letters}: a second copy at {_where(own.start, own.direction)}, apart from "
+                f"{letters}: a second copy at {_where(own.start, own.direction, topology)}, apart from "
                 f"its place inside {host}",
                 "apart",
                 letters,
                 host=host,
-                **_at(own.start, own.direction),
+                **_at(own.start, own.direction, topology),
             )
         )
     for occurrence in report.stray:
-        where = _where(occurrence.start, occurrence.direction)
+        where = _where(occurrence.start, occurrence.direction, topology)
         copy, kind = (
             ("a second copy", "second-copy") if report.expected else ("found", "found-absent")
         )
@@ -533,7 +540,7 @@ def _word_problems(report: WordReport) -> list[str]:
                 f"{letters}: {copy} at {where}",
                 kind,
                 letters,
-                **_at(occurrence.start, occurrence.direction),
+                **_at(occurrence.start, occurrence.direction, topology),
             )
         )
     if not report.expected:

@@ -18,7 +18,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
-from wortsuche.levels import LEVELS
+from wortsuche.levels import LEVELS, description_key
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import loads
 from wortsuche.render.modules import load_order
@@ -247,11 +247,15 @@ def level_choices(texts: Translator) -> str:
     for name in LEVELS:
         checked = " checked" if name == "medium" else ""
         label = html.escape(texts.t(f"level.{name}"))
-        description = html.escape(texts.t(f"level.{name}.description"))
+        square, hexagons = (
+            html.escape(texts.t(description_key(name, grid))) for grid in ("square", "hex")
+        )
+        # the form's grid of hexagons shows the second (create.js): six ways, not eight
         items.append(
             f'<label class="level"><input type="radio" name="level" value="{name}"{checked}>'
             f'<span class="level-name">{label[:1].upper() + label[1:]}</span>'
-            f'<span class="level-text">{description}</span></label>'
+            f'<span class="level-text" data-square="{square}" data-hex="{hexagons}">{square}'
+            "</span></label>"
         )
     return "\n".join(items)
 

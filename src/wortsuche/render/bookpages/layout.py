@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from wortsuche.errors import InputError
+from wortsuche.grid.topology import Topology
 from wortsuche.i18n import Translator, translator
 from wortsuche.model import Puzzle
 from wortsuche.render import texts as say
@@ -30,7 +31,6 @@ from wortsuche.render.bookpages.halves import (
 )
 from wortsuche.render.layout import (
     Box,
-    Capsule,
     GridDrawing,
     Style,
     Text,
@@ -360,8 +360,8 @@ class _Composer:
         return self.texts.t(
             "book.contents-line",
             label=label,
-            rows=puzzle.rows,
-            cols=puzzle.cols,
+            rows=Topology.of_puzzle(puzzle).asked_size[0],  # a hexagon by its side, as on its page
+            cols=Topology.of_puzzle(puzzle).asked_size[1],
             level=say.level_name(self.texts, puzzle.level),
             score=self.texts.decimal(self.scores[index]),
         )
@@ -784,21 +784,5 @@ def shift_box(box: Box, dx: float, dy: float) -> Box:
 
 
 def shift_grid(grid: GridDrawing, dx: float, dy: float) -> GridDrawing:
-    """A grid moved by ``dx``, ``dy``, letters, capsules, frame and tiles."""
-    return replace(
-        grid,
-        x=grid.x + dx,
-        y=grid.y + dy,
-        letters=tuple(shift_text(t, dx, dy) for t in grid.letters),
-        capsules=tuple(
-            Capsule(
-                c.letters,
-                (c.start[0] + dx, c.start[1] + dy),
-                (c.end[0] + dx, c.end[1] + dy),
-                c.radius,
-            )
-            for c in grid.capsules
-        ),
-        frame=shift_box(grid.frame, dx, dy),
-        tiles=tuple(shift_box(b, dx, dy) for b in grid.tiles),
-    )
+    """A grid moved by ``dx``, ``dy``: letters, capsules, frame, tiles and hexagons."""
+    return grid.moved(dx, dy)

@@ -153,8 +153,8 @@ def scorm_package(puzzle_id: str, storage: Stored, lang: str | None = None) -> R
 
 
 def format_refused(error: InputError) -> ApiError:
-    """A format that cannot show this puzzle (a grid of hexagons in a document or the SCORM
-    package, which set squares): refused as such, not as a failure of the server."""
+    """A format that cannot show this puzzle (a grid of hexagons in a document, which sets
+    squares in a table): refused as such, not as a failure of the server."""
     if error.key != "error.hex-format":
         raise error
     return ApiError(422, f"{error}.", key="api.hex-format", values={"error": error})

@@ -8,7 +8,7 @@ from typing import Any
 
 from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.filling.message import message_shape
-from wortsuche.levels import LEVEL_DESCRIPTIONS
+from wortsuche.levels import level_description
 from wortsuche.model import Puzzle
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.web.checks import is_puzzle_id
@@ -56,7 +56,7 @@ def public(stored: StoredPuzzle) -> PublicPuzzle:
         url=f"/p/{stored.id}",
         title=stored.title,
         level=puzzle.level,
-        level_description=LEVEL_DESCRIPTIONS.get(puzzle.level, ""),
+        level_description=level_description(puzzle.level, puzzle.options.grid),
         rows=puzzle.rows,
         cols=puzzle.cols,
         seed=puzzle.seed,

@@ -46,6 +46,23 @@ function fixedSize() {
   return form.querySelector('input[name="size"]:checked').value === "fixed";
 }
 
+// The levels say how many ways words run: eight on squares, six on hexagons; the choices of
+// directions are the grid's own (hexagons have no ↓ and no square diagonals).
+for (const option of form.directions.options) {
+  option.dataset.squareLabel = option.textContent;
+  option.dataset.squareValue = option.value;
+}
+function describeLevels() {
+  const kind = form.grid.value === "hex" ? "hex" : "square";
+  for (const text of form.querySelectorAll(".level-text")) text.textContent = text.dataset[kind];
+  for (const option of form.directions.options) {
+    option.textContent = option.dataset[`${kind}Label`] ?? option.dataset.squareLabel;
+    option.value = option.dataset[`${kind}Value`] ?? option.dataset.squareValue;
+  }
+}
+form.grid.addEventListener("change", describeLevels);
+describeLevels(); // a grid kept by the browser from before
+
 // Typing a number means "choose the size".
 for (const input of [rows, cols]) {
   input.addEventListener("input", () => {

@@ -209,15 +209,35 @@ export function startGame({ puzzle, checker, id, kept = null }) {
     return [x * frame.scale - frame.left, y * frame.scale - frame.top];
   }
 
-  // The six corners of a hexagon round `centre` (pointy-top, one unit wide), as SVG points.
-  function hexagonPoints([x, y]) {
-    const radius = 1 / Math.sqrt(3);
-    return [-90, -30, 30, 90, 150, 210]
-      .map((angle) => {
-        const a = (angle * Math.PI) / 180;
-        return `${(x + radius * Math.cos(a)).toFixed(4)},${(y + radius * Math.sin(a)).toFixed(4)}`;
-      })
+  // The six corners of a hexagon round `centre` (pointy-top, one unit wide, or `size` of
+  // that), clockwise from the top.
+  function hexagonCorners([x, y], size = 1) {
+    const radius = size / Math.sqrt(3);
+    return [-90, -30, 30, 90, 150, 210].map((angle) => {
+      const a = (angle * Math.PI) / 180;
+      return [x + radius * Math.cos(a), y + radius * Math.sin(a)];
+    });
+  }
+
+  // The corners of a hexagon as SVG points.
+  function hexagonPoints(centre, size = 1) {
+    return hexagonCorners(centre, size)
+      .map(([x, y]) => `${x.toFixed(4)},${y.toFixed(4)}`)
       .join(" ");
+  }
+
+  // The focus rings of a board of hexagons, which follow its hexagons as the square board's
+  // follow its squares (style.css shows them): round the board, the sides of its hexagons with
+  // no cell beyond (under the tiles, so only the outer half of the line shows), and round the
+  // keyboard's cell, its hexagon.
+  function hexagonRings() {
+    const sides = topology.rim().map(([cell, side]) => {
+      const corners = hexagonCorners(place(cell));
+      const [a, b] = [corners[side], corners[(side + 1) % 6]];
+      return `M${a[0].toFixed(4)} ${a[1].toFixed(4)}L${b[0].toFixed(4)} ${b[1].toFixed(4)}`;
+    });
+    layers.ring.append(svg("path", { class: "board-ring", d: sides.join("") }));
+    layers.cursor.append(svg("polygon", { class: "cursor-ring", points: "" }));
   }
 
   function cellElement(cell) {
@@ -229,7 +249,7 @@ export function startGame({ puzzle, checker, id, kept = null }) {
     document.documentElement.style.setProperty("--rows", frame.height);
     document.documentElement.style.setProperty("--cols", frame.width);
     marks.setAttribute("viewBox", `0 0 ${frame.width} ${frame.height}`);
-    for (const name of ["tiles", "answers", "print", "found", "hint", "selection"]) {
+    for (const name of ["ring", "tiles", "answers", "print", "found", "hint", "selection", "cursor"]) {
       layers[name] = svg("g", { class: `layer layer-${name}` });
       marks.append(layers[name]);
     }
@@ -253,7 +273,10 @@ export function startGame({ puzzle, checker, id, kept = null }) {
     });
     puzzle.words.forEach((entry, index) => wordList.append(listItem(entry, index)));
     // on hexagons the cursor starts on the board's first cell (the array's corner is a hole)
-    if (hex) cursor = firstCell(topology);
+    if (hex) {
+      hexagonRings();
+      cursor = firstCell(topology);
+    }
     moveCursor(cursor);
   }
 
@@ -346,6 +369,8 @@ export function startGame({ puzzle, checker, id, kept = null }) {
     const element = cellElement(cell);
     element.classList.add("cursor");
     board.setAttribute("aria-activedescendant", element.id);
+    // a hexagon's ring, drawn a little inside it so that its neighbours' edges stay clear
+    if (hex) layers.cursor.firstChild.setAttribute("points", hexagonPoints(place(cell), 0.86));
   }
 
   // The best time for this puzzle on this device, kept beside the progress.

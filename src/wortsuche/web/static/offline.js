@@ -15,6 +15,7 @@ export function offlinePuzzle(data) {
     grid: data.rows.map((row) => Array.from(row)),
     words: listed.map((word) => word.entry),
     wrap: data.wrap,
+    topology: data.topology,
     message: data.message,
     secret_count: data.words.length - listed.length,
   };

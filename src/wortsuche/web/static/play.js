@@ -198,8 +198,9 @@ async function openPuzzle() {
   setUpNextSteps(puzzle.level);
   loadHashes(puzzle, fallback);
   if (puzzle.topology && puzzle.topology.kind === "hex") {
-    // documents and the SCORM package set squares: a grid of hexagons prints as a PDF only
-    for (const name of ["sheet-docx", "sheet-odt", "scorm"]) byId(name).hidden = true;
+    // documents set squares in a table: a grid of hexagons prints as a PDF (the SCORM package
+    // plays it as this page does)
+    for (const name of ["sheet-docx", "sheet-odt"]) byId(name).hidden = true;
   }
 }
 

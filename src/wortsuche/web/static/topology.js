@@ -237,7 +237,27 @@ export class Hex extends Board {
     const cell = [rr + 0, rc + 0]; // + 0: no -0
     return this.contains(cell) ? cell : null;
   }
+
+  // The board's outline: each side of a hexagon with no cell of the board beyond it, as
+  // [cell, side]. Side k joins corner k and k + 1 of the hexagon, its corners counted clockwise
+  // from the top (at -90°, -30°, 30°, … as drawn), so it faces the neighbour RIM_STEPS[k].
+  rim() {
+    const sides = [];
+    for (let r = 0; r < this.rows; r += 1) {
+      for (let c = 0; c < this.cols; c += 1) {
+        if (!this.contains([r, c])) continue;
+        RIM_STEPS.forEach(([dr, dc], side) => {
+          if (!this.contains([r + dr, c + dc])) sides.push([[r, c], side]);
+        });
+      }
+    }
+    return sides;
+  }
 }
+
+// The neighbour beyond each side of a hexagon, clockwise from the top: ↗ (NE), → (E), ↘ (S),
+// ↙ (SW), ← (W) and ↖ (N) as drawn.
+export const RIM_STEPS = [[-1, 1], [0, 1], [1, 0], [1, -1], [0, -1], [-1, 0]];
 
 // A hexagon of side n: stored (2n-1) × (2n-1), cell (r, c) on the board iff n-1 ≤ r+c ≤ 3n-3.
 export function hexagon(n) {
