@@ -53,14 +53,18 @@ def run(args: argparse.Namespace) -> int:
     if is_json(text) and args.words_file is None and args.words is None:
         puzzle = puzzle_from_text(text, args.grid)
         letters = [w.letters for w in puzzle.words]
-        rating = rate(
-            puzzle.grid, letters, directions or puzzle.options.directions, constants=constants
+        rating = rate(  # every word rated: the report lists them
+            puzzle.grid,
+            letters,
+            directions or puzzle.options.directions,
+            constants=constants,
+            exact=True,
         )
     else:
         words, _ = given_words(args, text).words()
         grid = grid_from_text(text, name=args.grid)
         letters = [w.letters for w in words]
-        rating = rate(grid, letters, directions or ALL_DIRECTIONS, constants=constants)
+        rating = rate(grid, letters, directions or ALL_DIRECTIONS, constants=constants, exact=True)
     if args.format == "json":
         data = rating.to_dict()
         data["words"] = [
