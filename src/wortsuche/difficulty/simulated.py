@@ -143,12 +143,12 @@ def rate(
     return Difficulty(minutes, units, efforts, components, constants.calibrated)
 
 
-SAMPLE_ABOVE = 2000
+SAMPLE_ABOVE = 3000
 """Words from which a puzzle is rated from a sample of them (every puzzle of at most this many
 distinct words is rated word by word). Measured in benchmarks/README.md ("The rating of very
 large puzzles")."""
 
-SAMPLE_SIZE = 1000
+SAMPLE_SIZE = 2000
 """Words rated when a puzzle has more than :data:`SAMPLE_ABOVE`."""
 
 SAMPLE_SEED = 1
