@@ -19,7 +19,9 @@ One unit is 0.25 s, so the score is ``units × 0.25 s / 60`` minutes. A word's c
 on average, after half of the other candidate cells (the scan starts anywhere), so where a
 word happens to lie does not change the expected effort. Limits: the model knows no
 words' meanings, no colour or shape cues, and no learning during a puzzle; it compares
-puzzles well, absolute minutes only roughly.
+puzzles well, absolute minutes only roughly. A puzzle of more than :data:`SAMPLE_ABOVE` distinct
+words is rated from a stratified sample of :data:`SAMPLE_SIZE` of them, scaled up (within 0.7 %
+of every word rated on the real lists of 200 × 200 and 500 × 500: benchmarks/README.md).
 
 >>> from wortsuche.model import Grid
 >>> rating = rate(Grid.from_rows(["DAS", "XYZ", "QRT"]), ["DAS"])
