@@ -56,19 +56,20 @@ def run(args: argparse.Namespace) -> int:
         letters = [w.letters for w in puzzle.words]
         # read along the puzzle's own lines (round a torus, the six of hexagons), as its sheet
         topology = Topology.of_puzzle(puzzle)
-        rating = rate(
+        rating = rate(  # every word rated: the report lists them
             puzzle.grid,
             letters,
             directions or puzzle.options.directions,
             topology=topology,
             constants=constants,
+            exact=True,
         )
     else:
         words, _ = given_words(args, text).words()
         grid = grid_from_text(text, name=args.grid)
         letters = [w.letters for w in words]
         topology = Topology.of_grid(grid)
-        rating = rate(grid, letters, directions or ALL_DIRECTIONS, constants=constants)
+        rating = rate(grid, letters, directions or ALL_DIRECTIONS, constants=constants, exact=True)
     if args.format == "json":
         data = rating.to_dict()
         data["words"] = [

@@ -20,7 +20,9 @@ One unit is 0.25 s, so the score is ``units × 0.25 s / 60`` minutes. A word's c
 on average, after half of the other candidate cells (the scan starts anywhere), so where a
 word happens to lie does not change the expected effort. Limits: the model knows no
 words' meanings, no colour or shape cues, and no learning during a puzzle; it compares
-puzzles well, absolute minutes only roughly.
+puzzles well, absolute minutes only roughly. A puzzle of more than :data:`SAMPLE_ABOVE` distinct
+words is rated from a stratified sample of :data:`SAMPLE_SIZE` of them, scaled up (within 0.7 %
+of every word rated on the real lists of 200 × 200 and 500 × 500: benchmarks/README.md).
 
 >>> from wortsuche.model import Grid
 >>> rating = rate(Grid.from_rows(["DAS", "XYZ", "QRT"]), ["DAS"])
@@ -118,6 +120,7 @@ def rate(
     *,
     topology: Topology | None = None,
     constants: Constants = DEFAULT,
+    exact: bool = False,
 ) -> Difficulty:
     """Rate the grid for ``words`` (their grid letters, e.g. ``Word.letters``).
 
@@ -126,11 +129,16 @@ def rate(
     flat, its holes the cells holding :data:`~wortsuche.model.HOLE`): where the sheet says
     lines go on past the edge, the solver reads on instead of stopping there. ``constants``
     are the model's costs (:mod:`wortsuche.difficulty.constants`; fitted ones from a model file).
+    A puzzle of more than :data:`SAMPLE_ABOVE` distinct words is rated from a sample of
+    :data:`SAMPLE_SIZE` of them (:func:`sample_words`), unless ``exact``.
     """
     rows = tuple(grid.rows if isinstance(grid, Grid) else grid)
     shape = topology if topology is not None else Topology.of_grid(rows)
     reader = _Reader(rows, reading_order(shape, directions, constants), shape, constants)
-    efforts = tuple(reader.search(w) for w in dict.fromkeys(words) if w)
+    distinct = [w for w in dict.fromkeys(words) if w]
+    if not exact and len(distinct) > SAMPLE_ABOVE:
+        return _sampled(reader, distinct, SAMPLE_SIZE)
+    efforts = tuple(reader.search(w) for w in distinct)
     units = sum(e.units for e in efforts)
     minutes = units * constants.seconds_per_unit / 60
     components = _components(reader, efforts, units)
@@ -151,6 +159,75 @@ def reading_order(
     allowed = set(directions)
     drawn = {topology.drawn(d): d for d in topology.directions if d in allowed}
     return tuple((drawn[d], w) for d, w in constants.reading_order() if d in drawn)
+
+
+SAMPLE_ABOVE = 3000
+"""Words from which a puzzle is rated from a sample of them (every puzzle of at most this many
+distinct words is rated word by word). Measured in benchmarks/README.md ("The rating of very
+large puzzles")."""
+
+SAMPLE_SIZE = 2000
+"""Words rated when a puzzle has more than :data:`SAMPLE_ABOVE`."""
+
+SAMPLE_SEED = 1
+"""The sample's seed: fixed, so the rating stays a function of the grid and its words."""
+
+
+def sample_words(reader: _Reader, words: Sequence[str], size: int) -> list[tuple[str, float]]:
+    """``size`` of ``words`` (about), each with the number of words it stands for.
+
+    Stratified by the letter the solver scans for (how many cells it holds sets most of a
+    word's effort) and, within a letter, spread over the lengths: each letter gets its share of
+    the sample (at least one word), taken at even steps through its words sorted by length
+    from a seeded random start.
+    """
+    import random
+
+    rng = random.Random(SAMPLE_SEED)
+    strata: dict[str, list[str]] = {}
+    for word in words:
+        strata.setdefault(reader.anchor_of(word), []).append(word)
+    chosen: list[tuple[str, float]] = []
+    for letter in sorted(strata):
+        members = sorted(strata[letter], key=lambda w: (len(w), w))
+        count = min(len(members), max(1, round(size * len(members) / len(words))))
+        stride = len(members) / count
+        start = rng.random() * stride
+        chosen.extend((members[int(start + k * stride)], stride) for k in range(count))
+    return chosen
+
+
+def _sampled(reader: _Reader, words: Sequence[str], size: int) -> Difficulty:
+    """The rating of ``words`` estimated from a stratified sample of them: each sampled word's
+    effort counts for as many words as it stands for. :attr:`Difficulty.words` holds the
+    sampled words only; the components say how many (``sampled_words``)."""
+    chosen = sample_words(reader, words, size)
+    efforts = tuple(reader.search(w) for w, _ in chosen)
+    weights = [weight for _, weight in chosen]
+    units = sum(e.units * w for e, w in zip(efforts, weights, strict=True))
+    constants = reader.constants
+    minutes = units * constants.seconds_per_unit / 60
+    count = len(words)
+    found = [
+        (e.direction, w) for e, w in zip(efforts, weights, strict=True) if e.direction is not None
+    ]
+    in_found = sum(w for _, w in found)
+    scan = sum(_scan_units(reader, e) * w for e, w in zip(efforts, weights, strict=True))
+    leads = sum(e.false_leads * w for e, w in zip(efforts, weights, strict=True))
+    anchors = sum(e.anchors * w for e, w in zip(efforts, weights, strict=True))
+    word_letters = set("".join(words))
+    components = {
+        "words": float(count),
+        "units_per_word": _ratio(units, count),
+        "scan_share": _ratio(scan, units),
+        "false_leads_per_word": _ratio(leads, count),
+        "anchors_per_word": _ratio(anchors, count),
+        "word_letter_cells": sum(reader.counts[x] for x in word_letters) / max(reader.size, 1),
+        "backward_share": _ratio(sum(w for d, w in found if d.is_reversed), in_found),
+        "diagonal_share": _ratio(sum(w for d, w in found if d.is_diagonal), in_found),
+        "sampled_words": float(len(efforts)),
+    }
+    return Difficulty(minutes, units, efforts, components, constants.calibrated)
 
 
 def _components(reader: _Reader, efforts: Sequence[WordEffort], units: float) -> dict[str, float]:
@@ -175,14 +252,18 @@ def _ratio(part: float, whole: float) -> float:
     return part / whole if whole else 0.0
 
 
-def rate_puzzle(puzzle: Puzzle, constants: Constants = DEFAULT) -> Difficulty:
-    """Rate a puzzle for the directions its sheet names."""
+def rate_puzzle(
+    puzzle: Puzzle, constants: Constants = DEFAULT, *, exact: bool = False
+) -> Difficulty:
+    """Rate a puzzle for the directions its sheet names (from a sample of its words above
+    :data:`SAMPLE_ABOVE` of them, unless ``exact``)."""
     return rate(
         puzzle.grid,
         [w.letters for w in puzzle.words],
         puzzle.options.directions,
         topology=Topology.of_puzzle(puzzle),
         constants=constants,
+        exact=exact,
     )
 
 
@@ -296,10 +377,17 @@ class _Reader:
 
     def search(self, word: str) -> WordEffort:
         """Search from the first letter, or from a letter of the word that is clearly rarer."""
+        return self._search_from(word, self._anchor_index(word))
+
+    def anchor_of(self, word: str) -> str:
+        """The letter the solver scans for to find ``word``."""
+        return word[self._anchor_index(word)]
+
+    def _anchor_index(self, word: str) -> int:
         rarest = min(range(len(word)), key=lambda i: (self.counts[word[i]], i))
         if self.counts[word[rarest]] > self.constants.rare * self.counts[word[0]]:
             rarest = 0
-        return self._search_from(word, rarest)
+        return rarest
 
     def occurrences_of(self, effort: WordEffort) -> int:
         return self._true.get((effort.letters, effort.anchor), 0)
