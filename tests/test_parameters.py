@@ -16,10 +16,6 @@ MOST = 6
 """Positional parameters a function may take (``self`` counts: a method's object is one)."""
 
 STILL_MORE = {
-    "rating/targeting.py:_search_sizes",
-    "render/bookpages/layout.py:_Composer.__init__",
-    "render/layout.py:_name_rows",
-    "render/pdf.py:contents_lines",
     "render/preflight.py:check_pages",
     "render/preflight.py:_check_part",
 }

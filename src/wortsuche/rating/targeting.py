@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from wortsuche.budget import Budget
@@ -233,11 +233,12 @@ def generate_near(
             effort=_positive(options.get("effort")) or 1.0,
         )
     )
+    first = _Search(items, rows, cols, target, options, ladder, constants, shared=shared)
     if rows is not None or cols is not None:
-        searches = [_Search(items, rows, cols, target, options, ladder, constants, shared=shared)]
-        searches[0].search(seed)
+        searches = [first]
+        first.search(seed)
     else:
-        searches = _search_sizes(items, target, seed, options, ladder, constants, shared)
+        searches = _search_sizes(first, seed)
     tried = [c for s in searches for c in s.tried]
     if not tried:
         failure = next((s.failure for s in searches if s.failure is not None), None)
@@ -341,24 +342,17 @@ def _tenths(value: float) -> dict[str, object]:
     return {"whole": whole, "tenths": tenths}
 
 
-def _search_sizes(
-    words: list[str | Word],
-    target: float,
-    seed: int,
-    options: dict[str, Any],
-    ladder: Sequence[tuple[str, dict[str, Any]]],
-    constants: Constants,
-    shared: _Shared,
-) -> list[_Search]:
+def _search_sizes(unsized: _Search, seed: int) -> list[_Search]:
     """Searches at growing or shrinking squares until one reaches the target (or none can, or
-    the time is up)."""
-    lengths = [len(w.letters if isinstance(w, Word) else w) for w in words]
+    the time is up); each is ``unsized`` (nothing tried yet) at its size."""
+    target, shared = unsized.target, unsized.shared
+    lengths = [len(w.letters if isinstance(w, Word) else w) for w in unsized.words]
     least = max(lengths)
     largest = largest_side(lengths)
     side = min(largest, max(least, math.ceil(math.sqrt(sum(lengths) / START_DENSITY))))
     searches: list[_Search] = []
     for _ in range(SIZE_ROUNDS):
-        search = _Search(words, side, side, target, options, ladder, constants, shared=shared)
+        search = replace(unsized, rows=side, cols=side, tried=[], failure=None)
         searches.append(search)
         search.search(seed)
         if shared.out_of_time:
@@ -436,6 +430,4 @@ def _ladder(options: dict[str, Any]) -> Sequence[tuple[str, dict[str, Any]]]:
 def _with_note(puzzle: Puzzle, note: str, seed: int) -> Puzzle:
     """The candidate with the search's note, and the search's seed: a candidate made with a
     further seed is made again by the same target and seed, which the footer shows."""
-    from dataclasses import replace
-
     return replace(puzzle, notes=(*puzzle.notes, note), seed=seed)
