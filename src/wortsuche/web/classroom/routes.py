@@ -65,7 +65,7 @@ from wortsuche.web.rates import refuse_when_over
 from wortsuche.web.schemas import BUSY, ERRORS, Answers, CheckResult, Hint, HintRequest, Selection
 from wortsuche.web.selection import answers, check
 from wortsuche.web.storage import Storage
-from wortsuche.web.storage.classroom import Assignment
+from wortsuche.web.storage.classroom import Assigning, Assignment
 from wortsuche.words.themes import THEME_LANGUAGES, draw, load_theme, theme_names
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -97,15 +97,15 @@ async def create_assignment(
         copies = [
             room.storage.add(title=p.title, request=p.request, puzzle=p.puzzle).id for p in sources
         ]
-        code = room.storage.add_assignment(
-            new_code=assignments.new_code,
+        made = Assigning(
             teacher_hash=assignments.token_hash(token),
             created=assignments.now_iso(now),
             ends=assignments.now_iso(ends),
             title=title,
-            puzzles=copies,
+            puzzles=tuple(copies),
             max_pupils=most,
         )
+        code = room.storage.add_assignment(made, new_code=assignments.new_code)
         return code, copies
 
     code, copies = await run_in_threadpool(store)
