@@ -200,25 +200,37 @@ class _Search:
         return min(scores), max(scores)
 
 
+@dataclass(frozen=True)
+class Target:
+    """A difficulty to come nearest: the ``score`` (minutes), whether a score out of reach is
+    made anyway (``nearest``; else :class:`InputError` with the range of scores reached), and
+    the difficulty model's ``constants`` (a model file's, fitted to play)."""
+
+    score: float
+    nearest: bool = True
+    constants: Constants = DEFAULT
+
+
 def generate_near(
     words: Iterable[str | Word],
     rows: int | None,
     cols: int | None,
     *,
-    target: float,
+    target: float | Target,
     seed: int,
-    nearest: bool = True,
-    constants: Constants = DEFAULT,
     **options: Any,
 ) -> Puzzle:
-    """The candidate puzzle whose difficulty score is nearest ``target`` (minutes).
+    """The candidate puzzle whose difficulty score is nearest ``target`` (minutes, or a
+    :class:`Target` that also says whether a target out of reach is an error, and the model).
 
     ``options`` (language, transliterate, …) apply to every candidate; the level, the knobs
-    and, when no size is given, the size are what the search varies. With ``nearest`` False, a
-    target no candidate comes within :data:`TOLERANCE` of raises :class:`InputError` with the
-    range of scores reached. ``constants`` are the model's (a model file's, fitted to play).
+    and, when no size is given, the size are what the search varies. A target no candidate
+    comes within :data:`TOLERANCE` of is met as near as it can be, or (``nearest`` False)
+    raises :class:`InputError` with the range of scores reached.
     The puzzle keeps ``seed``: the same words, size, target and seed make it again.
     """
+    aim = target if isinstance(target, Target) else Target(target)
+    target, nearest, constants = aim.score, aim.nearest, aim.constants
     if isinstance(target, bool) or not isinstance(target, int | float) or not target > 0:
         raise InputError(
             f"the target difficulty must be a number above 0, not {target!r}",
@@ -270,9 +282,7 @@ def generate_near(
     return _with_note(best.puzzle, note, seed)
 
 
-def generate_spec_near(
-    spec: PuzzleSpec, target: float, *, nearest: bool = True, constants: Constants = DEFAULT
-) -> Puzzle:
+def generate_spec_near(spec: PuzzleSpec, target: float | Target) -> Puzzle:
     """:func:`generate_near` for a spec: its words, size, seed and options (all but the level,
     which the search varies), its sheet's title and language; a spec without a seed gets one."""
     options = {name: value for name, value in spec.given.items() if name not in ("level", "seed")}
@@ -283,8 +293,6 @@ def generate_spec_near(
         spec.cols,
         target=target,
         seed=seed,
-        nearest=nearest,
-        constants=constants,
         **options,
     )
 
