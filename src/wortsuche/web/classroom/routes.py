@@ -60,7 +60,7 @@ from wortsuche.web.classroom.schemas import (
 )
 from wortsuche.web.errors import ApiError
 from wortsuche.web.generation import Generator
-from wortsuche.web.making import make_puzzle
+from wortsuche.web.making import level_refused, make_puzzle
 from wortsuche.web.rates import refuse_when_over
 from wortsuche.web.schemas import BUSY, ERRORS, Answers, CheckResult, Hint, HintRequest, Selection
 from wortsuche.web.selection import answers, check
@@ -356,13 +356,7 @@ async def new_puzzles(generator: Generator, new: NewAssignment, title: str) -> l
     rows, cols = checked_size(new.rows, new.cols)
     levels = new.levels or [new.level or "medium"]
     if len(levels) > assignments.MAX_PUZZLES or any(level not in LEVELS for level in levels):
-        raise ApiError(
-            422,
-            f"choose levels from: {', '.join(LEVELS)}",
-            "level",
-            key="api.level",
-            values={"levels": ", ".join(LEVELS)},
-        )
+        raise level_refused()
     made = []
     for level in levels:
         spec = PuzzleSpec(entries, rows, cols, level=level)
