@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli import run
-from wortsuche.book import plan_book
+from wortsuche.book import Stretch, plan_book
 from wortsuche.puzzle_json import loads
 
 ANIMALS = [
@@ -35,7 +35,11 @@ def test_parts_planned_from_any_numbers_are_the_whole_plan(
     ends = [*starts[1:], total + 1]
     parts = [
         plan_book(
-            word_lists, seed=seed, count=end - start, words_per_puzzle=per_puzzle, first=start
+            word_lists,
+            seed=seed,
+            count=end - start,
+            words_per_puzzle=per_puzzle,
+            stretch=Stretch(first=start),
         )
         for start, end in zip(starts, ends, strict=True)
     ]

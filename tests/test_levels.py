@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -12,16 +13,27 @@ from hypothesis import strategies as st
 
 from wortsuche import Direction, InputError, generate
 from wortsuche.levels import (
+    LEVEL_ALIASES,
     LEVELS,
+    PRESETS,
+    SHARED,
     Crossing,
     Decoys,
     Filler,
     options_for,
     parse_directions,
 )
-from wortsuche.model import Word
+from wortsuche.model import Options, Word
 from wortsuche.pipeline.sizes import auto_size
-from wortsuche.spec import options_from_dict, options_to_dict, resolve_options
+from wortsuche.spec import (
+    BY_NAME,
+    LEVEL_OPTIONS,
+    PuzzleSpec,
+    options_from_dict,
+    options_schema,
+    options_to_dict,
+    resolve_options,
+)
 from wortsuche.words.alphabet import language_alphabet
 from wortsuche.words.source import parse_words
 
@@ -219,3 +231,31 @@ def test_a_long_word_in_a_short_list_no_longer_squeezes_the_easier_levels_togeth
     puzzle = generate(words, level="medium", seed=3)
     assert (puzzle.rows, puzzle.cols) == (12, 12)
     assert "size 12x12 chosen from the words for the level medium" in puzzle.notes
+
+
+def test_each_preset_is_declared_once_and_every_view_of_it_agrees() -> None:
+    # PRESETS (over SHARED) is the one declaration; the levels' Options, the spec's defaults, the
+    # JSON read of an old file and the schema's defaults are made from it and must say the same.
+    level_options = [o for o in LEVEL_OPTIONS if o.level_option]
+    names = [f.name for f in fields(Options)]
+    assert [o.name for o in level_options] == names
+    first = {o.name for o in level_options if o.since_first}
+    assert set(SHARED) == set(names) - first
+    for level, own in PRESETS.items():
+        assert first <= set(own) <= set(names), level
+        assert LEVELS[level] == Options(**{**SHARED, **own})
+        for named in (
+            level,
+            *(german for german, english in LEVEL_ALIASES.items() if english == level),
+        ):
+            checked = PuzzleSpec(["IGEL", "HASE"], 8, level=named).checked().options
+            assert checked == LEVELS[level], named
+        written = options_to_dict(LEVELS[level])
+        assert options_from_dict({name: written[name] for name in first}) == Options(
+            **{**SHARED, **{name: getattr(LEVELS[level], name) for name in first}}
+        )
+    schema = options_schema()
+    assert {name: schema["properties"][name]["default"] for name in SHARED} == {
+        name: BY_NAME[name].to_json(value) for name, value in SHARED.items()
+    }
+    assert schema["required"] == [name for name in names if name in first]

@@ -8,7 +8,7 @@ import pytest
 from cli import run
 from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError
-from wortsuche.rating.targeting import generate_near
+from wortsuche.rating.targeting import Target, generate_near
 
 WORDS = [
     "LION", "TIGER", "ZEBRA", "GIRAFFE", "ELEPHANT", "MONKEY", "RABBIT", "DONKEY",
@@ -20,14 +20,14 @@ WORDS = [
 def test_without_a_size_a_target_from_1_to_15_minutes_is_reached_within_ten_percent(
     target: float,
 ) -> None:
-    puzzle = generate_near(WORDS, None, None, target=target, seed=1, nearest=False)
+    puzzle = generate_near(WORDS, None, None, target=Target(target, nearest=False), seed=1)
     minutes = rate_puzzle(puzzle).minutes
     assert abs(minutes - target) / target <= 0.10, (puzzle.grid.rows, minutes)
 
 
 def test_a_target_out_of_reach_for_the_size_given_is_refused_with_the_range() -> None:
     with pytest.raises(InputError, match=r"out of reach: 15x15 gives \d+\.\d to \d+\.\d"):
-        generate_near(WORDS, 15, 15, target=15, seed=1, nearest=False)
+        generate_near(WORDS, 15, 15, target=Target(15, nearest=False), seed=1)
 
 
 def test_the_command_line_refuses_in_one_line_and_exit_2_or_makes_the_nearest() -> None:
@@ -56,14 +56,16 @@ def test_nearest_without_a_target_is_refused() -> None:
 
 def test_without_a_size_a_target_needing_a_mostly_empty_grid_is_refused_with_the_limit() -> None:
     with pytest.raises(InputError, match=r"mostly empty \(the words must cover at least 15 %"):
-        generate_near(["HUND", "KATZE", "MAUS"], None, None, target=200, seed=1, nearest=False)
+        generate_near(
+            ["HUND", "KATZE", "MAUS"], None, None, target=Target(200, nearest=False), seed=1
+        )
 
 
 @pytest.mark.parametrize("target", [30.0, 200.0])
 def test_the_nearest_puzzle_without_a_size_keeps_the_words_on_15_percent_of_its_cells(
     target: float,
 ) -> None:
-    puzzle = generate_near(WORDS, None, None, target=target, seed=2, nearest=True)
+    puzzle = generate_near(WORDS, None, None, target=Target(target, nearest=True), seed=2)
     letters = sum(len(word) for word in WORDS)
     assert letters / (puzzle.rows * puzzle.cols) >= 0.15, (puzzle.rows, puzzle.cols)
     assert "nearest to the target" in puzzle.notes[-1]

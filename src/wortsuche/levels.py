@@ -17,28 +17,60 @@ from wortsuche.model import ALL_DIRECTIONS, Crossing, Decoys, Direction, Filler,
 FORWARD = (Direction.E, Direction.S)
 FORWARD_AND_DIAGONAL = (Direction.E, Direction.S, Direction.SE, Direction.NE)
 
-LEVELS: dict[str, Options] = {
-    "easy": Options(FORWARD, Crossing.NEVER, Filler.OTHER, 0, Decoys.NONE),
-    "medium": Options(FORWARD_AND_DIAGONAL, Crossing.ALLOWED, Filler.EVEN, 0, Decoys.NONE),
-    "hard": Options(
-        ALL_DIRECTIONS,
-        Crossing.ALLOWED,
-        Filler.ALPHABET,
-        75,
-        Decoys.NONE,
-        letter_floor=50,
-    ),
-    "evil": Options(
-        ALL_DIRECTIONS,
-        Crossing.PREFERRED,
-        Filler.TRAPS,
-        100,
-        Decoys.MAX,
-        reversed_share=80,
-        fill_search=25,  # 12: 1.14 [1.12], 25: 1.16 [1.12], 50: ~0.01 more at twice the time
-    ),
+SHARED: dict[str, Any] = {
+    "absent": False,
+    "language": "auto",
+    "reversed_share": None,
+    "allow_offensive": False,
+    "density": "normal",
+    "diagonal_share": None,
+    "letter_floor": 0,
+    "wrap": False,
+    "fill_search": 0,
+    "grid": "square",
 }
-"""The four presets, easiest first."""
+"""What every level gives the options it leaves alone. An option added after the first puzzle
+file format is one of these: a file written before it existed had this value."""
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "easy": {
+        "directions": FORWARD,
+        "crossing": Crossing.NEVER,
+        "filler": Filler.OTHER,
+        "word_letter_share": 0,
+        "decoys": Decoys.NONE,
+    },
+    "medium": {
+        "directions": FORWARD_AND_DIAGONAL,
+        "crossing": Crossing.ALLOWED,
+        "filler": Filler.EVEN,
+        "word_letter_share": 0,
+        "decoys": Decoys.NONE,
+    },
+    "hard": {
+        "directions": ALL_DIRECTIONS,
+        "crossing": Crossing.ALLOWED,
+        "filler": Filler.ALPHABET,
+        "word_letter_share": 75,
+        "decoys": Decoys.NONE,
+        "letter_floor": 50,
+    },
+    "evil": {
+        "directions": ALL_DIRECTIONS,
+        "crossing": Crossing.PREFERRED,
+        "filler": Filler.TRAPS,
+        "word_letter_share": 100,
+        "decoys": Decoys.MAX,
+        "reversed_share": 80,
+        "fill_search": 25,  # 12: 1.14 [1.12], 25: 1.16 [1.12], 50: ~0.01 more at twice the time
+    },
+}
+"""The four presets, easiest first: the one declaration of what each level sets, over
+:data:`SHARED`. :data:`LEVELS` is made from it; the spec's level options default to it (None:
+the level's preset), and a puzzle file's options missing since the first format to SHARED."""
+
+LEVELS: dict[str, Options] = {name: Options(**{**SHARED, **own}) for name, own in PRESETS.items()}
+"""Each level's options, made from :data:`PRESETS`."""
 
 HEX_LEVEL_DIRECTIONS: dict[str, tuple[Direction, ...]] = {
     "easy": (Direction.E, Direction.S),

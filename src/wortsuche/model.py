@@ -341,8 +341,9 @@ DENSITIES = ("normal", "high")
 class Options:
     """Everything that shapes a puzzle besides the words, the size and the seed.
 
-    The presets of the levels are in :mod:`wortsuche.levels`; each field is declared, with
-    its check and its JSON, in :mod:`wortsuche.spec`.
+    Every field is given: the values each level gives them (its preset) are declared once, in
+    :data:`wortsuche.levels.PRESETS`; each field is declared, with its check and its JSON, in
+    :mod:`wortsuche.spec`.
     """
 
     directions: tuple[Direction, ...]
@@ -351,29 +352,29 @@ class Options:
     word_letter_share: int
     """Percentage (0–100) of filler cells drawn from the words' own letters instead of ``filler``."""
     decoys: Decoys
-    absent: bool = False
+    absent: bool
     """Hide none of the words (a puzzle whose answer is "not there")."""
-    language: str = "auto"
+    language: str
     """Alphabet and letter frequencies for filler: ``auto``, ``de`` or ``en``."""
-    reversed_share: int | None = None
+    reversed_share: int | None
     """Percentage (0–100) of words placed backwards (← ↑ ↖ ↙); None draws every direction alike."""
-    allow_offensive: bool = False
+    allow_offensive: bool
     """Let the filler spell words on the offensive-word screen (``wortsuche.words.screen``)."""
-    density: str = "normal"
+    density: str
     """``high`` packs the words: a smaller automatic size, and crossings first wherever allowed."""
-    diagonal_share: int | None = None
+    diagonal_share: int | None
     """Percentage (0–100) of words placed diagonally (↘ ↗ ↖ ↙); None draws every direction alike."""
-    letter_floor: int = 0
+    letter_floor: int
     """Percentage (0–100): filler drawn from the words' letters first lifts every letter of the
     words to at least this share of an even spread, so no letter is rare enough to give its
     word away (a lone Z in ZEBRA)."""
-    wrap: bool = False
+    wrap: bool
     """Lines continue on the other side of the grid (a torus): a word may run over an edge."""
-    fill_search: int = 0
+    fill_search: int
     """Changes per free cell the filler tries, once the grid is full, to slow down every way of
     solving: readers who scan for a word's first letter, for its rarest, or for the rarest only
     where it is much rarer (:mod:`wortsuche.filling.readers`); 0: none."""
-    grid: str = "square"
+    grid: str
     """The cells: ``square``, or ``hex`` for hexagons (:class:`wortsuche.grid.topology.Hex`)."""
 
     def with_changes(self, **changes: Any) -> Options:

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from wortsuche.errors import InputError
-from wortsuche.levels import parse_directions
-from wortsuche.model import Direction, Options, Word
+from wortsuche.levels import SHARED, parse_directions
+from wortsuche.model import Direction, Word
 from wortsuche.notes import Note
-
-_OPTION_DEFAULTS = {f.name: f.default for f in fields(Options) if f.default is not MISSING}
-"""The level options a file written before they existed lacks, as it had them."""
 
 
 class _Preset(enum.Enum):
@@ -152,7 +149,7 @@ class OptionSpec:
         """The value of this level option read from a puzzle file's ``options``."""
         where = f'"options.{self.name}"'
         if self.name not in data and not self.since_first:
-            return _OPTION_DEFAULTS[self.name]
+            return SHARED[self.name]
         value = data.get(self.name)
         if value is None and self.nullable:
             return None
@@ -192,7 +189,7 @@ class OptionSpec:
                 **{k: v for k, v in schema.items() if k != "type"},
             }
         if not self.since_first:
-            schema["default"] = self.to_json(_OPTION_DEFAULTS[self.name])
+            schema["default"] = self.to_json(SHARED[self.name])
         schema["description"] = self.help
         return schema
 

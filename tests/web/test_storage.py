@@ -22,6 +22,7 @@ from wortsuche.web.storage import (
     open_storage,
 )
 from wortsuche.web.storage import interface as storage_module
+from wortsuche.web.storage.classroom import Assigning, Joining
 from wortsuche.web.storage.sqlite import SqliteStorage
 
 
@@ -264,17 +265,11 @@ def test_a_database_of_schema_1_gains_the_classroom_and_keeps_its_puzzles(
         stored = storage.get(kept)
         assert stored is not None and stored.title == "Vorher"
         code = storage.add_assignment(
+            Assigning("0" * 64, "2026-01-01T00:00:00+00:00", "2026-01-15T00:00:00+00:00", "",
+                          (kept,)),
             new_code=lambda: "AB-CDEF",
-            teacher_hash="0" * 64,
-            created="2026-01-01T00:00:00+00:00",
-            ends="2026-01-15T00:00:00+00:00",
-            title="",
-            puzzles=[kept],
-        )
-        storage.add_pupil(
-            pupil_id="p1", assignment=code, token_hash="1" * 64, pseudonym="Mia", puzzle=kept,
-            started=100.0,
         )  # fmt: skip
+        storage.add_pupil(Joining("p1", code, "1" * 64, "Mia", kept, started=100.0))
         assert storage.record_find("p1", "TORF", 112.5, words_in_all=2)
         assert not storage.record_find("p1", "TORF", 113.0, words_in_all=2)  # once per word
         storage.record_wrong("p1", 114.0)
@@ -297,12 +292,14 @@ def test_a_taken_class_code_is_drawn_again(db: str) -> None:
         codes = iter(["AB-CDEF", "AB-CDEF", "GH-JKLM"])
         made = [
             storage.add_assignment(
+                Assigning(
+                    "0" * 64,
+                    "2026-01-01T00:00:00+00:00",
+                    "2026-01-15T00:00:00+00:00",
+                    "",
+                    (puzzle,),
+                ),
                 new_code=lambda: next(codes),
-                teacher_hash="0" * 64,
-                created="2026-01-01T00:00:00+00:00",
-                ends="2026-01-15T00:00:00+00:00",
-                title="",
-                puzzles=[puzzle],
             )
             for _ in range(2)
         ]

@@ -45,6 +45,15 @@ DEFAULT_WORDS_PER_PUZZLE = 15
 
 
 @dataclass(frozen=True)
+class Stretch:
+    """Which puzzles of a book a plan holds: from number ``first`` on, and at most ``most`` of
+    them (:data:`MAX_PUZZLES` for a book, :data:`MAX_RUN` for a run written as JSON Lines)."""
+
+    first: int = 1
+    most: int = MAX_PUZZLES
+
+
+@dataclass(frozen=True)
 class PlannedPuzzle:
     """One puzzle of a book before it is generated: its number, title, words and seed."""
 
@@ -170,25 +179,25 @@ def plan_book(
     count: int | None = None,
     words_per_puzzle: int | None = None,
     sizes: Sequence[tuple[int, int] | None] | None = None,
-    first: int = 1,
-    most: int = MAX_PUZZLES,
+    stretch: Stretch = Stretch(),
 ) -> list[PlannedPuzzle]:
     """Decide each puzzle's title, words and seed.
 
     Without ``count`` each list makes one puzzle. With ``count``, that many puzzles are drawn
     from the lists in turn, each from ``words_per_puzzle`` different words of its list (all of
     them if it has fewer: :func:`short_lists` names those lists).
-    ``sizes`` gives each list's own grid size, if it has one. With ``first``, the plan holds
-    puzzles ``first`` to ``first + count - 1`` of the book, exactly as a plan from 1 holds them;
-    ``most`` is the largest ``count`` allowed.
+    ``sizes`` gives each list's own grid size, if it has one. With a ``stretch`` from ``first``,
+    the plan holds puzzles ``first`` to ``first + count - 1`` of the book, exactly as a plan from
+    1 holds them; its ``most`` is the largest ``count`` allowed.
 
     >>> lists = [("animals", ["CAT", "DOG", "COW", "PIG", "HEN"])]
     >>> whole = plan_book(lists, seed=1, count=6, words_per_puzzle=2)
-    >>> whole[3:] == plan_book(lists, seed=1, count=3, words_per_puzzle=2, first=4)
+    >>> whole[3:] == plan_book(lists, seed=1, count=3, words_per_puzzle=2, stretch=Stretch(4))
     True
     """
     if not lists:
         raise InputError("no word lists given", key="error.no-word-lists")
+    first, most = stretch.first, stretch.most
     total = len(lists) if count is None else count
     if not 1 <= total <= most:
         what = "a book" if most == MAX_PUZZLES else "a run"

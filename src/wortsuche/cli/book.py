@@ -216,7 +216,7 @@ def progress_bar(total: int) -> Iterator[Callable[[str], None]]:
 
 def run(args: argparse.Namespace) -> int:
     """Plan, generate and print the book (or write its puzzles as JSON Lines)."""
-    from wortsuche.book import MAX_PUZZLES, MAX_RUN, plan_book, short_lists
+    from wortsuche.book import MAX_PUZZLES, MAX_RUN, Stretch, plan_book, short_lists
     from wortsuche.rand import new_seed
 
     if args.join:
@@ -246,8 +246,10 @@ def run(args: argparse.Namespace) -> int:
         count=args.count,
         words_per_puzzle=args.words_per_puzzle,
         sizes=[size for _, _, size, _ in read],
-        first=1 if args.first is None else args.first,
-        most=MAX_RUN if as_lines else MAX_PUZZLES,
+        stretch=Stretch(
+            first=1 if args.first is None else args.first,
+            most=MAX_RUN if as_lines else MAX_PUZZLES,
+        ),
     )
     say_repeats(plan)
     if not as_lines:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +39,7 @@ from wortsuche.words.source import (
 from wortsuche.words.vocabulary import asked_sheet_language, unpictured_note, with_clues
 
 if TYPE_CHECKING:
-    from wortsuche.difficulty.constants import Constants
+    from wortsuche.rating.targeting import Target
 
 EXAMPLES = """\
 examples:
@@ -413,21 +413,12 @@ def looks_like_path(argument: str) -> bool:
     return "/" in argument or "\\" in argument or bool(Path(argument).suffix)
 
 
-@dataclass(frozen=True)
-class Target:
-    """``--difficulty``: the score to come nearest, whether a target out of reach is made
-    anyway (``--nearest``), and the difficulty model's constants (``--model``)."""
-
-    score: float
-    nearest: bool
-    constants: Constants
-
-
 def _target(args: argparse.Namespace) -> Target | None:
     """How ``--difficulty`` searches, if it is given: the model file read."""
     if args.difficulty is None:
         return None
     from wortsuche.difficulty.constants import DEFAULT, constants_from_text
+    from wortsuche.rating.targeting import Target
 
     constants = constants_from_text(read_text(args.model), args.model) if args.model else DEFAULT
     return Target(args.difficulty, args.nearest, constants)
@@ -443,9 +434,7 @@ def make_puzzle(spec: PuzzleSpec, target: Target | None = None) -> Puzzle:
         if target is None:
             return generate(spec)
         # The search varies the level and its knobs; only the options given stay fixed.
-        return generate_spec_near(
-            spec, target.score, nearest=target.nearest, constants=target.constants
-        )
+        return generate_spec_near(spec, target)
     except DoesNotFitError as error:
         raise _with_advice(error, spec.effort, exact=spec.exact) from None
 

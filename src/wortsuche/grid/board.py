@@ -160,29 +160,9 @@ class Board:
         keeping how many letters before the centre begin a listed string with it and how many
         after it end one, as :meth:`forbidden_letters` does."""
         cells, lexicon = self.cells, self.lexicon
-        pieces, beginnings, endings = lexicon.pieces, lexicon.beginnings, lexicon.endings
-        longest = lexicon.longest
         line, pos = self.line_at[axis][index], self.place_at[axis][index]
-        starts, left = [0] if centre in beginnings else [], centre
-        for k in range(pos - 1, max(pos - longest, -1), -1):
-            letter = cells[line[k]]
-            if not letter:
-                break
-            left = letter + left
-            if left in beginnings:
-                starts.append(pos - k)
-            elif left[:PIECE] not in pieces:
-                break
-        stops, right = [0] if centre in endings else [], centre
-        for k in range(pos + 1, min(pos + longest, len(line))):
-            letter = cells[line[k]]
-            if not letter:
-                break
-            right += letter
-            if right in endings:
-                stops.append(k - pos)
-            elif right[-PIECE:] not in pieces:
-                break
+        starts, left = beginnings_before(cells, lexicon, line, pos, centre)
+        stops, right = endings_after(cells, lexicon, line, pos, centre)
         if len(left) == 1 and len(right) == 1:
             return
         strings, size = lexicon.strings, len(left)
@@ -448,3 +428,41 @@ def _holds(cells: tuple[int, ...], run: tuple[int, ...]) -> bool:
         return False
     at, n = cells.index(run[0]), len(run)
     return cells[at : at + n] == run or (at + 1 >= n and cells[at - n + 1 : at + 1] == run[::-1])
+
+
+def beginnings_before(
+    cells: list[str], lexicon: Lexicon, line: tuple[int, ...], pos: int, centre: str
+) -> tuple[list[int], str]:
+    """How many letters before ``line[pos]`` on a flat line begin a listed string with the
+    letter ``centre`` there (0: the centre alone begins one), and the letters read up to it."""
+    pieces, beginnings = lexicon.pieces, lexicon.beginnings
+    starts, left = [0] if centre in beginnings else [], centre
+    for k in range(pos - 1, max(pos - lexicon.longest, -1), -1):
+        letter = cells[line[k]]
+        if not letter:
+            break
+        left = letter + left
+        if left in beginnings:
+            starts.append(pos - k)
+        elif left[:PIECE] not in pieces:
+            break
+    return starts, left
+
+
+def endings_after(
+    cells: list[str], lexicon: Lexicon, line: tuple[int, ...], pos: int, centre: str
+) -> tuple[list[int], str]:
+    """How many letters after ``line[pos]`` on a flat line end a listed string with the letter
+    ``centre`` there (0: the centre alone ends one), and the letters read from it."""
+    pieces, endings = lexicon.pieces, lexicon.endings
+    stops, right = [0] if centre in endings else [], centre
+    for k in range(pos + 1, min(pos + lexicon.longest, len(line))):
+        letter = cells[line[k]]
+        if not letter:
+            break
+        right += letter
+        if right in endings:
+            stops.append(k - pos)
+        elif right[-PIECE:] not in pieces:
+            break
+    return stops, right

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wortsuche.grid.board import PIECE, Board, Found, Lexicon
+from wortsuche.grid.board import Board, Found, Lexicon, beginnings_before, endings_after
 
 
 def has_stray(board: Board, pid: int, new: Sequence[int]) -> bool:
@@ -74,20 +74,10 @@ def _spells_through(
 
     A string through the cell is some end of the letters before it (which with the cell begins a
     listed string) and some start of those after it (which ends one with the cell)."""
-    pieces, beginnings = lexicon.pieces, lexicon.beginnings
-    starts, left = [0] if centre in beginnings else [], centre
-    for k in range(pos - 1, max(pos - lexicon.longest, -1), -1):
-        letter = cells[line[k]]
-        if not letter:
-            break
-        left = letter + left
-        if left in beginnings:
-            starts.append(pos - k)
-        elif left[:PIECE] not in pieces:
-            break
+    starts, left = beginnings_before(cells, lexicon, line, pos, centre)
     if not starts:
         return False
-    stops, right = _stops(cells, lexicon, line, pos, centre)
+    stops, right = endings_after(cells, lexicon, line, pos, centre)
     strings, lengths, size = lexicon.strings, lexicon.length_set, len(left)
     for k in starts:
         head = left[size - 1 - k :]
@@ -95,21 +85,3 @@ def _spells_through(
             if (k or m) and k + m + 1 in lengths and head + right[1 : m + 1] in strings:
                 return True
     return False
-
-
-def _stops(
-    cells: list[str], lexicon: Lexicon, line: tuple[int, ...], pos: int, centre: str
-) -> tuple[list[int], str]:
-    """How many letters after ``line[pos]`` end a listed string with it, and the letters read."""
-    pieces, endings = lexicon.pieces, lexicon.endings
-    stops, right = [0] if centre in endings else [], centre
-    for k in range(pos + 1, min(pos + lexicon.longest, len(line))):
-        letter = cells[line[k]]
-        if not letter:
-            break
-        right += letter
-        if right in endings:
-            stops.append(k - pos)
-        elif right[-PIECE:] not in pieces:
-            break
-    return stops, right

@@ -72,7 +72,6 @@ def generate(
     level: str | None = None,
     seed: int | None = None,
     within: Budget | None = None,
-    timeout: float | None = None,
 ) -> Puzzle: ...
 
 
@@ -102,7 +101,8 @@ def generate(
     """Make a verified puzzle hiding every word exactly once (or, with ``absent``, not at all).
 
     Takes a :class:`~wortsuche.spec.PuzzleSpec` (the typed path: a spec's options are checked
-    by mypy; with it, only the size, level, seed and timeout may be changed here), or its words,
+    by mypy; with it, only the size, level and seed may be changed here: ``spec.replace()``
+    changes the rest), or its words,
     size and options as keywords:
     each option (a hidden message, secret words, a shape, the search effort …) is declared once,
     with its meaning, in :data:`wortsuche.spec.OPTIONS`; an unknown keyword is an

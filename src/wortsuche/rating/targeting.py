@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from wortsuche.budget import Budget
@@ -200,25 +200,37 @@ class _Search:
         return min(scores), max(scores)
 
 
+@dataclass(frozen=True)
+class Target:
+    """A difficulty to come nearest: the ``score`` (minutes), whether a score out of reach is
+    made anyway (``nearest``; else :class:`InputError` with the range of scores reached), and
+    the difficulty model's ``constants`` (a model file's, fitted to play)."""
+
+    score: float
+    nearest: bool = True
+    constants: Constants = DEFAULT
+
+
 def generate_near(
     words: Iterable[str | Word],
     rows: int | None,
     cols: int | None,
     *,
-    target: float,
+    target: float | Target,
     seed: int,
-    nearest: bool = True,
-    constants: Constants = DEFAULT,
     **options: Any,
 ) -> Puzzle:
-    """The candidate puzzle whose difficulty score is nearest ``target`` (minutes).
+    """The candidate puzzle whose difficulty score is nearest ``target`` (minutes, or a
+    :class:`Target` that also says whether a target out of reach is an error, and the model).
 
     ``options`` (language, transliterate, …) apply to every candidate; the level, the knobs
-    and, when no size is given, the size are what the search varies. With ``nearest`` False, a
-    target no candidate comes within :data:`TOLERANCE` of raises :class:`InputError` with the
-    range of scores reached. ``constants`` are the model's (a model file's, fitted to play).
+    and, when no size is given, the size are what the search varies. A target no candidate
+    comes within :data:`TOLERANCE` of is met as near as it can be, or (``nearest`` False)
+    raises :class:`InputError` with the range of scores reached.
     The puzzle keeps ``seed``: the same words, size, target and seed make it again.
     """
+    aim = target if isinstance(target, Target) else Target(target)
+    target, nearest, constants = aim.score, aim.nearest, aim.constants
     if isinstance(target, bool) or not isinstance(target, int | float) or not target > 0:
         raise InputError(
             f"the target difficulty must be a number above 0, not {target!r}",
@@ -233,11 +245,12 @@ def generate_near(
             effort=_positive(options.get("effort")) or 1.0,
         )
     )
+    first = _Search(items, rows, cols, target, options, ladder, constants, shared=shared)
     if rows is not None or cols is not None:
-        searches = [_Search(items, rows, cols, target, options, ladder, constants, shared=shared)]
-        searches[0].search(seed)
+        searches = [first]
+        first.search(seed)
     else:
-        searches = _search_sizes(items, target, seed, options, ladder, constants, shared)
+        searches = _search_sizes(first, seed)
     tried = [c for s in searches for c in s.tried]
     if not tried:
         failure = next((s.failure for s in searches if s.failure is not None), None)
@@ -269,9 +282,7 @@ def generate_near(
     return _with_note(best.puzzle, note, seed)
 
 
-def generate_spec_near(
-    spec: PuzzleSpec, target: float, *, nearest: bool = True, constants: Constants = DEFAULT
-) -> Puzzle:
+def generate_spec_near(spec: PuzzleSpec, target: float | Target) -> Puzzle:
     """:func:`generate_near` for a spec: its words, size, seed and options (all but the level,
     which the search varies), its sheet's title and language; a spec without a seed gets one."""
     options = {name: value for name, value in spec.given.items() if name not in ("level", "seed")}
@@ -282,8 +293,6 @@ def generate_spec_near(
         spec.cols,
         target=target,
         seed=seed,
-        nearest=nearest,
-        constants=constants,
         **options,
     )
 
@@ -341,24 +350,17 @@ def _tenths(value: float) -> dict[str, object]:
     return {"whole": whole, "tenths": tenths}
 
 
-def _search_sizes(
-    words: list[str | Word],
-    target: float,
-    seed: int,
-    options: dict[str, Any],
-    ladder: Sequence[tuple[str, dict[str, Any]]],
-    constants: Constants,
-    shared: _Shared,
-) -> list[_Search]:
+def _search_sizes(unsized: _Search, seed: int) -> list[_Search]:
     """Searches at growing or shrinking squares until one reaches the target (or none can, or
-    the time is up)."""
-    lengths = [len(w.letters if isinstance(w, Word) else w) for w in words]
+    the time is up); each is ``unsized`` (nothing tried yet) at its size."""
+    target, shared = unsized.target, unsized.shared
+    lengths = [len(w.letters if isinstance(w, Word) else w) for w in unsized.words]
     least = max(lengths)
     largest = largest_side(lengths)
     side = min(largest, max(least, math.ceil(math.sqrt(sum(lengths) / START_DENSITY))))
     searches: list[_Search] = []
     for _ in range(SIZE_ROUNDS):
-        search = _Search(words, side, side, target, options, ladder, constants, shared=shared)
+        search = replace(unsized, rows=side, cols=side, tried=[], failure=None)
         searches.append(search)
         search.search(seed)
         if shared.out_of_time:
@@ -436,6 +438,4 @@ def _ladder(options: dict[str, Any]) -> Sequence[tuple[str, dict[str, Any]]]:
 def _with_note(puzzle: Puzzle, note: str, seed: int) -> Puzzle:
     """The candidate with the search's note, and the search's seed: a candidate made with a
     further seed is made again by the same target and seed, which the footer shows."""
-    from dataclasses import replace
-
     return replace(puzzle, notes=(*puzzle.notes, note), seed=seed)

@@ -513,19 +513,28 @@ def name_line(
     write on, in one line, or in two where one would leave a line too short to write on.
     ``top`` is the top of the first line; ``reserve`` is kept free at the right end of the
     first line (for a version's label)."""
-    wide = _name_rows(texts, left, top, width, size, reserve, NAME_FIELDS)
+    room = _NameRoom(left, top, width, reserve)
+    wide = _name_rows(texts, room, size, NAME_FIELDS)
     if min(rule.x1 - rule.x0 for rule in wide[1]) >= SHORTEST_RULE * size:
         return wide
-    return _name_rows(texts, left, top, width, size, reserve, NARROW_NAME_FIELDS)
+    return _name_rows(texts, room, size, NARROW_NAME_FIELDS)
+
+
+@dataclass(frozen=True)
+class _NameRoom:
+    """Where the name line goes: its left end, the top of its first line, its width and what
+    is kept free at the right end of the first line."""
+
+    left: float
+    top: float
+    width: float
+    reserve: float
 
 
 def _name_rows(
     texts: Translator,
-    left: float,
-    top: float,
-    width: float,
+    place: _NameRoom,
     size: float,
-    reserve: float,
     rows: tuple[tuple[tuple[str, float], ...], ...],
 ) -> tuple[list[Text], list[Rule]]:
     """The fields in ``rows``: the room the labels and the gaps between fields leave is shared
@@ -534,12 +543,12 @@ def _name_rows(
     rules: list[Rule] = []
     pad, gap = size * 0.3, size * 1.5
     for number, row in enumerate(rows):
-        baseline = top + size + number * size * NAME_LEADING
-        room = width - (reserve if number == 0 else 0.0)
+        baseline = place.top + size + number * size * NAME_LEADING
+        room = place.width - (place.reserve if number == 0 else 0.0)
         names = [texts.t(key) for key, _ in row]
         taken = sum(text_width(name, size) + pad for name in names) + gap * (len(row) - 1)
         free = max(room - taken, 0.0)
-        x = left
+        x = place.left
         for name, (_, share) in zip(names, row, strict=True):
             labels.append(Text(name, x, baseline, size))
             start = x + text_width(name, size) + pad

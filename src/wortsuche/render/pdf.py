@@ -304,7 +304,8 @@ def render_book(
         for label, (_, puzzle) in zip(labels, puzzles, strict=True)
     ]
     pages_each = [1 + len(extra) for _, extra in laid_out]
-    contents = contents_lines(puzzles, labels, title, size, pages_each, texts, scores, parts)
+    listing = Listing(puzzles, labels, pages_each, scores, parts)
+    contents = contents_lines(listing, title, size, texts)
 
     for page in contents:
         draw_texts(pdf, page)
@@ -514,18 +515,24 @@ def part_names(
 CONTENTS_LINE = 16.0
 
 
+@dataclass(frozen=True)
+class Listing:
+    """What a book's contents list: its puzzles in order, each with its label, the pages it
+    takes and its score, and the parts (:func:`sections`) they fall into."""
+
+    puzzles: Sequence[tuple[str, Puzzle]]
+    labels: Sequence[str]
+    pages_each: Sequence[int]
+    scores: Sequence[float]
+    parts: Sequence[tuple[int, int]] = ()
+
+
 def contents_lines(
-    puzzles: Sequence[tuple[str, Puzzle]],
-    labels: Sequence[str],
-    title: str,
-    size: tuple[float, float],
-    pages_each: Sequence[int],
-    texts: Translator,
-    scores: Sequence[float],
-    parts: Sequence[tuple[int, int]] = (),
+    listing: Listing, title: str, size: tuple[float, float], texts: Translator
 ) -> list[list[Text]]:
     """The contents: one line per puzzle with its page number, in one or two columns per page;
-    each of ``parts`` (:func:`sections`) opens with a bold heading naming it and its scores."""
+    each part of the listing opens with a bold heading naming it and its scores."""
+    puzzles, labels, scores, parts = listing.puzzles, listing.labels, listing.scores, listing.parts
     width, height = size
     rows = int((height - 2 * MARGIN - 80) // CONTENTS_LINE)
     lines_needed = len(puzzles) + 2 + 2 * len(parts)  # puzzles, headings and gaps, answers
@@ -546,7 +553,7 @@ def contents_lines(
     }
     entries: list[tuple[str, str, bool]] = []
     for index, (label, (_, puzzle), count) in enumerate(
-        zip(labels, puzzles, pages_each, strict=True)
+        zip(labels, puzzles, listing.pages_each, strict=True)
     ):
         if index in headings:
             if entries:

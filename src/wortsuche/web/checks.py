@@ -1,8 +1,12 @@
 """What every part of the web checks of a request before it uses it: ids, texts, languages, sizes,
-seeds, titles and word lists, each refused with a 422 that names its field.
+seeds, titles, secret words and word lists, each refused with a 422 that names its field.
 
-The puzzles' API and the classroom both read their requests through these checks, so a word list
-or a title is refused alike wherever it is typed.
+The one home of the web's own limits (:mod:`wortsuche.web.limits`: smaller than the core's, a
+server shares its time; a seed survives JavaScript's numbers) and of what only the web checks (a
+lone surrogate JSON can spell, the ``lang`` of a request). What an option may be is its
+declaration's (:mod:`wortsuche.spec`): the request model takes its kind and range from it, and the
+spec checks the rest where the puzzle is made. The puzzles' API and the classroom both read their
+requests through these checks, so a word list or a title is refused alike wherever it is typed.
 """
 
 from __future__ import annotations
@@ -95,6 +99,37 @@ def checked_seed(seed: int | None) -> int | None:
             values={"most": limits.MAX_SEED},
         )
     return seed
+
+
+def checked_secret(secret: str | list[str] | None) -> list[str]:
+    """The secret words as entries (comma, semicolon or line separated), within the limits."""
+    if secret is None:
+        return []
+    texts = [secret] if isinstance(secret, str) else secret
+    entries = [
+        part.strip()
+        for text in texts
+        for part in re.split(r"[,;\n]", checked_text(text, "secret"))
+        if part.strip()
+    ]
+    if len(entries) > limits.MAX_SECRET_WORDS:
+        raise ApiError(
+            422,
+            f"too many secret words: {len(entries)} (at most {limits.MAX_SECRET_WORDS})",
+            "secret",
+            key="api.too-many-secret",
+            values={"count": len(entries), "most": limits.MAX_SECRET_WORDS},
+        )
+    for entry in entries:
+        if len(entry) > limits.MAX_WORD_LENGTH:
+            raise ApiError(
+                422,
+                f"the secret word {entry[:20]!r}… is too long",
+                "secret",
+                key="api.secret-too-long",
+                values={"start": entry[:20], "most": limits.MAX_WORD_LENGTH},
+            )
+    return entries
 
 
 def split_words(

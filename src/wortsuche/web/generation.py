@@ -229,13 +229,14 @@ def _outcome_json(work: Work, timeout: float | None = None) -> Outcome:
     """
     from wortsuche.pipeline.run import generate
 
+    spec = work.spec.replace(timeout=timeout)
     try:
         if work.target is not None:
             from wortsuche.rating.targeting import generate_spec_near
 
-            puzzle = generate_spec_near(work.spec.replace(timeout=timeout), work.target)
+            puzzle = generate_spec_near(spec, work.target)
         else:
-            puzzle = generate(work.spec, timeout=timeout)
+            puzzle = generate(spec)
     except UserError as error:
         return error
     except Exception as error:  # a bug, whatever its class: the server logs where it happened

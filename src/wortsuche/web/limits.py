@@ -20,6 +20,9 @@ MAX_WORD_LENGTH = 50
 MAX_TITLE_LENGTH = 120
 """The longest title, in characters."""
 
+MAX_SECRET_WORDS = 20
+"""Secret words a web puzzle may have (they are a bonus, not a second list)."""
+
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body accepted; anything longer is answered with 413."""
 

@@ -52,30 +52,7 @@ __all__ = [
     "largest_large_print_grids",
     "largest_pair_grid",
     "likely_pages",
-    "render_print_book",
 ]
-
-
-def render_print_book(
-    puzzles: Sequence[tuple[str, Puzzle]],
-    options: RenderOptions,
-    design: BookDesign,
-    *,
-    scores: Sequence[float],
-    order: str = "as-given",
-    on_part: Callable[[int], None] | None = None,
-    parts: Parts | None = None,
-) -> tuple[bytes, int]:
-    """The book's interior PDF and its page count; ``scores`` are the puzzles' difficulty
-    scores, in their order (:func:`wortsuche.book.scores`).
-
-    The pages are drawn :data:`PART` at a time by ``parts`` (default: one after another; the
-    same bytes either way) and joined; ``on_part`` is told how many puzzles each part drew.
-    """
-    drawn = draw_print_book(
-        puzzles, options, design, scores=scores, order=order, on_part=on_part, parts=parts
-    )
-    return join_parts(drawn.parts, drawn.title, drawn.language), drawn.pages
 
 
 @dataclass(frozen=True)
@@ -98,7 +75,12 @@ def draw_print_book(
     on_part: Callable[[int], None] | None = None,
     parts: Parts | None = None,
 ) -> DrawnBook:
-    """The book's interior in parts (see :func:`render_print_book`), to check before joining."""
+    """The book's interior in parts, to check before :func:`join_parts` joins them;
+    ``scores`` are the puzzles' difficulty scores, in their order (:func:`wortsuche.book.scores`).
+
+    The pages are drawn :data:`PART` at a time by ``parts`` (default: one after another; the
+    same bytes either way); ``on_part`` is told how many puzzles each part drew.
+    """
     pages, language, title = compose_book(puzzles, options, design, scores=scores, order=order)
     jobs = [
         (pages[start : start + PART], design.format, language, title, start + 1, len(pages))

@@ -182,14 +182,13 @@ def compose_book(
     # A book is for solving, not a worksheet handed out in class: no name line.
     options = replace(options, language=language, answers=False, name_line=False)
     texts = translator(language)
-    title = options.title or texts.t("book.default-title")
-    book = _Composer(puzzles, scores, options, design, texts, title)
+    book = _Composer(puzzles, scores, options, design, texts)
     book.sections = _sections(puzzles, scores, parts, order, texts, design.scores)
     guess = 24
     for _ in range(4):  # the gutter steps at 150, 300, … pages; two rounds settle it
         pages = book.pages(design.format, least_margins(guess, bleed=design.format.bleed))
         if gutter(len(pages)) == gutter(guess):
-            return pages, language, title
+            return pages, language, book.title
         guess = len(pages)
     raise InputError(  # pragma: no cover
         "the book's page count does not settle", key="error.page-count-unsettled"
@@ -248,7 +247,6 @@ class _Composer:
         options: RenderOptions,
         design: BookDesign,
         texts: Translator,
-        title: str,
     ) -> None:
         self.puzzles = puzzles
         # rated once, by the book: the pages are laid out twice or more, each footer a score
@@ -256,7 +254,7 @@ class _Composer:
         self.options = options
         self.design = design
         self.texts = texts
-        self.title = title
+        self.title = options.title or texts.t("book.default-title")
         self.labels = puzzle_labels(puzzles, texts)
         self.sections: list[Section] = []
         self.foot = FOLIO if design.scores else FOLIO_ONLY

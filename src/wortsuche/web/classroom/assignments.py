@@ -40,7 +40,7 @@ from wortsuche.web.plausibility import implausible_finds
 from wortsuche.web.rates import RateLimiter, refuse_when_over
 from wortsuche.web.selection import accepted_places
 from wortsuche.web.storage import Storage
-from wortsuche.web.storage.classroom import Assignment, Find, Pupil
+from wortsuche.web.storage.classroom import Assignment, Find, Joining, Pupil
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Letters and digits of a class code: no 0/O, 1/I, so it can be read aloud and typed."""
@@ -382,15 +382,8 @@ def join(
     pupil_id = secrets.token_urlsafe(PUPIL_ID_BYTES)
     token = f"{pupil_id}.{new_token()}"
     started = time.time()
-    joined = storage.join_pupil(
-        pupil_id=pupil_id,
-        assignment=assignment.code,
-        token_hash=token_hash(token),
-        pseudonym=name,
-        puzzle=chosen,
-        started=started,
-        most=assignment.max_pupils,
-    )
+    pupil = Joining(pupil_id, assignment.code, token_hash(token), name, chosen, started)
+    joined = storage.join_pupil(pupil, most=assignment.max_pupils)
     if joined == "full":
         raise ApiError(
             409,

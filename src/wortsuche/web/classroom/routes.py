@@ -60,12 +60,12 @@ from wortsuche.web.classroom.schemas import (
 )
 from wortsuche.web.errors import ApiError
 from wortsuche.web.generation import Generator
-from wortsuche.web.making import make_puzzle
+from wortsuche.web.making import level_refused, make_puzzle
 from wortsuche.web.rates import refuse_when_over
 from wortsuche.web.schemas import BUSY, ERRORS, Answers, CheckResult, Hint, HintRequest, Selection
 from wortsuche.web.selection import answers, check
 from wortsuche.web.storage import Storage
-from wortsuche.web.storage.classroom import Assignment
+from wortsuche.web.storage.classroom import Assigning, Assignment
 from wortsuche.words.themes import THEME_LANGUAGES, draw, load_theme, theme_names
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -97,15 +97,15 @@ async def create_assignment(
         copies = [
             room.storage.add(title=p.title, request=p.request, puzzle=p.puzzle).id for p in sources
         ]
-        code = room.storage.add_assignment(
-            new_code=assignments.new_code,
+        made = Assigning(
             teacher_hash=assignments.token_hash(token),
             created=assignments.now_iso(now),
             ends=assignments.now_iso(ends),
             title=title,
-            puzzles=copies,
+            puzzles=tuple(copies),
             max_pupils=most,
         )
+        code = room.storage.add_assignment(made, new_code=assignments.new_code)
         return code, copies
 
     code, copies = await run_in_threadpool(store)
@@ -356,13 +356,7 @@ async def new_puzzles(generator: Generator, new: NewAssignment, title: str) -> l
     rows, cols = checked_size(new.rows, new.cols)
     levels = new.levels or [new.level or "medium"]
     if len(levels) > assignments.MAX_PUZZLES or any(level not in LEVELS for level in levels):
-        raise ApiError(
-            422,
-            f"choose levels from: {', '.join(LEVELS)}",
-            "level",
-            key="api.level",
-            values={"levels": ", ".join(LEVELS)},
-        )
+        raise level_refused()
     made = []
     for level in levels:
         spec = PuzzleSpec(entries, rows, cols, level=level)

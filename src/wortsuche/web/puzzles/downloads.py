@@ -3,10 +3,10 @@ package for a learning platform (``/api/puzzles/{id}/sheet.pdf``, ``…/scorm.zi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Response
+from fastapi import APIRouter, Depends, Query, Response
+from pydantic import BaseModel
 
 from wortsuche.errors import InputError, MissingExtraError
 from wortsuche.i18n import LANGUAGES
@@ -28,17 +28,37 @@ DOCUMENTS = {
 router = APIRouter(prefix="/api/puzzles", responses=ERRORS)
 
 
-@dataclass(frozen=True)
-class Sheet:
-    """A worksheet asked for: its kind (pdf, docx, odt), with or without the answer key, in a
-    language (None: the puzzle's), with a name line, in a font, and the PDF's own options."""
+class Sheet(BaseModel):
+    """A worksheet asked for in a download's query: with or without the answer key, in a
+    language (None: the puzzle's), with a name line, in a font, for readers of an age."""
 
-    kind: str
-    answers: bool
-    lang: str | None
-    name_line: bool
-    font: str
-    options: dict[str, Any] = field(default_factory=dict)
+    answers: bool = False
+    lang: str | None = None
+    name_line: bool = True
+    font: Literal["standard", "school"] = "standard"
+    age: Literal["6-8", "9-12", "13+"] | None = None
+
+    def options(self) -> dict[str, Any]:
+        """The renderer's options of this kind of sheet beside the ones every sheet has."""
+        return {"age": self.age}
+
+
+class PrintedSheet(Sheet):
+    """A worksheet to print (PDF), which may also be lower case, in large print, or several
+    copies on a page."""
+
+    lowercase: bool = False
+    large_print: bool = False
+    per_page: Literal["1", "2", "4"] = "1"
+
+    def options(self) -> dict[str, Any]:
+        """The renderer's options of a printed sheet beside the ones every sheet has."""
+        return {
+            **super().options(),
+            "lowercase": self.lowercase,
+            "large_print": self.large_print,
+            "per_page": int(self.per_page),
+        }
 
 
 @router.get(
@@ -48,24 +68,12 @@ class Sheet:
     dependencies=[Depends(within_rate("reveal"))],
 )
 def worksheet_pdf(
-    puzzle_id: str,
-    storage: Stored,
-    *,
-    answers: bool = False,
-    lang: str | None = None,
-    lowercase: bool = False,
-    large_print: bool = False,
-    name_line: bool = True,
-    font: Literal["standard", "school"] = "standard",
-    per_page: Literal["1", "2", "4"] = "1",
-    age: Literal["6-8", "9-12", "13+"] | None = None,
+    puzzle_id: str, storage: Stored, sheet: Annotated[PrintedSheet, Query()]
 ) -> Response:
     """The worksheet as a PDF to print; with ``answers=true`` the answer key follows it.
     ``per_page=2`` prints two copies as A5 halves of one page, ``4`` four quarters; ``age``
     sizes it for its readers (an easy puzzle's is for 6 to 8 unless asked otherwise)."""
-    options: dict[str, Any] = {"lowercase": lowercase, "large_print": large_print}
-    options.update(per_page=int(per_page), age=age)
-    return worksheet(storage, puzzle_id, Sheet("pdf", answers, lang, name_line, font, options))
+    return worksheet(storage, puzzle_id, "pdf", sheet)
 
 
 @router.get(
@@ -78,19 +86,14 @@ def worksheet_document(
     puzzle_id: str,
     kind: Literal["docx", "odt"],
     storage: Stored,
-    *,
-    answers: bool = False,
-    lang: str | None = None,
-    name_line: bool = True,
-    font: Literal["standard", "school"] = "standard",
-    age: Literal["6-8", "9-12", "13+"] | None = None,
+    sheet: Annotated[Sheet, Query()],
 ) -> Response:
     """The worksheet as a document to change in Word (``docx``) or LibreOffice (``odt``)."""
-    return worksheet(storage, puzzle_id, Sheet(kind, answers, lang, name_line, font, {"age": age}))
+    return worksheet(storage, puzzle_id, kind, sheet)
 
 
-def worksheet(storage: Storage, puzzle_id: str, sheet: Sheet) -> Response:
-    """The stored puzzle's worksheet as a download of ``sheet.kind`` (pdf, docx, odt)."""
+def worksheet(storage: Storage, puzzle_id: str, kind: str, sheet: Sheet) -> Response:
+    """The stored puzzle's worksheet as a download of ``kind`` (pdf, docx, odt)."""
     stored = find(storage, puzzle_id)
     if sheet.answers:
         answers_locked(storage, puzzle_id)
@@ -100,11 +103,11 @@ def worksheet(storage: Storage, puzzle_id: str, sheet: Sheet) -> Response:
     from wortsuche.render import render
     from wortsuche.render.options import sheet_age
 
-    options = {**sheet.options, "age": sheet_age(sheet.options.get("age"), puzzle)}
+    options = {**sheet.options(), "age": sheet_age(sheet.age, puzzle)}
     try:
         content = render(
             puzzle,
-            sheet.kind,
+            kind,
             answers=sheet.answers,
             title=stored.title or None,
             language=sheet.lang,
@@ -118,10 +121,10 @@ def worksheet(storage: Storage, puzzle_id: str, sheet: Sheet) -> Response:
         ) from None
     except InputError as error:
         raise format_refused(error) from None
-    name = f"wortsuche-{stored.id}{'-answers' if sheet.answers else ''}.{sheet.kind}"
+    name = f"wortsuche-{stored.id}{'-answers' if sheet.answers else ''}.{kind}"
     return Response(
         content=content,
-        media_type=DOCUMENTS[sheet.kind],
+        media_type=DOCUMENTS[kind],
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
 

@@ -2,14 +2,13 @@
 
 :func:`puzzle_spec` is the one place the body becomes a spec: the words read (a pasted
 competition file brings its size), the clues given, the size, seed, title and secret words held
-to the web's limits (smaller than the core's: a server shares its time). Every option is checked
+to the web's limits (:mod:`wortsuche.web.checks`). Every option is checked
 by the spec itself, where the puzzle is made; its refusal comes back at the option's field
 (:func:`~wortsuche.web.puzzles.making.generation_refused`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -20,8 +19,8 @@ from wortsuche.model import Word
 from wortsuche.notes import Note
 from wortsuche.rand import version_seed
 from wortsuche.spec import PuzzleSpec
-from wortsuche.web import limits
 from wortsuche.web.checks import (
+    checked_secret,
     checked_seed,
     checked_size,
     checked_text,
@@ -179,38 +178,3 @@ def said_split(notes: Sequence[Note], texts: Translator) -> list[str]:
             )
         )
     return said
-
-
-MAX_SECRET_WORDS = 20
-"""Secret words a web puzzle may have (they are a bonus, not a second list)."""
-
-
-def checked_secret(secret: str | list[str] | None) -> list[str]:
-    """The secret words as entries (comma, semicolon or line separated), within the limits."""
-    if secret is None:
-        return []
-    texts = [secret] if isinstance(secret, str) else secret
-    entries = [
-        part.strip()
-        for text in texts
-        for part in re.split(r"[,;\n]", checked_text(text, "secret"))
-        if part.strip()
-    ]
-    if len(entries) > MAX_SECRET_WORDS:
-        raise ApiError(
-            422,
-            f"too many secret words: {len(entries)} (at most {MAX_SECRET_WORDS})",
-            "secret",
-            key="api.too-many-secret",
-            values={"count": len(entries), "most": MAX_SECRET_WORDS},
-        )
-    for entry in entries:
-        if len(entry) > limits.MAX_WORD_LENGTH:
-            raise ApiError(
-                422,
-                f"the secret word {entry[:20]!r}… is too long",
-                "secret",
-                key="api.secret-too-long",
-                values={"start": entry[:20], "most": limits.MAX_WORD_LENGTH},
-            )
-    return entries

@@ -88,6 +88,32 @@ CLASSROOM_SQLITE = _TABLES.format(strict=" STRICT", real="REAL")
 
 
 @dataclass(frozen=True)
+class Assigning:
+    """An assignment as a teacher sets it, before it has a code: the teacher token's hash, when it was made
+    and when it ends (ISO 8601), its title, its puzzles' ids and how many pupils may join."""
+
+    teacher_hash: str
+    created: str
+    ends: str
+    title: str
+    puzzles: tuple[str, ...]
+    max_pupils: int = 40
+
+
+@dataclass(frozen=True)
+class Joining:
+    """A pupil as they join: their id, the assignment's code, their token's hash, the
+    pseudonym they chose, the puzzle they play and when they started (Unix time)."""
+
+    pupil_id: str
+    assignment: str
+    token_hash: str
+    pseudonym: str
+    puzzle: str
+    started: float
+
+
+@dataclass(frozen=True)
 class Assignment:
     """One assignment: its code, the teacher token's hash, its end and its puzzles' ids."""
 
@@ -162,17 +188,7 @@ class ClassroomQueries(ABC):
 
     # -- assignments ---------------------------------------------------------------------------
 
-    def add_assignment(
-        self,
-        *,
-        new_code: Callable[[], str],
-        teacher_hash: str,
-        created: str,
-        ends: str,
-        title: str,
-        puzzles: list[str],
-        max_pupils: int = 40,
-    ) -> str:
+    def add_assignment(self, assignment: Assigning, *, new_code: Callable[[], str]) -> str:
         """Save an assignment under a fresh code from ``new_code`` and return the code."""
         while True:
             code = new_code()
@@ -184,9 +200,16 @@ class ClassroomQueries(ABC):
                             " (code, teacher_hash, created, ends, title, max_pupils)"
                             " VALUES (?, ?, ?, ?, ?, ?)"
                         ),
-                        (code, teacher_hash, created, ends, title, max_pupils),
+                        (
+                            code,
+                            assignment.teacher_hash,
+                            assignment.created,
+                            assignment.ends,
+                            assignment.title,
+                            assignment.max_pupils,
+                        ),
                     )
-                    for position, puzzle in enumerate(puzzles):
+                    for position, puzzle in enumerate(assignment.puzzles):
                         cursor.execute(
                             self._sql(
                                 "INSERT INTO assignment_puzzles (assignment, position, puzzle)"
@@ -282,32 +305,28 @@ class ClassroomQueries(ABC):
 
     # -- pupils and their play -----------------------------------------------------------------
 
-    def add_pupil(
-        self,
-        *,
-        pupil_id: str,
-        assignment: str,
-        token_hash: str,
-        pseudonym: str,
-        puzzle: str,
-        started: float,
-    ) -> None:
+    def add_pupil(self, pupil: Joining) -> None:
         """Record a pupil joining an assignment (``started``: Unix time, their clock's zero)."""
         with self._transaction() as cursor:
-            self._insert_pupil(
-                cursor, (pupil_id, assignment, token_hash, pseudonym, puzzle, started)
-            )
+            self._insert_pupil(cursor, pupil)
 
-    def _insert_pupil(self, cursor: Cursor, pupil: tuple[str, str, str, str, str, float]) -> None:
-        """The row of a pupil who joins now: id, assignment, token hash, pseudonym, puzzle and
-        start (also the last time seen)."""
+    def _insert_pupil(self, cursor: Cursor, pupil: Joining) -> None:
+        """The row of a pupil who joins now (their start is also the last time seen)."""
         cursor.execute(
             self._sql(
                 "INSERT INTO pupils"
                 " (id, assignment, token_hash, pseudonym, puzzle, started, last_seen)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)"
             ),
-            (*pupil, pupil[-1]),
+            (
+                pupil.pupil_id,
+                pupil.assignment,
+                pupil.token_hash,
+                pupil.pseudonym,
+                pupil.puzzle,
+                pupil.started,
+                pupil.started,
+            ),
         )
 
     def get_pupil(self, pupil_id: str) -> Pupil | None:
@@ -429,30 +448,19 @@ class ClassroomQueries(ABC):
             by_pupil[row[0]].append(Find(*row))
         return [(Pupil(*row), by_pupil[row[0]]) for row in pupils]
 
-    def join_pupil(
-        self,
-        *,
-        pupil_id: str,
-        assignment: str,
-        token_hash: str,
-        pseudonym: str,
-        puzzle: str,
-        started: float,
-        most: int,
-    ) -> str:
+    def join_pupil(self, pupil: Joining, *, most: int) -> str:
         """Record a pupil joining unless the class has ``most`` pupils (``"full"``) or one of
         the same pseudonym, in any case (``"taken"``); ``"joined"`` if recorded."""
         with self._transaction() as cursor:
             names = cursor.execute(
-                self._sql("SELECT pseudonym FROM pupils WHERE assignment = ?"), (assignment,)
+                self._sql("SELECT pseudonym FROM pupils WHERE assignment = ?"),
+                (pupil.assignment,),
             ).fetchall()
             if len(names) >= most:
                 return "full"
-            if any(name.casefold() == pseudonym.casefold() for (name,) in names):
+            if any(name.casefold() == pupil.pseudonym.casefold() for (name,) in names):
                 return "taken"
-            self._insert_pupil(
-                cursor, (pupil_id, assignment, token_hash, pseudonym, puzzle, started)
-            )
+            self._insert_pupil(cursor, pupil)
         return "joined"
 
     def pseudonyms(self, assignment: str) -> set[str]:
