@@ -175,7 +175,10 @@ def package_files() -> list[Path]:
 
 def unnamed_errors(path: Path) -> list[str]:
     """The user errors made in ``path`` without a catalogue entry, or with a ``where`` value
-    (the name :meth:`~wortsuche.i18n.Translator.say` keeps for the "(line N)" after a word)."""
+    (the name :meth:`~wortsuche.i18n.Translator.say` keeps for the "(line N)" after a word).
+
+    The entry is named by ``key=`` or, for a :class:`~wortsuche.errors.DoesNotFitError`, by its
+    message being a :class:`~wortsuche.notes.Note` made there with ``key=``."""
     found = []
     for node in ast.walk(ast.parse(path.read_text("utf-8"))):
         if not isinstance(node, ast.Call):
@@ -184,6 +187,9 @@ def unnamed_errors(path: Path) -> list[str]:
         if name not in USER_ERRORS:
             continue
         keywords = {keyword.arg: keyword.value for keyword in node.keywords}
+        message = node.args[0] if node.args else None
+        if isinstance(message, ast.Call) and getattr(message.func, "id", "") == "Note":
+            keywords |= {keyword.arg: keyword.value for keyword in message.keywords}
         values = keywords.get("values")
         if "key" not in keywords and None not in keywords:
             found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")

@@ -23,6 +23,7 @@ from wortsuche.errors import (
     VerificationError,
     WortsucheError,
 )
+from wortsuche.notes import Note
 
 ERRORS = [
     value
@@ -77,12 +78,14 @@ EXAMPLES: list[WortsucheError] = [
     InputError("word 'A1' contains a digit", key="error.word-digit", values={"word": "A1"}),
     MissingExtraError("the PDF format", "pdf"),
     DoesNotFitError(
-        "no layout",
+        Note(
+            "no layout",
+            key="error.message-too-long",
+            values={"error": InputError("inside", key="error.word-digit", values={"word": "X"})},
+        ),
         words=("ZEBRA",),
         suggested_size=(5, 5),
         kind="cannot_exist",
-        key="error.message-too-long",
-        values={"error": InputError("inside", key="error.word-digit", values={"word": "X"})},
     ),
     BudgetExhausted("gave up after 3 steps"),
     GenerationTimeout("took longer", key="api.too-slow", values={"seconds": "1"}),

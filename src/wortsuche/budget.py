@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 
 from wortsuche.errors import BudgetExhausted, GenerationTimeout, plural_count
+from wortsuche.notes import Note
 
 STEPS = 3_000_000
 """Steps one puzzle may take. Measured worst case within the documented limits: see the README."""
@@ -67,10 +68,12 @@ class Budget:
         self.left -= steps
         if self.left < 0:
             raise BudgetExhausted(
-                f"gave up after {self.steps} steps of search: the words barely fit, or not at "
-                "all; try a larger size, fewer or shorter words, or an easier level",
-                key="error.step-budget",
-                values={"steps": self.steps},
+                Note(
+                    f"gave up after {self.steps} steps of search: the words barely fit, or not at "
+                    "all; try a larger size, fewer or shorter words, or an easier level",
+                    key="error.step-budget",
+                    values={"steps": self.steps},
+                )
             )
         self._until_clock -= steps
         if self._until_clock <= 0:

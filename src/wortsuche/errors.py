@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from wortsuche.notes import Note
+
 
 def plural_count(value: float) -> int:
     """The ``number`` that picks the plural form for ``value``: itself when whole, else one that
@@ -120,6 +122,9 @@ class DoesNotFitError(UserError):
     ``(rows, cols)`` in which a layout was found, when one was looked for. ``kind`` says which
     failure it is: ``cannot_exist`` (proved, e.g. a word longer than every line) or
     ``not_found`` (none found within the effort: a larger ``effort`` may find one).
+
+    ``message`` names its catalogue entry by being a :class:`~wortsuche.notes.Note`: the error
+    takes over its ``key``, ``values`` and ``number`` (plain text has no entry).
     """
 
     def __init__(
@@ -128,11 +133,9 @@ class DoesNotFitError(UserError):
         words: tuple[str, ...] = (),
         suggested_size: tuple[int, int] | None = None,
         kind: str = "not_found",
-        *,
-        key: str | None = None,
-        values: Mapping[str, object] | None = None,
     ) -> None:
-        super().__init__(message, key=key, values=values)
+        note = message if isinstance(message, Note) else Note(message)
+        super().__init__(str(note), key=note.key, values=note.values, number=note.number)
         self.words = words
         self.suggested_size = suggested_size
         self.kind = kind

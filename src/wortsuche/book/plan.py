@@ -25,6 +25,7 @@ from typing import Any
 from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import DoesNotFitError, InputError, UserError
 from wortsuche.model import Puzzle
+from wortsuche.notes import Note
 from wortsuche.pipeline.run import generate
 from wortsuche.rand import Rng
 from wortsuche.rating.targeting import generate_near
@@ -361,18 +362,22 @@ def _within_largest(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle:
     rows, cols = planned.largest[-1]
     if planned.half:
         raise DoesNotFitError(
-            f"its words need a {chosen.rows}x{chosen.cols} grid, and half a page holds at most "
-            f"{rows}x{cols} readably: --puzzles-per-page 1, a larger --trim or fewer words a "
-            "puzzle (--words-per-puzzle)",
-            key="error.larger-than-half",
-            values={"size": f"{chosen.rows}x{chosen.cols}", "largest": f"{rows}x{cols}"},
+            Note(
+                f"its words need a {chosen.rows}x{chosen.cols} grid, and half a page holds at most "
+                f"{rows}x{cols} readably: --puzzles-per-page 1, a larger --trim or fewer words a "
+                "puzzle (--words-per-puzzle)",
+                key="error.larger-than-half",
+                values={"size": f"{chosen.rows}x{chosen.cols}", "largest": f"{rows}x{cols}"},
+            )
         )
     raise DoesNotFitError(
-        f"its words need a {chosen.rows}x{chosen.cols} grid, and large print on this trim "
-        f"holds at most {rows}x{cols}: fewer words a puzzle (--count, --words-per-puzzle) or "
-        "a larger --trim",
-        key="error.larger-than-large-print",
-        values={"size": f"{chosen.rows}x{chosen.cols}", "largest": f"{rows}x{cols}"},
+        Note(
+            f"its words need a {chosen.rows}x{chosen.cols} grid, and large print on this trim "
+            f"holds at most {rows}x{cols}: fewer words a puzzle (--count, --words-per-puzzle) or "
+            "a larger --trim",
+            key="error.larger-than-large-print",
+            values={"size": f"{chosen.rows}x{chosen.cols}", "largest": f"{rows}x{cols}"},
+        )
     )
 
 

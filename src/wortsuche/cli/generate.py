@@ -446,12 +446,14 @@ def _with_advice(error: DoesNotFitError, effort: float, *, exact: bool = False) 
     advice = _advice(error, effort, message, exact=exact)
     message += advice["effort"] + advice["size"]
     return DoesNotFitError(
-        message,
+        Note(
+            message,
+            key="error.with-advice" if error.key else None,
+            values={"error": error, **advice},
+        ),
         error.words,
         error.suggested_size,
         error.kind,
-        key="error.with-advice" if error.key else None,
-        values={"error": error, **advice},
     )
 
 

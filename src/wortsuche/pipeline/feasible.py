@@ -24,6 +24,7 @@ from wortsuche.grid.shapes import Outline
 from wortsuche.grid.topology import Topology
 from wortsuche.limits import MAX_SIDE
 from wortsuche.model import Crossing, HiddenMessage, Options
+from wortsuche.notes import Note
 
 EXACT_SIZES = 12
 """Sizes an exact message is tried in when the size is chosen: enough for the crossings a layout
@@ -69,34 +70,38 @@ def check_message(
     most_free, least_free = cells - cover.least, cells - cover.most
     if n > most_free:
         raise DoesNotFitError(
-            f"the message does not fit in {rows}x{cols}: it has {n} letters, but the words "
-            f"cover at least {cover.least} of its {cells} cells, so at most {most_free} stay "
-            "free; try a larger grid or a shorter message",
-            key="error.message-too-few-cells-counted",
-            values={
-                "rows": rows,
-                "cols": cols,
-                "count": n,
-                "covered": cover.least,
-                "cells": cells,
-                "free": max(most_free, 0),
-            },
+            Note(
+                f"the message does not fit in {rows}x{cols}: it has {n} letters, but the words "
+                f"cover at least {cover.least} of its {cells} cells, so at most {most_free} stay "
+                "free; try a larger grid or a shorter message",
+                key="error.message-too-few-cells-counted",
+                values={
+                    "rows": rows,
+                    "cols": cols,
+                    "count": n,
+                    "covered": cover.least,
+                    "cells": cells,
+                    "free": max(most_free, 0),
+                },
+            ),
             kind="cannot_exist",
         )
     if message.exact and n < least_free:
         raise DoesNotFitError(
-            f"the message cannot fill every free cell of {rows}x{cols}: it has {n} letters, but "
-            f"the words cover at most {cover.most} of its {cells} cells, so at least "
-            f"{least_free} stay free; try a smaller grid or a longer message",
-            key="error.message-too-many-cells",
-            values={
-                "rows": rows,
-                "cols": cols,
-                "count": n,
-                "covered": cover.most,
-                "cells": cells,
-                "free": least_free,
-            },
+            Note(
+                f"the message cannot fill every free cell of {rows}x{cols}: it has {n} letters, but "
+                f"the words cover at most {cover.most} of its {cells} cells, so at least "
+                f"{least_free} stay free; try a smaller grid or a longer message",
+                key="error.message-too-many-cells",
+                values={
+                    "rows": rows,
+                    "cols": cols,
+                    "count": n,
+                    "covered": cover.most,
+                    "cells": cells,
+                    "free": least_free,
+                },
+            ),
             kind="cannot_exist",
         )
 
@@ -106,12 +111,14 @@ def check_letters(message: HiddenMessage, words: Sequence[str]) -> None:
     for word in words:
         if len(word) == 1 and word in message.letters:
             raise DoesNotFitError(
-                f"the message cannot be hidden: its letter {word} is the listed word {word}, "
-                "which would then stand in the grid twice; try another message or leave out "
-                f"the word {word}",
+                Note(
+                    f"the message cannot be hidden: its letter {word} is the listed word {word}, "
+                    "which would then stand in the grid twice; try another message or leave out "
+                    f"the word {word}",
+                    key="error.message-has-word-letter",
+                    values={"word": word},
+                ),
                 words=(word,),
-                key="error.message-has-word-letter",
-                values={"word": word},
                 kind="cannot_exist",
             )
 
@@ -141,19 +148,21 @@ def exact_sizes(
     ]
     if not fitting:
         raise DoesNotFitError(
-            f"no size leaves exactly {n} cells free for the message: the words cover between "
-            f"{cover.least} and {cover.most} cells, so a grid would need between "
-            f"{cover.least + n} and {cover.most + n} cells, and none of those sizes holds the "
-            f"longest word ({longest} letters); try another message or other words",
-            key="error.message-no-exact-size",
-            values={
-                "count": n,
-                "least": cover.least,
-                "most": cover.most,
-                "fewest": cover.least + n,
-                "largest": cover.most + n,
-                "longest": longest,
-            },
+            Note(
+                f"no size leaves exactly {n} cells free for the message: the words cover between "
+                f"{cover.least} and {cover.most} cells, so a grid would need between "
+                f"{cover.least + n} and {cover.most + n} cells, and none of those sizes holds the "
+                f"longest word ({longest} letters); try another message or other words",
+                key="error.message-no-exact-size",
+                values={
+                    "count": n,
+                    "least": cover.least,
+                    "most": cover.most,
+                    "fewest": cover.least + n,
+                    "largest": cover.most + n,
+                    "longest": longest,
+                },
+            ),
             kind="cannot_exist",
         )
     return fitting[:EXACT_SIZES]

@@ -210,10 +210,12 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
     topology = Topology.for_options(rows, cols, options, holes)
     if len(topology.holes) == topology.size:
         raise DoesNotFitError(
-            f"the shape leaves no cell in {rows}x{cols}",
+            Note(
+                f"the shape leaves no cell in {rows}x{cols}",
+                key="error.shape-no-cell",
+                values={"size": f"{rows}x{cols}"},
+            ),
             kind="cannot_exist",
-            key="error.shape-no-cell",
-            values={"size": f"{rows}x{cols}"},
         )
     if message is not None:
         cover = Cover.for_options(to_place, options)
@@ -233,10 +235,12 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
     if message is not None and failures.message:
         raise _message_does_not_fit(message, rows, cols, failures.free_counts)
     raise DoesNotFitError(
-        f"the free cells of {rows}x{cols} could not be filled without forming a word "
-        f"({failures.fill} layouts tried); try a larger size or another filler",
-        key="error.fill-failed",
-        values={"size": f"{rows}x{cols}", "tried": failures.fill},
+        Note(
+            f"the free cells of {rows}x{cols} could not be filled without forming a word "
+            f"({failures.fill} layouts tried); try a larger size or another filler",
+            key="error.fill-failed",
+            values={"size": f"{rows}x{cols}", "tried": failures.fill},
+        )
     )
 
 
@@ -317,16 +321,18 @@ def _generate_exact_message(plan: Plan, budget: Budget) -> Puzzle:
     n = len(plan.message.letters)
     low, high = sizes[0], sizes[-1]
     raise DoesNotFitError(
-        f"no layout left exactly {n} cells free for the message in the {len(sizes)} sizes "
-        f"where counting allows it ({low[0]}x{low[1]} to {high[0]}x{high[1]}); try another "
-        "message length, or give a size with --size",
-        key="error.message-exact-not-found",
-        values={
-            "count": n,
-            "sizes": len(sizes),
-            "first": f"{low[0]}x{low[1]}",
-            "last": f"{high[0]}x{high[1]}",
-        },
+        Note(
+            f"no layout left exactly {n} cells free for the message in the {len(sizes)} sizes "
+            f"where counting allows it ({low[0]}x{low[1]} to {high[0]}x{high[1]}); try another "
+            "message length, or give a size with --size",
+            key="error.message-exact-not-found",
+            values={
+                "count": n,
+                "sizes": len(sizes),
+                "first": f"{low[0]}x{low[1]}",
+                "last": f"{high[0]}x{high[1]}",
+            },
+        )
     )
 
 
@@ -359,9 +365,11 @@ def _message_does_not_fit(
         why = "it would spell a listed word a second time in every layout tried"
         advice = "another message or a larger grid"
     return DoesNotFitError(
-        f"the message does not fit in {rows}x{cols}: {why}; try {advice}",
-        key=key,
-        values={"rows": rows, "cols": cols, "count": n, "free": seen},
+        Note(
+            f"the message does not fit in {rows}x{cols}: {why}; try {advice}",
+            key=key,
+            values={"rows": rows, "cols": cols, "count": n, "free": seen},
+        )
     )
 
 
@@ -383,41 +391,47 @@ def _check_fits_at_all(words: Sequence[str], rows: int, cols: int, options: Opti
                 f"; also too long: {named}", key="error.word-too-long-also", values={"words": named}
             )
         raise DoesNotFitError(
-            f"{longest} has {len(longest)} letters, but at most {room} fit in "
-            f"{rows}x{cols} going {arrows}{also}",
+            Note(
+                f"{longest} has {len(longest)} letters, but at most {room} fit in "
+                f"{rows}x{cols} going {arrows}{also}",
+                key="error.word-too-long",
+                values={
+                    "word": longest,
+                    "length": len(longest),
+                    "room": room,
+                    "size": f"{rows}x{cols}",
+                    "arrows": arrows,
+                    "also": also,
+                },
+            ),
             words=tuple(too_long),
             suggested_size=(max(rows, len(longest)), max(cols, len(longest))),
             kind="cannot_exist",
-            key="error.word-too-long",
-            values={
-                "word": longest,
-                "length": len(longest),
-                "room": room,
-                "size": f"{rows}x{cols}",
-                "arrows": arrows,
-                "also": also,
-            },
         )
     total = sum(len(w) for w in words)
     if options.crossing is Crossing.NEVER and total > cells:
         side = math.ceil(math.sqrt(total / 0.6))
         raise DoesNotFitError(
-            f"the words have {total} letters but {rows}x{cols} has room for only {cells} "
-            "and they may not cross",
+            Note(
+                f"the words have {total} letters but {rows}x{cols} has room for only {cells} "
+                "and they may not cross",
+                key="error.too-many-letters",
+                values={"letters": total, "size": f"{rows}x{cols}", "cells": cells},
+            ),
             suggested_size=(max(rows, side), max(cols, side)),
             kind="cannot_exist",
-            key="error.too-many-letters",
-            values={"letters": total, "size": f"{rows}x{cols}", "cells": cells},
         )
     # crossing or not, each letter stands as often as the word that has it most often does
     needed = sum(max(word.count(letter) for word in words) for letter in set("".join(words)))
     if needed > cells:
         side = math.ceil(math.sqrt(needed))
         raise DoesNotFitError(
-            f"the words need at least {needed} cells (each letter as often as one word has it), "
-            f"but {rows}x{cols} has room for only {cells}",
+            Note(
+                f"the words need at least {needed} cells (each letter as often as one word has it), "
+                f"but {rows}x{cols} has room for only {cells}",
+                key="error.too-few-cells",
+                values={"needed": needed, "size": f"{rows}x{cols}", "cells": cells},
+            ),
             suggested_size=(max(rows, side), max(cols, side)),
             kind="cannot_exist",
-            key="error.too-few-cells",
-            values={"needed": needed, "size": f"{rows}x{cols}", "cells": cells},
         )

@@ -112,9 +112,11 @@ def generate_auto_size(plan: Plan, budget: Budget, build_side: SideBuilder) -> P
     side = min(side, MAX_SIDE)
     if max(len(w) for w in words) > MAX_SIDE:
         raise DoesNotFitError(
-            f"a word is longer than {MAX_SIDE} letters, the largest side",
-            key="error.word-longer-than-side",
-            values={"most": MAX_SIDE},
+            Note(
+                f"a word is longer than {MAX_SIDE} letters, the largest side",
+                key="error.word-longer-than-side",
+                values={"most": MAX_SIDE},
+            )
         )
     rng = Rng(plan.seed)
     spelt: list[int] = []  # the sides where the message spelt a word in every layout
@@ -132,16 +134,20 @@ def generate_auto_size(plan: Plan, budget: Budget, build_side: SideBuilder) -> P
                 raise _message_spells_word(spelt) from None
             if side >= MAX_SIDE:
                 raise DoesNotFitError(
-                    f"no layout found up to {MAX_SIDE}x{MAX_SIDE}, the largest size",
-                    key="error.no-layout-up-to",
-                    values={"size": f"{MAX_SIDE}x{MAX_SIDE}"},
+                    Note(
+                        f"no layout found up to {MAX_SIDE}x{MAX_SIDE}, the largest size",
+                        key="error.no-layout-up-to",
+                        values={"size": f"{MAX_SIDE}x{MAX_SIDE}"},
+                    )
                 ) from None
             if budget.left < budget.steps * 0.01:
                 raise DoesNotFitError(
-                    f"no layout found up to {side}x{side} within the budget of {budget.steps} "
-                    "steps; try fewer or shorter words, or an easier level",
-                    key="error.no-layout-in-budget",
-                    values={"size": f"{side}x{side}", "steps": budget.steps},
+                    Note(
+                        f"no layout found up to {side}x{side} within the budget of {budget.steps} "
+                        "steps; try fewer or shorter words, or an easier level",
+                        key="error.no-layout-in-budget",
+                        values={"size": f"{side}x{side}", "steps": budget.steps},
+                    )
                 ) from None
             side = min(MAX_SIDE, side + max(1, side // 10))
 
@@ -164,9 +170,11 @@ def _message_spells_word(sides: list[int]) -> DoesNotFitError:
     """The error when the message spelt a listed word at every size of ``sides``."""
     tried = ", ".join(f"{side}x{side}" for side in sides)
     return DoesNotFitError(
-        f"the message would spell a listed word a second time in every layout tried in {tried}; "
-        "larger grids only put its letters closer together; try another message",
-        key="error.message-spells-word-any-size",
-        values={"sizes": tried},
+        Note(
+            f"the message would spell a listed word a second time in every layout tried in {tried}; "
+            "larger grids only put its letters closer together; try another message",
+            key="error.message-spells-word-any-size",
+            values={"sizes": tried},
+        ),
         kind="cannot_exist",
     )

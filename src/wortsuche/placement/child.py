@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from wortsuche.bounded import OutOfMemory, OutOfTime, in_child
 from wortsuche.errors import DoesNotFitError, GenerationTimeout
+from wortsuche.notes import Note
 
 T = TypeVar("T")
 
@@ -37,8 +38,10 @@ def run_bounded(work: Callable[[], T], *, cpu_seconds: float, memory: int) -> T:
     except OutOfMemory:
         megabytes = memory // 2**20
         raise DoesNotFitError(
-            f"the exact search needs more than {megabytes} MB of memory for these words and "
-            "this size; try without --exact, or fewer words or a smaller size",
-            key="error.exact-memory",
-            values={"megabytes": megabytes},
+            Note(
+                f"the exact search needs more than {megabytes} MB of memory for these words and "
+                "this size; try without --exact, or fewer words or a smaller size",
+                key="error.exact-memory",
+                values={"megabytes": megabytes},
+            )
         ) from None

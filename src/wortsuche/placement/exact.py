@@ -38,6 +38,7 @@ from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError, MissingExtraError
 from wortsuche.grid.board import Board
 from wortsuche.model import Crossing, Direction, Options, Placement
+from wortsuche.notes import Note
 from wortsuche.placement.child import run_bounded
 from wortsuche.rand import Rng
 
@@ -102,11 +103,13 @@ class Layouts:
         for letters, variables in zip(self.words, by_word, strict=True):
             if not variables:
                 raise DoesNotFitError(
-                    f"no layout exists: {letters} fits nowhere in {board.rows}x{board.cols}",
+                    Note(
+                        f"no layout exists: {letters} fits nowhere in {board.rows}x{board.cols}",
+                        key="error.exact-fits-nowhere",
+                        values={"word": letters, "size": f"{board.rows}x{board.cols}"},
+                    ),
                     words=(letters,),
                     kind="cannot_exist",
-                    key="error.exact-fits-nowhere",
-                    values={"word": letters, "size": f"{board.rows}x{board.cols}"},
                 )
             clauses.append(variables)
             at_most_one(variables)
@@ -144,15 +147,17 @@ class Layouts:
             self.conflicts_left -= self.solver.accum_stats().get("conflicts", 0) - before
             if answer is None:
                 raise DoesNotFitError(
-                    f"none found within the effort: the exact search used its budget of "
-                    f"{CONFLICTS:,} conflicts on {self.board.rows}x{self.board.cols} "
-                    "(--effort N gives it N times as many)",
+                    Note(
+                        f"none found within the effort: the exact search used its budget of "
+                        f"{CONFLICTS:,} conflicts on {self.board.rows}x{self.board.cols} "
+                        "(--effort N gives it N times as many)",
+                        key="error.exact-budget",
+                        values={
+                            "conflicts": f"{CONFLICTS:,}",
+                            "size": f"{self.board.rows}x{self.board.cols}",
+                        },
+                    ),
                     kind="not_found",
-                    key="error.exact-budget",
-                    values={
-                        "conflicts": f"{CONFLICTS:,}",
-                        "size": f"{self.board.rows}x{self.board.cols}",
-                    },
                 )
             if not answer:
                 return
@@ -206,20 +211,24 @@ def search(
                 return layout
             if tried >= RETRIES:
                 raise DoesNotFitError(
-                    f"none found within the effort: {RETRIES} layouts from the exact search each "
-                    "spelt a word a second time",
+                    Note(
+                        f"none found within the effort: {RETRIES} layouts from the exact search each "
+                        "spelt a word a second time",
+                        key="error.exact-spelt-twice",
+                        values={"tried": RETRIES},
+                    ),
                     kind="not_found",
-                    key="error.exact-spelt-twice",
-                    values={"tried": RETRIES},
                 )
     finally:
         layouts.close()
     raise DoesNotFitError(
-        f"no layout exists: the exact search proved that these words cannot all stand in "
-        f"{board.rows}x{board.cols} with these directions and crossing rules",
+        Note(
+            f"no layout exists: the exact search proved that these words cannot all stand in "
+            f"{board.rows}x{board.cols} with these directions and crossing rules",
+            key="error.exact-proved",
+            values={"size": f"{board.rows}x{board.cols}"},
+        ),
         kind="cannot_exist",
-        key="error.exact-proved",
-        values={"size": f"{board.rows}x{board.cols}"},
     )
 
 
@@ -229,17 +238,19 @@ def _check_size(words: Sequence[str], board: Board, options: Options) -> None:
     cells = sum(topology.positions(len(w), options.directions).total * len(w) for w in words)
     if cells > MOST_POSITION_CELLS:
         raise DoesNotFitError(
-            f"too large for the exact search: the {len(words)} words have {cells:,} cells of "
-            f"positions in {board.rows}x{board.cols}, at most {MOST_POSITION_CELLS:,} fit its "
-            "memory; try without --exact, or fewer words or a smaller size",
-            key="error.exact-too-large",
-            values={
-                "words": len(words),
-                "cells": f"{cells:,}",
-                "rows": board.rows,
-                "cols": board.cols,
-                "most": f"{MOST_POSITION_CELLS:,}",
-            },
+            Note(
+                f"too large for the exact search: the {len(words)} words have {cells:,} cells of "
+                f"positions in {board.rows}x{board.cols}, at most {MOST_POSITION_CELLS:,} fit its "
+                "memory; try without --exact, or fewer words or a smaller size",
+                key="error.exact-too-large",
+                values={
+                    "words": len(words),
+                    "cells": f"{cells:,}",
+                    "rows": board.rows,
+                    "cols": board.cols,
+                    "most": f"{MOST_POSITION_CELLS:,}",
+                },
+            ),
             kind="not_found",
         )
 

@@ -20,6 +20,7 @@ from wortsuche.grid.board import Board
 from wortsuche.grid.positions import PositionSpace
 from wortsuche.grid.strays import has_stray
 from wortsuche.model import Crossing, Direction, Options, Placement
+from wortsuche.notes import Note
 from wortsuche.rand import Rng
 
 ANCHOR_SAMPLE = 24
@@ -231,11 +232,13 @@ def luby(i: int) -> int:
 def no_layout_found(stuck: tuple[str, ...], board: Board) -> DoesNotFitError:
     """The error of a search that ran out of steps: ``stuck`` are the words hardest to fit."""
     return DoesNotFitError(
-        f"no layout found: {', '.join(stuck)} did not fit in {board.rows}x{board.cols}",
+        Note(
+            f"no layout found: {', '.join(stuck)} did not fit in {board.rows}x{board.cols}",
+            key="error.no-layout",
+            values={"words": ", ".join(stuck), "size": f"{board.rows}x{board.cols}"},
+        ),
         words=stuck,
         kind="not_found",
-        key="error.no-layout",
-        values={"words": ", ".join(stuck), "size": f"{board.rows}x{board.cols}"},
     )
 
 

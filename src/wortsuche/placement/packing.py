@@ -26,6 +26,7 @@ from wortsuche.budget import SearchBudget
 from wortsuche.errors import DoesNotFitError
 from wortsuche.grid.board import Board
 from wortsuche.model import HOLE, Crossing, Direction, Options, Placement
+from wortsuche.notes import Note
 from wortsuche.placement.kernel import Placer
 from wortsuche.rand import Rng
 
@@ -82,12 +83,14 @@ def place(
             board.remove_all_placements()
     longest = tuple(sorted(words, key=lambda w: (-len(w), w))[:3])
     raise DoesNotFitError(
-        f"no layout found: {', '.join(longest)} and the others did not pack into "
-        f"{board.rows}x{board.cols} without crossing",
+        Note(
+            f"no layout found: {', '.join(longest)} and the others did not pack into "
+            f"{board.rows}x{board.cols} without crossing",
+            key="error.no-packing",
+            values={"words": ", ".join(longest), "size": f"{board.rows}x{board.cols}"},
+        ),
         words=longest,
         kind="not_found",
-        key="error.no-packing",
-        values={"words": ", ".join(longest), "size": f"{board.rows}x{board.cols}"},
     )
 
 

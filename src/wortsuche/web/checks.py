@@ -36,11 +36,13 @@ def checked_text(text: str, field: str) -> str:
     except UnicodeEncodeError as error:
         raise ApiError(
             422,
-            f"{field}: character {error.start + 1} is not a letter or sign of any script "
-            f"(a lone surrogate, {text[error.start]!a})",
+            Note(
+                f"{field}: character {error.start + 1} is not a letter or sign of any script "
+                f"(a lone surrogate, {text[error.start]!a})",
+                key="api.lone-surrogate",
+                values={"position": error.start + 1},
+            ),
             field,
-            key="api.lone-surrogate",
-            values={"position": error.start + 1},
         ) from None
     return text
 
@@ -50,10 +52,12 @@ def checked_language(lang: str, languages: Sequence[str]) -> str:
     if lang not in languages:
         raise ApiError(
             422,
-            f"lang must be one of {', '.join(languages)}",
+            Note(
+                f"lang must be one of {', '.join(languages)}",
+                key="api.lang",
+                values={"languages": ", ".join(languages)},
+            ),
             "lang",
-            key="api.lang",
-            values={"languages": ", ".join(languages)},
         )
     return lang
 
@@ -66,10 +70,12 @@ def checked_size(rows: int | None, cols: int | None) -> tuple[int | None, int | 
         if not 1 <= value <= limits.MAX_SIDE:
             raise ApiError(
                 422,
-                f"the number of {name} must be from 1 to {limits.MAX_SIDE}, not {value}",
+                Note(
+                    f"the number of {name} must be from 1 to {limits.MAX_SIDE}, not {value}",
+                    key=f"api.{field}-range",
+                    values={"most": limits.MAX_SIDE, "value": value},
+                ),
                 field,
-                key=f"api.{field}-range",
-                values={"most": limits.MAX_SIDE, "value": value},
             )
     return rows, cols
 
@@ -80,10 +86,12 @@ def checked_title(title: str | None) -> str:
     if len(title) > limits.MAX_TITLE_LENGTH:
         raise ApiError(
             422,
-            f"the title is too long (at most {limits.MAX_TITLE_LENGTH} characters)",
+            Note(
+                f"the title is too long (at most {limits.MAX_TITLE_LENGTH} characters)",
+                key="api.title-too-long",
+                values={"most": limits.MAX_TITLE_LENGTH},
+            ),
             "title",
-            key="api.title-too-long",
-            values={"most": limits.MAX_TITLE_LENGTH},
         )
     return title
 
@@ -93,10 +101,12 @@ def checked_seed(seed: int | None) -> int | None:
     if seed is not None and not 0 <= seed <= limits.MAX_SEED:
         raise ApiError(
             422,
-            f"the seed must be a whole number from 0 to {limits.MAX_SEED}",
+            Note(
+                f"the seed must be a whole number from 0 to {limits.MAX_SEED}",
+                key="api.seed",
+                values={"most": limits.MAX_SEED},
+            ),
             "seed",
-            key="api.seed",
-            values={"most": limits.MAX_SEED},
         )
     return seed
 
@@ -115,19 +125,23 @@ def checked_secret(secret: str | list[str] | None) -> list[str]:
     if len(entries) > limits.MAX_SECRET_WORDS:
         raise ApiError(
             422,
-            f"too many secret words: {len(entries)} (at most {limits.MAX_SECRET_WORDS})",
+            Note(
+                f"too many secret words: {len(entries)} (at most {limits.MAX_SECRET_WORDS})",
+                key="api.too-many-secret",
+                values={"count": len(entries), "most": limits.MAX_SECRET_WORDS},
+            ),
             "secret",
-            key="api.too-many-secret",
-            values={"count": len(entries), "most": limits.MAX_SECRET_WORDS},
         )
     for entry in entries:
         if len(entry) > limits.MAX_WORD_LENGTH:
             raise ApiError(
                 422,
-                f"the secret word {entry[:20]!r}… is too long",
+                Note(
+                    f"the secret word {entry[:20]!r}… is too long",
+                    key="api.secret-too-long",
+                    values={"start": entry[:20], "most": limits.MAX_WORD_LENGTH},
+                ),
                 "secret",
-                key="api.secret-too-long",
-                values={"start": entry[:20], "most": limits.MAX_WORD_LENGTH},
             )
     return entries
 
@@ -158,7 +172,7 @@ def read_words(
         checked_text(text, "words")
     if isinstance(words, str):
         if not words.strip():
-            raise ApiError(422, "type at least one word", "words", key="api.no-words")
+            raise ApiError(422, Note("type at least one word", key="api.no-words"), "words")
         try:
             source = parse_words(words, name="the word list", phrases=phrases)
         except InputError as error:
@@ -175,28 +189,32 @@ def read_words(
     ]
     entries = [entry for entry in entries if entry]
     if not entries:
-        raise ApiError(422, "type at least one word", "words", key="api.no-words")
+        raise ApiError(422, Note("type at least one word", key="api.no-words"), "words")
     if len(entries) > limits.MAX_WORDS:
         raise ApiError(
             422,
-            f"too many words: {len(entries)} (at most {limits.MAX_WORDS} per puzzle)",
+            Note(
+                f"too many words: {len(entries)} (at most {limits.MAX_WORDS} per puzzle)",
+                key="api.too-many-words",
+                values={"count": len(entries), "most": limits.MAX_WORDS},
+            ),
             "words",
-            key="api.too-many-words",
-            values={"count": len(entries), "most": limits.MAX_WORDS},
         )
     for entry in entries:
         if len(entry.partition("=")[0].strip()) > limits.MAX_WORD_LENGTH:
             raise ApiError(
                 422,
-                f"the word {entry[:20]!r}… is too long ({len(entry)} characters, "
-                f"at most {limits.MAX_WORD_LENGTH})",
+                Note(
+                    f"the word {entry[:20]!r}… is too long ({len(entry)} characters, "
+                    f"at most {limits.MAX_WORD_LENGTH})",
+                    key="api.word-too-long",
+                    values={
+                        "start": entry[:20],
+                        "length": len(entry),
+                        "most": limits.MAX_WORD_LENGTH,
+                    },
+                ),
                 "words",
-                key="api.word-too-long",
-                values={
-                    "start": entry[:20],
-                    "length": len(entry),
-                    "most": limits.MAX_WORD_LENGTH,
-                },
             )
     return entries, size, notes
 
@@ -205,8 +223,6 @@ def words_refused(error: InputError) -> ApiError:
     """The refusal of words the core cannot use, with the core's reason."""
     return ApiError(
         422,
-        f"Please check the list: {error}.",
+        Note(f"Please check the list: {error}.", key="api.check-words", values={"error": error}),
         "words",
-        key="api.check-words",
-        values={"error": error},
     )

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException
 
 from wortsuche.errors import InternalError
 from wortsuche.i18n import DEFAULT_LANGUAGE, translator
+from wortsuche.notes import Note
 from wortsuche.web.pages import missing_page, page_language
 
 logger = logging.getLogger("wortsuche.web")
@@ -30,9 +31,10 @@ logger = logging.getLogger("wortsuche.web")
 class ApiError(Exception):
     """A request the server refuses: ``message`` is shown next to ``field`` in the form.
 
-    ``retry_after`` (seconds) is sent as the ``Retry-After`` header of a 429 or 503. ``key`` and
-    ``values`` name the message in the catalogue (an ``api.*`` id); a value that is an error is
-    said in the reader's language too, and ``number`` picks a plural form.
+    ``retry_after`` (seconds) is sent as the ``Retry-After`` header of a 429 or 503. A
+    ``message`` that is a :class:`~wortsuche.notes.Note` names itself in the catalogue (an
+    ``api.*`` id): the refusal takes over its ``key`` and ``values`` (a value that is an error is
+    said in the reader's language too) and its ``number``, which picks a plural form.
     """
 
     def __init__(
@@ -41,19 +43,16 @@ class ApiError(Exception):
         message: str,
         field: str | None = None,
         retry_after: int | None = None,
-        *,
-        key: str | None = None,
-        values: dict[str, object] | None = None,
-        number: int | None = None,
     ) -> None:
-        super().__init__(message)
+        note = message if isinstance(message, Note) else Note(message)
+        super().__init__(str(note))
         self.status = status
-        self.message = message
+        self.message = str(note)
         self.field = field
         self.retry_after = retry_after
-        self.key = key
-        self.values = dict(values or {})
-        self.number = number
+        self.key = note.key
+        self.values = dict(note.values)
+        self.number = note.number
 
 
 def server_failed(error: BaseException) -> ApiError:
@@ -69,8 +68,10 @@ def server_failed(error: BaseException) -> ApiError:
         logger.error("%s: %s", type(error).__name__, error, exc_info=error)
     return ApiError(
         500,
-        "the server failed (a bug in wortsuche, written to its log); please try again",
-        key="api.bug",
+        Note(
+            "the server failed (a bug in wortsuche, written to its log); please try again",
+            key="api.bug",
+        ),
     )
 
 
@@ -110,7 +111,9 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
         if error.status_code == 400:  # FastAPI's answer to a body json cannot read (huge numbers)
-            error_ = ApiError(422, "the request body is not readable JSON", key="api.unreadable")
+            error_ = ApiError(
+                422, Note("the request body is not readable JSON", key="api.unreadable")
+            )
             return await api_error(request, error_)
         if error.status_code == 404 and reads_pages(request):
             # a mistyped address in a browser: the page that says so, with the way back

@@ -17,6 +17,7 @@ from wortsuche.errors import (
 from wortsuche.grid.topology import TORUS_LEAST_SIDE
 from wortsuche.levels import LEVELS
 from wortsuche.model import Puzzle
+from wortsuche.notes import Note
 from wortsuche.spec import PuzzleSpec
 from wortsuche.verification.verifier import verify_puzzle
 from wortsuche.web import limits
@@ -62,12 +63,14 @@ def generation_refused(error: WortsucheError, *, sized: bool) -> ApiError:
     """
     if isinstance(error, BusyError):
         return ApiError(
-            503, f"{error}.", retry_after=error.retry_after, key=error.key, values=error.values
+            503,
+            Note(f"{error}.", key=error.key, values=error.values),
+            retry_after=error.retry_after,
         )
     if isinstance(error, GenerationTimeout):
         message = f"The words could not be arranged: {error}."
         return ApiError(
-            422, message, "size", key=error.key, values=error.values, number=error.number
+            422, Note(message, key=error.key, values=error.values, number=error.number), "size"
         )
     if isinstance(error, DoesNotFitError):
         return does_not_fit(error, sized=sized)
@@ -79,15 +82,23 @@ def generation_refused(error: WortsucheError, *, sized: bool) -> ApiError:
 def does_not_fit(error: DoesNotFitError, *, sized: bool) -> ApiError:
     """The refusal of words that found no layout (or of a message that found no room)."""
     if error.key is not None and error.key.startswith("error.message"):
-        return ApiError(422, f"{error}.", "message", key="api.message", values={"error": error})
+        return ApiError(
+            422, Note(f"{error}.", key="api.message", values={"error": error}), "message"
+        )
     where = "this grid" if sized else f"a grid of at most {limits.MAX_SIDE}x{limits.MAX_SIDE}"
     fix = "Make the grid larger, or use" if sized else "Use"
     return ApiError(
         422,
-        f"The words do not fit in {where}: {error}. {fix} fewer or shorter words.",
+        Note(
+            f"The words do not fit in {where}: {error}. {fix} fewer or shorter words.",
+            key="api.does-not-fit" if sized else "api.does-not-fit-auto",
+            values={
+                "most": limits.MAX_SIDE,
+                "words": ", ".join(error.words) or "–",
+                "error": error,
+            },
+        ),
         "size" if sized else "words",
-        key="api.does-not-fit" if sized else "api.does-not-fit-auto",
-        values={"most": limits.MAX_SIDE, "words": ", ".join(error.words) or "–", "error": error},
     )
 
 
@@ -111,15 +122,17 @@ def spec_refused(error: InputError) -> ApiError:
     its own field; what names no field is the words'."""
     if error.key in WRAP_REFUSALS:
         message, field = WRAP_REFUSALS[error.key]
-        return ApiError(422, message, field, key=error.key.replace("error.", "api."))
+        return ApiError(422, Note(message, key=error.key.replace("error.", "api.")), field)
     if error.key is not None and error.key.startswith("error.message"):
-        return ApiError(422, f"{error}.", "message", key="api.message", values={"error": error})
+        return ApiError(
+            422, Note(f"{error}.", key="api.message", values={"error": error}), "message"
+        )
     option = error.values.get("option")
     if option == "level":
         return level_refused()
     if isinstance(option, str) and option in NewPuzzle.model_fields:
         said: dict[str, object] = {"field": option}
-        return ApiError(422, f"{error}.", option, key="api.invalid-field", values=said)
+        return ApiError(422, Note(f"{error}.", key="api.invalid-field", values=said), option)
     return words_refused(error)
 
 
@@ -127,8 +140,10 @@ def level_refused() -> ApiError:
     """The refusal of a level that is none: the levels to choose from."""
     return ApiError(
         422,
-        f"choose a level: {', '.join(LEVELS)}",
+        Note(
+            f"choose a level: {', '.join(LEVELS)}",
+            key="api.level",
+            values={"levels": ", ".join(LEVELS)},
+        ),
         "level",
-        key="api.level",
-        values={"levels": ", ".join(LEVELS)},
     )

@@ -33,6 +33,7 @@ from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from wortsuche.errors import InputError, MissingExtraError
+from wortsuche.notes import Note
 from wortsuche.web.errors import ApiError
 from wortsuche.web.limits import Rate
 from wortsuche.web.storage.interface import without_password
@@ -236,8 +237,10 @@ def refuse_when_over(
         whom = "from your address" if said == "api.too-many-requests" else f"({action})"
         raise ApiError(
             429,
-            f"too many requests {whom}; try again in {math.ceil(wait)} seconds",
+            Note(
+                f"too many requests {whom}; try again in {math.ceil(wait)} seconds",
+                key=said,
+                values={"seconds": math.ceil(wait)},
+            ),
             retry_after=math.ceil(wait),
-            key=said,
-            values={"seconds": math.ceil(wait)},
         )

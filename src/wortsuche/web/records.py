@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wortsuche.errors import InputError, UserError
 from wortsuche.model import Puzzle
+from wortsuche.notes import Note
 from wortsuche.puzzle_json import loads
 from wortsuche.web import limits
 from wortsuche.web.errors import ApiError
@@ -111,7 +112,7 @@ def record_routes(
         address = request.client.host if request.client else "unknown"
         refuse_when_over(rates, "record", address, said="api.too-many-requests")
         if storage.get(new.puzzle) is None:
-            raise ApiError(404, "there is no puzzle with this id", key="api.no-puzzle")
+            raise ApiError(404, Note("there is no puzzle with this id", key="api.no-puzzle"))
         refuse_when_over(
             rates, "record-session", f"{address} {new.puzzle}", said="api.too-many-requests"
         )
@@ -133,13 +134,15 @@ def record_routes(
         if started is None or started[0] != record.puzzle:
             raise ApiError(
                 403,
-                "this record's id was not issued for this puzzle (ask /api/records/sessions)",
+                Note(
+                    "this record's id was not issued for this puzzle (ask /api/records/sessions)",
+                    key="api.record-unissued",
+                ),
                 "id",
-                key="api.record-unissued",
             )
         stored = storage.get(record.puzzle)
         if stored is None:
-            raise ApiError(404, "there is no puzzle with this id", key="api.no-puzzle")
+            raise ApiError(404, Note("there is no puzzle with this id", key="api.no-puzzle"))
         checked_record(record, loads(stored.puzzle), started[1])
         kept = record.model_dump(exclude={"id", "puzzle"})
         storage.add_play_record(
@@ -160,26 +163,29 @@ def checked_record(record: GameRecord, puzzle: Puzzle, started: str) -> None:
     words = [find.word for find in record.finds]
     if not set(words) <= hidden:
         raise ApiError(
-            422, "a record holds only words of its puzzle", "finds", key="api.record-words"
+            422, Note("a record holds only words of its puzzle", key="api.record-words"), "finds"
         )
     times = [find.at for find in record.finds]
     if len(set(words)) < len(words) or times != sorted(times):
         raise ApiError(
             422,
-            "a record names each find once, in the order of their times",
+            Note(
+                "a record names each find once, in the order of their times", key="api.record-order"
+            ),
             "finds",
-            key="api.record-order",
         )
     age = (datetime.now(UTC) - datetime.fromisoformat(started)).total_seconds()
     claimed = max([*times, record.seconds or 0.0])
     if claimed > age + CLOCK_SLACK:
         raise ApiError(
             422,
-            f"the record claims {claimed:.0f} seconds of play, but its game began "
-            f"{age:.0f} seconds ago",
+            Note(
+                f"the record claims {claimed:.0f} seconds of play, but its game began "
+                f"{age:.0f} seconds ago",
+                key="api.record-time",
+                values={"claimed": f"{claimed:.0f}", "age": f"{age:.0f}"},
+            ),
             "finds",
-            key="api.record-time",
-            values={"claimed": f"{claimed:.0f}", "age": f"{age:.0f}"},
         )
 
 

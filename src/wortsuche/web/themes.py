@@ -11,6 +11,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from wortsuche.errors import InputError
+from wortsuche.notes import Note
 from wortsuche.rand import new_seed
 from wortsuche.web import limits
 from wortsuche.web.checks import checked_language, checked_seed
@@ -64,16 +65,20 @@ def theme_routes() -> APIRouter:
         """``count`` words of the theme (all if not given) in an order drawn from ``seed``."""
         language = checked_language(lang, THEME_LANGUAGES)
         if name not in theme_names():
-            raise ApiError(404, f"there is no theme {name[:40]!r}", "theme", key="api.no-theme")
+            raise ApiError(
+                404, Note(f"there is no theme {name[:40]!r}", key="api.no-theme"), "theme"
+            )
         theme = load_theme(name, language)
         most = min(len(theme.words), limits.MAX_WORDS)
         if count is not None and not 1 <= count <= most:
             raise ApiError(
                 422,
-                f"the number of words must be from 1 to {most}, not {count}",
+                Note(
+                    f"the number of words must be from 1 to {most}, not {count}",
+                    key="api.theme-count",
+                    values={"most": most, "count": count},
+                ),
                 "count",
-                key="api.theme-count",
-                values={"most": most, "count": count},
             )
         seed = checked_seed(seed)
         seed = new_seed() if seed is None else seed

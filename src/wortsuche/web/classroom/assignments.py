@@ -33,6 +33,7 @@ from datetime import UTC, datetime, timedelta
 from starlette.concurrency import run_in_threadpool
 
 from wortsuche.model import Cell, Puzzle
+from wortsuche.notes import Note
 from wortsuche.puzzle_json import loads
 from wortsuche.web.classroom.schemas import PupilRow
 from wortsuche.web.errors import ApiError
@@ -108,14 +109,18 @@ def checked_pseudonym(text: str) -> str:
     """A pseudonym that may be shown: letters, digits, blanks and ``.'-``, at most 24 characters."""
     name = " ".join(unicodedata.normalize("NFC", text).split())
     if not name:
-        raise ApiError(422, "type a first name or a nickname", "pseudonym", key="api.pseudonym")
+        raise ApiError(
+            422, Note("type a first name or a nickname", key="api.pseudonym"), "pseudonym"
+        )
     if len(name) > MAX_PSEUDONYM or not PSEUDONYM_PATTERN.fullmatch(name):
         raise ApiError(
             422,
-            f"a pseudonym has at most {MAX_PSEUDONYM} letters, digits, spaces or .'-",
+            Note(
+                f"a pseudonym has at most {MAX_PSEUDONYM} letters, digits, spaces or .'-",
+                key="api.pseudonym-characters",
+                values={"most": MAX_PSEUDONYM},
+            ),
             "pseudonym",
-            key="api.pseudonym-characters",
-            values={"most": MAX_PSEUDONYM},
         )
     return name
 
@@ -134,10 +139,12 @@ def checked_end(ends: datetime | None, now: datetime) -> datetime:
     if not now < ends <= now + timedelta(days=MAX_DAYS):
         raise ApiError(
             422,
-            f"the end must lie in the future, at most {MAX_DAYS} days from now",
+            Note(
+                f"the end must lie in the future, at most {MAX_DAYS} days from now",
+                key="api.assignment-end",
+                values={"most": MAX_DAYS},
+            ),
             "ends",
-            key="api.assignment-end",
-            values={"most": MAX_DAYS},
         )
     return ends
 
@@ -168,7 +175,7 @@ class PuzzleCache:
         stored = self.storage.get(puzzle_id)
         if stored is None:
             raise ApiError(
-                404, "there is no puzzle with this id (check the link)", key="api.no-puzzle"
+                404, Note("there is no puzzle with this id (check the link)", key="api.no-puzzle")
             )
         puzzle = loads(stored.puzzle)
         played = PlayedPuzzle(puzzle, accepted_places(puzzle))
@@ -281,7 +288,8 @@ def open_assignment(storage: Storage, code: str) -> Assignment:
         assignment = None
     if assignment is None:
         raise ApiError(
-            404, "there is no assignment with this code (check the code)", key="api.no-assignment"
+            404,
+            Note("there is no assignment with this code (check the code)", key="api.no-assignment"),
         )
     return assignment
 
@@ -304,16 +312,16 @@ def teacher_of(assignment: Assignment, authorization: str | None) -> None:
     """Refuse with 401 without a token and 403 with a wrong one (another class's included)."""
     token = bearer(authorization)
     if token is None:
-        raise ApiError(401, "the teacher token is missing", key="api.token-missing")
+        raise ApiError(401, Note("the teacher token is missing", key="api.token-missing"))
     if not same_token(token, assignment.teacher_hash):
-        raise ApiError(403, "this token does not open this assignment", key="api.token-wrong")
+        raise ApiError(403, Note("this token does not open this assignment", key="api.token-wrong"))
 
 
 def pupil_of(storage: Storage, assignment: Assignment, authorization: str | None) -> Pupil:
     """The pupil whose token this is, in this assignment; 401 without a token, 403 if wrong."""
     token = bearer(authorization)
     if token is None:
-        raise ApiError(401, "the pupil token is missing", key="api.token-missing")
+        raise ApiError(401, Note("the pupil token is missing", key="api.token-missing"))
     pupil_id, _, _ = token.partition(".")
     pupil = storage.get_pupil(pupil_id) if pupil_id else None
     # the hashes are compared even for a pupil that does not exist, so both take the same time
@@ -321,7 +329,7 @@ def pupil_of(storage: Storage, assignment: Assignment, authorization: str | None
     card = (storage.card_hash(pupil_id) if pupil_id else None) or token_hash("")
     opens = same_token(token, stored) | same_token(token, card)  # both compared, always
     if not opens or pupil is None or pupil.assignment != assignment.code:
-        raise ApiError(403, "this token does not open this assignment", key="api.token-wrong")
+        raise ApiError(403, Note("this token does not open this assignment", key="api.token-wrong"))
     return pupil
 
 
@@ -358,8 +366,10 @@ def issue_cards(storage: Storage, assignment: Assignment) -> list[tuple[Pupil, s
     if not pupils:
         raise ApiError(
             422,
-            "nobody has joined yet: name cards are made for the pupils who have joined",
-            key="api.cards-no-pupils",
+            Note(
+                "nobody has joined yet: name cards are made for the pupils who have joined",
+                key="api.cards-no-pupils",
+            ),
         )
     cards = [(pupil, f"{pupil.id}.{new_token()}") for pupil in pupils]
     storage.set_cards({pupil.id: token_hash(card) for pupil, card in cards})
@@ -377,7 +387,7 @@ def join(
     chosen = assignment.puzzles[0] if puzzle is None else puzzle
     if chosen not in assignment.puzzles:
         raise ApiError(
-            422, "this puzzle is not part of the assignment", "puzzle", key="api.no-puzzle"
+            422, Note("this puzzle is not part of the assignment", key="api.no-puzzle"), "puzzle"
         )
     pupil_id = secrets.token_urlsafe(PUPIL_ID_BYTES)
     token = f"{pupil_id}.{new_token()}"
@@ -387,18 +397,22 @@ def join(
     if joined == "full":
         raise ApiError(
             409,
-            "this class is full, there is no room left: ask your teacher",
-            key="api.class-full",
-            values={"most": assignment.max_pupils},
+            Note(
+                "this class is full, there is no room left: ask your teacher",
+                key="api.class-full",
+                values={"most": assignment.max_pupils},
+            ),
         )
     if joined == "taken":
         other = other_name(name, storage.pseudonyms(assignment.code))
         raise ApiError(
             409,
-            f'someone in this class is already called {name}: choose another name, such as "{other}"',
+            Note(
+                f'someone in this class is already called {name}: choose another name, such as "{other}"',
+                key="api.pseudonym-taken",
+                values={"name": name, "other": other},
+            ),
             "pseudonym",
-            key="api.pseudonym-taken",
-            values={"name": name, "other": other},
         )
     return token, Pupil(
         pupil_id, assignment.code, token_hash(token), name, chosen, started, started, None, 0
@@ -425,9 +439,11 @@ def checked_max_pupils(most: int | None) -> int:
     if not 1 <= most <= MAX_PUPILS:
         raise ApiError(
             422,
-            f"a class has from 1 to {MAX_PUPILS} pupils",
+            Note(
+                f"a class has from 1 to {MAX_PUPILS} pupils",
+                key="api.max-pupils",
+                values={"most": MAX_PUPILS},
+            ),
             "max_pupils",
-            key="api.max-pupils",
-            values={"most": MAX_PUPILS},
         )
     return most

@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 
 from wortsuche.errors import InputError, MissingExtraError
 from wortsuche.levels import LEVELS
+from wortsuche.notes import Note
 from wortsuche.puzzle_json import dumps
 from wortsuche.rand import new_seed
 from wortsuche.spec import PuzzleSpec
@@ -206,7 +207,7 @@ def hint(room: Context, code: str, asked: HintRequest, authorization: Authorizat
         raise ApiError(422, f"there is no word number {asked.index}", "index")
     placement = puzzle.placements.get(puzzle.words[asked.index].letters)
     if placement is None:
-        raise ApiError(404, "that word is not in the grid", key="api.word-not-in-grid")
+        raise ApiError(404, Note("that word is not in the grid", key="api.word-not-in-grid"))
     room.storage.record_hint(pupil.id, time.time())
     return Hint.of(asked.index, puzzle.cells_of(placement))
 
@@ -217,7 +218,9 @@ def class_answers(room: Context, code: str, authorization: Authorization = None)
     assignment = open_assignment(room.storage, code)
     pupil = assignments.pupil_of(room.storage, assignment, authorization)
     if not assignment.answers_shown:
-        raise ApiError(403, "the teacher has not shown the answers yet", key="api.answers-locked")
+        raise ApiError(
+            403, Note("the teacher has not shown the answers yet", key="api.answers-locked")
+        )
     return answers(room.puzzles.get(pupil.puzzle).puzzle)
 
 
@@ -305,7 +308,9 @@ def remove_pupil(
     assignment = open_assignment(room.storage, code)
     assignments.teacher_of(assignment, authorization)
     if not room.storage.delete_pupil(assignment.code, pupil_id[:64]):
-        raise ApiError(404, "this class has no pupil with this id", "pupil", key="api.no-pupil")
+        raise ApiError(
+            404, Note("this class has no pupil with this id", key="api.no-pupil"), "pupil"
+        )
     return Response(status_code=204)
 
 
@@ -324,7 +329,9 @@ async def assignment_puzzles(
     """The puzzles an assignment is made of: saved ones, or new ones made now."""
     ids = [new.puzzle] if new.puzzle else list(new.puzzles or [])
     if ids and (new.words or new.theme):
-        raise ApiError(422, "give either puzzles or words, not both", "words", key="api.invalid")
+        raise ApiError(
+            422, Note("give either puzzles or words, not both", key="api.invalid"), "words"
+        )
     if ids:
         return await run_in_threadpool(saved_puzzles, storage, ids, title)
     return await new_puzzles(generator, new, title)
@@ -334,14 +341,14 @@ def saved_puzzles(storage: Storage, ids: list[str], title: str) -> list[StoredCo
     """Saved puzzles to copy, in the order given (404 for one that does not exist)."""
     if len(ids) > assignments.MAX_PUZZLES:
         raise ApiError(
-            422, f"at most {assignments.MAX_PUZZLES} puzzles", "puzzles", key="api.invalid"
+            422, Note(f"at most {assignments.MAX_PUZZLES} puzzles", key="api.invalid"), "puzzles"
         )
     found = []
     for puzzle_id in ids:
         stored = storage.get(puzzle_id) if is_puzzle_id(puzzle_id) else None
         if stored is None:
             raise ApiError(
-                404, "there is no puzzle with this id (check the link)", key="api.no-puzzle"
+                404, Note("there is no puzzle with this id (check the link)", key="api.no-puzzle")
             )
         found.append(StoredCopy(stored.title or title, stored.request, stored.puzzle))
     return found
@@ -351,7 +358,7 @@ async def new_puzzles(generator: Generator, new: NewAssignment, title: str) -> l
     """New puzzles of the words or theme asked for, one per level."""
     words = theme_words(new) if new.theme else new.words
     if not words:
-        raise ApiError(422, "type at least one word", "words", key="api.no-words")
+        raise ApiError(422, Note("type at least one word", key="api.no-words"), "words")
     entries, _ = split_words(words)
     rows, cols = checked_size(new.rows, new.cols)
     levels = new.levels or [new.level or "medium"]
@@ -380,7 +387,7 @@ def theme_words(new: NewAssignment) -> list[str]:
     language = checked_language(new.lang, THEME_LANGUAGES)
     if new.theme not in theme_names():
         raise ApiError(
-            404, f"there is no theme {str(new.theme)[:40]!r}", "theme", key="api.no-theme"
+            404, Note(f"there is no theme {str(new.theme)[:40]!r}", key="api.no-theme"), "theme"
         )
     try:
         return draw(load_theme(new.theme, language), new.count, new_seed())

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from wortsuche.errors import InputError, MissingExtraError
 from wortsuche.i18n import LANGUAGES
+from wortsuche.notes import Note
 from wortsuche.puzzle_json import loads
 from wortsuche.web.checks import checked_language
 from wortsuche.web.errors import ApiError
@@ -117,7 +118,7 @@ def worksheet(storage: Storage, puzzle_id: str, kind: str, sheet: Sheet) -> Resp
         )
     except MissingExtraError as error:
         raise ApiError(
-            501, str(error), key="api.missing-extra", values={"extra": error.extra}
+            501, Note(str(error), key="api.missing-extra", values={"extra": error.extra})
         ) from None
     except InputError as error:
         raise format_refused(error) from None
@@ -160,4 +161,4 @@ def format_refused(error: InputError) -> ApiError:
     squares in a table): refused as such, not as a failure of the server."""
     if error.key != "error.hex-format":
         raise error
-    return ApiError(422, f"{error}.", key="api.hex-format", values={"error": error})
+    return ApiError(422, Note(f"{error}.", key="api.hex-format", values={"error": error}))

@@ -24,6 +24,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from starlette.concurrency import run_in_threadpool
 
+from wortsuche.notes import Note
 from wortsuche.web.errors import ApiError
 from wortsuche.web.puzzles.dependencies import within_rate
 from wortsuche.web.schemas import ERRORS, Picture
@@ -52,7 +53,7 @@ router = APIRouter(prefix="/api/pictures", responses=ERRORS)
 
 
 def _refused(message: str, key: str, **values: Any) -> ApiError:
-    return ApiError(422, message, "pictures", key=key, values=values)
+    return ApiError(422, Note(message, key=key, values=values), "pictures")
 
 
 def kept_picture(data: bytes) -> str:

@@ -87,9 +87,11 @@ def puzzle_spec(new: NewPuzzle) -> Asked:
         if seed is None:
             raise ApiError(
                 422,
-                "a version of a sheet is made from the first version's seed; give the seed",
+                Note(
+                    "a version of a sheet is made from the first version's seed; give the seed",
+                    key="api.version-seed",
+                ),
                 "seed",
-                key="api.version-seed",
             )
         seed = version_seed(seed, new.version)
     title = checked_title(new.title)
@@ -134,10 +136,12 @@ def clued_words(
         if stray := next((word for word in pictures if word.strip().casefold() not in named), None):
             raise ApiError(
                 422,
-                f"the picture for {stray[:20]!r} belongs to no word of the list",
+                Note(
+                    f"the picture for {stray[:20]!r} belongs to no word of the list",
+                    key="api.picture-no-word",
+                    values={"word": stray[:20]},
+                ),
                 "pictures",
-                key="api.picture-no-word",
-                values={"word": stray[:20]},
             )
         by_word = {word.strip().casefold(): picture for word, picture in pictures.items()}
         words = tuple(

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Depends, Request
 from starlette.concurrency import run_in_threadpool
 
 from wortsuche.i18n import translator
+from wortsuche.notes import Note
 from wortsuche.puzzle_json import loads
 from wortsuche.spec import PuzzleSpec
 from wortsuche.web.errors import ApiError
@@ -81,14 +82,16 @@ def hint(puzzle_id: str, asked: HintRequest, storage: Stored) -> Hint:
     if not 0 <= asked.index < len(puzzle.words):
         raise ApiError(
             422,
-            f"there is no word number {asked.index}",
+            Note(
+                f"there is no word number {asked.index}",
+                key="api.no-word-number",
+                values={"index": asked.index},
+            ),
             "index",
-            key="api.no-word-number",
-            values={"index": asked.index},
         )
     placement = puzzle.placements.get(puzzle.words[asked.index].letters)
     if placement is None:
-        raise ApiError(404, "that word is not in the grid", key="api.word-not-in-grid")
+        raise ApiError(404, Note("that word is not in the grid", key="api.word-not-in-grid"))
     return Hint.of(asked.index, puzzle.cells_of(placement))
 
 

@@ -10,6 +10,7 @@ from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.filling.message import message_shape
 from wortsuche.levels import level_description
 from wortsuche.model import Puzzle
+from wortsuche.notes import Note
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.web.checks import is_puzzle_id
 from wortsuche.web.errors import ApiError
@@ -26,7 +27,9 @@ def save(storage: Storage, puzzle: Puzzle, title: str, request: dict[str, Any]) 
 def answers_locked(storage: Storage, puzzle_id: str) -> None:
     """Refuse with 403 the answers of a class's puzzle until its teacher shows them."""
     if storage.keeps_answers(puzzle_id):
-        raise ApiError(403, "the teacher has not shown the answers yet", key="api.answers-locked")
+        raise ApiError(
+            403, Note("the teacher has not shown the answers yet", key="api.answers-locked")
+        )
 
 
 def class_checks_only(storage: Storage, puzzle_id: str) -> None:
@@ -34,9 +37,11 @@ def class_checks_only(storage: Storage, puzzle_id: str) -> None:
     if storage.keeps_answers(puzzle_id):
         raise ApiError(
             403,
-            "this puzzle belongs to a class: play it on the class page, where the server checks"
-            " every find",
-            key="api.class-checks",
+            Note(
+                "this puzzle belongs to a class: play it on the class page, where the server checks"
+                " every find",
+                key="api.class-checks",
+            ),
         )
 
 
@@ -44,7 +49,9 @@ def find(storage: Storage, puzzle_id: str) -> StoredPuzzle:
     """The stored puzzle with this id, or a 404."""
     stored = storage.get(puzzle_id) if is_puzzle_id(puzzle_id) else None
     if stored is None:
-        raise ApiError(404, "there is no puzzle with this id (check the link)", key="api.no-puzzle")
+        raise ApiError(
+            404, Note("there is no puzzle with this id (check the link)", key="api.no-puzzle")
+        )
     return stored
 
 
