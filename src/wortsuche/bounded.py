@@ -164,9 +164,24 @@ def _limit(cpu_seconds: float, memory: int) -> None:
     with open("/proc/self/statm", encoding="ascii") as statm:
         size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
     _lower(resource.RLIMIT_AS, size + memory, size + memory)
+    # the address space also counts what is reserved and never touched (a large parent's
+    # arenas): the data limit counts the private memory a process writes, so the child's new
+    # allocations stay within ``memory`` however large the process it was forked from
+    data = _data_size()
+    _lower(resource.RLIMIT_DATA, data + memory, data + memory)
     ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     if os.getppid() == 1:  # the parent died before the line above
         os._exit(1)
+
+
+def _data_size() -> int:
+    """The bytes of this process's private writable memory (``VmData``), as the data limit
+    counts them."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmData:"):
+                return int(line.split()[1]) * 1024
+    return 0
 
 
 def _lower(which: int, soft: int, hard: int) -> None:
