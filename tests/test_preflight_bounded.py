@@ -8,14 +8,16 @@ on it before it gave up (10 GB when nothing stopped it).
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from capped import run_capped
 from cli import run
-from fuzzing import Case, run_case
 from wortsuche import i18n
 from wortsuche.render import preflight
 
@@ -25,6 +27,32 @@ PROMISE_MB = 500
 """The memory any command may take on any input."""
 
 pytestmark = pytest.mark.slow
+
+SMALL = r"""
+import json, resource, subprocess, sys
+resource.setrlimit(resource.RLIMIT_CPU, (60, 61))
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps([done.returncode, done.stdout, done.stderr,
+                  usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime]))
+"""
+"""Run a command from a small process of its own and say its peak: a process forked from the
+test runner (hundreds of MB after many tests) would carry the runner's pages in its peak."""
+
+
+def in_small_process(*argv: str, cwd: Path | None = None) -> tuple[int, str, str, float, float]:
+    """``argv`` run from a fresh small Python: exit code, output, errors, peak MB of the
+    command and its children, their CPU seconds."""
+    done = subprocess.run(
+        [sys.executable, "-c", SMALL, *argv],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=os.environ.copy(),
+        check=True,
+    )
+    code, out, err, megabytes, cpu = json.loads(done.stdout)
+    return code, out, err, megabytes, cpu
 
 
 def in_locale(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
@@ -54,10 +82,19 @@ def test_a_pdf_that_needs_gigabytes_to_read_is_one_line_within_the_memory_promis
     (tmp_path / "interior.pdf").write_bytes(DAMAGED.read_bytes())
     in_locale(monkeypatch, lang)
     # the peak is the largest of the command's processes, its reading child's included
-    result = run_capped("preflight", "interior.pdf", "--trim", "6x9", cwd=tmp_path, cpu=30)
-    assert (result.returncode, result.stdout, result.stderr) == (2, "", said)
-    assert result.megabytes < PROMISE_MB, result.megabytes
-    assert result.cpu < 30, result.cpu
+    code, out, err, megabytes, cpu = in_small_process(
+        sys.executable,
+        "-m",
+        "wortsuche",
+        "preflight",
+        "interior.pdf",
+        "--trim",
+        "6x9",
+        cwd=tmp_path,
+    )
+    assert (code, out, err) == (2, "", said)
+    assert megabytes < PROMISE_MB, megabytes
+    assert cpu < 30, cpu
 
 
 def test_a_pdf_that_reads_for_longer_than_its_cap_is_one_line(
@@ -84,9 +121,23 @@ def test_a_pdf_that_reads_for_longer_than_its_cap_is_one_line(
 def test_the_fuzz_run_charges_a_case_with_the_memory_of_its_reading() -> None:
     """The fuzz run measures a case in a worker process: the child that reads the PDF is one
     more, and its peak is the case's (the worker's own stays near 60 MB)."""
-    case = Case(
-        ["preflight", "interior.pdf", "--trim", "6x9"], {"interior.pdf": DAMAGED.read_bytes()}
+    script = (
+        "import sys; from pathlib import Path; from fuzzing import Case, run_case\n"
+        "case = Case(['preflight', 'interior.pdf', '--trim', '6x9'],"
+        " {'interior.pdf': Path(sys.argv[1]).read_bytes()})\n"
+        "outcome = run_case(case)\n"
+        "print(outcome.kind, outcome.megabytes)\n"
     )
-    outcome = run_case(case)
-    assert outcome.kind == "exit 2", outcome
-    assert 120 < outcome.megabytes < PROMISE_MB, outcome
+    tests = str(Path(__file__).parent)
+    path = os.pathsep.join([tests, os.environ.get("PYTHONPATH", "")])
+    # from a fresh process, as the fuzz run's workers are: not forked from this test runner
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(DAMAGED)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": path},
+        check=True,
+    )
+    kind, megabytes = done.stdout.split()[-3:-1], float(done.stdout.split()[-1])
+    assert " ".join(kind) == "exit 2", done.stdout
+    assert 120 < megabytes < PROMISE_MB, done.stdout
