@@ -128,6 +128,13 @@ def renderer(format: str) -> Renderer:
 HEX_FORMATS = ("pdf", "png", "svg", "text", "json", "html", "scorm")
 """The formats that draw a grid of hexagons, or play on them (the others set squares in a table)."""
 
+TABLE_FORMATS = ("docx", "odt")
+"""The formats that set the grid as a table of the word processor's, one cell each."""
+
+MOST_TABLE_CELLS = 100 * 100
+"""The cells a table format sets: a page's table of more is unreadable (a 100×100 grid's cells are
+under 2 mm on A4) and a word processor's file of it takes a gigabyte to write."""
+
 PRINTED_IN_OUR_FONTS = ("pdf", "png")
 """Formats drawn with the shipped typefaces (an SVG, a document or a page asks the viewer's
 system for its fonts, which fills in what ours lack)."""
@@ -157,6 +164,15 @@ def render(
             f"{format} cannot show a grid of hexagons yet; choose one of {shown}",
             key="error.hex-format",
             values={"format": format, "choices": shown},
+        )
+    cells = puzzle.grid.height * puzzle.grid.width
+    if format in TABLE_FORMATS and cells > MOST_TABLE_CELLS:
+        size = f"{puzzle.grid.height}x{puzzle.grid.width}"
+        raise InputError(
+            f"{format} sets a grid of at most {MOST_TABLE_CELLS} cells as a table, and this one"
+            f" has {cells} ({size}); choose pdf, png or svg, or a smaller grid",
+            key="error.table-too-large",
+            values={"format": format, "most": MOST_TABLE_CELLS, "cells": cells, "size": size},
         )
     draw = renderer(format)
     try:
