@@ -185,3 +185,39 @@ def test_with_secret_words_the_sheet_says_to_find_them_before_reading_the_messag
     assert english[0].startswith("Once every word is found, the secret ones too, the first 11")
     plain = generate(words, 11, 11, level="easy", seed=2, message="Toll gemacht")
     assert message_hint(plain, translator("en"))[0].startswith("The first 11 letters left over")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    words=st.lists(
+        st.text(alphabet="AEORVN", min_size=2, max_size=4), min_size=1, max_size=3, unique=True
+    ),
+    message=st.text(alphabet="AEORVN", min_size=1, max_size=6),
+    seed=st.integers(0, 20),
+)
+def test_an_exact_message_round_the_edges_never_picks_a_torus_under_three_cells_a_side(
+    words: list[str], message: str, seed: int
+) -> None:
+    """On a torus two rows high, going ↗ and ↘ from a cell read the same cells: the verifier sees
+    the placed word twice. The sizes tried for an exact message keep a torus at 3x3 or more, as a
+    given size must (``VOR EVA --wrap --message VOR --message-exact --seed 1`` was a 2x4 torus
+    that failed the self-check)."""
+    try:
+        puzzle = generate(
+            words, language="de", wrap=True, message=message, message_exact=True, seed=seed
+        )
+    except DoesNotFitError:
+        return
+    assert min(len(puzzle.grid.rows), len(puzzle.grid.rows[0])) >= 3
+    assert_exactly_once(puzzle)
+
+
+def test_the_torus_found_by_the_fuzz_run_is_refused_in_one_line_or_made_whole() -> None:
+    try:
+        puzzle = generate(
+            ["VOR", "EVA"], language="de", wrap=True, message="VOR", message_exact=True, seed=1
+        )
+    except DoesNotFitError as error:
+        assert "3x3" in str(error)
+        return
+    assert min(len(puzzle.grid.rows), len(puzzle.grid.rows[0])) >= 3

@@ -143,7 +143,8 @@ def exact_sizes(
     fitting = [
         (r, c)
         for r, c in _sizes_around(math.ceil((cover.most + n) / share))
-        if _cells(r, c, drawn) - cover.most <= n <= _cells(r, c, drawn) - cover.least
+        if min(r, c) >= Topology.least_side(options)
+        and _cells(r, c, drawn) - cover.most <= n <= _cells(r, c, drawn) - cover.least
         and Topology.for_options(r, c, options).longest_fitting(options.directions) >= longest
     ]
     if not fitting:
