@@ -183,3 +183,13 @@ def test_a_book_draws_the_own_pictures_on_its_sheets_and_key(tmp_path: Path) -> 
     with pdfplumber.open(tmp_path / "book.pdf") as pdf:
         images = [len(page.images) for page in pdf.pages]
     assert images[1:3] == [4, 3] and sum(images) == 14  # two sheets, then a key with all seven
+
+
+def test_both_picture_builds_fetch_their_npm_package_the_same_way() -> None:
+    """One function unpacks the npm package of either build; only the package differs."""
+    emoji, pictures = tool("build_emoji"), tool("build_pictures")
+    assert emoji.unpacked is pictures.unpacked
+    assert (emoji.NPM_PACKAGE, pictures.NPM_PACKAGE) == (
+        "@iconify-json/noto@1.2.9",
+        "@mdi/svg@7.4.47",
+    )

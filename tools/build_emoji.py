@@ -20,11 +20,11 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
+
+from npm_package import unpacked  # tools/, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "src" / "wortsuche" / "data"
@@ -56,17 +56,6 @@ def wanted() -> list[str]:
     return [emoji for emoji in found if not emoji.startswith("x-")]
 
 
-def unpacked(package: Path | None, folder: Path) -> Path:
-    """The folder of the npm package: as given, or fetched with ``npm pack``."""
-    if package is not None:
-        return package
-    subprocess.run(["npm", "pack", NPM_PACKAGE], cwd=folder, check=True, capture_output=True)
-    (archive,) = folder.glob("*.tgz")
-    with tarfile.open(archive) as tar:
-        tar.extractall(folder, filter="data")
-    return folder / "package"
-
-
 def main() -> int:
     """Write the pictures; list the emoji the set lacks."""
     import cairosvg
@@ -76,7 +65,7 @@ def main() -> int:
     parser.add_argument("--package", type=Path, help="an unpacked @iconify-json/noto")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        package = unpacked(args.package, Path(tmp))
+        package = unpacked(args.package, Path(tmp), NPM_PACKAGE)
         icons = json.loads((package / "icons.json").read_text("utf-8"))
         chars = json.loads((package / "chars.json").read_text("utf-8"))
     aliases = icons.get("aliases", {})

@@ -19,12 +19,12 @@ import argparse
 import io
 import json
 import re
-import subprocess
 import sys
-import tarfile
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from npm_package import unpacked  # tools/, beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "wortsuche" / "data" / "emoji"
@@ -175,17 +175,6 @@ def record(package: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
-def unpacked(package: Path | None, folder: Path) -> Path:
-    """The folder of the npm package: as given, or fetched with ``npm pack``."""
-    if package is not None:
-        return package
-    subprocess.run(["npm", "pack", NPM_PACKAGE], cwd=folder, check=True, capture_output=True)
-    (archive,) = folder.glob("*.tgz")
-    with tarfile.open(archive) as tar:
-        tar.extractall(folder, filter="data")
-    return folder / "package"
-
-
 def main() -> int:
     """Write the pictures, replacing the old ones."""
     import cairosvg
@@ -197,7 +186,7 @@ def main() -> int:
     for old in OUT.glob("x-*.png"):
         old.unlink()
     with tempfile.TemporaryDirectory() as tmp:
-        package = unpacked(args.package, Path(tmp))
+        package = unpacked(args.package, Path(tmp), NPM_PACKAGE)
         (OUT / "x-pictures.txt").write_text(record(package), "utf-8")
         for name, picture in PICTURES.items():
             icons = {
