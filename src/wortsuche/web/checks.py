@@ -24,6 +24,12 @@ from wortsuche.words.source import parse_words
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
+def refused(field: str, text: str, *, key: str, **values: object) -> ApiError:
+    """The 422 that refuses ``field``: ``text`` in English, said in other languages from the
+    catalogue entry ``key`` with ``values``."""
+    return ApiError(422, Note(text, key=key, values=values), field)
+
+
 def is_puzzle_id(text: str) -> bool:
     """Whether ``text`` has the shape of a puzzle id (anything else is never looked up)."""
     return ID_PATTERN.fullmatch(text) is not None
@@ -34,15 +40,12 @@ def checked_text(text: str, field: str) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
-        raise ApiError(
-            422,
-            Note(
-                f"{field}: character {error.start + 1} is not a letter or sign of any script "
-                f"(a lone surrogate, {text[error.start]!a})",
-                key="api.lone-surrogate",
-                values={"position": error.start + 1},
-            ),
+        raise refused(
             field,
+            f"{field}: character {error.start + 1} is not a letter or sign of any script "
+            f"(a lone surrogate, {text[error.start]!a})",
+            key="api.lone-surrogate",
+            position=error.start + 1,
         ) from None
     return text
 
@@ -50,15 +53,8 @@ def checked_text(text: str, field: str) -> str:
 def checked_language(lang: str, languages: Sequence[str]) -> str:
     """``lang`` if it is one of ``languages``."""
     if lang not in languages:
-        raise ApiError(
-            422,
-            Note(
-                f"lang must be one of {', '.join(languages)}",
-                key="api.lang",
-                values={"languages": ", ".join(languages)},
-            ),
-            "lang",
-        )
+        listed = ", ".join(languages)
+        raise refused("lang", f"lang must be one of {listed}", key="api.lang", languages=listed)
     return lang
 
 
@@ -66,48 +62,30 @@ def checked_size(rows: int | None, cols: int | None) -> tuple[int | None, int | 
     """Rows and columns within the web's limits; both None (auto) if either is None."""
     if rows is None or cols is None:
         return None, None
+    most = limits.MAX_SIDE
     for field, value, name in (("rows", rows, "rows"), ("cols", cols, "columns")):
-        if not 1 <= value <= limits.MAX_SIDE:
-            raise ApiError(
-                422,
-                Note(
-                    f"the number of {name} must be from 1 to {limits.MAX_SIDE}, not {value}",
-                    key=f"api.{field}-range",
-                    values={"most": limits.MAX_SIDE, "value": value},
-                ),
-                field,
-            )
+        if not 1 <= value <= most:
+            text = f"the number of {name} must be from 1 to {most}, not {value}"
+            raise refused(field, text, key=f"api.{field}-range", most=most, value=value)
     return rows, cols
 
 
 def checked_title(title: str | None) -> str:
     """The title without surrounding blanks, within the length limit."""
     title = checked_text(title or "", "title").strip()
-    if len(title) > limits.MAX_TITLE_LENGTH:
-        raise ApiError(
-            422,
-            Note(
-                f"the title is too long (at most {limits.MAX_TITLE_LENGTH} characters)",
-                key="api.title-too-long",
-                values={"most": limits.MAX_TITLE_LENGTH},
-            ),
-            "title",
-        )
+    most = limits.MAX_TITLE_LENGTH
+    if len(title) > most:
+        text = f"the title is too long (at most {most} characters)"
+        raise refused("title", text, key="api.title-too-long", most=most)
     return title
 
 
 def checked_seed(seed: int | None) -> int | None:
     """``seed`` if it is one the web accepts (None: a fresh one is drawn)."""
-    if seed is not None and not 0 <= seed <= limits.MAX_SEED:
-        raise ApiError(
-            422,
-            Note(
-                f"the seed must be a whole number from 0 to {limits.MAX_SEED}",
-                key="api.seed",
-                values={"most": limits.MAX_SEED},
-            ),
-            "seed",
-        )
+    most = limits.MAX_SEED
+    if seed is not None and not 0 <= seed <= most:
+        text = f"the seed must be a whole number from 0 to {most}"
+        raise refused("seed", text, key="api.seed", most=most)
     return seed
 
 
@@ -122,27 +100,15 @@ def checked_secret(secret: str | list[str] | None) -> list[str]:
         for part in re.split(r"[,;\n]", checked_text(text, "secret"))
         if part.strip()
     ]
-    if len(entries) > limits.MAX_SECRET_WORDS:
-        raise ApiError(
-            422,
-            Note(
-                f"too many secret words: {len(entries)} (at most {limits.MAX_SECRET_WORDS})",
-                key="api.too-many-secret",
-                values={"count": len(entries), "most": limits.MAX_SECRET_WORDS},
-            ),
-            "secret",
-        )
+    count, most = len(entries), limits.MAX_SECRET_WORDS
+    if count > most:
+        text = f"too many secret words: {count} (at most {most})"
+        raise refused("secret", text, key="api.too-many-secret", count=count, most=most)
     for entry in entries:
         if len(entry) > limits.MAX_WORD_LENGTH:
-            raise ApiError(
-                422,
-                Note(
-                    f"the secret word {entry[:20]!r}… is too long",
-                    key="api.secret-too-long",
-                    values={"start": entry[:20], "most": limits.MAX_WORD_LENGTH},
-                ),
-                "secret",
-            )
+            start, most = entry[:20], limits.MAX_WORD_LENGTH
+            text = f"the secret word {start!r}… is too long"
+            raise refused("secret", text, key="api.secret-too-long", start=start, most=most)
     return entries
 
 
@@ -172,7 +138,7 @@ def read_words(
         checked_text(text, "words")
     if isinstance(words, str):
         if not words.strip():
-            raise ApiError(422, Note("type at least one word", key="api.no-words"), "words")
+            raise refused("words", "type at least one word", key="api.no-words")
         try:
             source = parse_words(words, name="the word list", phrases=phrases)
         except InputError as error:
@@ -189,40 +155,22 @@ def read_words(
     ]
     entries = [entry for entry in entries if entry]
     if not entries:
-        raise ApiError(422, Note("type at least one word", key="api.no-words"), "words")
-    if len(entries) > limits.MAX_WORDS:
-        raise ApiError(
-            422,
-            Note(
-                f"too many words: {len(entries)} (at most {limits.MAX_WORDS} per puzzle)",
-                key="api.too-many-words",
-                values={"count": len(entries), "most": limits.MAX_WORDS},
-            ),
-            "words",
-        )
+        raise refused("words", "type at least one word", key="api.no-words")
+    count, most = len(entries), limits.MAX_WORDS
+    if count > most:
+        text = f"too many words: {count} (at most {most} per puzzle)"
+        raise refused("words", text, key="api.too-many-words", count=count, most=most)
+    most = limits.MAX_WORD_LENGTH
     for entry in entries:
-        if len(entry.partition("=")[0].strip()) > limits.MAX_WORD_LENGTH:
-            raise ApiError(
-                422,
-                Note(
-                    f"the word {entry[:20]!r}… is too long ({len(entry)} characters, "
-                    f"at most {limits.MAX_WORD_LENGTH})",
-                    key="api.word-too-long",
-                    values={
-                        "start": entry[:20],
-                        "length": len(entry),
-                        "most": limits.MAX_WORD_LENGTH,
-                    },
-                ),
-                "words",
+        if len(entry.partition("=")[0].strip()) > most:
+            start, length = entry[:20], len(entry)
+            text = f"the word {start!r}… is too long ({length} characters, at most {most})"
+            raise refused(
+                "words", text, key="api.word-too-long", start=start, length=length, most=most
             )
     return entries, size, notes
 
 
 def words_refused(error: InputError) -> ApiError:
     """The refusal of words the core cannot use, with the core's reason."""
-    return ApiError(
-        422,
-        Note(f"Please check the list: {error}.", key="api.check-words", values={"error": error}),
-        "words",
-    )
+    return refused("words", f"Please check the list: {error}.", key="api.check-words", error=error)
