@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 
 from wortsuche.web.storage.cursor import Cursor
 
@@ -114,17 +114,13 @@ class Joining:
 
 
 @dataclass(frozen=True)
-class Assignment:
-    """One assignment: its code, the teacher token's hash, its end and its puzzles' ids."""
+class Assignment(Assigning):
+    """One saved assignment: what the teacher set (:class:`Assigning`), under its code, and
+    whether its pupils may see the answers."""
 
+    _: KW_ONLY
     code: str
-    teacher_hash: str
-    created: str
-    ends: str
-    title: str
     answers_shown: bool
-    puzzles: tuple[str, ...]
-    max_pupils: int = 40
 
 
 @dataclass(frozen=True)
@@ -242,15 +238,9 @@ class ClassroomQueries(ABC):
                 (code,),
             ).fetchall()
         code, teacher_hash, created, ends, title, shown, most = row
+        ids = tuple(p[0] for p in puzzles)
         return Assignment(
-            code,
-            teacher_hash,
-            created,
-            ends,
-            title,
-            bool(shown),
-            tuple(p[0] for p in puzzles),
-            most,
+            teacher_hash, created, ends, title, ids, most, code=code, answers_shown=bool(shown)
         )
 
     def delete_assignment(self, code: str) -> bool:
