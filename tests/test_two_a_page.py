@@ -187,6 +187,46 @@ def test_two_large_print_puzzles_that_do_not_fit_a_trim_are_refused_in_one_line(
     assert not (tmp_path / "x.pdf").exists()
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("C.UTF-8", "puzzle 1 (House and home): its words need a 25x25 grid, and half a page "
+                    "holds at most 16x11 readably: --puzzles-per-page 1, a larger --trim or "
+                    "fewer words a puzzle (--words-per-puzzle)"),
+        ("de_DE.UTF-8", "Rätsel 1 (House and home): seine Wörter brauchen ein 25x25-Gitter, "
+                        "und eine halbe Seite fasst lesbar höchstens 16x11: --puzzles-per-page "
+                        "1, ein größeres --trim oder weniger Wörter pro Rätsel "
+                        "(--words-per-puzzle)"),
+    ],
+)  # fmt: skip
+def test_a_puzzle_whose_words_need_more_than_half_a_page_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, said: str
+) -> None:
+    """Without --size each puzzle's size is chosen from its words: 42 words need 25 x 25, half
+    a 5 x 8 in page holds 16 x 11 readably."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", language)
+    args = ["book", "--theme", "house", "--trim", "5x8", "--puzzles-per-page", "2"]
+    result = run(
+        *args,
+        "--count",
+        "1",
+        "--words-per-puzzle",
+        "42",
+        "--seed",
+        "1",
+        "-o",
+        "x.pdf",
+        cwd=tmp_path,
+    )
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f"wortsuche: {'Fehler' if 'de' in language else 'error'}: {said}"
+    ]
+    assert not (tmp_path / "x.pdf").exists()
+
+
 def test_two_a_page_needs_a_trim(tmp_path: Path) -> None:
     result = run("book", "--theme", "animals", "--puzzles-per-page", "2", "-o", tmp_path / "x.pdf")
     assert result.returncode == 2

@@ -359,26 +359,31 @@ def _within_largest(planned: PlannedPuzzle, settings: BookSettings) -> Puzzle:
             return chosen
         with contextlib.suppress(DoesNotFitError):
             return _generated(planned, settings, rows, cols)
-    rows, cols = planned.largest[-1]
+    largest = planned.largest[-1]
     if planned.half:
-        raise DoesNotFitError(
-            Note(
-                f"its words need a {chosen.rows}x{chosen.cols} grid, and half a page holds at most "
-                f"{rows}x{cols} readably: --puzzles-per-page 1, a larger --trim or fewer words a "
-                "puzzle (--words-per-puzzle)",
-                key="error.larger-than-half",
-                values={"size": f"{chosen.rows}x{chosen.cols}", "largest": f"{rows}x{cols}"},
-            )
+        raise _larger_than_pages(
+            chosen,
+            largest,
+            "its words need a {size} grid, and half a page holds at most {largest} readably: "
+            "--puzzles-per-page 1, a larger --trim or fewer words a puzzle (--words-per-puzzle)",
+            key="error.larger-than-half",
         )
-    raise DoesNotFitError(
-        Note(
-            f"its words need a {chosen.rows}x{chosen.cols} grid, and large print on this trim "
-            f"holds at most {rows}x{cols}: fewer words a puzzle (--count, --words-per-puzzle) or "
-            "a larger --trim",
-            key="error.larger-than-large-print",
-            values={"size": f"{chosen.rows}x{chosen.cols}", "largest": f"{rows}x{cols}"},
-        )
+    raise _larger_than_pages(
+        chosen,
+        largest,
+        "its words need a {size} grid, and large print on this trim holds at most {largest}: "
+        "fewer words a puzzle (--count, --words-per-puzzle) or a larger --trim",
+        key="error.larger-than-large-print",
     )
+
+
+def _larger_than_pages(
+    chosen: Puzzle, largest: tuple[int, int], text: str, *, key: str
+) -> DoesNotFitError:
+    """The refusal of a puzzle whose words need a larger grid than its pages hold at most
+    (``largest``); ``text`` says so in English, with ``{size}`` and ``{largest}``."""
+    values = {"size": f"{chosen.rows}x{chosen.cols}", "largest": f"{largest[0]}x{largest[1]}"}
+    return DoesNotFitError(Note(text.format(**values), key=key, values=values))
 
 
 def scores(puzzles: Sequence[Puzzle]) -> list[float]:
