@@ -168,3 +168,29 @@ def test_evil_is_harder_than_hard_for_readers_of_the_first_and_of_the_rarest_let
 
     for member in (Member("all8", 1, False), Member("anchor", 1, False)):
         assert median_cost("evil", member) >= 1.11 * median_cost("hard", member), member.name
+
+
+@pytest.mark.parametrize(
+    ("language", "readers"),
+    [
+        ("C.UTF-8", ("first letter", "its rarest", "at most half as common as the first")),
+        ("de_DE.UTF-8", ("ersten Buchstaben", "seinem seltensten", "höchstens halb so häufig")),
+    ],
+)
+def test_the_help_of_fill_search_names_every_reader_it_slows_down(
+    monkeypatch: pytest.MonkeyPatch, language: str, readers: tuple[str, str, str]
+) -> None:
+    """The three readers of :meth:`Readers.totals` (first letter, rarest, the rarest where it is
+    at most HALF as common), in the words of ``generate --help``."""
+    from tests.cli import run
+
+    from wortsuche.filling.readers import HALF
+
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", language)
+    assert HALF == 0.5  # "half as common"
+    shown = " ".join(run("generate", "--help").stdout.split())
+    start = shown.rindex("--fill-search 0..100 ")  # its help, not the usage line
+    helped = shown[start : shown.index("--wrap", start)]
+    assert all(reader in helped for reader in readers), helped

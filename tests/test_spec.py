@@ -93,7 +93,8 @@ def test_every_field_of_options_is_a_declared_level_option_in_field_order() -> N
 def write_schema() -> None:
     """Write the options part made from the declarations into the committed schema."""
     text = SCHEMA.read_text(encoding="utf-8")
-    start, end = text.index('    "options": {'), text.index('    "grid": {')
+    # the top-level "grid", not the option of that name inside "options"
+    start, end = text.index('\n    "options": {') + 1, text.index('\n    "grid": {') + 1
     made = options_schema()
     properties = ",\n".join(
         f"        {json.dumps(name)}: {json.dumps(part, ensure_ascii=False)}"

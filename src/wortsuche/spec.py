@@ -189,8 +189,10 @@ class PuzzleSpec:
     )
     fill_search: int | None = _option(
         "whole",
-        "changes per free cell the filler tries, once the grid is full, to slow down every "
-        "way of solving (scanning for a word's first letter or for its rarest); 0: none",
+        "changes per free cell the filler tries once the grid is full, kept where they slow "
+        "down the quickest of three readers: one who scans for a word's first letter, one who "
+        "scans for its rarest, and one who takes the rarest only where it is at most half as "
+        "common as the first (flat grids without holes); 0: none",
         LEVEL,
         low=0,
         high=100,
