@@ -68,3 +68,25 @@ def test_what_the_schema_refuses_the_reader_refuses(change: Any) -> None:
     assert not documented(data)
     with pytest.raises(PuzzleFormatError):
         loads(json.dumps(data))
+
+
+def test_every_kind_of_clue_is_written_as_the_schema_describes_it(tmp_path: Path) -> None:
+    """A clue is a text or a picture: one emoji, one of wortsuche's own (``x-table``) or the
+    user's own (a PNG data URL), a picture perhaps with its letter count. Each is written, matches
+    the schema and reads back; the schema's description names each."""
+    from PIL import Image
+
+    from wortsuche.words.pictures import OWN_PREFIX, own_picture
+
+    Image.new("RGB", (40, 30), (120, 80, 40)).save(tmp_path / "igel.png")
+    own = own_picture(tmp_path, "igel.png")
+    words = ["EULE = Vogel der Nacht", "IGEL = 🦔", "TISCH = x-table", "APFEL = 🍎 (5)"]
+    puzzle = generate([*words, f"ZELT = {own}", "FUCHS"], seed=1)
+    data = json.loads(dumps(puzzle))
+    VALIDATOR.validate(data)
+    assert loads(dumps(puzzle)) == puzzle
+    clues = [word.get("clue") for word in data["words"]]
+    assert clues == ["Vogel der Nacht", "🦔", "x-table", "🍎 (5)", own, None]
+    described = schema()["properties"]["words"]["items"]["properties"]["clue"]["description"]
+    for kind in ("a text", "one emoji", "x-table", OWN_PREFIX, "letter count", "plain word"):
+        assert kind in described, kind

@@ -138,7 +138,8 @@ class Word:
     """A word to hide: ``entry`` as the user wrote it, ``letters`` as it stands in the grid.
 
     ``letters`` is a string with one character per grid cell (upper case, NFC). ``clue``, if
-    any, is what the word list shows instead of the word: a text or one emoji (a picture).
+    any, is what the word list shows instead of the word: a text or a picture (one emoji, one of
+    wortsuche's own as ``x-table``, or the user's own as a PNG data URL).
     """
 
     entry: str

@@ -1,8 +1,9 @@
 """Entries with clues: ``IGEL = Ein Tier mit Stacheln`` hides IGEL and lists its clue.
 
 The grid holds the word; the word list shows the clue instead (the answer key both). A clue
-is a text or one emoji, which the sheets draw as a picture; an emoji among words, or several
-side by side, is refused (no typeface of the sheets prints an emoji). An entry without ``=`` is
+is a text or a picture the sheets draw: one emoji, one of wortsuche's own (``x-table``) or the
+user's own (:mod:`wortsuche.words.pictures`); an emoji among words, or several side by side, is
+refused (no typeface of the sheets prints an emoji). An entry without ``=`` is
 a plain word, so a list may mix both.
 
 >>> split_clue("IGEL = Ein Tier mit Stacheln")
