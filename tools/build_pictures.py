@@ -41,6 +41,7 @@ SUN = ("#e08a00", "#fdefd0")
 PLUM = ("#7d4fc4", "#ebe0fa")
 SLATE = ("#4c5a67", "#e3e8ec")
 BRICK = ("#c2492f", "#f9dfd8")
+SAND = ("#c08a2e", "#f6e9cf")
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,40 @@ PICTURES: dict[str, Picture] = {
             Part("fence", WOOD[0], 2.64, 7.5, 0.78),
             Part("flower-tulip", ROSE[0], 4.0, 3.2, 0.45),
             Part("flower", SUN[0], 12.0, 3.2, 0.45),
+        ),
+    ),
+    # a meal by the time of day: breakfast's egg and coffee, lunch under the sun, dinner under
+    # the moon and stars
+    "lunch": Picture(
+        SUN[1],
+        (
+            Part("silverware-fork-knife", SLATE[0], 3.0, 5.6, 0.62),
+            Part("weather-sunny", SUN[0], 12.6, 2.8, 0.42),
+        ),
+    ),
+    "dinner": Picture(
+        PLUM[1],
+        (
+            Part("silverware-fork-knife", SLATE[0], 3.0, 5.6, 0.62),
+            Part("weather-night", PLUM[0], 12.6, 2.8, 0.42),
+        ),
+    ),
+    # animals no farm keeps, behind a fence
+    "zoo": Picture(
+        LEAF[1],
+        (
+            Part("elephant", SLATE[0], 2.0, 2.8, 0.5),
+            Part("penguin", SLATE[0], 12.6, 3.6, 0.4),
+            Part("fence", WOOD[0], 2.64, 7.5, 0.78),
+        ),
+    ),
+    # a heap of its grains with a bucket and a spade, as in a sandpit
+    "sand": Picture(
+        SAND[1],
+        (
+            Part("dots-triangle", SAND[0], 2.4, 6.0, 0.8),
+            Part("pail", BRICK[0], 13.2, 3.0, 0.36),
+            Part("shovel", SKY[0], 3.2, 2.6, 0.36),
         ),
     ),
 }
