@@ -70,6 +70,18 @@ def one(icon: str, colours: tuple[str, str]) -> Picture:
     return Picture(colours[1], (Part(icon, colours[0]),))
 
 
+def meal(sky: str, colours: tuple[str, str]) -> Picture:
+    """A knife and fork under ``sky`` (the sun, the moon) in the tone of ``colours`` on their
+    tint: a meal by the time of day."""
+    return Picture(
+        colours[1],
+        (
+            Part("silverware-fork-knife", SLATE[0], 3.0, 5.6, 0.62),
+            Part(sky, colours[0], 12.6, 2.8, 0.42),
+        ),
+    )
+
+
 PICTURES: dict[str, Picture] = {
     # each checked to show the thing as a child at school means it (a table is furniture, a
     # board stands in a classroom); a kind of things (fruit) is several of them together
@@ -142,20 +154,8 @@ PICTURES: dict[str, Picture] = {
     ),
     # a meal by the time of day: breakfast's egg and coffee, lunch under the sun, dinner under
     # the moon and stars
-    "lunch": Picture(
-        SUN[1],
-        (
-            Part("silverware-fork-knife", SLATE[0], 3.0, 5.6, 0.62),
-            Part("weather-sunny", SUN[0], 12.6, 2.8, 0.42),
-        ),
-    ),
-    "dinner": Picture(
-        PLUM[1],
-        (
-            Part("silverware-fork-knife", SLATE[0], 3.0, 5.6, 0.62),
-            Part("weather-night", PLUM[0], 12.6, 2.8, 0.42),
-        ),
-    ),
+    "lunch": meal("weather-sunny", SUN),
+    "dinner": meal("weather-night", PLUM),
     # animals no farm keeps, behind a fence
     "zoo": Picture(
         LEAF[1],
