@@ -98,6 +98,69 @@ def test_the_masks_to_and_are_positive_and_within_the_words_positions() -> None:
         assert any(mask != every for mask in keep)  # a letter somewhere closes some positions
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    side=st.integers(3, 6),
+    words=st.lists(st.text("ABC", min_size=2, max_size=4), min_size=2, max_size=6, unique=True),
+    picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=5),
+    repeats=st.integers(1, 3),
+)
+def test_what_standing_words_close_is_what_their_letters_close(
+    side: int, words: list[str], picks: list[int], repeats: int
+) -> None:
+    # A repair closes the other words' positions by one kept mask per standing word, not one per
+    # cell: the same open sets as shrinking by every letter written, however often it is asked.
+    board = Board.sized(side, side, Lexicon(words), Budget())
+    search = CrowdedSearch(words, board, options_for("hard"), Rng(1), SearchBudget(board.budget))
+    table = search.table
+    fixed: dict[int, int] = {}
+    for k, pick in zip(range(len(words) - 1), picks, strict=False):
+        if not table.positions[k]:
+            continue
+        p = pick % len(table.positions[k])
+        r, c, direction, cells = table.positions[k][p]
+        if board.agrees(cells, words[k]):
+            search.placer.stand(words[k], r, c, direction, cells)
+            fixed[k] = p
+    todo = set(range(len(words))) - fixed.keys()
+    written = [table.key(i, x) for i, x in enumerate(board.cells) if x]
+    expected = list(table.open)
+    table.shrink(expected, todo, written)
+    for _ in range(repeats):
+        got = list(table.open)
+        search.shrink_beside(fixed, got, todo)
+        assert [got[j] for j in todo] == [expected[j] for j in todo]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    side=st.integers(2, 6),
+    words=st.lists(st.text("ABC", min_size=1, max_size=4), min_size=1, max_size=5, unique=True),
+    holes=st.sets(st.integers(0, 35), max_size=6),
+    letters=st.lists(st.tuples(st.integers(0, 35), st.sampled_from("ABC")), max_size=4),
+)
+def test_the_tables_shared_by_words_of_a_length_are_each_words_own(
+    side: int, words: list[str], holes: set[int], letters: list[tuple[int, str]]
+) -> None:
+    # Words of one length share their positions and masks where no letter stands yet; with
+    # letters on the board each word has its own. Either way: the positions that agree.
+    board = Board.sized(side, side, Lexicon(words), holes=[i % (side * side) for i in holes])
+    for index, letter in letters:
+        if not board.cells[index % (side * side)]:
+            board.write([index % (side * side)], letter)
+    options = options_for("hard")
+    table = OpenPositions(words, board, options)
+    steps = [d.step for d in options.directions]
+    for k, word in enumerate(words):
+        got = {(r, c, direction.step) for r, c, direction, _ in table.positions[k]}
+        assert got == agreeing_positions(board.cells, side, side, word, steps)
+        for p, (*_, cells) in enumerate(table.positions[k]):
+            for i in range(side * side):
+                for x in "ABC":
+                    closed = i in cells and (word[cells.index(i)] != x)
+                    assert (table.keep[k][table.key(i, x)] >> p & 1) == (not closed)
+
+
 def crowded(case: int) -> tuple[list[str], int]:
     """Real words whose letters fill 95 to 110 % of a square of side 8 to 11."""
     return crowded_words(case, WORDS, [8, 9, 10, 11], 0.95, 1.1)

@@ -29,11 +29,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
+from operator import itemgetter, or_
 
 from wortsuche.budget import SearchBudget
 from wortsuche.grid.board import Board
-from wortsuche.model import Crossing, Direction, Options, Placement
+from wortsuche.model import HOLE, Crossing, Direction, Options, Placement
 from wortsuche.placement.kernel import Placer, luby, no_layout_found
 from wortsuche.rand import Rng
 
@@ -62,6 +62,10 @@ EDGE = 2.0
 WEIGHT_STEP = 1.0
 """How much a word's weight grows each time a position would leave it no room: heavier words
 are placed earlier (the search learns, across restarts, which words are hard to fit)."""
+
+BESIDE = 1000
+"""Standing words (a word at a position) whose effect on the others a search keeps at most
+(a German list of 66 words on 20×20 met 228 in a whole refusal, 4 MB): then it starts anew."""
 
 REPAIR_UNIT = 10
 """Steps of one repair per word to place."""
@@ -97,44 +101,59 @@ class OpenPositions:
         """Per word and position, how many of its cells lie on the border (:meth:`Topology.border`)."""
         self.sharing = options.crossing is not Crossing.NEVER
         """Whether a position stays open where a placed word has the same letter."""
-        rows, cols = board.rows, board.cols
+        size = board.rows * board.cols
         border = board.topology.border()
+        lengths: dict[int, Lengthwise] = {}
+        # with letters on the board, which positions agree differs from word to word
+        lettered = any(x and x != HOLE for x in board.cells)
         for word in self.words:
-            found, having = _agreeing_positions(word, board, options.directions)
-            self.positions.append(found)
-            self.edge.append([len(border.intersection(cells)) for *_, cells in found])
-            every = (1 << len(found)) - 1
-            self.keep.append(self._keep_masks(having, rows * cols, every))
-            self.open.append(every)
+            shape = lengths.get(len(word))
+            if shape is None or lettered:
+                found = _agreeing_positions(word, board, options.directions)
+                shape = Lengthwise(found, len(word), size)
+                if not lettered:
+                    lengths[len(word)] = shape
+            self.positions.append(shape.positions)
+            self.edge.append(shape.edges(border))
+            self.keep.append(self._keep_masks(word, shape))
+            self.open.append(shape.every)
 
-    def _keep_masks(self, having: dict[str, list[int]], size: int, every: int) -> list[int]:
-        """One word's masks to AND, per cell and letter (see :attr:`keep`), within ``every``
-        (all its positions).
+    def _keep_masks(self, word: str, shape: Lengthwise) -> list[int]:
+        """The masks to AND of ``word``, per cell and letter (see :attr:`keep`).
 
         Positions not covering a cell stay open whatever letter it gets; of those covering it,
         the ones with that letter there stay open too, if words may share cells. The masks are
         positive numbers, not complements such as ``~covering``: Python ANDs two positive
         numbers about three times faster than a positive and a negative one (which it copies
-        into two's complement each time), and :meth:`shrink` is most of a crowded search.
+        into two's complement each time), and :meth:`shrink` is most of a crowded search. They
+        come from ``shape``, shared by the words of a length: fewer numbers to read from memory.
         """
-        keep = [every] * (size * self.letters)
-        width = self.letters
-        for i in range(size):
-            covering = 0
-            for masks in having.values():
-                covering |= masks[i]
-            if covering:
-                others = every ^ covering
-                keep[i * width : (i + 1) * width] = [others] * width
-                if self.sharing:
-                    for x, masks in having.items():
-                        if masks[i]:
-                            keep[i * width + self.code[x]] = others | masks[i]
+        width, every, others = self.letters, shape.every, shape.others
+        keep = [every] * (len(others) * width)
+        having = []
+        if self.sharing:
+            for letter in dict.fromkeys(word):
+                offsets = tuple(n for n, y in enumerate(word) if y == letter)
+                having.append((self.code[letter], shape.keep_having(offsets)))
+        for i, kept in enumerate(others):
+            if kept != every:
+                at = i * width
+                keep[at : at + width] = [kept] * width
+                for code, masks in having:
+                    keep[at + code] = masks[i]
         return keep
 
     def key(self, cell: int, letter: str) -> int:
         """The number standing for ``letter`` in ``cell``, for :meth:`shrink`."""
         return cell * self.letters + self.code.get(letter, self.letters - 1)
+
+    def beside(self, j: int, k: int, p: int) -> int:
+        """The positions of word ``j`` that agree with word ``k`` standing at its position ``p``."""
+        keeps = self.keep[j]
+        mask = self.open[j]
+        for i, x in zip(self.positions[k][p][3], self.words[k], strict=True):
+            mask &= keeps[self.key(i, x)]
+        return mask
 
     def shrink(self, open_sets: list[int], todo: Iterable[int], keys: Sequence[int]) -> None:
         """Close, for the words in ``todo``, the positions that disagree with the new letters
@@ -155,26 +174,58 @@ class OpenPositions:
             open_sets[k] = mask
 
 
-def _agreeing_positions(
-    word: str, board: Board, directions: Sequence[Direction]
-) -> tuple[list[Position], dict[str, list[int]]]:
-    """The positions of ``word`` whose letters agree with the board (no hole, no other letter),
-    and per letter of the word, per cell, the positions (as bits) with that letter there."""
-    rows, cols, topology = board.rows, board.cols, board.topology
+def _agreeing_positions(word: str, board: Board, directions: Sequence[Direction]) -> list[Position]:
+    """The positions of ``word`` whose letters agree with the board (no hole, no other letter)."""
+    topology = board.topology
     filled = any(board.cells)  # letters or holes: positions must agree with them
-    space = topology.positions(len(word), directions)
     found: list[Position] = []
-    having: dict[str, list[int]] = {x: [0] * (rows * cols) for x in set(word)}
-    lists = [having[x] for x in word]
-    for r, c, direction in space:
+    for r, c, direction in topology.positions(len(word), directions):
         cells = tuple(topology.indexes(r, c, direction, len(word)))
         if filled and not board.agrees(cells, word):
             continue  # a hole or a letter already there that disagrees
-        bit = 1 << len(found)
         found.append((r, c, direction, cells))
-        for at, i in zip(lists, cells, strict=True):
-            at[i] |= bit
-    return found, having
+    return found
+
+
+class Lengthwise:
+    """Positions of one length (the same for every word of that length on a board with no
+    letters yet) and what the masks to AND of such words are made of, built once per length."""
+
+    def __init__(self, positions: list[Position], length: int, size: int) -> None:
+        self.positions = positions
+        self.every = (1 << len(positions)) - 1
+        self.at: list[list[int]] = [[0] * size for _ in range(length)]
+        """Per letter number of the word, per cell: the positions with that letter there."""
+        for p, (*_, cells) in enumerate(positions):
+            bit = 1 << p
+            for at, i in zip(self.at, cells, strict=True):
+                at[i] |= bit
+        covering = [0] * size
+        for at in self.at:
+            covering = list(map(or_, covering, at))
+        every = self.every
+        self.others = [every ^ covered if covered else every for covered in covering]
+        """Per cell, the positions that stay open whatever letter it gets: those not covering it
+        (``every`` itself where none covers it)."""
+        self._having: dict[tuple[int, ...], list[int]] = {}
+        self._edges: list[int] | None = None
+
+    def keep_having(self, offsets: tuple[int, ...]) -> list[int]:
+        """Per cell, the positions that stay open when it gets a letter the word has at the
+        letter numbers ``offsets`` (and nowhere else)."""
+        kept = self._having.get(offsets)
+        if kept is None:
+            kept = list(self.others)
+            for n in offsets:
+                kept = [k | h if h else k for k, h in zip(kept, self.at[n], strict=True)]
+            self._having[offsets] = kept
+        return kept
+
+    def edges(self, border: set[int]) -> list[int]:
+        """Per position, how many of its cells lie on the ``border``."""
+        if self._edges is None:
+            self._edges = [len(border.intersection(cells)) for *_, cells in self.positions]
+        return self._edges
 
 
 def _bits(mask: int) -> list[int]:
@@ -238,6 +289,9 @@ class CrowdedSearch:
         """Steps of the whole search."""
         self.weight = [1.0] * n
         """Per word, how often it was left without room (plus one): the heavier go first."""
+        self.beside: dict[tuple[int, int], dict[int, int]] = {}
+        """Per word and position standing in a repair, per other word: the positions of the
+        other word its letters leave open (:meth:`shrink_beside`)."""
 
     def place(self) -> list[Placement]:
         """Run, repair the deepest layout until repairs stop gaining, start afresh; return the
@@ -264,6 +318,32 @@ class CrowdedSearch:
         """One depth-first run with forward checking until the steps reach ``limit``; True when
         every word stands. ``best`` is updated to a deeper layout reached."""
         return Run(self, limit, best, fixed or {}).solve()
+
+    def shrink_beside(self, fixed: dict[int, int], open_sets: list[int], todo: set[int]) -> None:
+        """Close, for the words in ``todo``, the positions that disagree with the letters of the
+        ``fixed`` words (word -> position).
+
+        What one standing word closes of another's positions is kept (:attr:`beside`): the
+        repairs of one layout keep most of its words, and ANDing one mask per standing word
+        costs a fifth of one per cell it wrote.
+        """
+        if len(self.beside) > BESIDE:
+            self.beside.clear()
+        table = self.table
+        rows = []
+        for k, p in fixed.items():
+            row = self.beside.get((k, p))
+            if row is None:
+                row = self.beside[k, p] = {}
+            rows.append((row, k, p))
+        for j in todo:
+            mask = open_sets[j]
+            for row, k, p in rows:
+                closed = row.get(j)
+                if closed is None:
+                    closed = row[j] = table.beside(j, k, p)
+                mask &= closed
+            open_sets[j] = mask
 
     def repair(self, limit: int, best: Layout) -> bool:
         """Clear a random window of the ``best`` layout: keep the words outside it, then place
@@ -326,11 +406,7 @@ class Run:
         self.open_sets = list(self.table.open)
         self.todo = set(range(n)) - fixed.keys()
         if fixed:
-            board = self.board
-            written = {
-                self.table.key(i, board.cells[i]) for cells in board.placement_cells for i in cells
-            }
-            self.table.shrink(self.open_sets, self.todo, list(written))
+            search.shrink_beside(fixed, self.open_sets, self.todo)
             self.todo = {k for k in self.todo if self.open_sets[k]}
         self.complete = len(fixed) + len(self.todo) == n
         """Whether every word takes part (none was left out for want of room)."""
