@@ -174,9 +174,11 @@ def race_records(player: Constants, seed: int = 3, games: int = 32) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.fixture(scope="module")
-def racer_fit() -> Constants:  # 1,536 games of 48 puzzles
-    return fit_either(records_from_lines(race_records(SLOW_SCANNER)))
+@pytest.fixture(scope="module", params=[3, 17, 29])
+def racer_fit(request: pytest.FixtureRequest) -> Constants:  # 1,536 games of 48 puzzles
+    """Three draws of the racer's games: seeds 3, 5, 11, 17, 23 and 29 were all recovered within
+    7.4 % (the worst, seed 17's forward cost), so a fit that holds on one draw only fails."""
+    return fit_either(records_from_lines(race_records(SLOW_SCANNER, seed=request.param)))
 
 
 def test_the_race_fit_recovers_a_racing_players_constants_within_ten_percent(

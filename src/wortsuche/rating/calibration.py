@@ -151,15 +151,12 @@ def agreement(records: Sequence[PlayRecord], constants: Constants) -> dict[str, 
     """How well ``constants`` predict the finished games' solve times: Spearman's rank
     correlation, and the median error in minutes."""
     predicted, observed = [], []
+    minutes: dict[Puzzle, float] = {}  # a class plays the same puzzles: each is rated once
     for record in records:
         if record.finished and record.seconds is not None:
-            words = [w.letters for w in record.puzzle.words]
-            directions = record.puzzle.options.directions
-            topology = Topology.of_puzzle(record.puzzle)
-            rating = rate(
-                record.puzzle.grid, words, directions, topology=topology, constants=constants
-            )
-            predicted.append(rating.minutes)
+            if record.puzzle not in minutes:
+                minutes[record.puzzle] = _minutes(record.puzzle, constants)
+            predicted.append(minutes[record.puzzle])
             observed.append(record.seconds / 60)
     if not observed:
         return {"games": 0, "rank_agreement": None, "error_minutes": None}
@@ -170,6 +167,15 @@ def agreement(records: Sequence[PlayRecord], constants: Constants) -> dict[str, 
         "rank_agreement": None if rho is None else round(rho, 3),
         "error_minutes": round(statistics.median(errors), 2),
     }
+
+
+def _minutes(puzzle: Puzzle, constants: Constants) -> float:
+    """The minutes ``constants`` predict for solving ``puzzle``."""
+    words = [w.letters for w in puzzle.words]
+    topology = Topology.of_puzzle(puzzle)
+    return rate(
+        puzzle.grid, words, puzzle.options.directions, topology=topology, constants=constants
+    ).minutes
 
 
 def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
