@@ -14,6 +14,14 @@ from collections.abc import Iterable, Sequence
 PIECE = 6
 """Longest word piece kept for pruning (longer ones would cost memory for little gain)."""
 
+KEPT_WORDS = 200
+"""Lists of at most this many words keep their lexicon (and its screened twin) for the next
+puzzle of the same list (:func:`lexicon_of`): on a small grid building them is a tenth of the
+puzzle, on a large one it is little beside placing and the indexes would hold much memory."""
+
+KEPT_LISTS = 16
+"""How many small lists' lexicons are kept (the most recently used)."""
+
 
 class Lexicon:
     """The listed words and their reversals, indexed for the board's checks.
@@ -32,12 +40,27 @@ class Lexicon:
         self.longest = self.lengths[-1] if self.lengths else 0
         self.beginnings, self.endings, self.pieces = _affixes(self.strings)
         self.holes = _holes(self.strings)
+        self.kept = False
+        """Whether :func:`lexicon_of` keeps this lexicon for later puzzles (then its screened
+        twins are kept with it)."""
+        self._screened: dict[tuple[str, ...], Lexicon] = {}
 
     def with_screen(self, screen: Sequence[str]) -> Lexicon:
         """This lexicon with the ``screen`` words added: the same as ``Lexicon(words, screen)``,
         built from this one's indexes and the screen's own (a screen is the same few dozen
-        words for every puzzle of a language: its indexes are made once per process)."""
-        extra = _screen_indexes(tuple(screen))
+        words for every puzzle of a language: its indexes are made once per process). A lexicon
+        kept by :func:`lexicon_of` keeps its screened twin too."""
+        key = tuple(screen)
+        known = self._screened.get(key)
+        if known is not None:
+            return known
+        joined = self._joined(_screen_indexes(key))
+        if self.kept:
+            self._screened[key] = joined
+        return joined
+
+    def _joined(self, extra: Lexicon) -> Lexicon:
+        """This lexicon and the indexes ``extra`` of a screen in one."""
         if extra.strings <= self.strings:
             return self
         joined = Lexicon(())
@@ -52,15 +75,31 @@ class Lexicon:
         joined.pieces = self.pieces | extra.pieces
         # A string of both adds no letter to a hole that this lexicon's holes lack: the same
         # holes, letters in the same order, as from the screen's strings that are new alone.
-        holes = dict(self.holes)
-        for key, letters in extra.holes.items():
-            known = holes.get(key)
-            if known is None:  # most of the screen's holes are its own
-                holes[key] = letters
-            elif letters not in known:
+        # Most of the screen's holes are its own: only the keys of both are read (from the
+        # words' few), where this lexicon's letters come first.
+        own, theirs = self.holes, extra.holes
+        holes = {**theirs, **own}
+        for key in own.keys() & theirs.keys():
+            known, letters = own[key], theirs[key]
+            if letters not in known:
                 holes[key] = known + "".join(x for x in letters if x not in known)
         joined.holes = holes
         return joined
+
+
+def lexicon_of(words: Sequence[str]) -> Lexicon:
+    """``Lexicon(words)``, kept for the next puzzle of the same list when the list is small
+    (:data:`KEPT_WORDS`). A lexicon is never changed once made, so one may serve many boards."""
+    if len(words) > KEPT_WORDS:
+        return Lexicon(words)
+    return _kept(tuple(words))
+
+
+@functools.lru_cache(maxsize=KEPT_LISTS)
+def _kept(words: tuple[str, ...]) -> Lexicon:
+    lexicon = Lexicon(words)
+    lexicon.kept = True
+    return lexicon
 
 
 @functools.lru_cache(maxsize=8)
