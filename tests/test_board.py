@@ -10,7 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from wortsuche.grid.board import EMPTY, Board, Found, Lexicon
-from wortsuche.grid.lexicon import KEPT_WORDS, lexicon_of
+from wortsuche.grid.lexicon import KEPT_WORDS, PIECE, lexicon_of
 from wortsuche.grid.windows import joins
 from wortsuche.model import HOLE, Direction, Placement
 
@@ -266,3 +266,17 @@ def test_a_small_list_keeps_its_lexicon_for_the_next_puzzle_and_a_large_one_does
     many = [f"W{chr(65 + n // 26)}{chr(65 + n % 26)}" for n in range(KEPT_WORDS + 1)]
     assert lexicon_of(many) is not lexicon_of(many)
     assert lexicon_of(many).strings == Lexicon(many).strings
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(ALPHABET + "D", max_size=9), max_size=6))
+def test_a_lexicons_beginnings_ends_and_pieces_are_every_cut_of_its_strings(
+    words: list[str],
+) -> None:
+    lexicon = Lexicon(words)
+    strings = lexicon.strings
+    assert lexicon.beginnings == {s[:k] for s in strings for k in range(len(s) + 1)}
+    assert lexicon.endings == {s[k:] for s in strings for k in range(len(s) + 1)}
+    assert lexicon.pieces == {
+        s[i : i + n] for s in strings for n in range(1, PIECE + 1) for i in range(len(s) - n + 1)
+    }

@@ -118,12 +118,26 @@ def _affixes(strings: Iterable[str]) -> tuple[frozenset[str], frozenset[str], fr
     end; a run that does not start with a piece cannot be part of any word, so the checks stop
     reading there.
     """
-    beginnings = frozenset({s[:k] for s in strings for k in range(len(s) + 1)})
-    endings = frozenset({s[k:] for s in strings for k in range(len(s) + 1)})
-    pieces = frozenset(
-        {s[i : i + n] for s in strings for n in range(1, PIECE + 1) for i in range(len(s))}
-    )
-    return beginnings, endings, pieces
+    beginnings: set[str] = set()
+    endings: set[str] = set()
+    pieces: set[str] = set()
+    for text in strings:  # the cuts of each length are made once: the slicing stays in C
+        begin, end, piece = _cuts(len(text))
+        cut = text.__getitem__
+        beginnings.update(map(cut, begin))
+        endings.update(map(cut, end))
+        pieces.update(map(cut, piece))
+    return frozenset(beginnings), frozenset(endings), frozenset(pieces)
+
+
+@functools.cache
+def _cuts(length: int) -> tuple[list[slice], list[slice], list[slice]]:
+    """The slices of a string of ``length`` letters that are its beginnings, its ends and its
+    pieces of up to :data:`PIECE` letters (what :func:`_affixes` keeps)."""
+    begin = [slice(0, k) for k in range(length + 1)]
+    end = [slice(k, None) for k in range(length + 1)]
+    piece = [slice(i, i + n) for n in range(1, PIECE + 1) for i in range(length - n + 1)]
+    return begin, end, piece
 
 
 def _holes(strings: Iterable[str]) -> dict[str, str]:
