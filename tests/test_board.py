@@ -280,3 +280,20 @@ def test_a_lexicons_beginnings_ends_and_pieces_are_every_cut_of_its_strings(
     assert lexicon.pieces == {
         s[i : i + n] for s in strings for n in range(1, PIECE + 1) for i in range(len(s) - n + 1)
     }
+
+
+def test_boards_of_one_small_topology_share_its_line_indexes_made_as_new() -> None:
+    from wortsuche.grid import board as boards
+    from wortsuche.grid.topology import Topology
+
+    for topology in (
+        Topology.of(7, 9),
+        Topology.of(6, 5, holes=[0, 12, 29]),
+        Topology.of(5, 8, wrap=True),
+    ):
+        first, second = (Board(topology, Lexicon(["AB"])) for _ in range(2))
+        made = boards._made_line_indexes(topology)
+        assert (tuple(first.lines), tuple(first.line_at), tuple(first.place_at)) == made
+        assert first.line_at[0] is second.line_at[0]
+    large = Topology.of(101, 100)
+    assert Board(large, Lexicon(["AB"])).line_at[0] is not Board(large, Lexicon(["AB"])).line_at[0]
