@@ -64,15 +64,16 @@ class Lexicon:
         if extra.strings <= self.strings:
             return self
         joined = Lexicon(())
-        joined.strings = self.strings | extra.strings
+        # The screen's sets are the larger: copied whole first, the words' few added to them.
+        joined.strings = extra.strings | self.strings
         joined.letters = self.letters | extra.letters
         joined.single_letters = self.single_letters
         joined.lengths = tuple(sorted(set(self.lengths) | set(extra.lengths)))
         joined.length_set = frozenset(joined.lengths)
         joined.longest = joined.lengths[-1] if joined.lengths else 0
-        joined.beginnings = self.beginnings | extra.beginnings
-        joined.endings = self.endings | extra.endings
-        joined.pieces = self.pieces | extra.pieces
+        joined.beginnings = extra.beginnings | self.beginnings
+        joined.endings = extra.endings | self.endings
+        joined.pieces = extra.pieces | self.pieces
         # A string of both adds no letter to a hole that this lexicon's holes lack: the same
         # holes, letters in the same order, as from the screen's strings that are new alone.
         # Most of the screen's holes are its own: only the keys of both are read (from the
