@@ -1,12 +1,13 @@
 """Small grids against the peers, in process: ours ÷ @blex41/word-search and ÷ word-search-generator.
 
 The rows of issue 45's fifth target: 15×15/20, 25×25/60 and 50×50/100 at medium and hard on the
-most frequent English and German words (``run.py``'s ``-frequent`` inputs, drawn afresh per seed),
-the frozen real lists of ``data/real`` up to 50×50 (3 to 14 letters, mean 8; the same list
-for every seed), and a German list with umlauts at 20×20/30 (30 of the most frequent German words of 3 to 10
-letters that hold Ä, Ö, Ü or ß, drawn afresh per seed). Every generator makes the same list with
-the same seed, interleaved seed by seed, so machine noise hits all alike; the node peer is timed
-inside node, the others around their generate call (wall time, as ``run.py``).
+most frequent English and German words (``run.py``'s ``-frequent`` inputs, drawn afresh per
+seed), the frozen real lists of ``data/real`` up to 50×50 (3 to 14 letters, mean 8; the same
+list for every seed), and German lists with umlauts at 20×20/30 and 15×15/20 (words of the real
+German list of ``data/real`` that hold Ä, Ö, Ü or ß, 3 to 14 letters, mean 8.8, drawn afresh
+per seed). Every generator makes the same list with the same seed, interleaved seed by seed, so
+machine noise hits all alike; the node peer is timed inside node, the others around their
+generate call (wall time, as ``run.py``).
 
     python benchmarks/small_peers.py                  # 30 seeds
     python benchmarks/small_peers.py --seeds 60 --case umlaut
@@ -32,7 +33,7 @@ sys.path.insert(0, str(HERE))
 
 from generators import Node, Ours, Run, Theirs  # noqa: E402
 from real import real_lists  # noqa: E402
-from run import Input, word_list  # noqa: E402
+from run import Input  # noqa: E402
 
 UMLAUTS = set("ÄÖÜß")
 
@@ -50,8 +51,19 @@ class Row:
     def words(self, seed: int) -> list[str]:
         if self.source is not None:
             return self.source.words(seed)
-        pool = [w for w in word_list("german-frequent") if UMLAUTS & set(w)]
-        return random.Random(f"umlaut:{seed}").sample(pool[:400], self.count)
+        return random.Random(f"umlaut:{seed}").sample(umlaut_words(), self.count)
+
+
+def umlaut_words() -> list[str]:
+    """The words with Ä, Ö, Ü or ß of the largest frozen real German list (3 to 14 letters)."""
+    if not _UMLAUT_WORDS:
+        text = (HERE / "data" / "real" / "de-500x500-10000.txt").read_text(encoding="utf-8")
+        words = [w for w in text.split("\n") if w and not w.startswith("#")]
+        _UMLAUT_WORDS.extend(w for w in words if UMLAUTS & set(w))
+    return _UMLAUT_WORDS
+
+
+_UMLAUT_WORDS: list[str] = []
 
 
 def rows() -> list[Row]:
@@ -67,8 +79,9 @@ def rows() -> list[Row]:
             fixed = Input(f"real {name}", side, side, "real", len(words), fixed=words)
             for level in ("medium", "hard"):
                 found.append(Row(f"real {name}", side, level, fixed, len(words)))
-    for level in ("medium", "hard"):
-        found.append(Row("german umlaut 20x20/30", 20, level, None, 30))
+    for side, count in ((20, 30), (15, 20)):
+        for level in ("medium", "hard"):
+            found.append(Row(f"german umlaut {side}x{side}/{count}", side, level, None, count))
     return found
 
 
