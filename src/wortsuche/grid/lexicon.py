@@ -64,28 +64,41 @@ class Lexicon:
         if extra.strings <= self.strings:
             return self
         joined = Lexicon(())
-        # The screen's sets are the larger: copied whole first, the words' few added to them.
-        joined.strings = extra.strings | self.strings
+        joined.strings = _union(self.strings, extra.strings)
         joined.letters = self.letters | extra.letters
         joined.single_letters = self.single_letters
         joined.lengths = tuple(sorted(set(self.lengths) | set(extra.lengths)))
         joined.length_set = frozenset(joined.lengths)
         joined.longest = joined.lengths[-1] if joined.lengths else 0
-        joined.beginnings = extra.beginnings | self.beginnings
-        joined.endings = extra.endings | self.endings
-        joined.pieces = extra.pieces | self.pieces
+        joined.beginnings = _union(self.beginnings, extra.beginnings)
+        joined.endings = _union(self.endings, extra.endings)
+        joined.pieces = _union(self.pieces, extra.pieces)
         # A string of both adds no letter to a hole that this lexicon's holes lack: the same
         # holes, letters in the same order, as from the screen's strings that are new alone.
-        # Most of the screen's holes are its own: only the keys of both are read (from the
-        # words' few), where this lexicon's letters come first.
+        # The larger index is copied whole and the other's keys read; where both have a key,
+        # this lexicon's letters come first.
         own, theirs = self.holes, extra.holes
-        holes = {**theirs, **own}
-        for key in own.keys() & theirs.keys():
-            known, letters = own[key], theirs[key]
-            if letters not in known:
-                holes[key] = known + "".join(x for x in letters if x not in known)
+        if len(own) >= len(theirs):
+            holes = dict(own)
+            for key, letters in theirs.items():
+                known = holes.get(key)
+                if known is None:  # most of the screen's holes are its own
+                    holes[key] = letters
+                elif letters not in known:
+                    holes[key] = known + "".join(x for x in letters if x not in known)
+        else:
+            holes = {**theirs, **own}
+            for key in own.keys() & theirs.keys():
+                known, letters = own[key], theirs[key]
+                if letters not in known:
+                    holes[key] = known + "".join(x for x in letters if x not in known)
         joined.holes = holes
         return joined
+
+
+def _union(one: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+    """Both sets in one: the larger copied whole (a table copied as it is), the smaller added."""
+    return one | other if len(one) >= len(other) else other | one
 
 
 def lexicon_of(words: Sequence[str]) -> Lexicon:
