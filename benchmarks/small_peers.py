@@ -6,15 +6,16 @@ seed), the frozen real lists of ``data/real`` up to 50×50 (3 to 14 letters, mea
 list for every seed), and German lists with umlauts at 20×20/30 and 15×15/20 (words of the real
 German list of ``data/real`` that hold Ä, Ö, Ü or ß, 3 to 14 letters, mean 8.8, drawn afresh
 per seed). Every generator makes the same list with the same seed, interleaved seed by seed, so
-machine noise hits all alike; the node peer is timed inside node, the others around their
-generate call (wall time, as ``run.py``).
+machine noise hits all alike. Times are CPU time (on a shared machine wall time counts the
+waits): node's measured inside node (``process.cpuUsage``), the others' around their generate
+call in this process.
 
     python benchmarks/small_peers.py                  # 30 seeds
     python benchmarks/small_peers.py --seeds 60 --case umlaut
     python benchmarks/small_peers.py --tail           # also our slowest seeds of each row
 
-Prints per row: letters per cell, median ms of each generator, ours ÷ each peer, and the 90th
-percentile of ours (the tail).
+Prints per row: letters per cell, median CPU ms of each generator, the 90th percentile of ours
+(the tail), ours ÷ each peer in CPU time, and ours ÷ the last peer in wall time (as ``run.py``).
 """
 
 from __future__ import annotations
@@ -85,6 +86,11 @@ def rows() -> list[Row]:
     return found
 
 
+def cpu_ms(runs: list[Run]) -> float:
+    """The median CPU milliseconds of ``runs``."""
+    return statistics.median((r.cpu or 0.0) for r in runs) * 1000
+
+
 def per_cell(words: list[str], side: int) -> float:
     return sum(map(len, words)) / (side * side)
 
@@ -104,12 +110,13 @@ def main() -> int:
     if Node.set_up():
         generators.append(Node())
     names = [g.name.split(" ")[0] for g in generators]
-    print(f"load {os.getloadavg()[0]:.2f}; {args.seeds} seeds; medians in ms")
+    print(f"load {os.getloadavg()[0]:.2f}; {args.seeds} seeds; medians in CPU ms")
     print(
         f"{'row':<34} {'level':<6} {'l/cell':>6} "
         + " ".join(f"{n[:12]:>12}" for n in names)
         + "  ours p90  "
         + " ".join(f"÷{n[:10]:>10}" for n in names[1:])
+        + f"  ÷{names[-1][:8]} wall"
     )
     for row in rows():
         if args.case not in row.name or (args.level and row.level != args.level):
@@ -120,25 +127,29 @@ def main() -> int:
             words = row.words(seed)
             cells.append(per_cell(words, row.side))
             for generator in generators:
-                runs[generator.name].append(
-                    generator.run(words, row.side, row.side, row.level, seed)
-                )
-        medians = [statistics.median(r.seconds for r in runs[g.name]) * 1000 for g in generators]
-        ours = sorted(r.seconds * 1000 for r in runs[Ours.name])
+                started = time.process_time()
+                run = generator.run(words, row.side, row.side, row.level, seed)
+                if not isinstance(generator, Node):  # this process's CPU: ours and theirs
+                    run.cpu = time.process_time() - started
+                runs[generator.name].append(run)
+        medians = [cpu_ms(runs[g.name]) for g in generators]
+        ours = sorted((r.cpu or 0.0) * 1000 for r in runs[Ours.name])
         p90 = ours[int(0.9 * (len(ours) - 1))]
         ratios = [medians[0] / m for m in medians[1:]]
+        wall = [statistics.median(r.seconds for r in runs[g.name]) for g in generators]
         print(
             f"{row.name:<34} {row.level:<6} {statistics.mean(cells):6.2f} "
             + " ".join(f"{m:12.2f}" for m in medians)
             + f"  {p90:8.2f}  "
             + " ".join(f"{r:11.2f}" for r in ratios)
-            + f"   (load {os.getloadavg()[0]:.2f})",
+            + f"  {wall[0] / wall[-1]:9.2f}   (load {os.getloadavg()[0]:.2f})",
             flush=True,
         )
         if args.tail:
-            slow = sorted(enumerate(runs[Ours.name]), key=lambda s: -s[1].seconds)[:5]
+            slow = sorted(enumerate(runs[Ours.name]), key=lambda s: -(s[1].cpu or 0.0))[:5]
             print(
-                "    slowest seeds: " + ", ".join(f"{s}: {r.seconds * 1000:.1f}" for s, r in slow)
+                "    slowest seeds: "
+                + ", ".join(f"{s}: {(r.cpu or 0.0) * 1000:.1f}" for s, r in slow)
             )
     for generator in generators:
         if isinstance(generator, Node):
