@@ -23,6 +23,8 @@ class Run:
     placed: dict[str, list[tuple[int, int]]]
     words: int
     error: str | None = None
+    cpu: float | None = None
+    """CPU seconds of the call where the generator reports them (node), else None."""
 
 
 OUR_LEVELS = ("easy", "medium", "hard", "evil")
@@ -146,7 +148,7 @@ class Node:
         if "error" in answer:
             return Run(answer["seconds"], [], {}, len(words), error=answer["error"])
         placed = {w: [(r, c) for r, c in path] for w, path in answer["placed"]}
-        return Run(answer["seconds"], answer["rows"], placed, len(words))
+        return Run(answer["seconds"], answer["rows"], placed, len(words), cpu=answer.get("cpu"))
 
     def close(self) -> None:
         """End the node process."""

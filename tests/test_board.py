@@ -10,6 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from wortsuche.grid.board import EMPTY, Board, Found, Lexicon
+from wortsuche.grid.lexicon import KEPT_WORDS, PIECE, lexicon_of
 from wortsuche.grid.windows import joins
 from wortsuche.model import HOLE, Direction, Placement
 
@@ -243,11 +244,56 @@ def test_the_pairs_of_a_cells_sides_are_every_start_with_every_stop_that_makes_a
 def test_a_screen_added_to_a_lexicon_indexes_as_one_built_with_it(
     words: list[str], screen: list[str]
 ) -> None:
-    joined, built = Lexicon(words).with_screen(screen), Lexicon(words, screen)
-    for name in ("strings", "letters", "single_letters", "lengths", "length_set", "longest"):
-        assert getattr(joined, name) == getattr(built, name), name
-    for name in ("beginnings", "endings", "pieces"):
-        assert getattr(joined, name) == getattr(built, name), name
-    assert {k: set(v) for k, v in joined.holes.items()} == {
-        k: set(v) for k, v in built.holes.items()
+    built = Lexicon(words, screen)
+    # the same whether the words' lexicon was made now or kept from an earlier puzzle
+    for joined in (Lexicon(words).with_screen(screen), lexicon_of(words).with_screen(screen)):
+        for name in ("strings", "letters", "single_letters", "lengths", "length_set", "longest"):
+            assert getattr(joined, name) == getattr(built, name), name
+        for name in ("beginnings", "endings", "pieces"):
+            assert getattr(joined, name) == getattr(built, name), name
+        assert {k: set(v) for k, v in joined.holes.items()} == {
+            k: set(v) for k, v in built.holes.items()
+        }
+    assert lexicon_of(words).with_screen(screen).holes == Lexicon(words).with_screen(screen).holes
+
+
+def test_a_small_list_keeps_its_lexicon_for_the_next_puzzle_and_a_large_one_does_not() -> None:
+    words = ["HAUS", "MAUS", "SAUM"]
+    kept = lexicon_of(words)
+    assert lexicon_of(list(words)) is kept
+    assert kept.with_screen(["ARSCH"]) is kept.with_screen(("ARSCH",))
+    assert Lexicon(words).with_screen(["ARSCH"]) is not Lexicon(words).with_screen(["ARSCH"])
+    many = [f"W{chr(65 + n // 26)}{chr(65 + n % 26)}" for n in range(KEPT_WORDS + 1)]
+    assert lexicon_of(many) is not lexicon_of(many)
+    assert lexicon_of(many).strings == Lexicon(many).strings
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(ALPHABET + "D", max_size=9), max_size=6))
+def test_a_lexicons_beginnings_ends_and_pieces_are_every_cut_of_its_strings(
+    words: list[str],
+) -> None:
+    lexicon = Lexicon(words)
+    strings = lexicon.strings
+    assert lexicon.beginnings == {s[:k] for s in strings for k in range(len(s) + 1)}
+    assert lexicon.endings == {s[k:] for s in strings for k in range(len(s) + 1)}
+    assert lexicon.pieces == {
+        s[i : i + n] for s in strings for n in range(1, PIECE + 1) for i in range(len(s) - n + 1)
     }
+
+
+def test_boards_of_one_small_topology_share_its_line_indexes_made_as_new() -> None:
+    from wortsuche.grid import board as boards
+    from wortsuche.grid.topology import Topology
+
+    for topology in (
+        Topology.of(7, 9),
+        Topology.of(6, 5, holes=[0, 12, 29]),
+        Topology.of(5, 8, wrap=True),
+    ):
+        first, second = (Board(topology, Lexicon(["AB"])) for _ in range(2))
+        made = boards._made_line_indexes(topology)
+        assert (tuple(first.lines), tuple(first.line_at), tuple(first.place_at)) == made
+        assert first.line_at[0] is second.line_at[0]
+    large = Topology.of(101, 100)
+    assert Board(large, Lexicon(["AB"])).line_at[0] is not Board(large, Lexicon(["AB"])).line_at[0]

@@ -13,7 +13,7 @@ from scan import apart_from_longer_words, assert_exactly_once, occurrences
 from wortsuche import generate, solve
 from wortsuche.errors import DoesNotFitError
 from wortsuche.verification.verifier import verify_puzzle
-from wortsuche.words.wordset import outside_longer_words
+from wortsuche.words.wordset import SEARCHED_LISTS, outside_longer_words
 
 ANIMALS = ["Schildkröte", "Kröte", "Elefant", "Giraffe", "Zebra", "Löwe"]
 
@@ -81,3 +81,18 @@ def test_words_cut_from_others_are_never_placed_apart(
     if inner not in longer and len(inner) < len(host):
         placed = set(puzzle.placements[inner].cells)
         assert any(placed <= set(puzzle.placements[w].cells) for w in words if len(w) > len(inner))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.text("ABC", min_size=1, max_size=6), min_size=1, max_size=12),
+    st.booleans(),
+)
+def test_outside_longer_words_keeps_exactly_the_words_in_no_longer_word(
+    words: list[str], many: bool
+) -> None:
+    # ``many``: past SEARCHED_LISTS distinct words, which take the other way
+    filler = [f"Z{n:04d}Z" for n in range(SEARCHED_LISTS + 1)] if many else []
+    listed = words + filler
+    inside = {w for w in listed for x in listed if len(x) > len(w) and (w in x or w[::-1] in x)}
+    assert outside_longer_words(listed) == [w for w in listed if w not in inside]

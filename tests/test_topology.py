@@ -220,3 +220,35 @@ def test_a_placement_on_a_torus_takes_its_cells_round() -> None:
     flat = Flat(3, 4)
     assert flat.cells_of(flat.placement("AB", (0, 2), Direction.E)) == ((0, 2), (0, 3))
     assert not flat.wraps(flat.placement("AB", (0, 2), Direction.E))
+
+
+def cell_by_cell_line_texts(rows: list[str]) -> list[tuple[str, tuple[int, int], Direction]]:
+    """The lines of a flat grid read cell by cell: rows, columns, ↘ from the top, ↗ from below."""
+    height, width = len(rows), len(rows[0])
+    found = [(row, (r, 0), Direction.E) for r, row in enumerate(rows)]
+    if height * width == 1:
+        return found
+    found += [
+        ("".join(rows[r][c] for r in range(height)), (0, c), Direction.S) for c in range(width)
+    ]
+    for d in range(-(height - 1), width):
+        cells = [(r, r + d) for r in range(height) if 0 <= r + d < width]
+        found.append(("".join(rows[r][c] for r, c in cells), cells[0], Direction.SE))
+    for t in range(height + width - 1):
+        cells = [(r, t - r) for r in reversed(range(height)) if 0 <= t - r < width]
+        found.append(("".join(rows[r][c] for r, c in cells), cells[0], Direction.NE))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 7), st.data())
+def test_a_flat_grids_line_texts_are_its_lines_read_cell_by_cell(
+    rows: int, cols: int, data: st.DataObject
+) -> None:
+    grid = data.draw(
+        st.lists(st.text("AÄB ", min_size=cols, max_size=cols), min_size=rows, max_size=rows)
+    )
+    texts = Flat(rows, cols).line_texts(grid, 3)
+    expected = cell_by_cell_line_texts(grid)
+    assert texts.text == "\n".join(text for text, _, _ in expected)
+    assert texts.starts == [(start, axis) for _, start, axis in expected]

@@ -14,6 +14,7 @@ word, so each check costs the same however large the grid is.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -24,6 +25,13 @@ from wortsuche.grid.topology import Flat, Topology
 from wortsuche.grid.windows import Found as Found
 from wortsuche.grid.windows import WindowReading, joins
 from wortsuche.model import HOLE, Placement
+
+LineIndexes = tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[tuple[int, ...], ...], ...],
+    tuple[tuple[int, ...], ...],
+]
+"""A board's lines, and per axis the line through each cell and the cell's place on it."""
 
 EMPTY = ""
 
@@ -53,14 +61,6 @@ class Board:
         # The filled cells of each letter, and each cell's slot in its list (O(1) removal).
         self.by_letter: dict[str, list[int]] = {}
         self._slot: list[int] = [0] * (rows * cols)
-        # Every line of the grid along each axis, as cell indexes, and for each axis the line
-        # through each cell and the cell's place on it (a hole is on no line). Tuples of shared
-        # ints: a tuple per cell and axis would be a million objects on 500 × 500, and the garbage
-        # collector stops visiting a tuple of untracked items (the lists a full collection
-        # visited were 670,000 references on 200 × 200, 30 ms a collection).
-        self.lines: list[tuple[int, ...]] = []
-        self.line_at: list[tuple[tuple[int, ...], ...]] = []
-        self.place_at: list[tuple[int, ...]] = []
         # The one place where lines with ends and lines that are cycles part: each check reads
         # the lines through a cell in the way of their kind, chosen here once.
         ends = not topology.cyclic
@@ -70,41 +70,19 @@ class Board:
         self._forbidden = self._forbidden_on_ends if ends else self.windows.forbidden
         self._may_complete = self._may_complete_on_ends if ends else _always
         self._strays_of = self._strays_along if ends else self._strays_read_round
-        index_line = self._index_line if ends else self._index_round_line
-        every = [(axis, tuple(line)) for axis, line in topology.index_lines()]
-        places = list(range(max((len(line) for _, line in every), default=0)))
-        for axis in topology.axes:
-            line_at: list[tuple[int, ...]] = [()] * (rows * cols)
-            place_at = [0] * (rows * cols)
-            for line in (line for line_axis, line in every if line_axis is axis):
-                index_line(line, line_at, place_at, places)
-                self.lines.append(line)
-            self.line_at.append(tuple(line_at))
-            self.place_at.append(tuple(place_at))
+        # Every line of the grid along each axis, as cell indexes, and for each axis the line
+        # through each cell and the cell's place on it (a hole is on no line). Tuples of shared
+        # ints: a tuple per cell and axis would be a million objects on 500 × 500, and the garbage
+        # collector stops visiting a tuple of untracked items (the lists a full collection
+        # visited were 670,000 references on 200 × 200, 30 ms a collection).
+        lines, line_at, place_at = _line_indexes(topology)
+        self.lines: list[tuple[int, ...]] = list(lines)
+        self.line_at: list[tuple[tuple[int, ...], ...]] = list(line_at)
+        self.place_at: list[tuple[int, ...]] = list(place_at)
         self.axes = range(len(topology.axes))
         """The numbers of the axes, for :attr:`line_at` and :attr:`place_at`."""
         self.cyclic = topology.cyclic
         """Every line comes back to its first cell: a word may run past a line's ends."""
-
-    @staticmethod
-    def _index_line(
-        line: tuple[int, ...], line_at: list[Any], place_at: list[int], places: list[int]
-    ) -> None:
-        """Record ``line`` as the line through each of its cells, and each cell's place on it.
-        A line with ends has evenly spaced indexes: one slice assignment each."""
-        n, first, last = len(line), line[0], line[-1]
-        step = (last - first) // (n - 1) if n > 1 else 1
-        end = last + (1 if step > 0 else -1)
-        cells = slice(first, end if end >= 0 else None, step)
-        line_at[cells], place_at[cells] = [line] * n, places[:n]
-
-    @staticmethod
-    def _index_round_line(
-        line: tuple[int, ...], line_at: list[Any], place_at: list[int], places: list[int]
-    ) -> None:
-        """:meth:`_index_line` for a line that is a cycle: it jumps from edge to edge."""
-        for pos, index in enumerate(line):
-            line_at[index], place_at[index] = line, places[pos]
 
     @classmethod
     def sized(
@@ -466,3 +444,71 @@ def endings_after(
         elif right[-PIECE:] not in pieces:
             break
     return stops, right
+
+
+KEPT_BOARD_CELLS = 10_000
+"""Topologies of at most this many cells keep their lines' indexes for the next board
+(:func:`_line_indexes`): a small puzzle spends a twentieth of its time making them, a large one
+little beside placing, and its indexes would hold much memory."""
+
+
+def _line_indexes(topology: Topology) -> LineIndexes:
+    """:class:`Board`'s lines, and for each axis the line through each cell and the cell's place
+    on it, as tuples (never changed: one set serves every board of the topology)."""
+    if topology.size > KEPT_BOARD_CELLS or not _hashable(topology):
+        return _made_line_indexes(topology)
+    return _kept_line_indexes(topology)
+
+
+def _hashable(topology: Topology) -> bool:
+    """Whether ``topology`` can be a key (one made with a set of holes cannot)."""
+    try:
+        hash(topology)
+    except TypeError:
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=8)
+def _kept_line_indexes(topology: Topology) -> LineIndexes:
+    return _made_line_indexes(topology)
+
+
+def _made_line_indexes(topology: Topology) -> LineIndexes:
+    """:func:`_line_indexes`, made now."""
+    rows, cols = topology.rows, topology.cols
+    index_line = _index_round_line if topology.cyclic else _index_line
+    every = [(axis, tuple(line)) for axis, line in topology.index_lines()]
+    places = list(range(max((len(line) for _, line in every), default=0)))
+    lines: list[tuple[int, ...]] = []
+    line_ats: list[tuple[tuple[int, ...], ...]] = []
+    place_ats: list[tuple[int, ...]] = []
+    for axis in topology.axes:
+        line_at: list[tuple[int, ...]] = [()] * (rows * cols)
+        place_at = [0] * (rows * cols)
+        for line in (line for line_axis, line in every if line_axis is axis):
+            index_line(line, line_at, place_at, places)
+            lines.append(line)
+        line_ats.append(tuple(line_at))
+        place_ats.append(tuple(place_at))
+    return tuple(lines), tuple(line_ats), tuple(place_ats)
+
+
+def _index_line(
+    line: tuple[int, ...], line_at: list[Any], place_at: list[int], places: list[int]
+) -> None:
+    """Record ``line`` as the line through each of its cells, and each cell's place on it.
+    A line with ends has evenly spaced indexes: one slice assignment each."""
+    n, first, last = len(line), line[0], line[-1]
+    step = (last - first) // (n - 1) if n > 1 else 1
+    end = last + (1 if step > 0 else -1)
+    cells = slice(first, end if end >= 0 else None, step)
+    line_at[cells], place_at[cells] = [line] * n, places[:n]
+
+
+def _index_round_line(
+    line: tuple[int, ...], line_at: list[Any], place_at: list[int], places: list[int]
+) -> None:
+    """:func:`_index_line` for a line that is a cycle: it jumps from edge to edge."""
+    for pos, index in enumerate(line):
+        line_at[index], place_at[index] = line, places[pos]

@@ -14,6 +14,14 @@ from collections.abc import Iterable, Sequence
 PIECE = 6
 """Longest word piece kept for pruning (longer ones would cost memory for little gain)."""
 
+KEPT_WORDS = 200
+"""Lists of at most this many words keep their lexicon (and its screened twin) for the next
+puzzle of the same list (:func:`lexicon_of`): on a small grid building them is a tenth of the
+puzzle, on a large one it is little beside placing and the indexes would hold much memory."""
+
+KEPT_LISTS = 16
+"""How many small lists' lexicons are kept (the most recently used)."""
+
 
 class Lexicon:
     """The listed words and their reversals, indexed for the board's checks.
@@ -32,35 +40,80 @@ class Lexicon:
         self.longest = self.lengths[-1] if self.lengths else 0
         self.beginnings, self.endings, self.pieces = _affixes(self.strings)
         self.holes = _holes(self.strings)
+        self.kept = False
+        """Whether :func:`lexicon_of` keeps this lexicon for later puzzles (then its screened
+        twins are kept with it)."""
+        self._screened: dict[tuple[str, ...], Lexicon] = {}
 
     def with_screen(self, screen: Sequence[str]) -> Lexicon:
         """This lexicon with the ``screen`` words added: the same as ``Lexicon(words, screen)``,
         built from this one's indexes and the screen's own (a screen is the same few dozen
-        words for every puzzle of a language: its indexes are made once per process)."""
-        extra = _screen_indexes(tuple(screen))
+        words for every puzzle of a language: its indexes are made once per process). A lexicon
+        kept by :func:`lexicon_of` keeps its screened twin too."""
+        key = tuple(screen)
+        known = self._screened.get(key)
+        if known is not None:
+            return known
+        joined = self._joined(_screen_indexes(key))
+        if self.kept:
+            self._screened[key] = joined
+        return joined
+
+    def _joined(self, extra: Lexicon) -> Lexicon:
+        """This lexicon and the indexes ``extra`` of a screen in one."""
         if extra.strings <= self.strings:
             return self
         joined = Lexicon(())
-        joined.strings = self.strings | extra.strings
+        joined.strings = _union(self.strings, extra.strings)
         joined.letters = self.letters | extra.letters
         joined.single_letters = self.single_letters
         joined.lengths = tuple(sorted(set(self.lengths) | set(extra.lengths)))
         joined.length_set = frozenset(joined.lengths)
         joined.longest = joined.lengths[-1] if joined.lengths else 0
-        joined.beginnings = self.beginnings | extra.beginnings
-        joined.endings = self.endings | extra.endings
-        joined.pieces = self.pieces | extra.pieces
+        joined.beginnings = _union(self.beginnings, extra.beginnings)
+        joined.endings = _union(self.endings, extra.endings)
+        joined.pieces = _union(self.pieces, extra.pieces)
         # A string of both adds no letter to a hole that this lexicon's holes lack: the same
         # holes, letters in the same order, as from the screen's strings that are new alone.
-        holes = dict(self.holes)
-        for key, letters in extra.holes.items():
-            known = holes.get(key)
-            if known is None:  # most of the screen's holes are its own
-                holes[key] = letters
-            elif letters not in known:
-                holes[key] = known + "".join(x for x in letters if x not in known)
+        # The larger index is copied whole and the other's keys read; where both have a key,
+        # this lexicon's letters come first.
+        own, theirs = self.holes, extra.holes
+        if len(own) >= len(theirs):
+            holes = dict(own)
+            for key, letters in theirs.items():
+                known = holes.get(key)
+                if known is None:  # most of the screen's holes are its own
+                    holes[key] = letters
+                elif letters not in known:
+                    holes[key] = known + "".join(x for x in letters if x not in known)
+        else:
+            holes = {**theirs, **own}
+            for key in own.keys() & theirs.keys():
+                known, letters = own[key], theirs[key]
+                if letters not in known:
+                    holes[key] = known + "".join(x for x in letters if x not in known)
         joined.holes = holes
         return joined
+
+
+def _union(one: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+    """Both sets in one: the larger copied whole (a table copied as it is), the smaller added."""
+    return one | other if len(one) >= len(other) else other | one
+
+
+def lexicon_of(words: Sequence[str]) -> Lexicon:
+    """``Lexicon(words)``, kept for the next puzzle of the same list when the list is small
+    (:data:`KEPT_WORDS`). A lexicon is never changed once made, so one may serve many boards."""
+    if len(words) > KEPT_WORDS:
+        return Lexicon(words)
+    return _kept(tuple(words))
+
+
+@functools.lru_cache(maxsize=KEPT_LISTS)
+def _kept(words: tuple[str, ...]) -> Lexicon:
+    lexicon = Lexicon(words)
+    lexicon.kept = True
+    return lexicon
 
 
 @functools.lru_cache(maxsize=8)
@@ -79,12 +132,26 @@ def _affixes(strings: Iterable[str]) -> tuple[frozenset[str], frozenset[str], fr
     end; a run that does not start with a piece cannot be part of any word, so the checks stop
     reading there.
     """
-    beginnings = frozenset({s[:k] for s in strings for k in range(len(s) + 1)})
-    endings = frozenset({s[k:] for s in strings for k in range(len(s) + 1)})
-    pieces = frozenset(
-        {s[i : i + n] for s in strings for n in range(1, PIECE + 1) for i in range(len(s))}
-    )
-    return beginnings, endings, pieces
+    beginnings: set[str] = set()
+    endings: set[str] = set()
+    pieces: set[str] = set()
+    for text in strings:  # the cuts of each length are made once: the slicing stays in C
+        begin, end, piece = _cuts(len(text))
+        cut = text.__getitem__
+        beginnings.update(map(cut, begin))
+        endings.update(map(cut, end))
+        pieces.update(map(cut, piece))
+    return frozenset(beginnings), frozenset(endings), frozenset(pieces)
+
+
+@functools.cache
+def _cuts(length: int) -> tuple[list[slice], list[slice], list[slice]]:
+    """The slices of a string of ``length`` letters that are its beginnings, its ends and its
+    pieces of up to :data:`PIECE` letters (what :func:`_affixes` keeps)."""
+    begin = [slice(0, k) for k in range(length + 1)]
+    end = [slice(k, None) for k in range(length + 1)]
+    piece = [slice(i, i + n) for n in range(1, PIECE + 1) for i in range(length - n + 1)]
+    return begin, end, piece
 
 
 def _holes(strings: Iterable[str]) -> dict[str, str]:

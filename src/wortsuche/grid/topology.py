@@ -504,14 +504,18 @@ class Flat(Topology):
             lines += [
                 ("".join(column), (0, c), S) for c, column in enumerate(zip(*rows, strict=True))
             ]
-            for d in range(-(height - 1), width):  # ↘: column - row = d
+            # The diagonals are the columns of the rows shifted against each other (by slicing
+            # and zip, not cell by cell), the shift's padding stripped again.
+            last = height - 1
+            shifted = [_PAD * (last - r) + row + _PAD * r for r, row in enumerate(rows)]
+            for d, column in enumerate(zip(*shifted, strict=True), -last):  # ↘: column - row = d
                 top = max(0, -d)
-                cells = range(top, min(height, width - d))
-                lines.append(("".join([rows[r][r + d] for r in cells]), (top, top + d), SE))
-            for t in range(height + width - 1):  # ↗: row + column = t, from the lowest cell up
-                bottom = min(height - 1, t)
-                cells = range(bottom, max(0, t - width + 1) - 1, -1)
-                lines.append(("".join([rows[r][t - r] for r in cells]), (bottom, t - bottom), NE))
+                lines.append(("".join(column).strip(_PAD), (top, top + d), SE))
+            shifted = [_PAD * r + row + _PAD * (last - r) for r, row in enumerate(rows)]
+            # ↗: row + column = t, from the lowest cell up
+            for t, column in enumerate(zip(*reversed(shifted), strict=True)):
+                bottom = min(last, t)
+                lines.append(("".join(column).strip(_PAD), (bottom, t - bottom), NE))
         return LineTexts.join(self, [(text, start, axis, 0) for text, start, axis in lines])
 
     def positions(self, length: int, directions: Sequence[Direction]) -> PositionSpace:
@@ -583,6 +587,10 @@ class LineTexts:
             return first, ((first[0] + n * dr) % rows, (first[1] + n * dc) % cols), axis
         first = (r + k * dr, c + k * dc)
         return first, (first[0] + n * dr, first[1] + n * dc), axis
+
+
+_PAD = "\0"
+"""What shifts the rows apart for :meth:`Flat.line_texts`: no cell holds it."""
 
 
 def _steps_to_edge(at: int, delta: int, size: int) -> int:

@@ -26,6 +26,7 @@ from wortsuche.filling.decoys import plant_decoys
 from wortsuche.filling.filler import fill
 from wortsuche.filling.message import write_message
 from wortsuche.grid.board import Board, Lexicon
+from wortsuche.grid.lexicon import lexicon_of
 from wortsuche.grid.topology import Topology
 from wortsuche.model import (
     Crossing,
@@ -202,7 +203,7 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
     to_place = without_reverse_twins(outside_longer_words(letters))
     if not options.absent:
         _check_fits_at_all(to_place, rows, cols, options)
-    lexicon = Lexicon(letters)
+    lexicon = lexicon_of(letters)
     # The screen binds what wortsuche adds (decoys, filler), not how the user's words meet.
     screened = lexicon if options.allow_offensive else lexicon.with_screen(screen_for(letters))
     attempts = EXACT_MESSAGE_ATTEMPTS if message is not None and message.exact else ATTEMPTS

@@ -7,6 +7,7 @@ child at a German or English school does not learn (the capital ẞ, É, Ñ, Ç 
 
 from __future__ import annotations
 
+import functools
 import math
 import unicodedata
 from collections import Counter
@@ -82,7 +83,24 @@ def language_alphabet(language: str, words: Iterable[str]) -> dict[str, float]:
     Guessed from words without umlauts, the alphabet leaves Ä Ö Ü out: there they give no word
     away, and few words cannot tell German from English.
     """
-    words = list(words)
+    listed = tuple(words)
+    if len(listed) > KEPT_WORDS:
+        return _language_alphabet(language, listed)
+    return dict(_kept_alphabet(language, listed))
+
+
+KEPT_WORDS = 200
+"""Lists of at most this many words keep their alphabet for the next puzzle of the same words
+(and the next layout of this one): guessing the language reads every word."""
+
+
+@functools.lru_cache(maxsize=16)
+def _kept_alphabet(language: str, words: tuple[str, ...]) -> dict[str, float]:
+    """:func:`_language_alphabet`, kept (never handed out itself: each caller gets a copy)."""
+    return _language_alphabet(language, words)
+
+
+def _language_alphabet(language: str, words: tuple[str, ...]) -> dict[str, float]:
     weights = dict(FREQUENCIES[detect_language(words) if language == "auto" else language])
     if language == "auto" and not GERMAN_MARKERS & set("".join(words)):
         weights = {letter: weight for letter, weight in weights.items() if letter.isascii()}

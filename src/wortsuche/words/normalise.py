@@ -16,6 +16,7 @@ Word(entry='T-Shirt', letters='TSHIRT', clue=None)
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
@@ -62,8 +63,8 @@ def normalise_entry(
     for char in written:
         if char in JOINERS:
             continue
-        upper = "ẞ" if char in "ßẞ" else _upper(char)
-        if upper is None or not unicodedata.category(upper).startswith("L"):
+        upper = _cell(char)
+        if upper is None:
             if char.isdigit():
                 raise InputError(
                     f"word {written!r}{where} contains a digit",
@@ -89,6 +90,16 @@ def normalise_entry(
             values={"word": written, "line": line},
         )
     return Word(entry=written, letters=text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cell(char: str) -> str | None:
+    """The letter a grid cell holds for ``char`` (ß as the capital ẞ), or None if ``char`` is
+    not a letter. Asked once per character: a word list repeats its few dozen letters."""
+    upper = "ẞ" if char in "ßẞ" else _upper(char)
+    if upper is None or not unicodedata.category(upper).startswith("L"):
+        return None
+    return upper
 
 
 def _upper(char: str) -> str | None:

@@ -1,0 +1,55 @@
+"""What a puzzle keeps for the next one (a small list's lexicon and alphabet, a small board's
+line indexes) changes no puzzle: the same seed makes the same puzzle with or without it."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wortsuche import generate
+from wortsuche.grid import board, lexicon
+from wortsuche.words import alphabet
+from wortsuche.words.alphabet import language_alphabet
+
+LISTS = [
+    ["HAUS", "MAUS", "BAUM", "GARTEN", "KATZE", "HUND", "VOGEL", "BLUME"],
+    ["Größe", "Straße", "Bär", "Öl", "Tür", "Käse", "Übung", "Ärger"],
+    ["APPLE", "PEAR", "PLUM", "GRAPE", "LEMON", "MANGO", "PEACH", "MELON", "KIWI"],
+]
+
+
+def forget() -> None:
+    """Start as a fresh process would: nothing kept."""
+    lexicon._kept.cache_clear()
+    alphabet._kept_alphabet.cache_clear()
+    board._kept_line_indexes.cache_clear()
+
+
+def fingerprint(words: list[str], level: str, seed: int) -> tuple[object, ...]:
+    puzzle = generate(words, 12, 12, level=level, seed=seed)
+    return puzzle.grid.rows, sorted((w, p.start, p.direction) for w, p in puzzle.placements.items())
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(LISTS),
+    st.sampled_from(["easy", "medium", "hard"]),
+    st.integers(0, 10_000),
+)
+def test_the_same_seed_makes_the_same_puzzle_whatever_was_kept(
+    words: list[str], level: str, seed: int
+) -> None:
+    forget()
+    fresh = fingerprint(words, level, seed)
+    for other in LISTS:  # other lists, sizes and levels before: what is kept is theirs too
+        generate(other, 15, 15, level="hard", seed=seed + 1)
+    assert fingerprint(words, level, seed) == fresh
+    assert fingerprint(words, level, seed) == fresh
+
+
+def test_each_caller_gets_its_own_alphabet() -> None:
+    words = ["HAUS", "MAUS"]
+    first = language_alphabet("auto", words)
+    first["Q"] = 99.0
+    assert language_alphabet("auto", words) != first
+    assert language_alphabet("auto", words) == alphabet._language_alphabet("auto", tuple(words))
