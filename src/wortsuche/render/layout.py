@@ -210,8 +210,7 @@ def grid_drawing(
     rows, cols = puzzle.rows, puzzle.cols
     topology = Topology.of_puzzle(puzzle)
     wide, high = topology.extent()  # in cell widths: the columns and rows of a rectangle
-    # A frame of a quarter cell runs around the letters, so fit cols + 0.5 cells across.
-    cell = min(box.width / (wide + 0.5), box.height / (high + 0.5), max_cell)
+    cell = grid_cell(puzzle, box, max_cell)
     x = box.x + (box.width - wide * cell) / 2
     y = box.y + ((box.height - high * cell) / 2 if centre_vertically else cell / 4)
     covered = puzzle.covered() if answers else frozenset()
@@ -244,6 +243,13 @@ def grid_drawing(
     frame = Box(x - pad, y - pad, wide * cell + 2 * pad, high * cell + 2 * pad)
     clip = answers and any(topology.wraps(p) for p in puzzle.placements.values())
     return GridDrawing(x, y, cell, rows, cols, letters, capsules, frame, tiles, clip, outlines)
+
+
+def grid_cell(puzzle: Puzzle, box: Box, max_cell: float = 34.0) -> float:
+    """The cell :func:`grid_drawing` gives ``puzzle``'s grid in ``box``: as large as fits (at
+    most ``max_cell``), with room for a frame of a quarter cell around the letters."""
+    wide, high = Topology.of_puzzle(puzzle).extent()  # in cell widths
+    return min(box.width / (wide + 0.5), box.height / (high + 0.5), max_cell)
 
 
 def _cells(puzzle: Puzzle) -> Iterator[tuple[int, int, str]]:

@@ -34,6 +34,7 @@ from wortsuche.render.layout import (
     GridDrawing,
     Style,
     Text,
+    grid_cell,
     grid_drawing,
     sorted_entries,
     title_lines,
@@ -121,13 +122,97 @@ class BookDesign:
             )
 
 
+KEY_CELL = 34.0
+"""The largest cell of an answer key, in points (as :func:`grid_drawing` sets a grid)."""
+KEY_LETTER_SCALE = 0.6
+"""An answer key's letters as a share of its cell."""
+
+
+@dataclass(frozen=True)
+class KeyGrid:
+    """An answer key placed in its box, its letters and capsules set only when its page is
+    drawn (:meth:`drawing`): in the worker process that draws the page, once. The layout is
+    made two or three times to settle the gutter, each time trying a count of keys a page
+    or two, and needs of a key only the size of its letters."""
+
+    puzzle: Puzzle
+    box: Box
+    lowercase: bool
+    moves: tuple[tuple[float, float], ...] = ()
+
+    def drawing(self) -> GridDrawing:
+        """The key's grid with its letters and capsules, moved as it was."""
+        grid = grid_drawing(
+            self.puzzle,
+            self.box,
+            answers=True,
+            lowercase=self.lowercase,
+            max_cell=KEY_CELL,
+            letter_scale=KEY_LETTER_SCALE,
+            centre_vertically=True,
+        )
+        for dx, dy in self.moves:  # one move at a time, as a drawn grid is moved
+            grid = grid.moved(dx, dy)
+        return grid
+
+    def moved(self, dx: float, dy: float) -> KeyGrid:
+        """The same key ``dx`` to the right and ``dy`` down, once it is drawn."""
+        return replace(self, moves=(*self.moves, (dx, dy)))
+
+    @property
+    def letter_size(self) -> float:
+        """The size of its letters, in points."""
+        return grid_cell(self.puzzle, self.box, KEY_CELL) * KEY_LETTER_SCALE
+
+    @property
+    def work(self) -> int:
+        """About how long it takes to draw and check: a letter a cell, a capsule a word (as
+        long as a few letters)."""
+        return self.puzzle.rows * self.puzzle.cols + 4 * len(self.puzzle.placements)
+
+
+@dataclass(frozen=True)
+class MovedGrid:
+    """A grid already drawn, moved only when its page is drawn (in the worker process that
+    draws the page): the layout moves every puzzle's grid into place on each of its two or
+    three rounds, and a move makes every letter again."""
+
+    grid: GridDrawing
+    moves: tuple[tuple[float, float], ...] = ()
+
+    def drawing(self) -> GridDrawing:
+        """The grid moved as it was."""
+        grid = self.grid
+        for dx, dy in self.moves:
+            grid = grid.moved(dx, dy)
+        return grid
+
+    def moved(self, dx: float, dy: float) -> MovedGrid:
+        """The same grid ``dx`` to the right and ``dy`` down, once it is drawn."""
+        return replace(self, moves=(*self.moves, (dx, dy)))
+
+    @property
+    def letter_size(self) -> float:
+        """The size of its smallest letter, in points (infinite without one)."""
+        return min((letter.size for letter in self.grid.letters), default=math.inf)
+
+    @property
+    def work(self) -> int:
+        """About how long it takes to draw and check: its letters and capsules."""
+        return len(self.grid.letters) + 4 * len(self.grid.capsules)
+
+
+LaidGrid = KeyGrid | MovedGrid
+"""A grid on a laid-out page, drawn (:meth:`KeyGrid.drawing`) when the page is."""
+
+
 @dataclass
 class Page:
     """One page laid out in its live area: texts, grids and pictures; ``folio`` prints its
     number."""
 
     texts: list[Text] = field(default_factory=list)
-    grids: list[GridDrawing] = field(default_factory=list)
+    grids: list[LaidGrid] = field(default_factory=list)
     folio: bool = False
     puzzle: int = 0
     """How many puzzles the page holds (the progress bar counts them): 0, 1 or 2."""
@@ -159,10 +244,7 @@ class Entry:
 def drawing_work(pages: Sequence[Page]) -> int:
     """About how long the pages take to draw and check: their texts, letters and capsules (a
     capsule's curves take as long as a few letters)."""
-    return sum(
-        len(page.texts) + sum(len(grid.letters) + 4 * len(grid.capsules) for grid in page.grids)
-        for page in pages
-    )
+    return sum(len(page.texts) + sum(grid.work for grid in page.grids) for page in pages)
 
 
 def compose_book(
@@ -571,15 +653,7 @@ class _Composer:
             # a clue list's key names each word with its clue, a picture drawn beside its word
             clues = key_clues(puzzle, cell_w - 12, room)
             box = Box(x + 6, y + label_size + 10, cell_w - 12, room - clues.height)
-            pages[-1].grids.append(
-                grid_drawing(
-                    puzzle,
-                    box,
-                    answers=True,
-                    lowercase=self.options.lowercase,
-                    centre_vertically=True,
-                )
-            )
+            pages[-1].grids.append(KeyGrid(puzzle, box, self.options.lowercase))
             lines, pictures = clues.placed(x + cell_w / 2, y + cell_h - 6)
             pages[-1].texts += lines
             pages[-1].pictures += pictures
@@ -587,8 +661,8 @@ class _Composer:
 
 
 def _letter_sizes(pages: Sequence[Page]) -> Iterator[float]:
-    """The sizes of the grid letters on ``pages``, in points."""
-    return (letter.size for page in pages for grid in page.grids for letter in grid.letters)
+    """The sizes of the grid letters on ``pages``, in points (the smallest of each grid)."""
+    return (grid.letter_size for page in pages for grid in page.grids)
 
 
 def _smallest_letter(pages: Sequence[Page]) -> float:
@@ -635,7 +709,7 @@ def large_print_page(
     if cell * FULLEST_LETTER_SCALE < LARGE_LETTERS:
         return None
     grid = _large_grid(puzzle, options, Box(0, top, width, room), cell)
-    page.grids.append(grid)
+    page.grids.append(MovedGrid(grid))
     page.texts += columns.texts(width / 2, grid.frame.y + grid.frame.height + words * 1.2)
     return page
 
@@ -669,7 +743,7 @@ def large_grid_page(
                 "largest": f"{rows}x{cols}",
             },
         )
-    page.grids.append(_large_grid(puzzle, options, Box(0, top, width, room), cell))
+    page.grids.append(MovedGrid(_large_grid(puzzle, options, Box(0, top, width, room), cell)))
     return page
 
 
@@ -781,6 +855,8 @@ def shift_box(box: Box, dx: float, dy: float) -> Box:
     return replace(box, x=box.x + dx, y=box.y + dy)
 
 
-def shift_grid(grid: GridDrawing, dx: float, dy: float) -> GridDrawing:
-    """A grid moved by ``dx``, ``dy``: letters, capsules, frame, tiles and hexagons."""
-    return grid.moved(dx, dy)
+def shift_grid(grid: GridDrawing | LaidGrid, dx: float, dy: float) -> LaidGrid:
+    """A grid moved by ``dx``, ``dy`` (letters, capsules, frame, tiles and hexagons) when its
+    page is drawn."""
+    laid = MovedGrid(grid) if isinstance(grid, GridDrawing) else grid
+    return laid.moved(dx, dy)
