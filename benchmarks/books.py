@@ -154,7 +154,7 @@ STEPS = {
 """The main process's steps: each name wrapped in the module the command looks it up in."""
 
 JOBS = {
-    "wortsuche.book.plan": ("make_puzzle",),
+    "wortsuche.book.plan": ("make_puzzle", "scores"),
     "wortsuche.book.workers": ("make_puzzle", "end_with_parent"),
     "wortsuche.render.bookpages": ("draw_part",),
     "wortsuche.render.bookpages.drawing": ("draw_part",),
@@ -264,11 +264,46 @@ def summary(events: list[list[Any]]) -> dict[str, tuple[float, float]]:
     return table
 
 
+LEAVES = (
+    "plan_book",
+    "build_book",
+    "scores",
+    "compose_book",
+    "join_parts",
+    "fonts_not_embedded",
+    "make_cover",
+    "write_output",
+)
+"""The main process's steps that hold no other (with several workers: none holds a job)."""
+
+
+def overlapped(events: list[list[Any]]) -> float:
+    """CPU seconds of the main process's steps spent while a worker ran a job (each step's CPU
+    time in the share of its wall time that overlaps a job): work that does not hold the
+    workers up."""
+    main_pid = next(pid for pid, name, *_ in events if name == "whole command")
+    jobs = sorted((start, end) for pid, _, start, end, _ in events if pid != main_pid)
+    busy: list[list[float]] = []
+    for start, end in jobs:  # the union of the jobs' times
+        if busy and start <= busy[-1][1]:
+            busy[-1][1] = max(busy[-1][1], end)
+        else:
+            busy.append([start, end])
+    total = 0.0
+    for pid, name, start, end, cpu in events:
+        if pid != main_pid or name not in LEAVES or end <= start:
+            continue
+        shared = sum(max(0.0, min(end, b) - max(start, a)) for a, b in busy)
+        total += cpu * shared / (end - start)
+    return total
+
+
 def phases(count: int, runs: int) -> None:
     """Print the medians of each step and job over ``runs`` alternating timed runs."""
     tables: dict[int, list[dict[str, tuple[float, float]]]] = {1: [], 2: []}
     loads: dict[int, list[float]] = {1: [], 2: []}
     digests = set()
+    shared: list[float] = []
     with tempfile.TemporaryDirectory() as name:
         for _ in range(runs):
             for workers in (1, 2):
@@ -276,6 +311,8 @@ def phases(count: int, runs: int) -> None:
                 events, digest = timed_run(count, workers, Path(name))
                 digests.add(digest)
                 tables[workers].append(summary(events))
+                if workers == 2:
+                    shared.append(overlapped(events))
     print(f"wortsuche book --count {count} --trim 6x9 --cover, medians of {runs} alternating runs")
     for workers in (1, 2):
         load = ", ".join(f"{value:.1f}" for value in loads[workers])
@@ -300,6 +337,13 @@ def phases(count: int, runs: int) -> None:
         f"CPU split with 2 workers: main process {main_cpu:.2f} s, workers {workers_cpu:.2f} s; "
         f"1 worker {total_one:.2f} s; two idle cores at best "
         f"{total_one / (main_cpu + workers_cpu / 2):.2f}×"
+    )
+    beside = statistics.median(shared)
+    serial = main_cpu - beside
+    print(
+        f"of the main process's {main_cpu:.2f} s, {beside:.2f} s ran while a worker ran a job; "
+        f"the rest ({serial:.2f} s) held them up. Two idle cores, counting that: "
+        f"{total_one / (serial + (workers_cpu + beside) / 2):.2f}×"
     )
     if len(digests) != 1:
         print("the PDFs differ between worker counts", file=sys.stderr)
