@@ -32,10 +32,9 @@ from wortsuche.render.bookpages.halves import (
 from wortsuche.render.layout import (
     Box,
     GridDrawing,
+    GridPlan,
     Style,
     Text,
-    grid_cell,
-    grid_drawing,
     sorted_entries,
     title_lines,
     word_columns,
@@ -122,53 +121,39 @@ class BookDesign:
             )
 
 
-KEY_CELL = 34.0
-"""The largest cell of an answer key, in points (as :func:`grid_drawing` sets a grid)."""
-KEY_LETTER_SCALE = 0.6
-"""An answer key's letters as a share of its cell."""
-
-
 @dataclass(frozen=True)
-class KeyGrid:
-    """An answer key placed in its box, its letters and capsules set only when its page is
-    drawn (:meth:`drawing`): in the worker process that draws the page, once. The layout is
-    made two or three times to settle the gutter, each time trying a count of keys a page
-    or two, and needs of a key only the size of its letters."""
+class LaterGrid:
+    """A grid placed on a page, its letters (and a key's capsules) set only when the page is
+    drawn (:meth:`drawing`): in the worker process that draws it, once. The main process lays
+    the book out two or three times to settle the gutter, each time trying a count of keys a
+    page or two, while the workers wait; of a grid it needs only where it stands and the size
+    of its letters."""
 
-    puzzle: Puzzle
-    box: Box
-    lowercase: bool
+    plan: GridPlan
     moves: tuple[tuple[float, float], ...] = ()
 
     def drawing(self) -> GridDrawing:
-        """The key's grid with its letters and capsules, moved as it was."""
-        grid = grid_drawing(
-            self.puzzle,
-            self.box,
-            answers=True,
-            lowercase=self.lowercase,
-            max_cell=KEY_CELL,
-            letter_scale=KEY_LETTER_SCALE,
-            centre_vertically=True,
-        )
+        """The grid with its letters set, moved as it was."""
+        grid = self.plan.drawing()
         for dx, dy in self.moves:  # one move at a time, as a drawn grid is moved
             grid = grid.moved(dx, dy)
         return grid
 
-    def moved(self, dx: float, dy: float) -> KeyGrid:
-        """The same key ``dx`` to the right and ``dy`` down, once it is drawn."""
+    def moved(self, dx: float, dy: float) -> LaterGrid:
+        """The same grid ``dx`` to the right and ``dy`` down, once it is drawn."""
         return replace(self, moves=(*self.moves, (dx, dy)))
 
     @property
     def letter_size(self) -> float:
         """The size of its letters, in points."""
-        return grid_cell(self.puzzle, self.box, KEY_CELL) * KEY_LETTER_SCALE
+        return self.plan.letter_size
 
     @property
     def work(self) -> int:
-        """About how long it takes to draw and check: a letter a cell, a capsule a word (as
-        long as a few letters)."""
-        return self.puzzle.rows * self.puzzle.cols + 4 * len(self.puzzle.placements)
+        """About how long it takes to draw and check: a letter a cell and, on a key, a
+        capsule a word (as long as a few letters)."""
+        puzzle = self.plan.puzzle
+        return puzzle.rows * puzzle.cols + 4 * len(puzzle.placements) * self.plan.answers
 
 
 @dataclass(frozen=True)
@@ -202,8 +187,8 @@ class MovedGrid:
         return len(self.grid.letters) + 4 * len(self.grid.capsules)
 
 
-LaidGrid = KeyGrid | MovedGrid
-"""A grid on a laid-out page, drawn (:meth:`KeyGrid.drawing`) when the page is."""
+LaidGrid = LaterGrid | MovedGrid
+"""A grid on a laid-out page, drawn (:meth:`LaterGrid.drawing`) when the page is."""
 
 
 @dataclass
@@ -486,8 +471,12 @@ class _Composer:
         style = Style.for_print(self.options.large_print)
         m = style.margin
         size = (self.width + 2 * m, self.height - self.foot + 2 * m)
-        sheet = worksheet(puzzle, self.options, page=size, heading=self.labels[index], footer="")
-        page = Page([shift_text(t, -m, -m) for t in sheet.texts], [shift_grid(sheet.grid, -m, -m)])
+        sheet = worksheet(
+            puzzle, self.options, page=size, heading=self.labels[index], footer="", letters=False
+        )
+        assert sheet.grid_plan is not None  # laid out without its letters
+        grid = LaterGrid(sheet.grid_plan).moved(-m, -m)
+        page = Page([shift_text(t, -m, -m) for t in sheet.texts], [grid])
         page.pictures = [replace(p, x=p.x - m, y=p.y - m) for p in sheet.pictures]
         page.boxes = [shift_box(b, -m, -m) for b in sheet.boxes]
         page.folio = page.puzzle = True
@@ -653,7 +642,10 @@ class _Composer:
             # a clue list's key names each word with its clue, a picture drawn beside its word
             clues = key_clues(puzzle, cell_w - 12, room)
             box = Box(x + 6, y + label_size + 10, cell_w - 12, room - clues.height)
-            pages[-1].grids.append(KeyGrid(puzzle, box, self.options.lowercase))
+            key = GridPlan(
+                puzzle, box, answers=True, lowercase=self.options.lowercase, centre_vertically=True
+            )
+            pages[-1].grids.append(LaterGrid(key))
             lines, pictures = clues.placed(x + cell_w / 2, y + cell_h - 6)
             pages[-1].texts += lines
             pages[-1].pictures += pictures
@@ -708,8 +700,9 @@ def large_print_page(
         words -= 0.5
     if cell * FULLEST_LETTER_SCALE < LARGE_LETTERS:
         return None
-    grid = _large_grid(puzzle, options, Box(0, top, width, room), cell)
-    page.grids.append(MovedGrid(grid))
+    plan = _large_grid(puzzle, options, Box(0, top, width, room), cell)
+    grid = plan.placed()
+    page.grids.append(LaterGrid(plan))
     page.texts += columns.texts(width / 2, grid.frame.y + grid.frame.height + words * 1.2)
     return page
 
@@ -743,7 +736,7 @@ def large_grid_page(
                 "largest": f"{rows}x{cols}",
             },
         )
-    page.grids.append(MovedGrid(_large_grid(puzzle, options, Box(0, top, width, room), cell)))
+    page.grids.append(LaterGrid(_large_grid(puzzle, options, Box(0, top, width, room), cell)))
     return page
 
 
@@ -763,11 +756,11 @@ def _large_heading(
     return top + 8
 
 
-def _large_grid(puzzle: Puzzle, options: RenderOptions, box: Box, cell: float) -> GridDrawing:
+def _large_grid(puzzle: Puzzle, options: RenderOptions, box: Box, cell: float) -> GridPlan:
     """The grid in ``box`` with cells of ``cell``, its letters :data:`LARGE_LETTER_SCALE` of a
     cell, or more (up to :data:`FULLEST_LETTER_SCALE`) to stay :data:`LARGE_LETTERS`."""
     scale = min(max(LARGE_LETTER_SCALE, LARGE_LETTERS / cell), FULLEST_LETTER_SCALE)
-    return grid_drawing(
+    return GridPlan(
         puzzle, box, lowercase=options.lowercase, max_cell=LARGE_CELL, letter_scale=scale
     )
 
