@@ -20,11 +20,14 @@ from wortsuche import InputError
 from wortsuche.book import (
     BookSettings,
     build_book,
+    in_parallel,
     plan_book,
     puzzle_seed,
     repeated_puzzles,
+    scores,
     short_lists,
 )
+from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.puzzle_json import dumps
 from wortsuche.render import RenderOptions, render_book
 from wortsuche.render.pdf import KEYS_ACROSS, KEYS_DOWN
@@ -80,6 +83,34 @@ def test_same_seed_gives_the_same_puzzles_with_one_or_two_workers() -> None:
     two = build_book(plan, settings, workers=2)
     assert [dumps(p) for p in one] == [dumps(p) for p in two]
     assert all(verify_puzzle(p).ok for p in one)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_main_process_does_its_own_work_before_it_collects_the_puzzles(workers: int) -> None:
+    """What the book needs of the main process before printing (importing the PDF libraries)
+    is done while the workers make the puzzles, not after them while they wait."""
+    plan = plan_book([("animals", ANIMALS)], seed=3, count=4, words_per_puzzle=5)
+    happened: list[str] = []
+    made = build_book(
+        plan,
+        BookSettings(rows=8, cols=8),
+        workers=workers,
+        on_done=lambda planned: happened.append(f"made {planned.number}"),
+        meanwhile=lambda: happened.append("meanwhile"),
+    )
+    assert len(made) == 4
+    assert happened[0] == "meanwhile" and sorted(happened[1:]) == [
+        f"made {n}" for n in (1, 2, 3, 4)
+    ]
+
+
+def test_scores_rated_by_the_workers_are_the_scores_rated_here() -> None:
+    plan = plan_book([("animals", ANIMALS)], seed=6, count=30, words_per_puzzle=6)
+    puzzles = build_book(plan, BookSettings(rows=9, cols=9, level="hard"), workers=1)
+    with in_parallel(2) as workers:
+        rated = scores(puzzles, workers)
+    assert rated == scores(puzzles) == [rate_puzzle(p).score for p in puzzles]
+    assert len(set(rated)) > 5  # not one score for every puzzle
 
 
 def test_a_puzzle_that_cannot_be_made_names_its_number() -> None:

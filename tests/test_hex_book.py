@@ -63,7 +63,7 @@ def test_every_hexagon_stands_under_its_letter_on_every_page(design: dict[str, o
         BookDesign(book, **design),  # type: ignore[arg-type]
         scores=[1.0] * len(puzzles),
     )
-    grids = [grid for page in pages for grid in page.grids]
+    grids = [grid.drawing() for page in pages for grid in page.grids]
     assert len(grids) == 2 * len(puzzles)  # each puzzle and its key
     for grid in grids:
         assert_hexagons_under_letters(grid)

@@ -24,7 +24,7 @@ def draw_print_book(
 ) -> DrawnBook:
     """The interior of ``(title, puzzle)`` pairs drawn in parts, not yet joined
     (:func:`wortsuche.render.bookpages.draw_print_book` with the puzzles' scores)."""
-    rated = scores([puzzle for _, puzzle in puzzles])
+    rated = scores([puzzle for _, puzzle in puzzles], parts)
     return bookpages.draw_print_book(
         puzzles, options, design, scores=rated, order=order, on_part=on_part, parts=parts
     )

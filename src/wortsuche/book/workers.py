@@ -76,8 +76,11 @@ def build_book(
     *,
     workers: int | None = None,
     on_done: Callable[[PlannedPuzzle], None] | None = None,
+    meanwhile: Callable[[], None] | None = None,
 ) -> list[Puzzle]:
-    """Generate the planned puzzles (in ``workers`` processes, default one per core), in order."""
+    """Generate the planned puzzles (in ``workers`` processes, default one per core), in order;
+    ``meanwhile`` is work of this process done while the workers make them (with one process:
+    before)."""
     workers = workers or os.cpu_count() or 1
     if workers < 1:
         raise InputError(
@@ -87,6 +90,8 @@ def build_book(
         )
     results: dict[int, Puzzle | UserError] = {}
     if workers == 1 or len(plan) == 1:
+        if meanwhile:
+            meanwhile()
         for planned in plan:
             results[planned.number] = make_puzzle(planned, settings)
             if isinstance(results[planned.number], UserError):
@@ -98,6 +103,8 @@ def build_book(
         try:
             with _signals_held():  # the first submit forks the workers
                 futures = {pool.submit(make_puzzle, planned, settings): planned for planned in plan}
+            if meanwhile:
+                meanwhile()
             for future in as_completed(futures):
                 planned = futures[future]
                 results[planned.number] = future.result()

@@ -408,7 +408,10 @@ def maker(
         advance("making")
 
     if args.cluster is None:
-        yield lambda plan: build_book(plan, settings, workers=args.workers, on_done=done)
+        meanwhile = load_printing if args.trim and not is_lines(args.output) else None
+        yield lambda plan: build_book(
+            plan, settings, workers=args.workers, on_done=done, meanwhile=meanwhile
+        )
         return
     from wortsuche.cluster import build_on_cluster, connected, workers
 
@@ -434,6 +437,18 @@ def maker(
             )
         )
         yield lambda plan: build_on_cluster(plan, settings, client, on_done=done)
+
+
+def load_printing() -> None:
+    """Import what printing a book for print on demand takes (fpdf2 to draw, pypdf to join,
+    pdfplumber to check: 0.25 CPU s) while the workers make the puzzles, not after them while
+    they wait; workers started afterwards to draw and check need not import them again."""
+    import wortsuche.book.printing  # noqa: F401 - the layout and the drawing, imported
+    from wortsuche.render.bookpages.joining import load_pypdf
+    from wortsuche.render.cover import load_cover_libraries
+
+    load_cover_libraries()
+    load_pypdf()
 
 
 def cluster_credentials(args: argparse.Namespace) -> Credentials:

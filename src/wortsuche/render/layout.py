@@ -171,6 +171,9 @@ class Sheet:
     """A picture list's pictures (:mod:`wortsuche.render.pictures`)."""
     boxes: tuple[Box, ...] = ()
     """Rounded boxes drawn around parts of the sheet (a picture list)."""
+    grid_plan: GridPlan | None = None
+    """Laid out with ``letters=False`` (a book's page): the grid before its letters are set,
+    and :attr:`grid` only where it stands (:meth:`GridPlan.placed`)."""
 
     def moved(self, dx: float, dy: float) -> Sheet:
         """The same sheet ``dx`` to the right and ``dy`` down (a part of a larger page)."""
@@ -196,24 +199,66 @@ class Sheet:
         )
 
 
+MAX_CELL = 34.0
+"""The largest cell of a grid, in points, unless a sheet's style says otherwise."""
+LETTER_SCALE = 0.6
+"""A grid letter's size as a share of its cell, unless a sheet's style says otherwise."""
+
+
+@dataclass(frozen=True)
+class GridPlan:
+    """A grid placed in a box before its letters are set: what :func:`grid_drawing` is given.
+    Where the grid stands (:meth:`placed`) costs little; setting its letters and capsules
+    (:meth:`drawing`) is most of a page's layout, so a book lays out its pages with plans and
+    the worker process that draws a page sets them."""
+
+    puzzle: Puzzle
+    box: Box
+    answers: bool = False
+    lowercase: bool = False
+    max_cell: float = MAX_CELL
+    letter_scale: float = LETTER_SCALE
+    centre_vertically: bool = False
+
+    def drawing(self) -> GridDrawing:
+        """The grid with its letters (and, on a key, its capsules) set."""
+        return grid_drawing(
+            self.puzzle,
+            self.box,
+            answers=self.answers,
+            lowercase=self.lowercase,
+            max_cell=self.max_cell,
+            letter_scale=self.letter_scale,
+            centre_vertically=self.centre_vertically,
+        )
+
+    def placed(self) -> GridDrawing:
+        """The grid where :meth:`drawing` puts it (its corner, cell and frame), no letter set."""
+        x, y, cell, frame = _grid_place(
+            self.puzzle, self.box, self.max_cell, self.centre_vertically
+        )
+        return GridDrawing(x, y, cell, self.puzzle.rows, self.puzzle.cols, (), (), frame)
+
+    @property
+    def letter_size(self) -> float:
+        """The size of its letters, in points."""
+        return grid_cell(self.puzzle, self.box, self.max_cell) * self.letter_scale
+
+
 def grid_drawing(
     puzzle: Puzzle,
     box: Box,
     *,
     answers: bool = False,
     lowercase: bool = False,
-    max_cell: float = 34.0,
-    letter_scale: float = 0.6,
+    max_cell: float = MAX_CELL,
+    letter_scale: float = LETTER_SCALE,
     centre_vertically: bool = False,
 ) -> GridDrawing:
     """The grid as large as fits in ``box`` (cells at most ``max_cell``), centred across it."""
     rows, cols = puzzle.rows, puzzle.cols
     topology = Topology.of_puzzle(puzzle)
-    wide, high = topology.extent()  # in cell widths: the columns and rows of a rectangle
-    # A frame of a quarter cell runs around the letters, so fit cols + 0.5 cells across.
-    cell = min(box.width / (wide + 0.5), box.height / (high + 0.5), max_cell)
-    x = box.x + (box.width - wide * cell) / 2
-    y = box.y + ((box.height - high * cell) / 2 if centre_vertically else cell / 4)
+    x, y, cell, frame = _grid_place(puzzle, box, max_cell, centre_vertically)
     covered = puzzle.covered() if answers else frozenset()
     size = cell * letter_scale
     # Lower-case letters are centred between the x-height and the ascenders.
@@ -240,10 +285,29 @@ def grid_drawing(
     elif len(centres) < rows * cols:
         tiles = tuple(Box(x + c * cell, y + r * cell, cell, cell) for r, c, _, _ in centres)
     capsules = _answer_capsules(puzzle, topology, x, y, cell) if answers else ()
-    pad = cell / 4
-    frame = Box(x - pad, y - pad, wide * cell + 2 * pad, high * cell + 2 * pad)
     clip = answers and any(topology.wraps(p) for p in puzzle.placements.values())
     return GridDrawing(x, y, cell, rows, cols, letters, capsules, frame, tiles, clip, outlines)
+
+
+def grid_cell(puzzle: Puzzle, box: Box, max_cell: float = MAX_CELL) -> float:
+    """The cell :func:`grid_drawing` gives ``puzzle``'s grid in ``box``: as large as fits (at
+    most ``max_cell``), with room for a frame of a quarter cell around the letters."""
+    wide, high = Topology.of_puzzle(puzzle).extent()  # in cell widths
+    return min(box.width / (wide + 0.5), box.height / (high + 0.5), max_cell)
+
+
+def _grid_place(
+    puzzle: Puzzle, box: Box, max_cell: float, centre_vertically: bool
+) -> tuple[float, float, float, Box]:
+    """Where :func:`grid_drawing` puts the grid in ``box``: the top left corner of its cells,
+    its cell, and its frame (a quarter cell around them); centred across, and down too if
+    ``centre_vertically``, else a quarter cell from the top."""
+    wide, high = Topology.of_puzzle(puzzle).extent()  # the columns and rows of a rectangle
+    cell = grid_cell(puzzle, box, max_cell)
+    x = box.x + (box.width - wide * cell) / 2
+    y = box.y + ((box.height - high * cell) / 2 if centre_vertically else cell / 4)
+    pad = cell / 4
+    return x, y, cell, Box(x - pad, y - pad, wide * cell + 2 * pad, high * cell + 2 * pad)
 
 
 def _cells(puzzle: Puzzle) -> Iterator[tuple[int, int, str]]:
@@ -457,6 +521,7 @@ def worksheet(
     footer: str | None = None,
     label: str = "",
     margin: float | None = None,
+    letters: bool = True,
 ) -> Sheet:
     """Lay out one puzzle page: name line, title, instruction line, grid, word list and a
     faint footer.
@@ -468,17 +533,24 @@ def worksheet(
     is sized to its content (for SVG and PNG). Large print never makes the grid smaller than
     normal print would: if the larger word list would squeeze it, the list gets pages of its own.
     ``label`` names a version (``Gruppe A``) in the top right corner; ``margin`` replaces the
-    style's (a puzzle on part of a page).
+    style's (a puzzle on part of a page). With ``letters=False`` the grid's letters are not
+    set: the sheet's grid is only where it stands, its ``grid_plan`` sets them (a book's page,
+    drawn in another process).
     """
     options = options or RenderOptions()
     frame = Frame(heading, footer, label, margin)
-    sheet = _worksheet(puzzle, options, page, frame, list_on_page=True)
+    sheet = _worksheet(puzzle, options, page, frame, list_on_page=True, letters=letters)
     if page is not None and options.large_print and options.word_list and not sheet.leftover_words:
         normal = _worksheet(
-            puzzle, replace(options, large_print=False), page, frame, list_on_page=True
+            puzzle,
+            replace(options, large_print=False),
+            page,
+            frame,
+            list_on_page=True,
+            letters=letters,
         )
         if sheet.grid.cell <= normal.grid.cell:
-            sheet = _worksheet(puzzle, options, page, frame, list_on_page=False)
+            sheet = _worksheet(puzzle, options, page, frame, list_on_page=False, letters=letters)
     return sheet
 
 
@@ -570,6 +642,7 @@ def _worksheet(
     frame: Frame,
     *,
     list_on_page: bool,
+    letters: bool = True,
 ) -> Sheet:
     texts = options.texts(puzzle)
     style = Style.for_sheet(options.large_print, options.age).for_page(page)
@@ -609,7 +682,7 @@ def _worksheet(
     else:
         height = page[1]
         grid_height = height - margin - list_height - top
-    grid = grid_drawing(
+    plan = GridPlan(
         puzzle,
         Box(margin, top, content_width, max(grid_height, 1.0)),
         answers=options.answers,
@@ -617,6 +690,7 @@ def _worksheet(
         max_cell=style.max_cell if page is not None else style.fit_cell,
         letter_scale=style.letter_scale,
     )
+    grid, unset = _set_or_placed(plan, letters)
     list_top = grid.frame.y + grid.frame.height + style.words * 1.5
     if columns:
         placed.extend(columns.texts(centre, list_top))
@@ -630,8 +704,23 @@ def _worksheet(
     # After the title, so that a sheet's first text stays its title (an SVG's <title>).
     placed.extend(corner)
     return Sheet(
-        width, height, tuple(placed), grid, leftover, tuple(rules), options.font, drawn, boxes
+        width,
+        height,
+        tuple(placed),
+        grid,
+        leftover,
+        tuple(rules),
+        options.font,
+        drawn,
+        boxes,
+        unset,
     )
+
+
+def _set_or_placed(plan: GridPlan, letters: bool) -> tuple[GridDrawing, GridPlan | None]:
+    """The sheet's grid with its letters set, or (``letters=False``) where it stands and the
+    plan that sets them."""
+    return (plan.drawing(), None) if letters else (plan.placed(), plan)
 
 
 def _title_texts(

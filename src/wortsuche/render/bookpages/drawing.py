@@ -63,7 +63,7 @@ def draw_page(pdf: FPDF, page: Page, live: Area, number: int) -> None:
     for t in page.texts:
         draw_text(pdf, shift_text(t, dx, dy))
     for grid in page.grids:
-        draw_grid(pdf, shift_grid(grid, dx, dy))
+        draw_grid(pdf, shift_grid(grid, dx, dy).drawing())
     pictures = [replace(p, x=p.x + dx, y=p.y + dy) for p in page.pictures]
     draw_pictures(pdf, pictures, [shift_box(b, dx, dy) for b in page.boxes])
     if page.folio:

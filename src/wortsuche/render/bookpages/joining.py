@@ -8,6 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 
+def load_pypdf() -> None:
+    """Import pypdf now, in this process: worker processes forked after it share it."""
+    import pypdf  # noqa: F401
+
+
 def join_parts(parts: Sequence[bytes], title: str, language: str) -> bytes:
     """PDFs drawn separately (parts of one book) as one PDF, the same bytes for the same parts."""
     from pypdf import PdfReader, PdfWriter

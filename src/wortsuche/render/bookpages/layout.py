@@ -32,9 +32,9 @@ from wortsuche.render.bookpages.halves import (
 from wortsuche.render.layout import (
     Box,
     GridDrawing,
+    GridPlan,
     Style,
     Text,
-    grid_drawing,
     sorted_entries,
     title_lines,
     word_columns,
@@ -121,13 +121,83 @@ class BookDesign:
             )
 
 
+@dataclass(frozen=True)
+class LaterGrid:
+    """A grid placed on a page, its letters (and a key's capsules) set only when the page is
+    drawn (:meth:`drawing`): in the worker process that draws it, once. The main process lays
+    the book out two or three times to settle the gutter, each time trying a count of keys a
+    page or two, while the workers wait; of a grid it needs only where it stands and the size
+    of its letters."""
+
+    plan: GridPlan
+    moves: tuple[tuple[float, float], ...] = ()
+
+    def drawing(self) -> GridDrawing:
+        """The grid with its letters set, moved as it was."""
+        grid = self.plan.drawing()
+        for dx, dy in self.moves:  # one move at a time, as a drawn grid is moved
+            grid = grid.moved(dx, dy)
+        return grid
+
+    def moved(self, dx: float, dy: float) -> LaterGrid:
+        """The same grid ``dx`` to the right and ``dy`` down, once it is drawn."""
+        return replace(self, moves=(*self.moves, (dx, dy)))
+
+    @property
+    def letter_size(self) -> float:
+        """The size of its letters, in points."""
+        return self.plan.letter_size
+
+    @property
+    def work(self) -> int:
+        """About how long it takes to draw and check: a letter a cell and, on a key, a
+        capsule a word (as long as a few letters)."""
+        puzzle = self.plan.puzzle
+        return puzzle.rows * puzzle.cols + 4 * len(puzzle.placements) * self.plan.answers
+
+
+@dataclass(frozen=True)
+class MovedGrid:
+    """A grid already drawn, moved only when its page is drawn (in the worker process that
+    draws the page): the layout moves every puzzle's grid into place on each of its two or
+    three rounds, and a move makes every letter again."""
+
+    grid: GridDrawing
+    moves: tuple[tuple[float, float], ...] = ()
+
+    def drawing(self) -> GridDrawing:
+        """The grid moved as it was."""
+        grid = self.grid
+        for dx, dy in self.moves:
+            grid = grid.moved(dx, dy)
+        return grid
+
+    def moved(self, dx: float, dy: float) -> MovedGrid:
+        """The same grid ``dx`` to the right and ``dy`` down, once it is drawn."""
+        return replace(self, moves=(*self.moves, (dx, dy)))
+
+    @property
+    def letter_size(self) -> float:
+        """The size of its smallest letter, in points (infinite without one)."""
+        return min((letter.size for letter in self.grid.letters), default=math.inf)
+
+    @property
+    def work(self) -> int:
+        """About how long it takes to draw and check: its letters and capsules."""
+        return len(self.grid.letters) + 4 * len(self.grid.capsules)
+
+
+LaidGrid = LaterGrid | MovedGrid
+"""A grid on a laid-out page, drawn (:meth:`LaterGrid.drawing`) when the page is."""
+
+
 @dataclass
 class Page:
     """One page laid out in its live area: texts, grids and pictures; ``folio`` prints its
     number."""
 
     texts: list[Text] = field(default_factory=list)
-    grids: list[GridDrawing] = field(default_factory=list)
+    grids: list[LaidGrid] = field(default_factory=list)
     folio: bool = False
     puzzle: int = 0
     """How many puzzles the page holds (the progress bar counts them): 0, 1 or 2."""
@@ -159,10 +229,7 @@ class Entry:
 def drawing_work(pages: Sequence[Page]) -> int:
     """About how long the pages take to draw and check: their texts, letters and capsules (a
     capsule's curves take as long as a few letters)."""
-    return sum(
-        len(page.texts) + sum(len(grid.letters) + 4 * len(grid.capsules) for grid in page.grids)
-        for page in pages
-    )
+    return sum(len(page.texts) + sum(grid.work for grid in page.grids) for page in pages)
 
 
 def compose_book(
@@ -404,8 +471,12 @@ class _Composer:
         style = Style.for_print(self.options.large_print)
         m = style.margin
         size = (self.width + 2 * m, self.height - self.foot + 2 * m)
-        sheet = worksheet(puzzle, self.options, page=size, heading=self.labels[index], footer="")
-        page = Page([shift_text(t, -m, -m) for t in sheet.texts], [shift_grid(sheet.grid, -m, -m)])
+        sheet = worksheet(
+            puzzle, self.options, page=size, heading=self.labels[index], footer="", letters=False
+        )
+        assert sheet.grid_plan is not None  # laid out without its letters
+        grid = LaterGrid(sheet.grid_plan).moved(-m, -m)
+        page = Page([shift_text(t, -m, -m) for t in sheet.texts], [grid])
         page.pictures = [replace(p, x=p.x - m, y=p.y - m) for p in sheet.pictures]
         page.boxes = [shift_box(b, -m, -m) for b in sheet.boxes]
         page.folio = page.puzzle = True
@@ -571,15 +642,10 @@ class _Composer:
             # a clue list's key names each word with its clue, a picture drawn beside its word
             clues = key_clues(puzzle, cell_w - 12, room)
             box = Box(x + 6, y + label_size + 10, cell_w - 12, room - clues.height)
-            pages[-1].grids.append(
-                grid_drawing(
-                    puzzle,
-                    box,
-                    answers=True,
-                    lowercase=self.options.lowercase,
-                    centre_vertically=True,
-                )
+            key = GridPlan(
+                puzzle, box, answers=True, lowercase=self.options.lowercase, centre_vertically=True
             )
+            pages[-1].grids.append(LaterGrid(key))
             lines, pictures = clues.placed(x + cell_w / 2, y + cell_h - 6)
             pages[-1].texts += lines
             pages[-1].pictures += pictures
@@ -587,8 +653,8 @@ class _Composer:
 
 
 def _letter_sizes(pages: Sequence[Page]) -> Iterator[float]:
-    """The sizes of the grid letters on ``pages``, in points."""
-    return (letter.size for page in pages for grid in page.grids for letter in grid.letters)
+    """The sizes of the grid letters on ``pages``, in points (the smallest of each grid)."""
+    return (grid.letter_size for page in pages for grid in page.grids)
 
 
 def _smallest_letter(pages: Sequence[Page]) -> float:
@@ -634,8 +700,9 @@ def large_print_page(
         words -= 0.5
     if cell * FULLEST_LETTER_SCALE < LARGE_LETTERS:
         return None
-    grid = _large_grid(puzzle, options, Box(0, top, width, room), cell)
-    page.grids.append(grid)
+    plan = _large_grid(puzzle, options, Box(0, top, width, room), cell)
+    grid = plan.placed()
+    page.grids.append(LaterGrid(plan))
     page.texts += columns.texts(width / 2, grid.frame.y + grid.frame.height + words * 1.2)
     return page
 
@@ -669,7 +736,7 @@ def large_grid_page(
                 "largest": f"{rows}x{cols}",
             },
         )
-    page.grids.append(_large_grid(puzzle, options, Box(0, top, width, room), cell))
+    page.grids.append(LaterGrid(_large_grid(puzzle, options, Box(0, top, width, room), cell)))
     return page
 
 
@@ -689,11 +756,11 @@ def _large_heading(
     return top + 8
 
 
-def _large_grid(puzzle: Puzzle, options: RenderOptions, box: Box, cell: float) -> GridDrawing:
+def _large_grid(puzzle: Puzzle, options: RenderOptions, box: Box, cell: float) -> GridPlan:
     """The grid in ``box`` with cells of ``cell``, its letters :data:`LARGE_LETTER_SCALE` of a
     cell, or more (up to :data:`FULLEST_LETTER_SCALE`) to stay :data:`LARGE_LETTERS`."""
     scale = min(max(LARGE_LETTER_SCALE, LARGE_LETTERS / cell), FULLEST_LETTER_SCALE)
-    return grid_drawing(
+    return GridPlan(
         puzzle, box, lowercase=options.lowercase, max_cell=LARGE_CELL, letter_scale=scale
     )
 
@@ -781,6 +848,8 @@ def shift_box(box: Box, dx: float, dy: float) -> Box:
     return replace(box, x=box.x + dx, y=box.y + dy)
 
 
-def shift_grid(grid: GridDrawing, dx: float, dy: float) -> GridDrawing:
-    """A grid moved by ``dx``, ``dy``: letters, capsules, frame, tiles and hexagons."""
-    return grid.moved(dx, dy)
+def shift_grid(grid: GridDrawing | LaidGrid, dx: float, dy: float) -> LaidGrid:
+    """A grid moved by ``dx``, ``dy`` (letters, capsules, frame, tiles and hexagons) when its
+    page is drawn."""
+    laid = MovedGrid(grid) if isinstance(grid, GridDrawing) else grid
+    return laid.moved(dx, dy)
