@@ -75,3 +75,23 @@ def test_the_verifier_runs_after_the_board_and_lexicons_are_let_go(
     puzzle = generate(["HUND", "KATZE", "MAUS", "ESEL"], 9, 9, level=level, seed=1)
     assert standing == [0]
     assert "KATZE" in [w.letters for w in puzzle.words]
+
+
+def test_the_command_rates_and_renders_with_the_collector_paused_and_gives_it_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import wortsuche.render as render
+    from wortsuche.cli import main
+
+    seen: list[bool] = []
+    original = render.render
+
+    def watched(*args: object, **kwargs: object) -> object:
+        seen.append(gc.isenabled())
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(render, "render", watched)
+    assert gc.isenabled()
+    assert main(["generate", "HUND", "KATZE", "MAUS", "--size", "8x8", "--seed", "1"]) == 0
+    assert seen == [False]
+    assert gc.isenabled()
