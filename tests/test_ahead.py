@@ -8,8 +8,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import wortsuche.filling.ahead as ahead_module
 from wortsuche import Puzzle, generate
 from wortsuche.filling.ahead import AHEAD_POWER, Ahead, _targets, arrange
+from wortsuche.filling.filler import Leads
 from wortsuche.grid.board import Board, Lexicon
 from wortsuche.model import Direction, Placement
 from wortsuche.rand import Rng
@@ -36,6 +38,38 @@ def test_the_factor_is_the_mean_share_read_from_the_word_cells_to_the_cell(
         mean = sum((index - p) % size for p in word_cells) / len(word_cells)
         expected = (2 * mean / size) ** AHEAD_POWER
     assert abs(Ahead(board).factor(letter, index) - expected) < 1e-9
+
+
+@given(boards(), st.lists(st.sampled_from("ABCD")))
+def test_the_factors_of_several_letters_are_each_ones_factor(
+    case: tuple[Any, int], letters: list[str]
+) -> None:
+    board, index = case
+    ahead = Ahead(board)
+    assert ahead.factors(letters, index) == [ahead.factor(x, index) for x in letters]
+
+
+@given(
+    st.lists(st.text("ABCD", min_size=1, max_size=9), max_size=12),
+    st.lists(st.tuples(st.text("ABCD", max_size=3), st.text("ABCD", max_size=3)), max_size=4),
+    st.lists(st.tuples(st.text("ABCD", max_size=3), st.text("ABCD", max_size=3)), max_size=4),
+)
+def test_the_leads_are_the_pieces_each_letter_continues(
+    words: list[str], runs: list[tuple[str, str]], earlier: list[tuple[str, str]]
+) -> None:
+    # the plain count, letter by letter, run by run, length by length
+    pieces = Lexicon(words).pieces
+    leads = Leads(pieces, "ABCDE")
+    leads.counts(earlier)  # what was kept from other cells changes nothing
+    expected = {}
+    for x in "ABCDE":
+        count = 0
+        for left, right in runs:
+            count += sum(1 for n in range(1, len(left) + 1) if left[-n:] + x in pieces)
+            count += sum(1 for n in range(1, len(right) + 1) if x + right[:n] in pieces)
+        expected[x] = count
+    counts = leads.counts(runs)
+    assert {x: counts.get(x, 0) for x in "ABCDE"} == expected
 
 
 def ahead_share(puzzle: Puzzle) -> float:
@@ -165,3 +199,24 @@ def test_evil_does_not_gather_like_letters_more_than_hard() -> None:
         return sum(like_pairs(list("".join(p.grid.rows)), 15, 15) for p in puzzles) / 4
 
     assert pairs("evil") <= pairs("hard")
+
+
+def test_arranging_a_large_grid_tries_a_bounded_number_of_swaps(monkeypatch: Any) -> None:
+    # five a cell for every cell up to 100 x 100; no more on a larger grid (500 x 500 with 10,000
+    # words took minutes): each swap tried draws one cell and its partners
+    board = Board.sized(20, 20, Lexicon(["XYZ"]))
+    for index in range(400):
+        board.write([index], "ABCD"[(index * 7) // 3 % 4])
+    rng = Rng(1)
+    draws = 0
+    below = rng.below
+
+    def counted(n: int) -> int:
+        nonlocal draws
+        draws += 1
+        return below(n)
+
+    monkeypatch.setattr(rng, "below", counted)
+    monkeypatch.setattr(ahead_module, "MOST_SWAPS", 30)
+    arrange(board, range(400), rng)
+    assert draws == 30 * (1 + ahead_module.PARTNERS)

@@ -264,3 +264,26 @@ def test_a_book_from_easy_to_hard_comes_in_three_labelled_parts(
     assert in_headings == [[low, high] if low != high else [low] for low, high in bounds]
     heading_then_lines = re.split("|".join(map(re.escape, parts)), contents)[1:]
     assert [len(re.findall(r"\)\s+\d+\n", part)) for part in heading_then_lines] == [3, 2, 2]
+
+
+def test_the_words_are_read_for_their_language_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the sheet's language and the note that it was guessed come from one reading of the words
+    # (30 ms at 10,000 words); the filler reads them for its alphabet on its own
+    import wortsuche.cli.generate as command
+    from wortsuche import i18n
+
+    calls: list[list[str]] = []
+
+    def counted(words: list[str]) -> str | None:
+        calls.append(list(words))
+        return i18n.words_language(words)
+
+    monkeypatch.setattr(command, "words_language", counted)
+    assert main(["generate", *ANIMALS, "--size", "12x12", "--seed", "1"]) == 0
+    assert len(calls) == 1
+    assert "sheet in German (guessed from the words" in capsys.readouterr().err
+    assert main(["generate", *ANIMALS, "--size", "12x12", "--seed", "1", "--language", "de"]) == 0
+    assert len(calls) == 1
+    assert "guessed from the words" not in capsys.readouterr().err

@@ -11,7 +11,7 @@ that occurs in no word, and the puzzle says so in a note.
 from __future__ import annotations
 
 import itertools
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Sequence
 
 from wortsuche.errors import FillError
@@ -167,6 +167,7 @@ class _Filler:
         """Whether a drawn letter's neighbours are asked first (:meth:`Board.may_complete`): only
         the letters they cannot clear are checked in full. The same letters either way."""
         self.ahead = Ahead(board) if self.traps else None
+        self.leads = Leads(board.lexicon.pieces, list(self.targets)) if self.traps else None
         self.queue = deque(rng.shuffled([i for i, x in enumerate(board.cells) if not x]))
         self.budget = STEPS_PER_CELL * len(self.queue) + 100
         """Steps left before the alphabet grows instead of emptying cells to make room."""
@@ -203,7 +204,7 @@ class _Filler:
             if letter is not None:
                 return letter
         if self.even:
-            letter = _even(board, index, self.targets, rng, traps=self.traps, ahead=self.ahead)
+            letter = _even(board, index, self.targets, rng, leads=self.leads, ahead=self.ahead)
             if letter is not None:
                 return letter
         letter = self._draw(index, first, second)
@@ -255,14 +256,14 @@ def _even(
     targets: dict[str, float],
     rng: Rng,
     *,
-    traps: bool,
+    leads: Leads | None,
     ahead: Ahead | None = None,
 ) -> str | None:
     """A letter that completes no word, drawn the more often the further it is below its target.
 
-    With ``traps``, a letter is also drawn more often for each piece of a word it continues from
-    a neighbouring run of letters: a false lead that starts like a word and then goes wrong; and
-    the more often the more it lies before the words that hold it (``ahead``).
+    With ``leads`` (traps filler), a letter is also drawn more often for each piece of a word it
+    continues from a neighbouring run of letters: a false lead that starts like a word and then
+    goes wrong; and the more often the more it lies before the words that hold it (``ahead``).
     """
     forbidden = board.forbidden_letters(index)
     letters = [x for x in targets if x not in forbidden]
@@ -273,19 +274,76 @@ def _even(
         letters = [x for x in letters if x not in around] or letters
     if not letters:
         return None
-    weights = [max(targets[x] - len(board.letter_cells(x)), 0.05) ** 2 for x in letters]
-    if traps:
-        runs = _runs(board, index)
-        pieces = board.lexicon.pieces
-        for k, x in enumerate(letters):
-            leads = 0
-            for left, right in runs:
-                leads += sum(1 for n in range(1, len(left) + 1) if left[-n:] + x in pieces)
-                leads += sum(1 for n in range(1, len(right) + 1) if x + right[:n] in pieces)
-            weights[k] *= 1 + TRAP_BONUS * leads
-            if ahead is not None:
-                weights[k] *= ahead.factor(x, index)
+    by_letter = board.by_letter  # letter_cells, without a call per letter
+    weights = [max(targets[x] - len(by_letter.get(x, ())), 0.05) ** 2 for x in letters]
+    if leads is not None:
+        continued = leads.counts(_runs(board, index))
+        bonus = [1 + TRAP_BONUS * continued.get(x, 0) for x in letters]
+        weights = [w * b for w, b in zip(weights, bonus, strict=True)]
+        if ahead is not None:
+            factors = ahead.factors(letters, index)
+            weights = [w * f for w, f in zip(weights, factors, strict=True)]
     return rng.weighted(letters, list(itertools.accumulate(weights)))
+
+
+class Leads:
+    """The false leads of traps filler: for each letter, the pieces of a word it continues from
+    the runs of letters next to a cell.
+
+    The letters that continue a run (each of its ends, or beginnings, that a letter makes a
+    piece with) are found once per run and kept, and a cell's are counted in one pass: on
+    500 × 500 with 10,000 words a look-up per letter, run and length was most of evil's fill.
+    The same counts, letter by letter.
+    """
+
+    def __init__(self, pieces: frozenset[str], letters: Sequence[str]) -> None:
+        self.pieces, self.letters = pieces, tuple(letters)
+        self._after: dict[str, tuple[str, ...]] = {}
+        self._before: dict[str, tuple[str, ...]] = {}
+        self._pieces_after: dict[str, tuple[str, ...]] = {}
+        self._pieces_before: dict[str, tuple[str, ...]] = {}
+
+    def counts(self, runs: Sequence[tuple[str, str]]) -> Counter[str]:
+        """For each letter, how many ends of the runs before it (``left[-n:] + x``) and
+        beginnings of the runs after it (``x + right[:n]``) make a piece of a word."""
+        after, before = self._after, self._before
+        continuing: list[tuple[str, ...]] = []
+        for left, right in runs:
+            if left:
+                found = after.get(left)
+                continuing.append(found if found is not None else self._following(left))
+            if right:
+                found = before.get(right)
+                continuing.append(found if found is not None else self._preceding(right))
+        return Counter(itertools.chain.from_iterable(continuing))
+
+    def _following(self, run: str) -> tuple[str, ...]:
+        """Each letter once for each end of ``run`` it makes a piece with."""
+        found = tuple(x for n in range(1, len(run) + 1) for x in self._next_to(run[-n:], True))
+        self._after[run] = found
+        return found
+
+    def _preceding(self, run: str) -> tuple[str, ...]:
+        """Each letter once for each beginning of ``run`` it makes a piece with."""
+        found = tuple(x for n in range(1, len(run) + 1) for x in self._next_to(run[:n], False))
+        self._before[run] = found
+        return found
+
+    def _next_to(self, piece: str, after: bool) -> tuple[str, ...]:
+        """The letters that make a piece after ``piece`` (or before it): none unless it is one
+        (every piece of a piece is one, as :class:`~wortsuche.grid.lexicon.Lexicon` keeps them)."""
+        kept = self._pieces_after if after else self._pieces_before
+        found = kept.get(piece)
+        if found is None:
+            pieces = self.pieces
+            if piece not in pieces:
+                found = ()
+            elif after:
+                found = tuple(x for x in self.letters if piece + x in pieces)
+            else:
+                found = tuple(x for x in self.letters if x + piece in pieces)
+            kept[piece] = found
+        return found
 
 
 def _lift(board: Board, index: int, floor: dict[str, float], rng: Rng) -> str | None:

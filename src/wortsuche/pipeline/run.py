@@ -203,9 +203,6 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
     to_place = without_reverse_twins(outside_longer_words(letters))
     if not options.absent:
         _check_fits_at_all(to_place, rows, cols, options)
-    lexicon = lexicon_of(letters)
-    # The screen binds what wortsuche adds (decoys, filler), not how the user's words meet.
-    screened = lexicon if options.allow_offensive else lexicon.with_screen(screen_for(letters))
     attempts = EXACT_MESSAGE_ATTEMPTS if message is not None and message.exact else ATTEMPTS
     holes = plan.drawn.hole_indexes(rows, cols) if plan.drawn else []
     topology = Topology.for_options(rows, cols, options, holes)
@@ -222,10 +219,10 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
         cover = Cover.for_options(to_place, options)
         check_message(message, letters, topology.size - len(topology.holes), rows, cols, cover)
     with SetAside() as held:
-        failures = _Layouts(plan, screened, rng, held)
+        failures = _Layouts(plan, rng, held)
         for _ in range(attempts):
             budget.check_time()
-            board = Board(topology, lexicon, budget)
+            board = Board(topology, failures.lexicon, budget)
             held.now()  # the board and the lexicons stand: out of the collector's way
             placed = (
                 [] if options.absent else place(to_place, board, options, rng, exact=plan.exact)
@@ -248,11 +245,19 @@ def build(plan: Plan, rows: int, cols: int, rng: Rng, budget: Budget | None = No
 class _Layouts:
     """The layouts tried at one size: each finished (message → decoys → fill → verify) on a
     board whose words stand, and what went wrong in those that failed, for the error when none
-    worked. ``screened`` is the lexicon the letters wortsuche adds must not spell."""
+    worked. :attr:`lexicon` is the words' (the boards' of the searches), :attr:`screened` the
+    one the letters wortsuche adds must not spell."""
 
-    def __init__(self, plan: Plan, screened: Lexicon, rng: Rng, held: SetAside) -> None:
+    def __init__(self, plan: Plan, rng: Rng, held: SetAside) -> None:
         self.plan = plan
-        self.screened = screened
+        letters = [w.letters for w in plan.words]
+        self.lexicon = lexicon_of(letters)
+        # The screen binds what wortsuche adds (decoys, filler), not how the user's words meet.
+        self.screened = (
+            self.lexicon
+            if plan.options.allow_offensive
+            else self.lexicon.with_screen(screen_for(letters))
+        )
         self.rng = rng
         self.held = held
         self.fill = 0
@@ -295,6 +300,10 @@ class _Layouts:
             notes=plan.notes + tuple(fill_notes),
             message=message,
         )
+        # The verifier builds tables of its own: the board's and the lexicons go first (on
+        # 500 × 500 with 10,000 words they are 100 MB, and the peak of the build was its verifying).
+        board.close()
+        self.lexicon = self.screened = Lexicon(())
         self.held.now()  # the full board and the puzzle: only the verifier's own objects are collected
         report = verify_puzzle(puzzle)
         if not report.ok:
