@@ -181,9 +181,14 @@ LEVEL_STEPS = (("easy", "medium"), ("medium", "hard"), ("hard", "evil"))
 
 
 def family_costs_by_level(
-    seeds: range, *, auto_size: bool = False, inputs: list[Path] = FAMILY_INPUTS
+    seeds: range,
+    *,
+    auto_size: bool = False,
+    inputs: list[Path] = FAMILY_INPUTS,
+    changes: dict[str, dict[str, int]] | None = None,
 ) -> dict[str, dict[str, list[dict[Member, float]]]]:
-    """Every family member's work on every puzzle: input → level → one dict per seed."""
+    """Every family member's work on every puzzle: input → level → one dict per seed
+    (``changes``: a level's options set, as :func:`learner_table` takes them)."""
     results: dict[str, dict[str, list[dict[Member, float]]]] = {}
     for path in inputs:
         source = parse_words(path.read_text(encoding="utf-8"), name=path.name)
@@ -193,8 +198,9 @@ def family_costs_by_level(
         results[path.stem] = {}
         for level in LEVELS:
             results[path.stem][level] = []
+            extra = (changes or {}).get(level, {})
             for seed in seeds:
-                puzzle = generate(words, rows, cols, level=level, seed=seed)
+                puzzle = generate(words, rows, cols, level=level, seed=seed, **extra)
                 told = [d.name for d in puzzle.options.directions]
                 results[path.stem][level].append(
                     family_costs(list(puzzle.grid.rows), letters, told)
@@ -219,10 +225,14 @@ def family_steps(
 
 
 def family_table(
-    seeds: range, *, auto_size: bool = False, inputs: list[Path] = FAMILY_INPUTS
+    seeds: range,
+    *,
+    auto_size: bool = False,
+    inputs: list[Path] = FAMILY_INPUTS,
+    changes: dict[str, dict[str, int]] | None = None,
 ) -> list[str]:
     """The adjacent level steps under every member of the solver family, and the family minimum."""
-    costs = family_costs_by_level(seeds, auto_size=auto_size, inputs=inputs)
+    costs = family_costs_by_level(seeds, auto_size=auto_size, inputs=inputs, changes=changes)
     steps = family_steps(costs)
     names = list(costs)
     header = " | ".join(f"{a} → {b}: median [min]" for a, b in LEVEL_STEPS)
@@ -410,7 +420,8 @@ def main() -> None:
         action="append",
         default=[],
         metavar="LEVEL:NAME=N",
-        help="with --learners-only: set a level's option, e.g. evil:reversed_share=50",
+        help="with --learners-only or --family-only: set a level's option, e.g. "
+        "evil:reversed_share=50",
     )
     args = parser.parse_args()
     seeds = range(args.seeds or (5 if args.quick else 20))
@@ -430,13 +441,13 @@ def main() -> None:
     if args.family_only:
         chosen = args.only.split(",") if args.only else None
         inputs = [p for p in FAMILY_INPUTS if chosen is None or p.stem in chosen]
-        family_lines = ["Given size:", "", *family_table(seeds, inputs=inputs)]
+        family_lines = ["Given size:", "", *family_table(seeds, inputs=inputs, changes=changes)]
         if not args.given_size:
             family_lines += [
                 "",
                 "No size given:",
                 "",
-                *family_table(seeds, auto_size=True, inputs=inputs),
+                *family_table(seeds, auto_size=True, inputs=inputs, changes=changes),
             ]
         print("\n".join(family_lines))
         if args.out:

@@ -220,3 +220,17 @@ def test_arranging_a_large_grid_tries_a_bounded_number_of_swaps(monkeypatch: Any
     monkeypatch.setattr(ahead_module, "MOST_SWAPS", 30)
     arrange(board, range(400), rng)
     assert draws == 30 * (1 + ahead_module.PARTNERS)
+
+
+def test_a_word_s_false_starts_are_its_first_its_last_and_its_rarest_letter() -> None:
+    # A reader who has seen many words run backwards scans for last letters: arranging moves
+    # those before their words too.
+    board = Board.sized(3, 5, Lexicon(["KANTE"]))
+    cells = [board.index((1, c)) for c in range(4, -1, -1)]  # ← in the middle row
+    board.write(cells, "KANTE")
+    board.add_placement(Placement("KANTE", (1, 4), Direction.W), cells)
+    board.write([board.index((0, c)) for c in range(5)], "KKEEN")
+    targets = _targets(board)
+    assert targets["K"] == [cells[0]] and targets["E"] == [cells[-1]]
+    assert targets["A"] == [cells[1]]  # the rarest: A and T once each, A first in the word
+    assert set(targets) == {"K", "E", "A"}

@@ -190,9 +190,10 @@ class PuzzleSpec:
     fill_search: int | None = _option(
         "whole",
         "changes per free cell the filler tries once the grid is full, kept where they slow "
-        "down the quickest of three readers: one who scans for a word's first letter, one who "
-        "scans for its rarest, and one who takes the rarest only where it is at most half as "
-        "common as the first (flat grids without holes); 0: none",
+        "down the quickest of four readers: one who scans for a word's first letter, one who "
+        "scans for its rarest, one who takes the rarest only where it is at most half as common "
+        "as the first, and one who scans for its last letter and reads back from it (flat grids "
+        "without holes); 0: none",
         LEVEL,
         low=0,
         high=100,

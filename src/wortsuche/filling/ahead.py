@@ -4,7 +4,7 @@ A reader who scans the grid from some cell on meets a false start that lies just
 on almost every way to that word, and one just after it on almost none. Evil's filler (``traps``)
 draws a word's letters the more often where they lie before the words that hold them
 (:class:`Ahead`), and when the grid is full :func:`arrange` swaps its letters between its cells
-where that moves each word's false starts (its first letter, its rarest) further before it.
+where that moves each word's false starts (its first letter, its last, its rarest) further before it.
 Decoys planted that way (the best of four positions) measured no better, so they stay where they
 fall. Every member of the solver family in ``benchmarks/solvers.py`` scans in reading order, so it
 sees this; a reader who looks around at random would not.
@@ -90,7 +90,8 @@ def arrange(board: Board, cells: Sequence[int], rng: Rng) -> int:
     """Swap letters between the filler's ``cells`` so that false starts lie before their words;
     return how many swaps were made.
 
-    A false start of a word is a cell holding the letter a reader scans for: its first letter, or
+    A false start of a word is a cell holding the letter a reader scans for: its first letter, its
+    last (a reader who has seen many backward words scans for that and reads them forwards), or
     its rarest in this grid. A swap keeps every letter's count, so which letter is rarest does not
     change, and it is made only where it moves false starts further before their words
     (:class:`Ahead` over :func:`_targets`), neither letter completes a word in its new cell, and
@@ -155,8 +156,8 @@ def allowed(board: Board, index: int, letter: str) -> bool:
 
 def _targets(board: Board) -> dict[str, list[int]]:
     """For each letter, the word cells a reader looking for it is heading to: each word's first
-    cell under its first letter, and its rarest letter's cell (fewest in the grid, the first such
-    letter of the word) under that letter."""
+    cell under its first letter, its last cell under its last letter, and its rarest letter's cell
+    (fewest in the grid, the first such letter of the word) under that letter."""
     counts = {x: len(board.letter_cells(x)) for x in set(board.cells) if x}
     targets: dict[str, list[int]] = {}
     for placement, where in zip(board.placements, board.placement_cells, strict=True):
@@ -164,6 +165,6 @@ def _targets(board: Board) -> dict[str, list[int]]:
             continue
         word = placement.letters
         rarest = min(range(len(word)), key=lambda k: (counts.get(word[k], 0), k))
-        for k in {0, rarest}:
+        for k in {0, rarest, len(word) - 1}:
             targets.setdefault(word[k], []).append(where[k])
     return targets

@@ -1,10 +1,12 @@
 """Evil's fill tuned against the readers it must slow down: one who scans for a word's first
-letter, one who scans for its rarest letter in the grid, and one who takes the rarest letter only
-where it is much rarer than the first.
+letter, one who scans for its rarest letter in the grid, one who takes the rarest letter only
+where it is much rarer than the first, and one who scans for its last letter and reads from there
+(so that a backward word reads forwards: a player who has seen many backward words learns that).
 
 Each starts at some cell, reads the grid in reading order (round the end) and, at each cell
 holding the letter it scans for, compares the word letter by letter in every direction, clockwise
-from →, until it finds it. :class:`Readers` keeps their exact mean work over every start cell (a
+from → (the last-letter reader from ←, so that it reads the words backwards first), until it finds
+it. :class:`Readers` keeps their exact mean work over every start cell (a
 cell looked at costs as much as a letter compared, the scan:compare ratio k = 1 of
 ``benchmarks/solvers.py``, where the levels differ least) and updates it when one cell changes, by
 re-reading only what looked at that cell. :func:`sharpen` then changes and swaps the letters of
@@ -31,6 +33,10 @@ STEPS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 direction ``way`` is ``way ^ 4``)."""
 
 WAYS = tuple(range(len(STEPS)))
+
+LAST_FIRST_WAY = 4
+"""The direction the last-letter reader tries first (←, then clockwise): from a word's last
+letter that reads a word that runs ← as → (``benchmarks/solvers.py``'s ``last`` learner)."""
 
 HALF = 0.5
 """The reader of habit scans for the word's rarest letter instead of its first where it is at
@@ -88,38 +94,62 @@ class Readers:
         self.firsts = [[word.index(x) for x in dict.fromkeys(word)] for word in self.words]
         """For each word, the index of the first of each of its letters: a reader scanning for
         a letter of the word reads from the first such letter (the rarest rule picks it)."""
+        self.anchors = [
+            [*firsts, *([len(word) - 1] if len(word) - 1 not in firsts else [])]
+            for word, firsts in zip(self.words, self.firsts, strict=True)
+        ]
+        """For each word, the letter indexes some reader scans for: :attr:`firsts` and the last."""
         self.rarest = [self._rarest(w) for w in range(len(self.words))]
         """For each word, the index of its rarest letter in the grid (the first if tied)."""
         self.stops: list[dict[int, dict[int, list[int]]]] = [
-            {at: {} for at in firsts} for firsts in self.firsts
+            {at: {} for at in anchors} for anchors in self.anchors
         ]
         """For each word and letter index, the stops: the letters compared in each direction."""
-        self.work: list[dict[int, int]] = [dict.fromkeys(firsts, 0) for firsts in self.firsts]
-        """For each word and letter index, the letters compared, summed over the start cells."""
+        self.work: list[dict[int, int]] = [dict.fromkeys(anchors, 0) for anchors in self.anchors]
+        """For each word and letter index, the letters compared at the stops where the word is
+        not found, times the start cells that reach them (the stop where it is found costs each
+        reader what its order of directions costs there: :meth:`_found`)."""
         self.watch: list[dict[tuple[int, int, int, int], str]] = [{} for _ in range(self.size)]
         """For each cell, the readings that looked at it, (stop, word, letter index, direction),
         and the letter each expected there."""
         self.by_letter: dict[str, list[tuple[int, int]]] = {}
         """For each letter, the (word, letter index) pairs that scan for it."""
-        for w, firsts in enumerate(self.firsts):
-            for at in firsts:
+        for w, anchors in enumerate(self.anchors):
+            for at in anchors:
                 self.by_letter.setdefault(self.words[w][at], []).append((w, at))
                 for there in board.letter_cells(self.words[w][at]):
                     self._add(w, at, there)
 
-    def totals(self) -> tuple[float, float, float]:
+    def totals(self) -> tuple[float, float, float, float]:
         """The expected work over all words (scanning included) of the scanner, the anchor
-        reader, and a reader who scans for the first letter unless the rarest is at most half
-        as common (as ``benchmarks/solvers.py``'s habit reader picks its letter)."""
+        reader, a reader who scans for the first letter unless the rarest is at most half
+        as common (as ``benchmarks/solvers.py``'s habit reader picks its letter), and the
+        last-letter reader."""
         scan = (self.size + 1) / 2 * len(self.words)
-        scanner = anchor = habit = 0
-        counts = self.counts
+        scanner = anchor = habit = last = 0
+        counts, found = self.counts, self._found
         for w, word in enumerate(self.words):
             work, rarest = self.work[w], self.rarest[w]
-            scanner += work[0]
-            anchor += work[rarest]
-            habit += work[rarest if counts[word[rarest]] <= HALF * counts[word[0]] else 0]
-        return scan + scanner / self.size, scan + anchor / self.size, scan + habit / self.size
+            scanner += work[0] + found(w, 0, 0)
+            anchor += work[rarest] + found(w, rarest, 0)
+            habit_at = rarest if counts[word[rarest]] <= HALF * counts[word[0]] else 0
+            habit += work[habit_at] + found(w, habit_at, 0)
+            end = len(word) - 1
+            last += work[end] + found(w, end, LAST_FIRST_WAY)
+        size = self.size
+        return scan + scanner / size, scan + anchor / size, scan + habit / size, scan + last / size
+
+    def _found(self, w: int, at: int, first_way: int) -> int:
+        """Letters compared at the stop where word ``w`` is found from its letter ``at``, trying
+        the directions clockwise from ``first_way`` up to the word's own, times the start cells
+        (all of them reach it)."""
+        reads = self.stops[w][at][self.places[w][at]]
+        way = self.way[w]
+        if way >= first_way:
+            compared = sum(reads[first_way : way + 1])
+        else:
+            compared = sum(reads[first_way:]) + sum(reads[: way + 1])
+        return self.size * compared
 
     def set(self, index: int, old: str, letter: str, *, recount: bool = True) -> None:
         """Note that the cell ``index`` held ``old`` and now holds ``letter`` (already written
@@ -138,7 +168,8 @@ class Readers:
                     rarest[w] = self._rarest(w)
             for w, at in self.by_letter.get(old, ()):
                 now = rarest[w]
-                if (counts[old], at) < (counts[self.words[w][now]], now):  # rarer now
+                rarer = (counts[old], at) < (counts[self.words[w][now]], now)
+                if rarer and at in self.firsts[w]:  # rarer now (the last letter is no first)
                     rarest[w] = at
 
     def _rarest(self, w: int) -> int:
@@ -149,10 +180,9 @@ class Readers:
         """Letters compared at a stop, times the start cells that reach it before the word is
         found (those after the word's cell, in reading order round the end)."""
         end = self.places[w][at]
-        weight = (there - end - 1) % self.size + 1
-        if there == end:  # the word is found in its own direction; the rest are not tried
-            return weight * sum(reads[: self.way[w] + 1])
-        return weight * sum(reads)
+        if there == end:  # the word is found here: each reader's order, in :meth:`_found`
+            return 0
+        return ((there - end - 1) % self.size + 1) * sum(reads)
 
     def _add(self, w: int, at: int, there: int) -> None:
         """Read the word at the new stop ``there``."""
