@@ -69,3 +69,35 @@ def test_the_nearest_puzzle_without_a_size_keeps_the_words_on_15_percent_of_its_
     letters = sum(len(word) for word in WORDS)
     assert letters / (puzzle.rows * puzzle.cols) >= 0.15, (puzzle.rows, puzzle.cols)
     assert "nearest to the target" in puzzle.notes[-1]
+
+
+LONG = ["FUCHS", "MAUS", "X" * 20]  # a 20-letter word: 20x20 from 0.8 to 9.2 minutes, with gaps
+
+
+def test_a_target_inside_the_range_that_no_puzzle_meets_says_so_and_names_the_nearest() -> None:
+    """3 minutes lies between what 20x20 gives (0.8 to 9.2) but in a gap between its levels:
+    "out of reach: 20x20 gives 0.8 to 9.2 minutes" said a number inside the range was outside."""
+    with pytest.raises(
+        InputError,
+        match=r"3 \(minutes\) was not met: 20x20 gives 0\.8 to 9\.2 minutes, but no puzzle came "
+        r"within 10 % of it \(the nearest: 1\.6\); use --nearest",
+    ):
+        generate_near(LONG, 20, 20, target=Target(3, nearest=False), seed=1)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en_GB.UTF-8", "was not met: 20x20 gives 0.8 to 9.2 minutes"),
+        ("de_DE.UTF-8", "wurde nicht getroffen: 20x20 ergibt 0,8 bis 9,2 Minuten"),
+    ],
+)
+def test_the_command_line_says_a_missed_target_in_one_line_in_the_readers_language(
+    monkeypatch: pytest.MonkeyPatch, language: str, said: str
+) -> None:
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", language)
+    result = run("generate", "--size", "20", "--seed", "1", "--difficulty", "3", *LONG)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and said in result.stderr, result.stderr

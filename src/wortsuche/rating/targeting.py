@@ -261,8 +261,10 @@ def generate_near(
         low, high = _reach(searches, seed)
         size = _sizes_text(searches)
         if not nearest:
-            raise _out_of_reach(
-                target, size, (low, high), sized=rows is not None or cols is not None
+            raise (
+                _out_of_reach(target, size, (low, high), sized=rows is not None or cols is not None)
+                if not low <= target <= high
+                else _missed(target, size, (low, high), best.score)
             )
         note = Note(
             f"difficulty {best.score:.1f} is the nearest to the target {target:g} "
@@ -323,6 +325,27 @@ def _out_of_reach(
         + (", or another --size" if sized else ""),
         key="error.difficulty-out-of-reach-sized" if sized else "error.difficulty-out-of-reach",
         values={"target": float(target), "size": size, "low": _tenth(low), "high": _tenth(high)},
+    )
+
+
+def _missed(target: float, size: str, reach: tuple[float, float], nearest: float) -> InputError:
+    """The error for a target inside the ``reach`` of ``size`` that no candidate came within
+    :data:`TOLERANCE` of: the levels and knobs step over it."""
+    low, high = reach
+    share = round(TOLERANCE * 100)
+    return InputError(
+        f"a difficulty of {target:g} (minutes) was not met: {size} gives {low:.1f} to "
+        f"{high:.1f} minutes, but no puzzle came within {share} % of it (the nearest: "
+        f"{nearest:.1f}); use --nearest for the nearest puzzle",
+        key="error.difficulty-missed",
+        values={
+            "target": float(target),
+            "size": size,
+            "low": _tenth(low),
+            "high": _tenth(high),
+            "share": share,
+            "nearest": _tenth(nearest),
+        },
     )
 
 
