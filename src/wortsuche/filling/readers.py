@@ -85,6 +85,11 @@ class Readers:
         self.way = [STEPS.index(_step(where, self.cols)) for where in self.places]
         """The direction each word runs in: where every reader finds it."""
         self.counts = Counter(x for x in self.cells if x)
+        self._index_words()
+        self._start_reading(board)
+
+    def _index_words(self) -> None:
+        """The tables that follow from the words alone: what each reader compares, and where."""
         self.after = [[word[at + 1 :] for at in range(len(word))] for word in self.words]
         """For each word and letter index, the letters a reader compares forward from it."""
         self.before = [[word[:at][::-1] for at in range(len(word))] for word in self.words]
@@ -101,6 +106,9 @@ class Readers:
         """For each word, the letter indexes some reader scans for: :attr:`firsts` and the last."""
         self.rarest = [self._rarest(w) for w in range(len(self.words))]
         """For each word, the index of its rarest letter in the grid (the first if tied)."""
+
+    def _start_reading(self, board: Board) -> None:
+        """Every reading of the board as it stands: the stops, their work, who watches a cell."""
         self.stops: list[dict[int, dict[int, list[int]]]] = [
             {at: {} for at in anchors} for anchors in self.anchors
         ]
