@@ -174,11 +174,12 @@ def race_records(player: Constants, seed: int = 3, games: int = 32) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.fixture(scope="module", params=[3, 17, 29])
-def racer_fit(request: pytest.FixtureRequest) -> Constants:  # 1,536 games of 48 puzzles
-    """Three draws of the racer's games: seeds 3, 5, 11, 17, 23 and 29 were all recovered within
-    7.4 % (the worst, seed 17's forward cost), so a fit that holds on one draw only fails."""
-    return fit_either(records_from_lines(race_records(SLOW_SCANNER, seed=request.param)))
+@pytest.fixture(scope="module", params=[3, 17])
+def racer_fit(request: pytest.FixtureRequest) -> Constants:  # 6,144 games of 48 puzzles
+    """Two draws of 128 games a puzzle. Exponential gaps spread as much as their mean: with 32
+    games a puzzle, 2 of 8 draws missed by more than 10 % (forward 10.2 %, diagonal 11.6 %); with
+    128, draws 11, 17 and 37 came within 7.6 %, so a fit that holds on one draw only fails."""
+    return fit_either(records_from_lines(race_records(SLOW_SCANNER, seed=request.param, games=128)))
 
 
 def test_the_race_fit_recovers_a_racing_players_constants_within_ten_percent(
