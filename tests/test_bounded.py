@@ -240,3 +240,20 @@ def test_a_message_spelling_a_word_at_two_sizes_in_a_row_stops_the_size_search()
     with pytest.raises(DoesNotFitError, match="larger grids only put its letters closer"):
         generate(["AB", "CDE", "FGH"], message="ABABABAB", seed=1)
     assert time.process_time() - start < 5
+
+
+def test_the_exact_search_leaves_its_child_what_keeps_both_under_500_mb() -> None:
+    """The child shows the caller's pages as its own: 400 MiB on top of a caller of 120 MB
+    peaked at 528 MB (a fuzz case of ``generate … --exact --wrap``)."""
+    from wortsuche.placement.exact import LEAST_MEMORY, MEMORY, PROMISE, memory_left
+
+    def resident() -> int:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+    assert memory_left() == min(MEMORY, PROMISE - resident()) or memory_left() == MEMORY
+    ballast = bytearray(250 * 10**6)  # the caller grows: the child's share shrinks with it
+    ballast[::4096] = b"x" * len(range(0, len(ballast), 4096))
+    left = memory_left()
+    assert LEAST_MEMORY <= left < MEMORY
+    assert left + resident() <= PROMISE + 2**20

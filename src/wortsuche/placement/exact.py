@@ -31,6 +31,7 @@ memory (:data:`MOST_POSITION_CELLS`) is refused before any clause is written.
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -49,7 +50,16 @@ RETRIES = 50
 """Layouts excluded for spelling a word twice before the search gives up."""
 
 MEMORY = 400 * 2**20
-"""Bytes the solver's process may take on top of the caller's (the promise is 500 MB in all)."""
+"""Bytes the solver's process may take on top of the caller's at most (the promise is 500 MB in
+all: :func:`memory_left` lowers it by what the caller holds)."""
+
+PROMISE = 500 * 10**6
+"""Bytes the command may take in all: the solver's process shows the caller's pages it shares
+as its own, so a caller of 120 MB with 400 MiB on top peaked at 528 MB."""
+
+LEAST_MEMORY = 64 * 2**20
+"""What the solver's process may take however large the caller (then the promise is the
+caller's to break)."""
 
 MOST_POSITION_CELLS = 250_000
 """Cells of all the positions of all words (each a clause) the search takes on: the clauses of
@@ -193,7 +203,7 @@ def place(
     layout = run_bounded(
         lambda: search(words, board, options, seed, effort),
         cpu_seconds=budget.budget.cpu_left(),
-        memory=MEMORY,
+        memory=memory_left(),
     )
     if not _write(board, layout, keep=True):  # pragma: no cover - the same board as the search's
         raise AssertionError("the layout of the exact search spells a word twice")
@@ -230,6 +240,18 @@ def search(
         ),
         kind="cannot_exist",
     )
+
+
+def memory_left() -> int:
+    """The bytes the solver's process may take on top of this one's: :data:`MEMORY`, less what
+    would carry the two past :data:`PROMISE` (this process's resident pages, read from
+    ``/proc``; :data:`MEMORY` where there is none)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            resident = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return MEMORY
+    return max(LEAST_MEMORY, min(MEMORY, PROMISE - resident))
 
 
 def _check_size(words: Sequence[str], board: Board, options: Options) -> None:
