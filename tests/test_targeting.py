@@ -3,11 +3,15 @@ of reach for the size given is refused with the range (or made nearest, when ask
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from cli import run
 from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError
+from wortsuche.rating import targeting
 from wortsuche.rating.targeting import Target, generate_near
 
 WORDS = [
@@ -101,3 +105,97 @@ def test_the_command_line_says_a_missed_target_in_one_line_in_the_readers_langua
     result = run("generate", "--size", "20", "--seed", "1", "--difficulty", "3", *LONG)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and said in result.stderr, result.stderr
+
+
+FRUIT = [
+    "APFEL", "BIRNE", "KIRSCHE", "PFLAUME", "BANANE", "TRAUBE", "ZITRONE", "ORANGE", "MELONE",
+    "MANGO", "ANANAS", "FEIGE", "DATTEL", "QUITTE", "BEERE",
+]  # fmt: skip
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int | None, str]]:
+    """The candidates every search below makes, as (side, level): counted where they are made."""
+    made: list[tuple[int | None, str]] = []
+    real = targeting.generate
+
+    def counted(*args: Any, **options: Any) -> Any:
+        made.append((args[1], options["level"]))
+        return real(*args, **options)
+
+    monkeypatch.setattr(targeting, "generate", counted)
+    return made
+
+
+@pytest.mark.parametrize("nearest", [False, True])
+def test_a_target_far_above_the_ladder_leaves_each_size_after_its_two_ends(
+    monkeypatch: pytest.MonkeyPatch, nearest: bool
+) -> None:
+    """Fuzz case of issue 39: `book … --difficulty 100 --fill-search 100` spent each puzzle's
+    25 s allowance on 31 candidates of 15x15 (every rung, then 8 seeds of the two nearest), and
+    the time ran out before the larger size, so the range it named was 15x15's alone."""
+    made = _counting(monkeypatch)
+    target = Target(100, nearest=nearest)
+    if nearest:
+        puzzle = generate_near(FRUIT, None, None, target=target, seed=1, fill_search=100)
+        assert "nearest to the target 100" in puzzle.notes[-1]
+        assert puzzle.level == "evil" and puzzle.rows == targeting.largest_side(
+            [len(word) for word in FRUIT]
+        )
+    else:
+        with pytest.raises(InputError, match=r"15x15 to 24x24 gives 1\.\d to \d+\.\d minutes"):
+            generate_near(FRUIT, None, None, target=target, seed=1, fill_search=100)
+    assert made == [(15, "easy"), (15, "evil"), (24, "easy"), (24, "evil")]
+
+
+def test_a_target_far_below_the_ladder_is_not_searched_for_in_grids_the_words_crowd(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A target of 0.05 minutes shrank the grid to 9x9, its words on 99 % of it, after searches
+    at 7x7 and 8x8 the words do not fit: the whole 25 s allowance. The smallest size tried now
+    keeps the words' letters on at most 80 % of the cells."""
+    made = _counting(monkeypatch)
+    with pytest.raises(
+        InputError, match=r"11x11 to 15x15 .* too crowded \(the words may cover at most 80 %"
+    ):
+        generate_near(FRUIT, None, None, target=Target(0.05, nearest=False), seed=1)
+    assert made == [(15, "easy"), (15, "evil"), (11, "easy"), (11, "evil")]  # each size's range
+    puzzle = generate_near(FRUIT, None, None, target=Target(0.05, nearest=True), seed=1)
+    letters = sum(len(word) for word in FRUIT)
+    assert letters / puzzle.rows**2 <= targeting.MAX_WORD_SHARE
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en_GB.UTF-8",
+            "and a smaller grid would be too crowded (the words may cover at most 80 %",
+        ),
+        ("de_DE.UTF-8", "und ein kleineres Gitter wäre zu voll (die Wörter dürfen höchstens 80 %"),
+    ],
+)
+def test_the_command_line_says_a_target_below_the_crowded_grid_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, language: str, said: str
+) -> None:
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", language)
+    result = run("generate", "--seed", "1", "--difficulty", "0.05", *FRUIT)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and said in result.stderr, result.stderr
+
+
+def test_a_book_with_a_target_out_of_reach_makes_its_nearest_puzzles_without_long_searches(
+    tmp_path: Path,
+) -> None:
+    """The fuzz case itself, through the real command: three puzzles nearest to 100 minutes
+    (each from four candidates, see above), not three time allowances."""
+    words = tmp_path / "obst.txt"
+    words.write_text("\n".join(FRUIT) + "\n", encoding="utf-8")
+    book = tmp_path / "buch.pdf"
+    result = run(
+        "book", str(words), "-o", str(book), "--count", "3", "--words-per-puzzle", "15",
+        "--difficulty", "100", "--fill-search", "100", "--seed", "1", "--workers", "1",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert book.read_bytes().startswith(b"%PDF")

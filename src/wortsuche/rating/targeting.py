@@ -50,11 +50,26 @@ grid would be mostly filler (evil's own automatic size holds 0.185), and a puzzl
 nothing but empty space is refused instead of made (a target of 200 minutes drew 81x81 for
 a few words, 1 % of it theirs)."""
 
+MAX_WORD_SHARE = 0.8
+"""Word letters per cell the search keeps at the most when it chooses the size: a grid more
+crowded than real lists are (about 0.8) takes a long search to place them, or refuses after it,
+and its puzzle is no easier for it; a target below what that size gives is out of reach."""
+
 EXTRA_SEEDS = 8
 """Further seeds tried on the two nearest candidates when none is close enough."""
 
 SEED_STRIDE = 7919
 """Distance between those seeds: the same target and seed always try the same ones."""
+
+SPAN = 8.0
+"""A target this many times the easiest candidate's score lies beyond the usual ladder (its
+hardest rung scores 3 to 6 times its easiest): the hardest rung is made next, to see whether the
+target is in reach of the size at all before the rungs between are climbed."""
+
+FAR = 1.5
+"""A target further than this factor beyond both ends of a size's ladder is out of its reach:
+no rung between them and no other seed comes within :data:`TOLERANCE` of it (a seed moves a
+score by a fifth or so), so the size is left after those two candidates."""
 
 ACROSS_DOWN_DIAGONAL = (Direction.E, Direction.S, Direction.SE, Direction.NE)
 
@@ -112,13 +127,23 @@ class _Search:
     failure: DoesNotFitError | None = None
     shared: _Shared = field(default_factory=lambda: _Shared())
     """What the searches of every size share: one generation's time, and whether it ran out."""
+    made: dict[tuple[int, int], Candidate | None] = field(default_factory=dict)
+    """Each rung and seed tried, and what it gave: none is made twice."""
 
     def attempt(self, rung: int, seed: int) -> Candidate | None:
-        """Make and rate the candidate of ``rung`` with ``seed``; None if the words do not fit
-        or the time is up."""
-        level, changes = self.ladder[rung]
+        """Make and rate the candidate of ``rung`` with ``seed`` (once); None if the words do
+        not fit or the time is up."""
+        if (rung, seed) in self.made:
+            return self.made[rung, seed]
         if self.out_of_time:
             return None
+        candidate = self._make(rung, seed)
+        if not self.out_of_time:
+            self.made[rung, seed] = candidate
+        return candidate
+
+    def _make(self, rung: int, seed: int) -> Candidate | None:
+        level, changes = self.ladder[rung]
         try:
             puzzle = generate(
                 self.words,
@@ -179,8 +204,24 @@ class _Search:
         """The candidate nearest the target; of two as near, the one on the easier rung."""
         return min(self.tried, key=lambda c: (self.distance(c), c.rung))
 
+    def beyond(self, seed: int) -> bool:
+        """Whether the target lies :data:`FAR` beyond both ends of the ladder: made from the
+        easiest rung, and from the hardest when the target is :data:`SPAN` times the easiest."""
+        easiest = self.attempt(0, seed)
+        if easiest is None:
+            return False
+        if easiest.score > self.target * FAR:
+            return True
+        if easiest.score * SPAN > self.target:
+            return False
+        hardest = self.attempt(len(self.ladder) - 1, seed)
+        return hardest is not None and hardest.score * FAR < self.target
+
     def search(self, seed: int) -> None:
-        """Climb the ladder, then try other seeds on the rungs nearest the target."""
+        """Climb the ladder, then try other seeds on the rungs nearest the target; a target
+        far beyond both ends of the ladder is left after them."""
+        if self.beyond(seed):
+            return
         self.climb(seed)
         if not self.tried:
             return
@@ -304,6 +345,21 @@ def _out_of_reach(
 ) -> InputError:
     """The error for a target outside the ``reach`` (lowest, highest score) of ``size``."""
     low, high = reach
+    if not sized and target < low:
+        share = round(MAX_WORD_SHARE * 100)
+        return InputError(
+            f"a difficulty of {target:g} (minutes) is out of reach: {size} gives {low:.1f} to "
+            f"{high:.1f} minutes, and a smaller grid would be too crowded (the words may cover at "
+            f"most {share} % of its cells); use --nearest for the nearest puzzle, or fewer words",
+            key="error.difficulty-out-of-reach-crowded",
+            values={
+                "target": float(target),
+                "size": size,
+                "low": _tenth(low),
+                "high": _tenth(high),
+                "share": share,
+            },
+        )
     if not sized and target > high:
         share = round(MIN_WORD_SHARE * 100)
         return InputError(
@@ -378,12 +434,12 @@ def _search_sizes(unsized: _Search, seed: int) -> list[_Search]:
     the time is up); each is ``unsized`` (nothing tried yet) at its size."""
     target, shared = unsized.target, unsized.shared
     lengths = [len(w.letters if isinstance(w, Word) else w) for w in unsized.words]
-    least = max(lengths)
+    least = smallest_side(lengths)
     largest = largest_side(lengths)
     side = min(largest, max(least, math.ceil(math.sqrt(sum(lengths) / START_DENSITY))))
     searches: list[_Search] = []
     for _ in range(SIZE_ROUNDS):
-        search = replace(unsized, rows=side, cols=side, tried=[], failure=None)
+        search = replace(unsized, rows=side, cols=side, tried=[], failure=None, made={})
         searches.append(search)
         search.search(seed)
         if shared.out_of_time:
@@ -412,6 +468,18 @@ def largest_side(lengths: Sequence[int]) -> int:
     """
     share_side = math.floor(math.sqrt(sum(lengths) / MIN_WORD_SHARE))
     return min(MAX_SIDE, max(max(lengths), share_side))
+
+
+def smallest_side(lengths: Sequence[int]) -> int:
+    """The smallest square the size search tries for words of these lengths: their letters
+    cover at most :data:`MAX_WORD_SHARE` of its cells (never less than the longest word).
+
+    >>> smallest_side([5, 7, 7, 6])
+    7
+    >>> smallest_side([5, 5, 7, 7, 6, 6, 7, 6, 6, 5, 6, 5, 6, 6, 5])
+    11
+    """
+    return min(MAX_SIDE, max(max(lengths), math.ceil(math.sqrt(sum(lengths) / MAX_WORD_SHARE))))
 
 
 def _reach(searches: Sequence[_Search], seed: int) -> tuple[float, float]:
