@@ -8,7 +8,9 @@ import pytest
 from cli import run
 from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError
-from wortsuche.rating.targeting import Target, generate_near
+from wortsuche.i18n import translator
+from wortsuche.notes import Note
+from wortsuche.rating.targeting import Target, _missed, _out_of_reach, generate_near
 
 WORDS = [
     "LION", "TIGER", "ZEBRA", "GIRAFFE", "ELEPHANT", "MONKEY", "RABBIT", "DONKEY",
@@ -101,3 +103,36 @@ def test_the_command_line_says_a_missed_target_in_one_line_in_the_readers_langua
     result = run("generate", "--size", "20", "--seed", "1", "--difficulty", "3", *LONG)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and said in result.stderr, result.stderr
+
+
+SIZES = Note("9x9 to 21x21", key="range.to", values={"low": "9x9", "high": "21x21"})
+REFUSALS = {  # each refusal of a target, as the reader sees it in English and in German
+    "out of reach, sized": (
+        _out_of_reach(30.0, "15x15", (1.23, 12.46), sized=True),
+        "a difficulty of 30 (minutes) is out of reach: 15x15 gives 1.2 to 12.5 minutes; use --nearest for the nearest puzzle, or another --size",
+        "eine Schwierigkeit von 30 (Minuten) ist nicht erreichbar: 15x15 ergibt 1,2 bis 12,5 Minuten; mit --nearest gibt es das nächstliegende Rätsel, oder wähle eine andere --size",
+    ),
+    "out of reach, too easy": (
+        _out_of_reach(0.2, SIZES, (0.44, 17.04), sized=False),
+        "a difficulty of 0.2 (minutes) is out of reach: 9x9 to 21x21 gives 0.4 to 17.0 minutes; use --nearest for the nearest puzzle",
+        "eine Schwierigkeit von 0,2 (Minuten) ist nicht erreichbar: 9x9 bis 21x21 ergibt 0,4 bis 17,0 Minuten; mit --nearest gibt es das nächstliegende Rätsel",
+    ),
+    "out of reach, mostly empty": (
+        _out_of_reach(200.0, SIZES, (0.44, 17.04), sized=False),
+        "a difficulty of 200 (minutes) is out of reach: 9x9 to 21x21 gives 0.4 to 17.0 minutes, and a larger grid would be mostly empty (the words must cover at least 15 % of its cells); use --nearest for the nearest puzzle, or more words",
+        "eine Schwierigkeit von 200 (Minuten) ist nicht erreichbar: 9x9 bis 21x21 ergibt 0,4 bis 17,0 Minuten, und ein größeres Gitter wäre fast leer (die Wörter müssen mindestens 15 % seiner Felder füllen); mit --nearest gibt es das nächstliegende Rätsel, oder nimm mehr Wörter",
+    ),
+    "missed": (
+        _missed(3.0, "20x20", (0.81, 9.24), 1.57),
+        "a difficulty of 3 (minutes) was not met: 20x20 gives 0.8 to 9.2 minutes, but no puzzle came within 10 % of it (the nearest: 1.6); use --nearest for the nearest puzzle",
+        "eine Schwierigkeit von 3 (Minuten) wurde nicht getroffen: 20x20 ergibt 0,8 bis 9,2 Minuten, aber kein Rätsel kam ihr auf 10 % nahe (am nächsten: 1,6); mit --nearest gibt es das nächstliegende Rätsel",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", REFUSALS)
+def test_each_refusal_of_a_target_reads_as_it_always_has_in_english_and_german(case: str) -> None:
+    error, english, german = REFUSALS[case]
+    assert str(error) == english
+    assert translator("en").error(error) == english
+    assert translator("de").error(error) == german

@@ -303,48 +303,59 @@ def _out_of_reach(
     target: float, size: str, reach: tuple[float, float], *, sized: bool
 ) -> InputError:
     """The error for a target outside the ``reach`` (lowest, highest score) of ``size``."""
-    low, high = reach
-    if not sized and target > high:
-        share = round(MIN_WORD_SHARE * 100)
-        return InputError(
-            f"a difficulty of {target:g} (minutes) is out of reach: {size} gives {low:.1f} to "
-            f"{high:.1f} minutes, and a larger grid would be mostly empty (the words must cover "
-            f"at least {share} % of its cells); use --nearest for the nearest puzzle, or more words",
-            key="error.difficulty-out-of-reach-empty",
-            values={
-                "target": float(target),
-                "size": size,
-                "low": _tenth(low),
-                "high": _tenth(high),
-                "share": share,
-            },
+    if not sized and target > reach[1]:
+        return _range_note(
+            target,
+            size,
+            reach,
+            "error.difficulty-out-of-reach-empty",
+            "is out of reach: {reach}, and a larger grid would be mostly empty (the words must "
+            "cover at least {share} % of its cells); use --nearest for the nearest puzzle, or "
+            "more words",
+            share=round(MIN_WORD_SHARE * 100),
         )
-    return InputError(
-        f"a difficulty of {target:g} (minutes) is out of reach: {size} gives "
-        f"{low:.1f} to {high:.1f} minutes; use --nearest for the nearest puzzle"
+    return _range_note(
+        target,
+        size,
+        reach,
+        "error.difficulty-out-of-reach-sized" if sized else "error.difficulty-out-of-reach",
+        "is out of reach: {reach}; use --nearest for the nearest puzzle"
         + (", or another --size" if sized else ""),
-        key="error.difficulty-out-of-reach-sized" if sized else "error.difficulty-out-of-reach",
-        values={"target": float(target), "size": size, "low": _tenth(low), "high": _tenth(high)},
     )
 
 
 def _missed(target: float, size: str, reach: tuple[float, float], nearest: float) -> InputError:
     """The error for a target inside the ``reach`` of ``size`` that no candidate came within
     :data:`TOLERANCE` of: the levels and knobs step over it."""
+    return _range_note(
+        target,
+        size,
+        reach,
+        "error.difficulty-missed",
+        "was not met: {reach}, but no puzzle came within {share} % of it (the nearest: "
+        "{nearest}); use --nearest for the nearest puzzle",
+        share=round(TOLERANCE * 100),
+        nearest=_tenth(nearest),
+    )
+
+
+def _range_note(
+    target: float, size: str, reach: tuple[float, float], key: str, text: str, **more: object
+) -> InputError:
+    """A refusal of ``target`` that says what ``size`` reaches (lowest, highest score), under the
+    catalogue's ``key``: ``text`` is the English after "a difficulty of … (minutes) ", with
+    ``{reach}`` where "… gives … to … minutes" stands and the ``more`` values in their fields."""
     low, high = reach
-    share = round(TOLERANCE * 100)
+    reached = f"{size} gives {low:.1f} to {high:.1f} minutes"
     return InputError(
-        f"a difficulty of {target:g} (minutes) was not met: {size} gives {low:.1f} to "
-        f"{high:.1f} minutes, but no puzzle came within {share} % of it (the nearest: "
-        f"{nearest:.1f}); use --nearest for the nearest puzzle",
-        key="error.difficulty-missed",
+        f"a difficulty of {target:g} (minutes) " + text.format(reach=reached, **more),
+        key=key,
         values={
             "target": float(target),
             "size": size,
             "low": _tenth(low),
             "high": _tenth(high),
-            "share": share,
-            "nearest": _tenth(nearest),
+            **more,
         },
     )
 
