@@ -4,8 +4,8 @@ It reads the finished grid in all 8 directions, whatever the level, and states f
 word where it occurs: its own placement, occurrences inside a longer listed word (ARCHIV
 inside ARCHIVBOT: unavoidable and allowed), and stray occurrences (a second copy: a bug).
 An occurrence is a set of cells, so a palindrome read both ways is one occurrence; where lines
-are cycles (a torus), its cells in order, so a torus one or two rows (or columns) high, where two
-directions read the same cells, still counts a word there once.
+are cycles, its cells in order, so where two directions read the same cells (on cyclic lines one
+or two rows or columns high) a word there still counts once.
 A word that lies inside a longer listed word (KRÖTE in SCHILDKRÖTE) has its place there:
 its own occurrence must lie inside a longer placed word, and a copy apart is a problem.
 
@@ -61,8 +61,8 @@ class Occurrence:
     @cached_property
     def key(self) -> tuple[Cell, ...]:
         """What the occurrence is: the same for both reading directions, and where lines are
-        cycles the same for every reading of the same cells in the same order (on a torus two
-        rows high ↗ and ↘ read one run); its two ends where lines have ends."""
+        cycles the same for every reading of the same cells in the same order (two rows high,
+        ↗ and ↘ read one run); its two ends where lines have ends."""
         if self.topology is None:
             return flat_key(self.start, self.direction, self.length)
         cells = self.cells
