@@ -15,7 +15,9 @@ line says its letters per cell.
 Each version runs in a child process of its own that imports only ``wortsuche.generate`` from
 that version's ``src``, so the two never share a module; children alternate base, head, base …
 for every case and round, so machine noise hits both alike. The base is unpacked with
-``git archive`` into a temporary folder and removed afterwards.
+``git archive`` into a temporary folder and removed afterwards. A version that raises on a case
+(an old base out of time on a large grid) has it said on the case's line, "base raised:
+GenerationTimeout", and the run goes on; the summary counts such cases.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ import sys
 import tarfile
 import tempfile
 import time
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -98,6 +101,9 @@ for seed, words in enumerate(job["words_by_seed"]):
             (w, p.start, p.direction.name) for w, p in puzzle.placements.items()))
     except DoesNotFitError as error:
         print_ = "no layout: " + type(error).__name__
+    except Exception as error:  # this version cannot make the case: its error is the answer
+        json.dump({"raised": type(error).__name__}, sys.stdout)
+        sys.exit(0)
     out.append([time.process_time() - start, hashlib.sha256(print_.encode()).hexdigest()[:16]])
 json.dump(out, sys.stdout)
 """
@@ -118,7 +124,14 @@ def run_version(src: Path, case: Case, level: str) -> list[tuple[float, str]]:
         text=True,
         check=True,
     )
-    return [(float(t), str(f)) for t, f in json.loads(done.stdout)]
+    result = json.loads(done.stdout)
+    if isinstance(result, dict):
+        raise Raised(result["raised"])
+    return [(float(t), str(f)) for t, f in result]
+
+
+class Raised(Exception):
+    """A version raised an error (its name) where it should have made a case's puzzles."""
 
 
 def unpack(revision: str, into: Path) -> Path:
@@ -133,6 +146,74 @@ def unpack(revision: str, into: Path) -> Path:
     return into / "src"
 
 
+@dataclass
+class Tally:
+    """What the cases compared add up to: head/base ratios, cases with other puzzles, and
+    cases a version raised on (base or head: no ratio, no puzzles to compare)."""
+
+    ratios: list[float] = field(default_factory=list)
+    differing: int = 0
+    raised: dict[str, int] = field(default_factory=lambda: {"base": 0, "head": 0})
+
+    def summary(self) -> str:
+        """The closing lines: the ratios, the cases with other puzzles, the cases raised on."""
+        ratios = self.ratios
+        spread = (
+            f"median head/base {statistics.median(ratios):.2f} over {len(ratios)} cases "
+            f"(min {min(ratios):.2f}, max {max(ratios):.2f})"
+            if ratios
+            else "no case measured in both"
+        )
+        return (
+            f"\n{spread}; cases with other puzzles: {self.differing}\n"
+            f"cases where the base raised: {self.raised['base']}; "
+            f"where this checkout raised: {self.raised['head']}"
+        )
+
+
+def compare(
+    versions: dict[str, Path], chosen: list[Case], levels: Sequence[str], rounds: int
+) -> Tally:
+    """Each case at each level in the ``base`` and the ``head`` version (a ``src`` folder each),
+    interleaved ``rounds`` times; a line per case as it is done. A version that raises on a case
+    is said on its line ("base raised: GenerationTimeout"), and the next case is measured."""
+    tally = Tally()
+    for case in chosen:
+        for level in levels:
+            start = f"{case.name:<26} {letters_per_cell(case):8.2f} {level:<7}"
+            times: dict[str, list[list[float]]] = {"base": [], "head": []}
+            prints: dict[str, list[str]] = {}
+            try:
+                for _ in range(rounds):
+                    for name in ("base", "head"):
+                        result = _measured(name, versions[name], case, level)
+                        times[name].append([t for t, _ in result])
+                        prints[name] = [f for _, f in result]
+            except Raised as raised:
+                which, error = raised.args
+                tally.raised[which] += 1
+                print(f"{start} {which} raised: {error}", flush=True)
+                continue
+            # per seed the fastest round (noise only adds time), then the median over seeds
+            b, h = (statistics.median(map(min, zip(*times[n], strict=True))) for n in times)
+            same = prints["base"] == prints["head"]
+            tally.differing += not same
+            tally.ratios.append(h / b if b else 1.0)
+            print(
+                f"{start} {b:8.3f} {h:8.3f} {h / b if b else 1:9.2f}  {'yes' if same else 'NO'}",
+                flush=True,
+            )
+    return tally
+
+
+def _measured(name: str, src: Path, case: Case, level: str) -> list[tuple[float, str]]:
+    """:func:`run_version`, with the version's name on a :class:`Raised`."""
+    try:
+        return run_version(src, case, level)
+    except Raised as raised:
+        raise Raised(name, raised.args[0]) from None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter
@@ -144,41 +225,21 @@ def main() -> int:
     parser.add_argument("--levels", nargs="+", choices=LEVELS, default=LEVELS, help="(all)")
     parser.add_argument("--case", default="", help="only cases whose name contains this")
     args = parser.parse_args()
-    head = ROOT / "src"
     print(f"base {args.base} against this checkout, {args.seeds} seeds, {args.rounds} rounds")
     print(
         f"{'case':<26} {'per cell':>8} {'level':<7} {'base s':>8} {'head s':>8} {'head/base':>9}"
         "  same puzzles"
     )
-    ratios, differing = [], 0
     with tempfile.TemporaryDirectory() as folder:
-        base = unpack(args.base, Path(folder))
-        for case in cases(args.seeds):
-            if (args.only and case.group != args.only) or args.case not in case.name:
-                continue
-            for level in args.levels:
-                times: dict[str, list[list[float]]] = {"base": [], "head": []}
-                prints: dict[str, list[str]] = {}
-                for _ in range(args.rounds):
-                    for name, src in (("base", base), ("head", head)):
-                        result = run_version(src, case, level)
-                        times[name].append([t for t, _ in result])
-                        prints[name] = [f for _, f in result]
-                # per seed the fastest round (noise only adds time), then the median over seeds
-                b, h = (statistics.median(map(min, zip(*times[n], strict=True))) for n in times)
-                same = prints["base"] == prints["head"]
-                differing += not same
-                ratios.append(h / b if b else 1.0)
-                print(
-                    f"{case.name:<26} {letters_per_cell(case):8.2f} {level:<7} {b:8.3f} {h:8.3f} {h / b if b else 1:9.2f}  "
-                    f"{'yes' if same else 'NO'}",
-                    flush=True,
-                )
-    print(
-        f"\nmedian head/base {statistics.median(ratios):.2f} over {len(ratios)} cases "
-        f"(min {min(ratios):.2f}, max {max(ratios):.2f}); cases with other puzzles: {differing}"
-    )
-    return 1 if differing else 0
+        versions = {"base": unpack(args.base, Path(folder)), "head": ROOT / "src"}
+        chosen = [
+            case
+            for case in cases(args.seeds)
+            if (not args.only or case.group == args.only) and args.case in case.name
+        ]
+        tally = compare(versions, chosen, args.levels, args.rounds)
+    print(tally.summary())
+    return 1 if tally.differing or tally.raised["head"] else 0
 
 
 if __name__ == "__main__":

@@ -90,6 +90,44 @@ def test_versus_compares_a_version_with_itself_and_finds_the_same_puzzles() -> N
     assert "cases with other puzzles: 0" in done.stdout
 
 
+FAKE_BASE = """
+class DoesNotFitError(Exception):
+    pass
+
+
+class GenerationTimeout(Exception):
+    pass
+
+
+def generate(words, rows, cols, *, level, seed):
+    raise GenerationTimeout("out of time")
+"""
+
+
+def test_versus_says_a_case_its_base_raised_on_and_goes_on_to_the_next(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from versus import ROOT, Case, compare
+
+    (tmp_path / "src" / "wortsuche").mkdir(parents=True)
+    (tmp_path / "src" / "wortsuche" / "__init__.py").write_text(FAKE_BASE, encoding="utf-8")
+    tiny = Case("run", "tiny", 6, 6, (("KATZE", "HUND", "MAUS"),))
+    versions = {"base": tmp_path / "src", "head": ROOT / "src"}
+    tally = compare(versions, [tiny], ["easy", "evil"], rounds=1)
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[:2] + line.split()[3:] for line in lines] == [
+        ["tiny", "0.36", "base", "raised:", "GenerationTimeout"],
+        ["tiny", "0.36", "base", "raised:", "GenerationTimeout"],
+    ]
+    assert [line.split()[2] for line in lines] == ["easy", "evil"]
+    assert tally.raised == {"base": 2, "head": 0} and tally.differing == 0
+    summary = tally.summary()
+    assert "cases where the base raised: 2" in summary and "no case measured in both" in summary
+    versions = {"base": ROOT / "src", "head": tmp_path / "src"}
+    assert compare(versions, [tiny], ["easy"], rounds=1).raised == {"base": 0, "head": 1}
+    assert capsys.readouterr().out.split()[-3:] == ["head", "raised:", "GenerationTimeout"]
+
+
 def test_the_targets_table_says_met_below_a_bound_and_at_most_where_allowed() -> None:
     from run import Limit, Target, targets_table
 

@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 
 from scan import assert_exactly_once, occurrences
 from wortsuche import DoesNotFitError, InputError, generate
+from wortsuche.i18n import translator
 from wortsuche.model import HiddenMessage
+from wortsuche.pipeline.feasible import Cover, check_message
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.render import render
 from wortsuche.verification.verifier import verify_puzzle
@@ -221,3 +223,29 @@ def test_the_torus_found_by_the_fuzz_run_is_refused_in_one_line_or_made_whole() 
         assert "3x3" in str(error)
         return
     assert min(len(puzzle.grid.rows), len(puzzle.grid.rows[0])) >= 3
+
+
+COUNTED = {  # each message refused by counting alone, as the reader sees it in English and German
+    "too long": (
+        HiddenMessage("x" * 40, "X" * 40),
+        "the message does not fit in 7x8: it has 40 letters, but the words cover at least 20 of its 49 cells, so at most 29 stay free; try a larger grid or a shorter message",
+        "Der Lösungssatz passt nicht in 7 × 8: Er hat 40 Buchstaben, die Wörter belegen aber mindestens 20 der 49 Felder, also bleiben höchstens 29 frei. Versuche ein größeres Gitter oder einen kürzeren Satz",
+    ),
+    "too short to fill": (
+        HiddenMessage("Gut gemacht", "GUTGEMACHT", exact=True),
+        "the message cannot fill every free cell of 7x8: it has 10 letters, but the words cover at most 24 of its 49 cells, so at least 25 stay free; try a smaller grid or a longer message",
+        "Der Lösungssatz kann nicht alle freien Felder von 7 × 8 füllen: Er hat 10 Buchstaben, die Wörter belegen aber höchstens 24 der 49 Felder, also bleiben mindestens 25 frei. Versuche ein kleineres Gitter oder einen längeren Satz",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", COUNTED)
+def test_a_message_refused_by_counting_reads_as_it_always_has_in_english_and_german(
+    case: str,
+) -> None:
+    message, english, german = COUNTED[case]
+    with pytest.raises(DoesNotFitError) as refused:
+        check_message(message, ["APFEL"], 49, 7, 8, Cover(20, 24))  # 49 cells: a shape's holes
+    assert str(refused.value) == english
+    assert translator("en").error(refused.value) == english
+    assert translator("de").error(refused.value) == german

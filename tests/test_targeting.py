@@ -3,16 +3,24 @@ of reach for the size given is refused with the range (or made nearest, when ask
 
 from __future__ import annotations
 
+import gc
+import hashlib
+import weakref
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli import run
 from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError
+from wortsuche.i18n import translator
+from wortsuche.model import Puzzle
+from wortsuche.notes import Note
 from wortsuche.rating import targeting
-from wortsuche.rating.targeting import Target, generate_near
+from wortsuche.rating.targeting import Target, _missed, _out_of_reach, generate_near
 
 WORDS = [
     "LION", "TIGER", "ZEBRA", "GIRAFFE", "ELEPHANT", "MONKEY", "RABBIT", "DONKEY",
@@ -199,3 +207,110 @@ def test_a_book_with_a_target_out_of_reach_makes_its_nearest_puzzles_without_lon
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert book.read_bytes().startswith(b"%PDF")
+
+
+SIZES = Note("9x9 to 21x21", key="range.to", values={"low": "9x9", "high": "21x21"})
+REFUSALS = {  # each refusal of a target, as the reader sees it in English and in German
+    "out of reach, sized": (
+        _out_of_reach(30.0, "15x15", (1.23, 12.46), sized=True),
+        "a difficulty of 30 (minutes) is out of reach: 15x15 gives 1.2 to 12.5 minutes; use --nearest for the nearest puzzle, or another --size",
+        "eine Schwierigkeit von 30 (Minuten) ist nicht erreichbar: 15x15 ergibt 1,2 bis 12,5 Minuten; mit --nearest gibt es das nächstliegende Rätsel, oder wähle eine andere --size",
+    ),
+    "out of reach, too crowded": (
+        _out_of_reach(0.2, SIZES, (0.44, 17.04), sized=False),
+        "a difficulty of 0.2 (minutes) is out of reach: 9x9 to 21x21 gives 0.4 to 17.0 minutes, and a smaller grid would be too crowded (the words may cover at most 80 % of its cells); use --nearest for the nearest puzzle, or fewer words",
+        "eine Schwierigkeit von 0,2 (Minuten) ist nicht erreichbar: 9x9 bis 21x21 ergibt 0,4 bis 17,0 Minuten, und ein kleineres Gitter wäre zu voll (die Wörter dürfen höchstens 80 % seiner Felder füllen); mit --nearest gibt es das nächstliegende Rätsel, oder nimm weniger Wörter",
+    ),
+    "out of reach, mostly empty": (
+        _out_of_reach(200.0, SIZES, (0.44, 17.04), sized=False),
+        "a difficulty of 200 (minutes) is out of reach: 9x9 to 21x21 gives 0.4 to 17.0 minutes, and a larger grid would be mostly empty (the words must cover at least 15 % of its cells); use --nearest for the nearest puzzle, or more words",
+        "eine Schwierigkeit von 200 (Minuten) ist nicht erreichbar: 9x9 bis 21x21 ergibt 0,4 bis 17,0 Minuten, und ein größeres Gitter wäre fast leer (die Wörter müssen mindestens 15 % seiner Felder füllen); mit --nearest gibt es das nächstliegende Rätsel, oder nimm mehr Wörter",
+    ),
+    "missed": (
+        _missed(3.0, "20x20", (0.81, 9.24), 1.57),
+        "a difficulty of 3 (minutes) was not met: 20x20 gives 0.8 to 9.2 minutes, but no puzzle came within 10 % of it (the nearest: 1.6); use --nearest for the nearest puzzle",
+        "eine Schwierigkeit von 3 (Minuten) wurde nicht getroffen: 20x20 ergibt 0,8 bis 9,2 Minuten, aber kein Rätsel kam ihr auf 10 % nahe (am nächsten: 1,6); mit --nearest gibt es das nächstliegende Rätsel",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", REFUSALS)
+def test_each_refusal_of_a_target_reads_as_it_always_has_in_english_and_german(case: str) -> None:
+    error, english, german = REFUSALS[case]
+    assert str(error) == english
+    assert translator("en").error(error) == english
+    assert translator("de").error(error) == german
+
+
+ANIMALS = ["Fuchs", "Igel", "Hase", "Dachs", "Reh", "Maus", "Eule", "Biber"]
+MADE = {  # target → the puzzle made (a fingerprint of grid and placements), its level and note
+    "below, nearest": (ANIMALS, 9, 2.0, "9446ee372b4049b5", "evil", "difficulty 1.6 is the nearest to the target 2 (9x9 gives 0.3 to 1.6; level evil)"),
+    # far below the easiest rung: the seed's own puzzle, no further seeds (issue 39's fuzz case)
+    "above, nearest": (ANIMALS, 12, 0.05, "3b72ab450d6c8f50", "easy", "difficulty 0.4 is the nearest to the target 0.05 (12x12 gives 0.4 to 2.8; level easy)"),
+    "reached": (ANIMALS, 9, 0.5, "113ef332cbd14346", "medium", "difficulty 0.5 reached for the target 0.5 (level medium)"),
+    "reached, hard": (ANIMALS, 9, 1.1, "1d59fc6ba5bf35c5", "hard", "difficulty 1.1 reached for the target 1.1 (level hard)"),
+    "unsized": (ANIMALS, None, 4.0, "767e37935e378b93", "hard", "difficulty 4.1 reached for the target 4 (level hard)"),
+    "in a gap, further seeds": (LONG, 20, 3.0, "806ceb3dcebedafe", "medium", "difficulty 1.6 is the nearest to the target 3 (20x20 gives 0.8 to 9.8; level medium)"),
+}  # fmt: skip
+
+
+def _fingerprint(puzzle: Puzzle) -> str:
+    placed = sorted((w, p.start, p.direction.name) for w, p in puzzle.placements.items())
+    return hashlib.sha256(("|".join(puzzle.grid.rows) + repr(placed)).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("case", MADE)
+def test_a_target_makes_the_same_puzzle_and_note_as_it_always_has(case: str) -> None:
+    words, side, target, fingerprint, level, note = MADE[case]
+    puzzle = generate_near(words, side, side, target=target, seed=3)
+    assert (_fingerprint(puzzle), puzzle.level, str(puzzle.notes[-1])) == (fingerprint, level, note)
+
+
+def test_a_search_keeps_the_nearest_puzzle_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[weakref.ref[Puzzle]] = []
+    original = targeting.generate
+
+    def generate(*args: Any, **options: Any) -> Puzzle:
+        puzzle = original(*args, **options)
+        made.append(weakref.ref(puzzle))
+        return puzzle
+
+    monkeypatch.setattr(targeting, "generate", generate)
+    search = targeting._Search(LONG, 20, 20, 3.0, {}, targeting._ladder({}))
+    search.search(3)
+    gc.collect()
+    assert len(made) > 5  # the whole ladder and further seeds on the nearest rungs
+    assert [ref() for ref in made if ref() is not None] == [search.nearest().puzzle]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    target=st.sampled_from([0.5, 1.0, 3.0]),
+    made=st.lists(
+        st.tuples(st.sampled_from([0.2, 0.5, 0.9, 1.0, 1.1, 2.0, 3.0, 5.5]), st.integers(0, 4)),
+        min_size=1,
+        max_size=12,
+    ),
+)
+def test_what_a_search_keeps_answers_as_every_candidate_kept_would(
+    target: float, made: list[tuple[float, int]]
+) -> None:
+    # the plain reference: every candidate in a list, asked as the search asks it
+    puzzle = generate_near(["TORF", "VOR"], 5, 5, target=Target(0.1), seed=1)
+    tried = [targeting.Candidate(score, rung, puzzle) for score, rung in made]
+    kept = targeting._Kept(target)
+    for candidate in tried:
+        kept.add(candidate)
+
+    def distance(c: targeting.Candidate) -> float:
+        return abs(c.score - target) / target
+
+    assert kept.count == len(tried)
+    assert kept.nearest is min(tried, key=lambda c: (distance(c), c.rung))
+    below = [c for c in tried if c.score < target]
+    above = [c for c in tried if c.score >= target]
+    assert kept.below == (max(below, key=lambda c: c.score)[:2] if below else None)
+    assert kept.above == (min(above, key=lambda c: c.score)[:2] if above else None)
+    assert kept.closest == [c[:2] for c in sorted(tried, key=distance)[:2]]
+    assert kept.rungs == {c.rung for c in tried}
+    assert (kept.low, kept.high) == (min(made)[0], max(made)[0])

@@ -22,12 +22,12 @@ from scan import assert_exactly_once, torus_occurrences
 from wortsuche import DoesNotFitError, InputError, generate
 from wortsuche.errors import PuzzleFormatError
 from wortsuche.grid.torus import Torus
-from wortsuche.model import Grid, segments
+from wortsuche.model import Direction, Grid, Word, segments
 from wortsuche.puzzle_json import dumps, loads
 from wortsuche.render import render
 from wortsuche.render.options import RenderOptions
 from wortsuche.render.terminal import print_puzzle
-from wortsuche.verification.verifier import find_occurrences, verify_puzzle
+from wortsuche.verification.verifier import find_occurrences, verify, verify_puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 ANIMALS = ["Fuchs", "Igel", "Hase", "Dachs", "Reh", "Maus", "Eule", "Biber"]
@@ -250,3 +250,67 @@ def test_the_exact_mode_and_decoys_keep_every_word_once_on_the_torus() -> None:
         decoyed = generate(ANIMALS[:5], 7, 7, level="evil", seed=seed, wrap=True, decoys="max")
         assert_exactly_once(decoyed)
         assert verify_puzzle(decoyed).ok
+
+
+def _run(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """A run of cells the same whichever end it is read from."""
+    return min(cells, cells[::-1])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    shape=st.sampled_from(["1xN", "Nx1", "2xN", "Nx2", "any"]),
+    size=st.tuples(st.integers(1, 6), st.integers(1, 6)),
+    data=st.data(),
+)
+def test_on_narrow_tori_each_run_of_cells_counts_once_and_the_oracle_agrees(
+    shape: str, size: tuple[int, int], data: st.DataObject
+) -> None:
+    # one or two rows (or columns) high, ↗ and ↘ (or ↓ and ↑, → and ←) read the same cells:
+    # one run of cells is one occurrence however many directions read it
+    rows, cols = {"1xN": (1, size[1]), "Nx1": (size[0], 1), "2xN": (2, size[1])}.get(
+        shape, (size[0], 2) if shape == "Nx2" else size
+    )
+    grid_rows = data.draw(st.lists(st.text("AB", min_size=cols, max_size=cols), min_size=rows, max_size=rows))  # fmt: skip
+    words = data.draw(st.lists(st.text("AB", min_size=1, max_size=7), min_size=1, max_size=4))
+    grid, torus = Grid.from_rows(grid_rows), Torus(rows, cols)
+    found = find_occurrences(grid, words, topology=torus)
+    for word in words:
+        runs = [_run(o.cells) for o in found[word]]
+        assert len(runs) == len(set(runs)), (word, found[word])
+        assert set(runs) == torus_occurrences(grid_rows, word), word
+        assert all("".join(grid.at(cell) for cell in o.cells) == word for o in found[word])
+    report = verify(grid, [Word(w, w) for w in dict.fromkeys(words)], topology=torus)
+    for word in report.words:
+        counted = [word.own] if word.own is not None else []
+        counted += [*word.stray, *(o for o, _ in word.inside_longer)]
+        assert len({_run(o.cells) for o in counted}) == len(counted), word
+
+
+NARROW = {  # a word on a torus of one or two rows or columns, each direction it could be read
+    "2 rows, ↗": (["QBRST", "AUCVW"], "ABC", (1, 0), "NE"),
+    "2 rows, ↓": (["QBRST", "AUCVW"], "QA", (0, 0), "S"),
+    "2 columns, ↘": (["AQ", "RB", "CS", "TU"], "ABC", (0, 0), "SE"),
+    "2 columns, ←": (["AQ", "RB", "CS", "TU"], "QA", (0, 1), "W"),
+    "1 row, →": (["ABCDE"], "BCD", (0, 1), "E"),
+    "1 column, ↑": (["A", "B", "C", "D"], "DCB", (3, 0), "N"),
+}
+
+
+@pytest.mark.parametrize("case", NARROW)
+def test_check_proves_a_hand_made_puzzle_on_a_narrow_torus(case: str, tmp_path: Path) -> None:
+    grid_rows, word, start, direction = NARROW[case]
+    puzzle = json.loads(dumps(generate(["ABC"], 3, 5, level="hard", seed=1, wrap=True)))
+    torus = Torus(len(grid_rows), len(grid_rows[0]))
+    cells = torus.cells(start, Direction[direction], len(word))
+    placed = {"letters": word, "start": list(start), "direction": direction}
+    placed |= {"end": list(cells[-1]), "cells": [list(c) for c in cells]}
+    puzzle.update(rows=len(grid_rows), cols=len(grid_rows[0]), grid=grid_rows)
+    puzzle.update(words=[{"entry": word, "letters": word}], placements=[placed])
+    del puzzle["difficulty"]
+    (tmp_path / "p.json").write_text(json.dumps(puzzle), encoding="utf-8")
+    for command in ("check", "solve"):
+        checked = wortsuche(command, tmp_path / "p.json")
+        assert checked.returncode == 0, (command, checked.stdout)
+        assert "second copy" not in checked.stdout and "found 2 times" not in checked.stdout
+    assert torus_occurrences(grid_rows, word) == {_run(cells)}

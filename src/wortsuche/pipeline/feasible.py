@@ -66,44 +66,43 @@ def check_message(
     """Fail at once when ``message`` cannot stand among the ``cells`` cells of rows×cols (no
     hole counted) with ``words`` (every listed word) covering as many as ``cover`` says."""
     check_letters(message, words)
-    n = len(message.letters)
-    most_free, least_free = cells - cover.least, cells - cover.most
-    if n > most_free:
-        raise DoesNotFitError(
-            Note(
-                f"the message does not fit in {rows}x{cols}: it has {n} letters, but the words "
-                f"cover at least {cover.least} of its {cells} cells, so at most {most_free} stay "
-                "free; try a larger grid or a shorter message",
-                key="error.message-too-few-cells-counted",
-                values={
-                    "rows": rows,
-                    "cols": cols,
-                    "count": n,
-                    "covered": cover.least,
-                    "cells": cells,
-                    "free": max(most_free, 0),
-                },
-            ),
-            kind="cannot_exist",
+    n, size = len(message.letters), (rows, cols)
+    if n > cells - cover.least:
+        raise _counted(
+            "error.message-too-few-cells-counted",
+            "the message does not fit in {rows}x{cols}: it has {count} letters, but the words "
+            "cover at least {covered} of its {cells} cells, so at most {free} stay free; try a "
+            "larger grid or a shorter message",
+            size,
+            n,
+            (cover.least, cells),
         )
-    if message.exact and n < least_free:
-        raise DoesNotFitError(
-            Note(
-                f"the message cannot fill every free cell of {rows}x{cols}: it has {n} letters, but "
-                f"the words cover at most {cover.most} of its {cells} cells, so at least "
-                f"{least_free} stay free; try a smaller grid or a longer message",
-                key="error.message-too-many-cells",
-                values={
-                    "rows": rows,
-                    "cols": cols,
-                    "count": n,
-                    "covered": cover.most,
-                    "cells": cells,
-                    "free": least_free,
-                },
-            ),
-            kind="cannot_exist",
+    if message.exact and n < cells - cover.most:
+        raise _counted(
+            "error.message-too-many-cells",
+            "the message cannot fill every free cell of {rows}x{cols}: it has {count} letters, "
+            "but the words cover at most {covered} of its {cells} cells, so at least {free} stay "
+            "free; try a smaller grid or a longer message",
+            size,
+            n,
+            (cover.most, cells),
         )
+
+
+def _counted(
+    key: str, text: str, size: tuple[int, int], count: int, covered: tuple[int, int]
+) -> DoesNotFitError:
+    """A message of ``count`` letters that cannot stand in ``size`` (rows, cols), said with the
+    counts that show it: the cells the words cover of all the cells (``covered``), and those
+    left free. ``text`` is the English with the counts in its fields, free cells as counted;
+    the catalogue's entry ``key`` is given a count below 0 as 0."""
+    (rows, cols), (words_cover, cells) = size, covered
+    free = cells - words_cover
+    counts = {"rows": rows, "cols": cols, "count": count, "covered": words_cover, "cells": cells}
+    return DoesNotFitError(
+        Note(text.format(**counts, free=free), key=key, values={**counts, "free": max(free, 0)}),
+        kind="cannot_exist",
+    )
 
 
 def check_letters(message: HiddenMessage, words: Sequence[str]) -> None:

@@ -102,6 +102,56 @@ class Candidate(NamedTuple):
     puzzle: Puzzle
 
 
+class _Score(NamedTuple):
+    """A candidate as the search steers by it: its score and rung, not its puzzle."""
+
+    score: float
+    rung: int
+
+
+@dataclass
+class _Kept:
+    """What a search keeps of the candidates it made: how many, the nearest one (the only puzzle
+    kept), and the scores and rungs its next steps ask for. Of candidates as near, as high or as
+    low, the one made first is kept."""
+
+    target: float
+    count: int = 0
+    nearest: Candidate | None = None
+    """The nearest the target; of two as near, the one on the easier rung."""
+    below: _Score | None = None
+    """The highest score below the target."""
+    above: _Score | None = None
+    """The lowest score at or above the target."""
+    closest: list[_Score] = field(default_factory=list)
+    """The two nearest the target, nearest first."""
+    rungs: set[int] = field(default_factory=set)
+    low: float = math.inf
+    high: float = -math.inf
+
+    def add(self, candidate: Candidate) -> None:
+        """Count ``candidate`` and keep of it what is needed."""
+        self.count += 1
+        score, rung = candidate.score, candidate.rung
+        self.rungs.add(rung)
+        self.low, self.high = min(self.low, score), max(self.high, score)
+        near = (self.distance(score), rung)
+        if self.nearest is None or near < (self.distance(self.nearest.score), self.nearest.rung):
+            self.nearest = candidate
+        kept = _Score(score, rung)
+        if score < self.target:
+            if self.below is None or score > self.below.score:
+                self.below = kept
+        elif self.above is None or score < self.above.score:
+            self.above = kept
+        at = sum(1 for c in self.closest if self.distance(c.score) <= near[0])
+        self.closest = [*self.closest[:at], kept, *self.closest[at:]][:2]
+
+    def distance(self, score: float) -> float:
+        """How far ``score`` is from the target, as a share of the target."""
+        return _distance(score, self.target)
+
+
 @dataclass
 class _Shared:
     """The time every candidate of every size spends from, whether it ran out, and how many
@@ -123,24 +173,30 @@ class _Search:
     options: dict[str, Any]
     ladder: Sequence[tuple[str, dict[str, Any]]]
     constants: Constants = DEFAULT
-    tried: list[Candidate] = field(default_factory=list)
     failure: DoesNotFitError | None = None
     shared: _Shared = field(default_factory=lambda: _Shared())
     """What the searches of every size share: one generation's time, and whether it ran out."""
-    made: dict[tuple[int, int], Candidate | None] = field(default_factory=dict)
-    """Each rung and seed tried, and what it gave: none is made twice."""
+    kept: _Kept = field(init=False)
+    """What is kept of the candidates tried so far."""
+    tried_at: dict[tuple[int, int], _Score | None] = field(init=False)
+    """Each rung and seed tried, and the score it gave: none is made twice."""
 
-    def attempt(self, rung: int, seed: int) -> Candidate | None:
+    def __post_init__(self) -> None:
+        self.kept = _Kept(self.target)
+        self.tried_at = {}
+
+    def attempt(self, rung: int, seed: int) -> _Score | None:
         """Make and rate the candidate of ``rung`` with ``seed`` (once); None if the words do
         not fit or the time is up."""
-        if (rung, seed) in self.made:
-            return self.made[rung, seed]
+        if (rung, seed) in self.tried_at:
+            return self.tried_at[rung, seed]
         if self.out_of_time:
             return None
         candidate = self._make(rung, seed)
+        score = None if candidate is None else _Score(candidate.score, rung)
         if not self.out_of_time:
-            self.made[rung, seed] = candidate
-        return candidate
+            self.tried_at[rung, seed] = score
+        return score
 
     def _make(self, rung: int, seed: int) -> Candidate | None:
         level, changes = self.ladder[rung]
@@ -164,7 +220,7 @@ class _Search:
                 raise
             return None
         candidate = Candidate(rate_puzzle(puzzle, self.constants).minutes, rung, puzzle)
-        self.tried.append(candidate)
+        self.kept.add(candidate)
         self.shared.made += 1
         return candidate
 
@@ -173,7 +229,7 @@ class _Search:
         """Whether a candidate of this or another size ran out of the shared time."""
         return self.shared.out_of_time
 
-    def distance(self, candidate: Candidate) -> float:
+    def distance(self, candidate: Candidate | _Score) -> float:
         """How far a candidate's score is from the target, as a share of the target."""
         return _distance(candidate.score, self.target)
 
@@ -187,22 +243,27 @@ class _Search:
             ):
                 return
 
+    @property
+    def made(self) -> bool:
+        """Whether any candidate was made at this size."""
+        return self.kept.count > 0
+
     def nearest_rungs(self) -> list[int]:
         """The rungs worth other seeds: the nearest below the target and the nearest above it
         (seeds move a score either way), or the two nearest if all lie on one side."""
-        below = [c for c in self.tried if c.score < self.target]
-        above = [c for c in self.tried if c.score >= self.target]
-        if below and above:
-            return sorted({max(below, key=_score).rung, min(above, key=_score).rung})
-        return sorted({c.rung for c in sorted(self.tried, key=self.distance)[:2]})
+        below, above = self.kept.below, self.kept.above
+        if below is not None and above is not None:
+            return sorted({below.rung, above.rung})
+        return sorted({c.rung for c in self.kept.closest})
 
     def close_enough(self) -> bool:
         """Whether a candidate within :data:`CLOSE_ENOUGH` of the target was found."""
-        return min(self.distance(c) for c in self.tried) <= CLOSE_ENOUGH
+        return self.distance(self.nearest()) <= CLOSE_ENOUGH
 
     def nearest(self) -> Candidate:
         """The candidate nearest the target; of two as near, the one on the easier rung."""
-        return min(self.tried, key=lambda c: (self.distance(c), c.rung))
+        assert self.kept.nearest is not None, "a candidate was made"
+        return self.kept.nearest
 
     def beyond(self, seed: int) -> bool:
         """Whether the target lies :data:`FAR` beyond both ends of the ladder: made from the
@@ -223,7 +284,7 @@ class _Search:
         if self.beyond(seed):
             return
         self.climb(seed)
-        if not self.tried:
+        if not self.made:
             return
         rungs = self.nearest_rungs()
         for extra in range(1, EXTRA_SEEDS + 1):
@@ -235,10 +296,9 @@ class _Search:
     def reach(self, seed: int) -> tuple[float, float]:
         """The easiest and the hardest score this size gives (both ends of the ladder made)."""
         for rung in (0, len(self.ladder) - 1):
-            if all(c.rung != rung for c in self.tried):
+            if rung not in self.kept.rungs:
                 self.attempt(rung, seed)
-        scores = [c.score for c in self.tried]
-        return min(scores), max(scores)
+        return self.kept.low, self.kept.high
 
 
 @dataclass(frozen=True)
@@ -292,12 +352,12 @@ def generate_near(
         first.search(seed)
     else:
         searches = _search_sizes(first, seed)
-    tried = [c for s in searches for c in s.tried]
-    if not tried:
+    nearest_each = [s.nearest() for s in searches if s.made]
+    if not nearest_each:
         failure = next((s.failure for s in searches if s.failure is not None), None)
         assert failure is not None
         raise failure
-    best = min(tried, key=lambda c: (_distance(c.score, target), c.rung))
+    best = min(nearest_each, key=lambda c: (_distance(c.score, target), c.rung))
     if _distance(best.score, target) > TOLERANCE:
         low, high = _reach(searches, seed)
         size = _sizes_text(searches)
@@ -344,63 +404,69 @@ def _out_of_reach(
     target: float, size: str, reach: tuple[float, float], *, sized: bool
 ) -> InputError:
     """The error for a target outside the ``reach`` (lowest, highest score) of ``size``."""
-    low, high = reach
-    if not sized and target < low:
-        share = round(MAX_WORD_SHARE * 100)
-        return InputError(
-            f"a difficulty of {target:g} (minutes) is out of reach: {size} gives {low:.1f} to "
-            f"{high:.1f} minutes, and a smaller grid would be too crowded (the words may cover at "
-            f"most {share} % of its cells); use --nearest for the nearest puzzle, or fewer words",
-            key="error.difficulty-out-of-reach-crowded",
-            values={
-                "target": float(target),
-                "size": size,
-                "low": _tenth(low),
-                "high": _tenth(high),
-                "share": share,
-            },
+    if not sized and target < reach[0]:
+        return _range_note(
+            target,
+            size,
+            reach,
+            "error.difficulty-out-of-reach-crowded",
+            "is out of reach: {reach}, and a smaller grid would be too crowded (the words may "
+            "cover at most {share} % of its cells); use --nearest for the nearest puzzle, or "
+            "fewer words",
+            share=round(MAX_WORD_SHARE * 100),
         )
-    if not sized and target > high:
-        share = round(MIN_WORD_SHARE * 100)
-        return InputError(
-            f"a difficulty of {target:g} (minutes) is out of reach: {size} gives {low:.1f} to "
-            f"{high:.1f} minutes, and a larger grid would be mostly empty (the words must cover "
-            f"at least {share} % of its cells); use --nearest for the nearest puzzle, or more words",
-            key="error.difficulty-out-of-reach-empty",
-            values={
-                "target": float(target),
-                "size": size,
-                "low": _tenth(low),
-                "high": _tenth(high),
-                "share": share,
-            },
+    if not sized and target > reach[1]:
+        return _range_note(
+            target,
+            size,
+            reach,
+            "error.difficulty-out-of-reach-empty",
+            "is out of reach: {reach}, and a larger grid would be mostly empty (the words must "
+            "cover at least {share} % of its cells); use --nearest for the nearest puzzle, or "
+            "more words",
+            share=round(MIN_WORD_SHARE * 100),
         )
-    return InputError(
-        f"a difficulty of {target:g} (minutes) is out of reach: {size} gives "
-        f"{low:.1f} to {high:.1f} minutes; use --nearest for the nearest puzzle"
-        + (", or another --size" if sized else ""),
-        key="error.difficulty-out-of-reach-sized" if sized else "error.difficulty-out-of-reach",
-        values={"target": float(target), "size": size, "low": _tenth(low), "high": _tenth(high)},
+    return _range_note(
+        target,
+        size,
+        reach,
+        "error.difficulty-out-of-reach-sized",
+        "is out of reach: {reach}; use --nearest for the nearest puzzle, or another --size",
     )
 
 
 def _missed(target: float, size: str, reach: tuple[float, float], nearest: float) -> InputError:
     """The error for a target inside the ``reach`` of ``size`` that no candidate came within
     :data:`TOLERANCE` of: the levels and knobs step over it."""
+    return _range_note(
+        target,
+        size,
+        reach,
+        "error.difficulty-missed",
+        "was not met: {reach}, but no puzzle came within {share} % of it (the nearest: "
+        "{nearest}); use --nearest for the nearest puzzle",
+        share=round(TOLERANCE * 100),
+        nearest=_tenth(nearest),
+    )
+
+
+def _range_note(
+    target: float, size: str, reach: tuple[float, float], key: str, text: str, **more: object
+) -> InputError:
+    """A refusal of ``target`` that says what ``size`` reaches (lowest, highest score), under the
+    catalogue's ``key``: ``text`` is the English after "a difficulty of … (minutes) ", with
+    ``{reach}`` where "… gives … to … minutes" stands and the ``more`` values in their fields."""
     low, high = reach
-    share = round(TOLERANCE * 100)
+    reached = f"{size} gives {low:.1f} to {high:.1f} minutes"
     return InputError(
-        f"a difficulty of {target:g} (minutes) was not met: {size} gives {low:.1f} to "
-        f"{high:.1f} minutes, but no puzzle came within {share} % of it (the nearest: "
-        f"{nearest:.1f}); use --nearest for the nearest puzzle",
-        key="error.difficulty-missed",
+        f"a difficulty of {target:g} (minutes) " + text.format(reach=reached, **more),
+        key=key,
         values={
             "target": float(target),
             "size": size,
             "low": _tenth(low),
             "high": _tenth(high),
-            "share": share,
-            "nearest": _tenth(nearest),
+            **more,
         },
     )
 
@@ -439,12 +505,12 @@ def _search_sizes(unsized: _Search, seed: int) -> list[_Search]:
     side = min(largest, max(least, math.ceil(math.sqrt(sum(lengths) / START_DENSITY))))
     searches: list[_Search] = []
     for _ in range(SIZE_ROUNDS):
-        search = replace(unsized, rows=side, cols=side, tried=[], failure=None, made={})
+        search = replace(unsized, rows=side, cols=side, failure=None)
         searches.append(search)
         search.search(seed)
         if shared.out_of_time:
             break
-        if not search.tried:
+        if not search.made:
             side = min(MAX_SIDE, side + max(1, side // 10))  # the words do not fit yet
             continue
         if search.distance(search.nearest()) <= TOLERANCE:
@@ -484,13 +550,13 @@ def smallest_side(lengths: Sequence[int]) -> int:
 
 def _reach(searches: Sequence[_Search], seed: int) -> tuple[float, float]:
     """The easiest and the hardest score over the sizes tried."""
-    ends = [s.reach(seed) for s in searches if s.tried]
+    ends = [s.reach(seed) for s in searches if s.made]
     return min(low for low, _ in ends), max(high for _, high in ends)
 
 
 def _sizes_text(searches: Sequence[_Search]) -> str:
     """The size searched, or the range of sizes ("9x9 to 21x21")."""
-    sizes = sorted({(s.rows, s.cols) for s in searches if s.tried}, key=lambda rc: rc[0] or 0)
+    sizes = sorted({(s.rows, s.cols) for s in searches if s.made}, key=lambda rc: rc[0] or 0)
     first, last = sizes[0], sizes[-1]
     if first == last:
         return f"{first[0]}x{first[1]}"
@@ -503,10 +569,6 @@ def _positive(value: object) -> float | None:
     if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
         return float(value)
     return None
-
-
-def _score(candidate: Candidate) -> float:
-    return candidate.score
 
 
 def _distance(score: float, target: float) -> float:

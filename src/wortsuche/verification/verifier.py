@@ -3,7 +3,9 @@
 It reads the finished grid in all 8 directions, whatever the level, and states for every
 word where it occurs: its own placement, occurrences inside a longer listed word (ARCHIV
 inside ARCHIVBOT: unavoidable and allowed), and stray occurrences (a second copy: a bug).
-An occurrence is a set of cells, so a palindrome read both ways is one occurrence.
+An occurrence is a set of cells, so a palindrome read both ways is one occurrence; where lines
+are cycles, its cells in order, so where two directions read the same cells (on cyclic lines one
+or two rows or columns high) a word there still counts once.
 A word that lies inside a longer listed word (KRÖTE in SCHILDKRÖTE) has its place there:
 its own occurrence must lie inside a longer placed word, and a copy apart is a problem.
 
@@ -24,6 +26,7 @@ import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from wortsuche.errors import InputError
@@ -56,8 +59,18 @@ class Occurrence:
         return self.topology.cells(self.start, self.direction, self.length)
 
     @cached_property
-    def key(self) -> tuple[Cell, Cell] | tuple[Cell, Cell, int]:
-        """The same for both reading directions (:meth:`Topology.reading_key`)."""
+    def key(self) -> tuple[Cell, ...]:
+        """What the occurrence is: the same for both reading directions, and where lines are
+        cycles the same for every reading of the same cells in the same order (two rows high,
+        ↗ and ↘ read one run); its two ends where lines have ends."""
+        if self.topology is None:
+            return flat_key(self.start, self.direction, self.length)
+        cells = self.cells
+        return min(cells, cells[::-1])
+
+    @cached_property
+    def order(self) -> tuple[Cell, Cell] | tuple[Cell, Cell, int]:
+        """Where it stands in reading order (:meth:`Topology.reading_key`)."""
         if self.topology is None:
             return flat_key(self.start, self.direction, self.length)
         return self.topology.reading_key(self.start, self.direction, self.length)
@@ -143,7 +156,7 @@ AHOCORASICK = _automaton_library()
 def find_occurrences(
     grid: Grid, words: Sequence[str], *, topology: Topology | None = None
 ) -> dict[str, list[Occurrence]]:
-    """Every occurrence of each word in all 8 directions, one per set of cells, in reading order.
+    """Every occurrence of each word in all 8 directions, one per run of cells, in reading order.
 
     ``topology`` says how the cells line up (by default a flat grid: see
     :mod:`wortsuche.grid.topology`); where lines are cycles, each is read round, from each of its
@@ -178,7 +191,9 @@ def find_occurrences(
             )
             if occurrence.key not in seen[letters]:
                 seen[letters][occurrence.key] = occurrence
-    return {letters: [found[k] for k in sorted(found)] for letters, found in seen.items()}
+    return {
+        letters: sorted(found.values(), key=attrgetter("order")) for letters, found in seen.items()
+    }
 
 
 def _round(topology: Topology | None) -> Topology | None:
