@@ -197,6 +197,21 @@ def add_page(word: WordDocument | _Cell, page: Page, content: Document, *, new_p
     small.font.color.rgb = RGBColor.from_string(FAINT[1:])
 
 
+def add_table(word: WordDocument | _Cell, rows: int, cols: int) -> Table:
+    """A table of ``rows`` by ``cols`` at the end of the document or of a part of a page, and
+    nothing after it: python-docx follows a table in a cell with an empty paragraph (a cell must
+    end on one), a line of the body's size that pushed a part's footer below its fixed height,
+    where LibreOffice and Word cut it off; the sheet's footer is the paragraph the cell ends on."""
+    from docx.table import _Cell
+
+    table = word.add_table(rows=rows, cols=cols)
+    if isinstance(word, _Cell):
+        empty = table._tbl.getnext()
+        if empty is not None and empty.tag.endswith("}p") and not len(empty):
+            empty.getparent().remove(empty)
+    return table
+
+
 def add_grid(word: WordDocument | _Cell, grid: GridTable) -> None:
     """The grid as a centred table of square cells of a fixed size, framed; on a key the words
     outlined by their cells' borders, the other letters pale."""
@@ -205,7 +220,7 @@ def add_grid(word: WordDocument | _Cell, grid: GridTable) -> None:
     from docx.shared import Cm, Pt, RGBColor
 
     rows, cols = len(grid.rows), len(grid.rows[0])
-    table = word.add_table(rows=rows, cols=cols)
+    table = add_table(word, rows, cols)
     table.alignment = WD_TABLE_ALIGNMENT.CENTER
     table.autofit = False
     side = Cm(grid.cell_cm)
@@ -353,7 +368,7 @@ def add_word_list(
     from docx.enum.table import WD_TABLE_ALIGNMENT
     from docx.shared import Cm
 
-    table = word.add_table(rows=max(len(c) for c in columns), cols=len(columns))
+    table = add_table(word, max(len(c) for c in columns), len(columns))
     table.alignment = WD_TABLE_ALIGNMENT.CENTER
     table.autofit = False
     for c, entries in enumerate(columns):
