@@ -125,8 +125,9 @@ def renderer(format: str) -> Renderer:
     return cast(Renderer, module.render)
 
 
-HEX_FORMATS = ("pdf", "png", "svg", "text", "json", "html", "scorm")
-"""The formats that draw a grid of hexagons, or play on them (the others set squares in a table)."""
+HEX_FORMATS = ("pdf", "png", "svg", "text", "json", "html", "scorm", "docx", "odt")
+"""The formats that draw a grid of hexagons, or play on them (a document as a picture of the grid;
+the CSV's rows of squares cannot)."""
 
 TABLE_FORMATS = ("docx", "odt")
 """The formats that set the grid as a table of the word processor's, one cell each."""
