@@ -498,7 +498,9 @@ def hexagon_picture(
         max_cell=cell,
         letter_scale=Style.for_sheet(options.large_print, options.age).letter_scale,
     )
-    png = sheet_png(Sheet(box.width, box.height, (), drawing, font=options.font), dpi=PICTURE_DPI)
+    png = indexed(
+        sheet_png(Sheet(box.width, box.height, (), drawing, font=options.font), dpi=PICTURE_DPI)
+    )
     texts = options.texts(puzzle)
     title = texts.t("sheet.hex-key-title" if answers else "sheet.hex-grid-title")
     lines = [
@@ -517,6 +519,26 @@ def hexagon_picture(
         f"{title}. " + " ".join(lines),
         name,
     )
+
+
+PICTURE_COLOURS = 32
+"""The colours a grid's picture keeps: ink, the pale letters, the rings and the shades of their
+edges (a side-5 sheet with its key: 436 KiB as a DOCX in full colour, 177 KiB in 32 colours,
+which look the same; 0.72 s CPU against 0.51 to write it)."""
+
+
+def indexed(png: bytes) -> bytes:
+    """``png`` in :data:`PICTURE_COLOURS` colours, at its resolution."""
+    import io
+
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as image:
+        dpi = image.info.get("dpi", (PICTURE_DPI, PICTURE_DPI))
+        fewer = image.quantize(colors=PICTURE_COLOURS, method=Image.Quantize.MEDIANCUT)
+    out = io.BytesIO()
+    fewer.save(out, format="PNG", dpi=dpi)
+    return out.getvalue()
 
 
 def marked_cells(puzzle: Puzzle) -> frozenset[tuple[int, int]]:
