@@ -220,3 +220,21 @@ def test_the_picture_fits_its_part_of_the_page_and_is_never_larger_than_the_pdfs
     sheet, key = content.pages[0].grid.picture, content.pages[-1].grid.picture
     assert sheet is not None and key is not None
     assert (sheet.width_cm, sheet.height_cm) == (key.width_cm, key.height_cm)  # they lie alike
+
+
+@pytest.mark.slow
+def test_a_grid_of_hexagons_too_large_for_a_table_is_a_picture_inside_the_page() -> None:
+    """More cells than a table of the word processor's takes (101x100 staggered rows): the
+    picture is made, never wider than the page inside its margins."""
+    from wortsuche import generate
+    from wortsuche.render import MOST_TABLE_CELLS, render
+    from wortsuche.render.document import PAGE_MARGIN_CM, document
+    from wortsuche.render.options import RenderOptions
+
+    puzzle = generate(["ZEBRA", "LUCHS"], 101, 100, grid="hex", level="easy", seed=1)
+    assert puzzle.grid.height * puzzle.grid.width > MOST_TABLE_CELLS
+    options = RenderOptions(language="de")
+    content = document(puzzle, options)
+    picture = content.pages[0].grid.picture
+    assert picture is not None and picture.width_cm <= content.paper_cm[0] - 2 * PAGE_MARGIN_CM
+    assert zipfile.is_zipfile(io.BytesIO(render(puzzle, "odt", options)))

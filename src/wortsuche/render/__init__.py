@@ -167,7 +167,8 @@ def render(
             values={"format": format, "choices": shown},
         )
     cells = puzzle.grid.height * puzzle.grid.width
-    if format in TABLE_FORMATS and cells > MOST_TABLE_CELLS:
+    as_table = not Topology.of_puzzle(puzzle).outlines_cells  # hexagons go in as a picture
+    if format in TABLE_FORMATS and as_table and cells > MOST_TABLE_CELLS:
         size = f"{puzzle.grid.height}x{puzzle.grid.width}"
         raise InputError(
             f"{format} sets a grid of at most {MOST_TABLE_CELLS} cells as a table, and this one"

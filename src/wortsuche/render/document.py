@@ -457,12 +457,13 @@ def hexagon_grids(
 ) -> tuple[GridTable, GridTable]:
     """A grid of hexagons as the sheet's picture and the key's (its words ringed, as on the
     PDF's key), of the same size: as large as ``room_cm`` allows with a quarter cell around,
-    at most the PDF's cell ``most`` (cm, a hexagon's width), at least a third of
-    :data:`CELL_CM`."""
+    at most the PDF's cell ``most`` (cm, a hexagon's width); never wider than the room, and
+    where the page is too full for it, a third of :data:`CELL_CM` if that is narrow enough."""
     wide, high = Topology.of_puzzle(puzzle).extent()  # in hexagon widths
     width, height = room_cm
-    fits = min(width / (wide + 0.5), max(height, 0.0) / (high + 0.5))
-    cell = min(most, max(math.floor(fits * 100) / 100, round(CELL_CM / 3, 2)))
+    across = math.floor(width / (wide + 0.5) * 100) / 100  # a picture wider than its column
+    down = max(height, 0.0) / (high + 0.5)  # would run off the page: only its height has a floor
+    cell = min(most, across, max(math.floor(down * 100) / 100, round(CELL_CM / 3, 2)))
     table = grid_table(puzzle, options, room_cm)
     rows = tuple(tuple(letter for letter in row if letter) for row in table.rows)
     sheet = hexagon_picture(puzzle, options, cell, rows, answers=False)
