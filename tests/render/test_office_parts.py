@@ -62,3 +62,41 @@ def test_libreoffice_prints_the_footer_of_each_of_two_sheets_a_page(tmp_path: Pa
     sheets, keys = page_texts(tmp_path / "printed" / "zwei.pdf")
     assert sheets.count("12×12 · mittel") == 2  # the pupils' footer of both sheets
     assert keys.count("Startwert 1") == 1  # the key's, with the seed
+
+
+VIELE = TIERE + (
+    "Schwein\nKuh\nApfel\nBirne\nKirsche\nPflaume\nZwetschge\nTraube\nÄpfelchen\nStraße\n"
+    "Schmetterling\nMarienkäfer\nRegenwurm\nEichhörnchen\n"
+)
+
+
+@pytest.mark.parametrize("format", ["docx", "odt"])
+def test_a_sheet_too_full_for_half_a_page_is_refused_as_the_pdf_refuses_it(
+    tmp_path: Path, format: str
+) -> None:
+    """22 words for readers of 6 to 8 and a 15x15 grid: the part's texts leave the grid less
+    than its smallest cells need, and the footer ran off the part, in both formats."""
+    words = tmp_path / "viele.txt"
+    words.write_text(VIELE, encoding="utf-8")
+    out = tmp_path / f"voll.{format}"
+    args = ("--size", "15x15", "--age", "6-8", "--seed", "1", "--per-page", "2")
+    done = run("generate", words, *args, "-o", out)
+    assert done.returncode == 2 and not out.exists()
+    assert done.stderr.strip().splitlines()[-1] == (
+        "wortsuche: error: the word list of 22 words does not fit on half a page with the grid;"
+        " use --per-page 1"
+    )
+    pdf = run("generate", words, *args, "-o", tmp_path / "voll.pdf")
+    assert pdf.returncode == 2 and pdf.stderr.splitlines()[-1] == done.stderr.splitlines()[-1]
+
+
+def test_a_sheet_whose_room_is_reckoned_short_but_the_pdf_holds_is_made(tmp_path: Path) -> None:
+    """Pictures for readers of 6 to 8 on half a page: the room is reckoned with pictures'
+    rows to spare, below what the grid's smallest cells need, but the PDF holds the sheet and
+    LibreOffice prints it whole (its two footers), so it is made."""
+    words = tmp_path / "bilder.txt"
+    words.write_text("IGEL = Ein Tier mit Stacheln\nEULE = 🦉\nHUND = 🐕\nKATZE = 🐈\nMAUS = 🐁\n")
+    args = ("--size", "8x8", "--age", "6-8", "--seed", "1", "--per-page", "2")
+    for format in ("docx", "odt", "pdf"):
+        done = run("generate", words, *args, "-o", tmp_path / f"bilder.{format}")
+        assert done.returncode == 0, done.stderr

@@ -347,8 +347,12 @@ def _sheet_and_key(
     most = pdf_cell_cm(puzzle, options, label)
     if Topology.of_puzzle(puzzle).outlines_cells:
         grids = hexagon_grids(puzzle, options, (part[0], room), most=most)
+        picture = grids[0].picture
+        height = picture.height_cm if picture is not None else 0.0
+        fitting(puzzle, options, label, height, room)
         return replace(sheet, grid=grids[0]), replace(key, grid=grids[1])
     grid = grid_table(puzzle, options, (part[0], room), most=most)
+    fitting(puzzle, options, label, grid.cell_cm * puzzle.rows, room)
     grid = replace(grid, letter_share=LETTER_SHARE[options.font])
     key_grid = replace(
         grid,
@@ -357,6 +361,20 @@ def _sheet_and_key(
         diagonals=diagonal_words(puzzle),
     )
     return replace(sheet, grid=grid), replace(key, grid=key_grid)
+
+
+def fitting(
+    puzzle: Puzzle, options: RenderOptions, label: str, grid_cm: float, room_cm: float
+) -> None:
+    """Refuse a sheet whose grid, at the smallest size it is set in, is taller than the room
+    its part of a page leaves it (``room_cm``), where the PDF refuses the same sheet too: a
+    part has a fixed height, and what runs below it (the footer first) is cut off. (The room
+    is reckoned with some to spare, so a sheet the PDF holds is made all the same.)"""
+    from wortsuche.render.imposition import page_size, part_sheet, slots
+
+    if options.per_page > 1 and grid_cm > room_cm + 0.01:
+        slot = slots(page_size(options.paper, options.per_page), options.per_page)[0]
+        part_sheet(puzzle, replace(options, answers=False), slot, label)  # the PDF's refusal
 
 
 def name_line_rows(
