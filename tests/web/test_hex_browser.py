@@ -240,17 +240,18 @@ def test_the_form_makes_a_puzzle_of_hexagons(page: Any, live_server: LiveServer)
     page.wait_for_selector("#board[data-ready]")
     assert page.locator("#marks .tile").count() == 61
     assert "Sechsecken" in page.locator("#hex-help").inner_text()
-    # a document sets squares in a table: the PDF and the SCORM package (which plays hexagons
-    # as this page does) are offered
+    # every sheet is offered: the PDF, the SCORM package (which plays hexagons as this page
+    # does) and the documents, which carry the grid as a picture
     page.locator("#teacher-menu summary").click()
     expect(page.locator("#sheet-pdf")).to_be_visible()
     expect(page.locator("#scorm")).to_be_visible()
     expect(page.locator(".grid-size")).to_have_text("Sechseck mit 5 Feldern je Seite")
     for name in ("sheet-docx", "sheet-odt"):
-        expect(page.locator(f"#{name}")).to_be_hidden()
+        expect(page.locator(f"#{name}")).to_be_visible()
     puzzle_id = page.url.split("?")[0].rsplit("/", 1)[1]
     assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/scorm.zip") == 200
-    assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/sheet.docx") == 422
+    assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/sheet.docx") == 200
+    assert live_server.api_status("GET", f"/api/puzzles/{puzzle_id}/sheet.odt") == 200
 
 
 @pytest.mark.parametrize(

@@ -304,7 +304,10 @@ def write_versions(
     first one's) and write all of them as one PDF (or DOCX, ODT)."""
     from wortsuche.render import render_versions
 
-    size = {} if spec.mask is not None else {"rows": first.rows, "cols": first.cols}
+    # a mask and a grid of hexagons (always of a size asked for) give each version their size;
+    # a hexagon of side 5 is stored as 9x9, which asked for again would be a larger hexagon
+    own_size = spec.mask is not None or spec.grid == "hex"
+    size = {} if own_size else {"rows": first.rows, "cols": first.cols}
     puzzles = [first]
     for index in range(1, args.versions):
         seed = version_seed(first.seed, index)

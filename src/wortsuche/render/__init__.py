@@ -125,8 +125,9 @@ def renderer(format: str) -> Renderer:
     return cast(Renderer, module.render)
 
 
-HEX_FORMATS = ("pdf", "png", "svg", "text", "json", "html", "scorm")
-"""The formats that draw a grid of hexagons, or play on them (the others set squares in a table)."""
+HEX_FORMATS = ("pdf", "png", "svg", "text", "json", "html", "scorm", "docx", "odt")
+"""The formats that draw a grid of hexagons, or play on them (a document as a picture of the grid;
+the CSV's rows of squares cannot)."""
 
 TABLE_FORMATS = ("docx", "odt")
 """The formats that set the grid as a table of the word processor's, one cell each."""
@@ -166,7 +167,8 @@ def render(
             values={"format": format, "choices": shown},
         )
     cells = puzzle.grid.height * puzzle.grid.width
-    if format in TABLE_FORMATS and cells > MOST_TABLE_CELLS:
+    as_table = not Topology.of_puzzle(puzzle).outlines_cells  # hexagons go in as a picture
+    if format in TABLE_FORMATS and as_table and cells > MOST_TABLE_CELLS:
         size = f"{puzzle.grid.height}x{puzzle.grid.width}"
         raise InputError(
             f"{format} sets a grid of at most {MOST_TABLE_CELLS} cells as a table, and this one"

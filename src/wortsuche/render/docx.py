@@ -19,6 +19,7 @@ from wortsuche.render.document import (
     PART_PADDING_CM,
     PICTURE_MM,
     Document,
+    GridPicture,
     GridTable,
     Page,
     document,
@@ -175,7 +176,10 @@ def add_page(word: WordDocument | _Cell, page: Page, content: Document, *, new_p
     gap = word.add_paragraph()
     gap.paragraph_format.space_after = Pt(sizes.line * 0.4)
     gap.paragraph_format.line_spacing = Pt(sizes.line * 0.6)
-    add_grid(word, page.grid)
+    if page.grid.picture is not None:
+        add_grid_picture(word, page.grid.picture)
+    else:
+        add_grid(word, page.grid)
     # a diagonal word's line, drawn from the paragraph above the grid (a cell that holds a shape
     # loses its letter's centring in LibreOffice); the table is centred in its column
     column = content.page_cm[0] - 2 * content.margin_cm
@@ -197,6 +201,21 @@ def add_page(word: WordDocument | _Cell, page: Page, content: Document, *, new_p
     small.font.color.rgb = RGBColor.from_string(FAINT[1:])
 
 
+def add_table(word: WordDocument | _Cell, rows: int, cols: int) -> Table:
+    """A table of ``rows`` by ``cols`` at the end of the document or of a part of a page, and
+    nothing after it: python-docx follows a table in a cell with an empty paragraph (a cell must
+    end on one), a line of the body's size that pushed a part's footer below its fixed height,
+    where LibreOffice and Word cut it off; the sheet's footer is the paragraph the cell ends on."""
+    from docx.table import _Cell
+
+    table = word.add_table(rows=rows, cols=cols)
+    if isinstance(word, _Cell):
+        empty = table._tbl.getnext()
+        if empty is not None and empty.tag.endswith("}p") and not len(empty):
+            empty.getparent().remove(empty)
+    return table
+
+
 def add_grid(word: WordDocument | _Cell, grid: GridTable) -> None:
     """The grid as a centred table of square cells of a fixed size, framed; on a key the words
     outlined by their cells' borders, the other letters pale."""
@@ -205,7 +224,7 @@ def add_grid(word: WordDocument | _Cell, grid: GridTable) -> None:
     from docx.shared import Cm, Pt, RGBColor
 
     rows, cols = len(grid.rows), len(grid.rows[0])
-    table = word.add_table(rows=rows, cols=cols)
+    table = add_table(word, rows, cols)
     table.alignment = WD_TABLE_ALIGNMENT.CENTER
     table.autofit = False
     side = Cm(grid.cell_cm)
@@ -229,6 +248,24 @@ def add_grid(word: WordDocument | _Cell, grid: GridTable) -> None:
                 run.font.color.rgb = RGBColor.from_string((INK if found else FAINT)[1:])
             if (r, c) in grid.outlines:
                 outline(cell, grid.outlines[(r, c)])
+
+
+def add_grid_picture(word: WordDocument | _Cell, picture: GridPicture) -> None:
+    """A grid of hexagons as a centred picture at its size on the page, named and described
+    for a screen reader in the sheet's language (Word's alternative text: the drawing's
+    ``descr`` and ``title``)."""
+    from docx.enum.text import WD_ALIGN_PARAGRAPH
+    from docx.shared import Cm
+
+    paragraph = word.add_paragraph()
+    paragraph.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    shape = paragraph.add_run().add_picture(
+        io.BytesIO(picture.png), width=Cm(picture.width_cm), height=Cm(picture.height_cm)
+    )
+    properties = shape._inline.docPr
+    properties.set("name", picture.name)
+    properties.set("descr", picture.description)
+    properties.set("title", picture.title)
 
 
 STRIKE_EMU = 25400
@@ -353,7 +390,7 @@ def add_word_list(
     from docx.enum.table import WD_TABLE_ALIGNMENT
     from docx.shared import Cm
 
-    table = word.add_table(rows=max(len(c) for c in columns), cols=len(columns))
+    table = add_table(word, max(len(c) for c in columns), len(columns))
     table.alignment = WD_TABLE_ALIGNMENT.CENTER
     table.autofit = False
     for c, entries in enumerate(columns):

@@ -19,6 +19,7 @@ from wortsuche.render.document import (
     PART_PADDING_CM,
     PICTURE_MM,
     Document,
+    GridPicture,
     GridTable,
     Page,
     document,
@@ -256,7 +257,9 @@ class Writer:
         for line in page.lines:
             self.paragraph(self._sized("Line", sizes.line, align="center"), line, into)
         self.paragraph("Gap", into=into)
-        (into if into is not None else self.odt.text).addElement(self.grid(page.grid))
+        grid = page.grid
+        drawn = self.grid_picture(grid.picture) if grid.picture is not None else self.grid(grid)
+        (into if into is not None else self.odt.text).addElement(drawn)
         if page.word_columns:
             self.paragraph("Gap", into=into)
             (into if into is not None else self.odt.text).addElement(
@@ -322,6 +325,30 @@ class Writer:
                 row.addElement(cell)
             table.addElement(row)
         return table
+
+    def grid_picture(self, picture: GridPicture) -> Any:
+        """A grid of hexagons as a picture at its size on the page, in a centred paragraph of
+        its own, with its title and description for a screen reader in the sheet's language."""
+        from odf.draw import Frame, Image
+        from odf.svg import Desc, Title
+        from odf.text import P
+
+        style = self._paragraph_style(
+            "GridPicture", size=8, align="center", margintop="0cm", marginbottom="0cm"
+        )
+        href = self.odt.addPicture(f"Pictures/{picture.name}.png", "image/png", picture.png)
+        frame = Frame(
+            anchortype="as-char",
+            width=f"{picture.width_cm}cm",
+            height=f"{picture.height_cm}cm",
+            name=picture.name,
+        )
+        frame.addElement(Image(href=href))
+        frame.addElement(Title(text=picture.title))
+        frame.addElement(Desc(text=picture.description))
+        paragraph = P(stylename=self.styles[style])
+        paragraph.addElement(frame)
+        return paragraph
 
     def _strike(self, grid: GridTable, start: tuple[int, int], end: tuple[int, int]) -> Any:
         """A diagonal word's line on the key, from the centre of its first cell to that of its

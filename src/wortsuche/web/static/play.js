@@ -197,11 +197,6 @@ async function openPuzzle() {
   setUpPrintAnswers(game);
   setUpNextSteps(puzzle.level);
   loadHashes(puzzle, fallback);
-  if (puzzle.topology && puzzle.topology.kind === "hex") {
-    // documents set squares in a table: a grid of hexagons prints as a PDF (the SCORM package
-    // plays it as this page does)
-    for (const name of ["sheet-docx", "sheet-odt"]) byId(name).hidden = true;
-  }
 }
 
 setUpTools();
