@@ -371,3 +371,45 @@ def test_a_png_mask_claiming_too_many_pixels_is_one_line(tmp_path: Path, side: i
     result = run("generate", "TORF", "--mask", str(tmp_path / "mask.png"))
     assert result.returncode == 2, result.stderr
     assert result.stderr.count("\n") == 1 and "not a readable PNG" in result.stderr
+
+
+@pytest.mark.parametrize("version", [-394183427, -1])
+def test_a_records_database_with_a_negative_schema_version_is_one_line(
+    tmp_path: Path, version: int
+) -> None:
+    """fuzz seed 52: a damaged SQLite header (user_version -394183427) ended in an IndexError in
+    the migration; -1 would have run the last migration's step on a database it never saw."""
+    import sqlite3
+
+    path = tmp_path / "records.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.execute(f"PRAGMA user_version = {version}")
+    connection.close()
+    result = run("records", "export", "--db", "records.sqlite", "--format", "jsonl", cwd=tmp_path)
+    assert_one_line_error(result, f"unknown schema version ({version})", "or it is damaged")
+    with sqlite3.connect(path) as connection:  # nothing migrated
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == version
+        assert connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+    connection.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en_GB.UTF-8",
+            "error: hostname is not a usable wortsuche database (file is not a database)",
+        ),
+        ("de_DE.UTF-8", "Fehler: hostname ist keine verwendbare wortsuche-Datenbank (file is not"),
+    ],
+)
+def test_a_file_that_is_no_records_database_is_said_in_the_readers_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, said: str
+) -> None:
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", language)
+    (tmp_path / "hostname").write_text("schule-3b\n" * 200, encoding="utf-8")
+    result = run("records", "export", "--db", "hostname", "--format", "csv", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and said in result.stderr, result.stderr

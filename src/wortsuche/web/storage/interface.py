@@ -193,12 +193,29 @@ class Storage(ClassroomQueries, ABC):
                 if version > len(migrations):
                     raise StorageError(
                         f"{self.location} was written by a newer wortsuche "
-                        f"(schema {version}, this one knows {len(migrations)})"
+                        f"(schema {version}, this one knows {len(migrations)})",
+                        key="error.storage-newer",
+                        values={
+                            "location": self.location,
+                            "version": version,
+                            "known": len(migrations),
+                        },
+                    )
+                if version < 0:  # a header no release writes: damaged, or not ours
+                    raise StorageError(
+                        f"{self.location} has an unknown schema version ({version}): it was not "
+                        "written by wortsuche, or it is damaged",
+                        key="error.storage-unknown-version",
+                        values={"location": self.location, "version": version},
                     )
                 if version == len(migrations):
                     return
                 if version == 0 and self._foreign_tables(cursor):
-                    raise StorageError(f"{self.location} holds the tables of another program")
+                    raise StorageError(
+                        f"{self.location} holds the tables of another program",
+                        key="error.storage-foreign",
+                        values={"location": self.location},
+                    )
                 step = migrations[version]
                 script = (
                     step.sqlite
@@ -214,7 +231,14 @@ class Storage(ClassroomQueries, ABC):
                     # raising rolls the whole step back: the database stays at the old version
                     raise StorageError(
                         f"{self.location}: updating the schema from version {version} to "
-                        f"{version + 1} failed ({error}); the database is unchanged"
+                        f"{version + 1} failed ({error}); the database is unchanged",
+                        key="error.storage-migration",
+                        values={
+                            "location": self.location,
+                            "old": version,
+                            "new": version + 1,
+                            "error": str(error),
+                        },
                     ) from None
 
     def add(self, *, title: str, request: str, puzzle: str) -> StoredPuzzle:

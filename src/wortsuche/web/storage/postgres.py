@@ -38,7 +38,11 @@ class PostgresStorage(Storage):
             message = (
                 str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             )
-            raise StorageError(f"cannot open {self.location}: {message}") from None
+            raise StorageError(
+                f"cannot open {self.location}: {message}",
+                key="error.storage-open",
+                values={"location": self.location, "message": message},
+            ) from None
         self.pool = psycopg_pool.ConnectionPool(
             url,
             min_size=1,

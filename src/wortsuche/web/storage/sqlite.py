@@ -34,7 +34,11 @@ class SqliteStorage(Storage):
             self._use_wal()
             self.migrate()
         except sqlite3.DatabaseError as error:
-            raise StorageError(f"{path} is not a usable wortsuche database ({error})") from None
+            raise StorageError(
+                f"{path} is not a usable wortsuche database ({error})",
+                key="error.storage-unusable",
+                values={"location": str(path), "error": str(error)},
+            ) from None
         # One connection stays open while the storage is: SQLite checkpoints the whole WAL and
         # waits for the disk whenever the last connection to a file closes, which with one
         # connection per call would be after every write (25 ms instead of 0.3 ms each).
