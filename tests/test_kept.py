@@ -1,5 +1,5 @@
-"""What a puzzle keeps for the next one (a small list's lexicon and alphabet, a small board's
-line indexes) changes no puzzle: the same seed makes the same puzzle with or without it."""
+"""What a puzzle keeps for the next one (a small list's lexicon, alphabet and verifier readings,
+a small board's line indexes) changes no puzzle: the same seed makes the same puzzle with or without it."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from wortsuche import generate
 from wortsuche.grid import board, lexicon
+from wortsuche.verification import verifier
 from wortsuche.words import alphabet
 from wortsuche.words.alphabet import language_alphabet
 
@@ -23,11 +24,13 @@ def forget() -> None:
     lexicon._kept.cache_clear()
     alphabet._kept_alphabet.cache_clear()
     board._kept_line_indexes.cache_clear()
+    verifier._kept_readings.cache_clear()
 
 
 def fingerprint(words: list[str], level: str, seed: int) -> tuple[object, ...]:
     puzzle = generate(words, 12, 12, level=level, seed=seed)
-    return puzzle.grid.rows, sorted((w, p.start, p.direction) for w, p in puzzle.placements.items())
+    placed = sorted((w, p.start, p.direction) for w, p in puzzle.placements.items())
+    return puzzle.grid.rows, placed, puzzle.notes
 
 
 @settings(max_examples=30, deadline=None)
