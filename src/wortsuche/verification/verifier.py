@@ -580,10 +580,10 @@ def _found_at(placement: Placement, found: Mapping[str, list[Occurrence]] | None
     if found is None:
         return False
     start, direction, length = placement.start, placement.direction, len(placement.letters)
-    return any(
-        o.start == start and o.direction is direction and o.length == length
-        for o in found.get(placement.letters, ())
-    )
+    for o in found.get(placement.letters, ()):  # one or two: a loop, not a generator
+        if o.start == start and o.direction is direction and o.length == length:
+            return True
+    return False
 
 
 def _read(grid: Grid, topology: Topology, placement: Placement) -> str | None:
