@@ -128,7 +128,7 @@ def outside_longer_words(letters: Sequence[str]) -> list[str]:
     distinct = set(letters)
     if len(distinct) <= SEARCHED_LISTS:
         # a word lies in a longer one if it is found in the text of all longer words
-        longer = {n: "\n".join(w for w in distinct if len(w) > n) for n in map(len, distinct)}
+        longer = {n: "\n".join(w for w in distinct if len(w) > n) for n in set(map(len, distinct))}
         return [w for w in letters if w not in longer[len(w)] and w[::-1] not in longer[len(w)]]
     shorter_pieces = {
         word[i:j]
