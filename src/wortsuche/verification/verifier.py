@@ -22,40 +22,15 @@ from __future__ import annotations
 import bisect
 import functools
 import importlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, overload
+from functools import cached_property
+from typing import Any
 
 from wortsuche.errors import InputError
 from wortsuche.grid.topology import Topology, flat_key
 from wortsuche.model import HOLE, Cell, Direction, Grid, Placement, Puzzle, Word
 from wortsuche.notes import Note
-
-_Value = TypeVar("_Value")
-
-
-class _once(Generic[_Value]):  # lower case: a decorator, as functools.cached_property
-    """A property worked out on first use and kept in the instance, as
-    :class:`functools.cached_property` does but without its lock, which Python 3.11 takes on
-    every first use (a quarter of the cost of a key; a grid of 15 × 15 asks for about 40)."""
-
-    def __init__(self, func: Callable[[Any], _Value]) -> None:
-        self.func = func
-        self.name = func.__name__
-        self.__doc__ = func.__doc__
-
-    @overload
-    def __get__(self, instance: None, owner: type | None = None) -> _once[_Value]: ...
-
-    @overload
-    def __get__(self, instance: object, owner: type | None = None) -> _Value: ...
-
-    def __get__(self, instance: object, owner: type | None = None) -> _Value | _once[_Value]:
-        if instance is None:
-            return self
-        value = self.func(instance)
-        instance.__dict__[self.name] = value  # read from there from now on
-        return value
 
 
 @dataclass(frozen=True)
@@ -81,7 +56,7 @@ class Occurrence:
             return self.direction.run(self.start, self.length)
         return self.topology.cells(self.start, self.direction, self.length)
 
-    @_once
+    @cached_property
     def key(self) -> tuple[Cell, Cell] | tuple[Cell, Cell, int]:
         """The same for both reading directions (:meth:`Topology.reading_key`)."""
         if self.topology is None:
@@ -380,11 +355,14 @@ class _Cover:
 
     def __init__(self, claims: Mapping[str, Occurrence], placements: Mapping[str, Placement]):
         self.claims, self.placements = claims, placements
+        self._cells: dict[Cell, list[tuple[int, str, int, int]]] | None = None
 
-    @_once
+    @property
     def cells(self) -> dict[Cell, list[tuple[int, str, int, int]]]:
         """For each cell, the placed words covering it (:func:`_cover`)."""
-        return _cover((self.claims[k], p.letters) for k, p in self.placements.items())
+        if self._cells is None:
+            self._cells = _cover((self.claims[k], p.letters) for k, p in self.placements.items())
+        return self._cells
 
 
 def verify_puzzle(puzzle: Puzzle) -> Report:
