@@ -15,7 +15,9 @@ call in this process.
     python benchmarks/small_peers.py --tail           # also our slowest seeds of each row
 
 Prints per row: letters per cell, median CPU ms of each generator, the 90th percentile of ours
-(the tail), ours ÷ each peer in CPU time, and ours ÷ the last peer in wall time (as ``run.py``).
+(the tail), ours ÷ each peer in CPU time, ours ÷ the last peer in wall time (as ``run.py``), and
+each generator's share of clean runs: every word placed, each exactly once by the independent
+scan of ``oracle.py`` (a peer that drops or repeats a word is fast at a price).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ sys.path.insert(0, str(HERE))
 
 from generators import Node, Ours, Run, Theirs  # noqa: E402
 from real import real_lists  # noqa: E402
-from run import Input  # noqa: E402
+from run import Input, clean_share  # noqa: E402
 
 UMLAUTS = set("ÄÖÜß")
 
@@ -116,7 +118,8 @@ def main() -> int:
         + " ".join(f"{n[:12]:>12}" for n in names)
         + "  ours p90  "
         + " ".join(f"÷{n[:10]:>10}" for n in names[1:])
-        + f"  ÷{names[-1][:8]} wall"
+        + f"  ÷{names[-1][:8]} wall  clean "
+        + "/".join(n[:6] for n in names)
     )
     for row in rows():
         if args.case not in row.name or (args.level and row.level != args.level):
@@ -142,7 +145,9 @@ def main() -> int:
             + " ".join(f"{m:12.2f}" for m in medians)
             + f"  {p90:8.2f}  "
             + " ".join(f"{r:11.2f}" for r in ratios)
-            + f"  {wall[0] / wall[-1]:9.2f}   (load {os.getloadavg()[0]:.2f})",
+            + f"  {wall[0] / wall[-1]:9.2f}  "
+            + "/".join(f"{clean_share(runs[g.name]):.0%}" for g in generators)
+            + f"   (load {os.getloadavg()[0]:.2f})",
             flush=True,
         )
         if args.tail:

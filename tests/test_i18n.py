@@ -230,3 +230,39 @@ def test_a_teacher_reads_one_finder_in_the_singular_on_the_page_and_the_pdf() ->
     page = json.loads(catalogue_values(german)["texts"])
     assert page["teacher-found-by#one"] == "{found} von {pupils} hat es gefunden"
     assert page["teacher-found-by"] == "{found} von {pupils} haben es gefunden"
+
+
+def plain_votes(words: list[str]) -> dict[str | None, int]:
+    """known_votes as first written: each word looked up in each language's known words."""
+    known = i18n._known_words()
+    votes: dict[str | None, int] = dict.fromkeys(LANGUAGES, 0)
+    for word in words:
+        holders = [x for x in LANGUAGES if word.strip().upper() in known[x]]
+        if len(holders) == 1:
+            votes[holders[0]] += 1
+        elif not holders:
+            votes[None] = votes.get(None, 0) + 1
+    return votes
+
+
+def plain_score(pairs: list[str]) -> float:
+    """The letter pairs' lean to German as first written: both tables asked for each pair."""
+    tables = i18n._bigrams()
+    return sum(
+        tables["de"].get(p, tables["de"]["?"]) - tables["en"].get(p, tables["en"]["?"])
+        for p in pairs
+    )
+
+
+KNOWN = sorted(i18n._known_words()["de"] | i18n._known_words()["en"])[::97]
+
+
+@given(st.lists(st.one_of(st.sampled_from(KNOWN), st.text("aeinrstAQXZ", min_size=1)), max_size=30))
+def test_the_votes_and_the_pairs_lean_as_asked_word_by_word_and_pair_by_pair(
+    words: list[str],
+) -> None:
+    """One look-up a word and a pair, made once: the same votes, the same sum to the last bit."""
+    assert dict(i18n.known_votes(words)) == plain_votes(words)
+    pairs = [a + b for w in words for a, b in zip("^" + w.upper(), w.upper() + "$", strict=True)]
+    leaning, unknown = i18n._bigram_leaning()
+    assert sum(leaning.get(p, unknown) for p in pairs) == plain_score(pairs)

@@ -1,14 +1,16 @@
-"""What a puzzle keeps for the next one (a small list's lexicon and alphabet, a small board's
-line indexes) changes no puzzle: the same seed makes the same puzzle with or without it."""
+"""What a puzzle keeps for the next one (a small list's prepared words, lexicon, alphabet and
+verifier readings, a small board's line indexes) changes no puzzle: the same seed makes the same puzzle with or without it."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wortsuche import generate
+from wortsuche import InputError, generate
 from wortsuche.grid import board, lexicon
-from wortsuche.words import alphabet
+from wortsuche.verification import verifier
+from wortsuche.words import alphabet, wordset
 from wortsuche.words.alphabet import language_alphabet
 
 LISTS = [
@@ -23,11 +25,14 @@ def forget() -> None:
     lexicon._kept.cache_clear()
     alphabet._kept_alphabet.cache_clear()
     board._kept_line_indexes.cache_clear()
+    verifier._kept_readings.cache_clear()
+    wordset._kept_prepared.cache_clear()
 
 
 def fingerprint(words: list[str], level: str, seed: int) -> tuple[object, ...]:
     puzzle = generate(words, 12, 12, level=level, seed=seed)
-    return puzzle.grid.rows, sorted((w, p.start, p.direction) for w, p in puzzle.placements.items())
+    placed = sorted((w, p.start, p.direction) for w, p in puzzle.placements.items())
+    return puzzle.grid.rows, placed, puzzle.notes
 
 
 @settings(max_examples=30, deadline=None)
@@ -53,3 +58,34 @@ def test_each_caller_gets_its_own_alphabet() -> None:
     first["Q"] = 99.0
     assert language_alphabet("auto", words) != first
     assert language_alphabet("auto", words) == alphabet._language_alphabet("auto", tuple(words))
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(["Straße", "Tür", "rut", "TUR", "Igel = ein Tier", "ice cream"]),
+            st.text("aBüß -", min_size=1, max_size=6),
+        ),
+        min_size=1,
+        max_size=8,
+    ),
+    st.booleans(),
+    st.sampled_from(["keep", "ss"]),
+)
+def test_kept_words_are_the_words_prepared_afresh(
+    entries: list[str], transliterate: bool, eszett: str
+) -> None:
+    forget()
+    try:
+        fresh = wordset._prepared(entries, transliterate, eszett)
+    except InputError as error:
+        with pytest.raises(InputError) as raised:
+            wordset.prepare_words(entries, transliterate=transliterate, eszett=eszett)
+        assert raised.value.key == error.key
+        return
+    for _ in range(2):
+        words, notes = wordset.prepare_words(entries, transliterate=transliterate, eszett=eszett)
+        assert (words, tuple(notes)) == fresh
+        assert [n.values for n in notes] == [n.values for n in fresh[1]]
+        notes.append("mine")  # the caller's own list

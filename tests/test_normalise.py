@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wortsuche import InputError
+from wortsuche.words import normalise
 from wortsuche.words.normalise import normalise_entry, normalise_words
 
 
@@ -66,3 +71,29 @@ def test_a_word_and_its_reversal_share_their_cells_with_a_warning() -> None:
 def test_an_empty_list_is_an_error() -> None:
     with pytest.raises(InputError):
         normalise_words([])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(st.sampled_from("azAZqQ \t-'ßÄé\u0308"), min_size=1, max_size=9),
+    st.sampled_from(normalise.ESZETT),
+    st.booleans(),
+)
+def test_an_entry_of_a_to_z_is_the_same_word_as_letter_by_letter(
+    entry: str, eszett: str, transliterate: bool
+) -> None:
+    """A–Z alone takes a short way; it makes the word the letter-by-letter way makes."""
+    try:
+        word = normalise_entry(entry, eszett=eszett, transliterate=transliterate)
+    except InputError:
+        word = None
+    written = unicodedata.normalize("NFC", entry.strip())
+    if not (written.isascii() and written.isalpha()):
+        return
+    letters = "".join(
+        x for x in (normalise._cell(c) for c in written if c not in normalise.JOINERS) if x
+    )
+    if transliterate:
+        letters = normalise._transliterate(letters)
+    assert word is not None
+    assert (word.entry, word.letters, word.clue) == (written, letters, None)

@@ -72,3 +72,19 @@ def test_no_screened_word_stands_outside_the_placements(words: list[str], seed: 
         return
     for screened in screen_for([w.letters for w in puzzle.words]):
         assert outside_placements(puzzle, screened) == 0, screened
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.sampled_from(sorted(screened_words())), st.text("ACFKSU", min_size=1)),
+        max_size=6,
+    ),
+    st.booleans(),
+)
+def test_the_screen_of_a_list_is_every_screened_word_it_does_not_ask_for(
+    words: list[str], backwards: bool
+) -> None:
+    words = [w[::-1] for w in words] if backwards else words
+    asked = set(words) | {w[::-1] for w in words}
+    assert screen_for(words) == tuple(sorted(screened_words() - asked))

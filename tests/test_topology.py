@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wortsuche.grid.topology import AXES, Flat, Topology
+from wortsuche.grid.topology import AXES, KEPT_LINE_ORDER, Flat, Topology
 from wortsuche.grid.torus import Torus
 from wortsuche.model import Cell, Direction, Placement, line
 
@@ -249,6 +249,18 @@ def test_a_flat_grids_line_texts_are_its_lines_read_cell_by_cell(
         st.lists(st.text("AÄB ", min_size=cols, max_size=cols), min_size=rows, max_size=rows)
     )
     texts = Flat(rows, cols).line_texts(grid, 3)
+    expected = cell_by_cell_line_texts(grid)
+    assert texts.text == "\n".join(text for text, _, _ in expected)
+    assert texts.starts == [(start, axis) for _, start, axis in expected]
+    # a small grid's kept reading order and a large grid's slicing read the same lines
+    assert Flat(rows, cols)._sliced_line_texts(grid) == texts
+
+
+def test_a_grid_past_the_kept_reading_orders_is_read_by_slicing() -> None:
+    side = 51
+    assert side * side > KEPT_LINE_ORDER
+    grid = ["".join("ABCÄ"[(r * 7 + c * c) % 4] for c in range(side)) for r in range(side)]
+    texts = Flat(side, side).line_texts(grid, 3)
     expected = cell_by_cell_line_texts(grid)
     assert texts.text == "\n".join(text for text, _, _ in expected)
     assert texts.starts == [(start, axis) for _, start, axis in expected]

@@ -220,11 +220,8 @@ def words_language(words: Iterable[str]) -> str | None:
     ]
     if len(pairs) < CLEAR_PAIRS:
         return None
-    tables = _bigrams()
-    score = sum(
-        tables["de"].get(p, tables["de"]["?"]) - tables["en"].get(p, tables["en"]["?"])
-        for p in pairs
-    )
+    leaning, neither = _bigram_leaning()
+    score = sum(leaning.get(p, neither) for p in pairs)
     if abs(score) < CLEAR_MARGIN * len(pairs):
         return None
     return "de" if score > 0 else "en"
@@ -233,11 +230,10 @@ def words_language(words: Iterable[str]) -> str | None:
 def known_votes(words: Iterable[str]) -> Counter[str | None]:
     """For each language, how many of ``words`` are known in it and not in the other one;
     under ``None``, how many are known in neither."""
-    known = _known_words()
+    holding = _holders()
     votes: Counter[str | None] = Counter(dict.fromkeys(LANGUAGES, 0))
     for word in words:
-        key = word.strip().upper()
-        holders = [language for language in LANGUAGES if key in known[language]]
+        holders = holding.get(word.strip().upper(), ())
         if len(holders) == 1:
             votes[holders[0]] += 1
         elif not holders:
@@ -264,6 +260,31 @@ def _known_words() -> dict[str, frozenset[str]]:
             if line and not line.startswith("#")
         )
     return known
+
+
+@cache
+def _holders() -> dict[str, tuple[str, ...]]:
+    """The languages that know each known word (:func:`_known_words`), in the order of
+    :data:`LANGUAGES`: one look-up a word."""
+    holders: dict[str, list[str]] = {}
+    for language, words in _known_words().items():
+        for word in words:
+            holders.setdefault(word, []).append(language)
+    return {word: tuple(languages) for word, languages in holders.items()}
+
+
+@cache
+def _bigram_leaning() -> tuple[dict[str, float], float]:
+    """How far each letter pair leans to German (its German score less its English one, each
+    table's ``?`` for a pair it lacks), and the lean of a pair neither table has: one look-up a
+    pair, the same differences summed in the same order."""
+    tables = _bigrams()
+    german, english = tables["de"], tables["en"]
+    leaning = {
+        pair: german.get(pair, german["?"]) - english.get(pair, english["?"])
+        for pair in german.keys() | english.keys()
+    }
+    return leaning, german["?"] - english["?"]
 
 
 @cache

@@ -27,9 +27,11 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from wortsuche.grid.positions import PositionSpace
@@ -498,6 +500,13 @@ class Flat(Topology):
     def line_texts(self, rows: Sequence[str], longest: int) -> LineTexts:
         """Every line of the rectangle as text (a hole stays in it as :data:`HOLE`, which no
         word holds), → first."""
+        if self.rows * self.cols > KEPT_LINE_ORDER:
+            return self._sliced_line_texts(rows)
+        order, offsets, starts, cycles = _line_order(self.rows, self.cols)
+        return LineTexts(self, "".join(order("".join(rows) + "\n")), offsets, starts, cycles)
+
+    def _sliced_line_texts(self, rows: Sequence[str]) -> LineTexts:
+        """:meth:`line_texts`, the lines cut from the rows by slicing and zip."""
         height, width = self.rows, self.cols
         lines: list[tuple[str, Cell, Direction]] = [(row, (r, 0), E) for r, row in enumerate(rows)]
         if height * width > 1:  # one cell: one line, not four readings of the same letter
@@ -591,6 +600,30 @@ class LineTexts:
 
 _PAD = "\0"
 """What shifts the rows apart for :meth:`Flat.line_texts`: no cell holds it."""
+
+KEPT_LINE_ORDER = 2_500
+"""Up to this many cells a rectangle keeps the order in which :meth:`Flat.line_texts` reads its
+cells (:func:`_line_order`, 8 sizes): the text of a grid is then one C call over its letters
+(15 × 15: 44 -> 11 µs, 50 × 50: 215 -> 108 µs, keeping 0.4 MB); 100 × 100 would keep 1.6 MB
+for 0.7 of the time."""
+
+_MARK = 0xF0000
+"""The first of the characters (of a private use plane) that stand for cells in :func:`_line_order`."""
+
+
+@functools.lru_cache(maxsize=8)
+def _line_order(
+    height: int, width: int
+) -> tuple[Callable[[str], Any], list[int], list[tuple[Cell, Direction]], list[int]]:
+    """How :meth:`Flat.line_texts` reads a ``height`` × ``width`` rectangle: what picks the text
+    out of its rows joined with a newline after them, and the lines' offsets, starts and cycles.
+    Found by slicing rows whose cells are each a character of their own: the same lines, in the
+    same order, whatever the letters (holes do not change them). Never changed once made."""
+    marked = ["".join(chr(_MARK + r * width + c) for c in range(width)) for r in range(height)]
+    lines = Flat(height, width)._sliced_line_texts(marked)
+    newline = height * width  # the newline after the joined rows
+    order = [newline if x == "\n" else ord(x) - _MARK for x in lines.text]
+    return itemgetter(*order), lines.offsets, lines.starts, lines.cycles
 
 
 def _steps_to_edge(at: int, delta: int, size: int) -> int:

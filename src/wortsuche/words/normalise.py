@@ -55,7 +55,10 @@ def normalise_entry(
             key="error.option-choice",
             values={"label": "eszett", "value": eszett, "choices": choices},
         )
-    written = unicodedata.normalize("NFC", entry.strip())
+    written = entry.strip()
+    if written.isascii() and written.isalpha():  # A to Z only: each letter its capital, a cell
+        return Word(entry=written, letters=written.upper())
+    written = unicodedata.normalize("NFC", written)
     where = f" (line {line})" if line is not None else ""
     if not written:
         raise InputError(f"empty word{where}", key="error.empty-word", values={"line": line})

@@ -37,5 +37,14 @@ def screened_words() -> frozenset[str]:
 
 def screen_for(words: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """The screened words to keep out of a puzzle of ``words``: all but those the list asks for."""
+    screened = screened_words()
+    if screened.isdisjoint(words) and screened.isdisjoint([w[::-1] for w in words]):
+        return _every_screened()  # the list asks for none of them: most lists
     asked = set(words) | {w[::-1] for w in words}
-    return tuple(sorted(screened_words() - asked))
+    return tuple(sorted(screened - asked))
+
+
+@cache
+def _every_screened() -> tuple[str, ...]:
+    """Every screened word, sorted (made once)."""
+    return tuple(sorted(screened_words()))

@@ -9,6 +9,7 @@ left out of the search and given their placement once the others stand.
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
@@ -57,13 +58,30 @@ def prepare_words(
         )
     if all(isinstance(w, Word) for w in items):
         return tuple(w for w in items if isinstance(w, Word)), []
+    if len(items) <= KEPT_WORDS and all(type(w) is str for w in items):
+        prepared, warnings = _kept_prepared(tuple(items), transliterate, eszett)
+    else:
+        prepared, warnings = _prepared(items, transliterate, eszett)
+    return prepared, list(warnings)
+
+
+KEPT_WORDS = 200
+"""Lists of at most this many entries keep their prepared words for the next puzzle of the same
+list (16 lists): a class's list made again, a book's list on every page. Words and notes are
+values that nobody changes; each caller gets a list of the notes of its own."""
+
+
+def _prepared(
+    items: Sequence[str | Word], transliterate: bool, eszett: str
+) -> tuple[tuple[Word, ...], tuple[str, ...]]:
+    """The entries normalised, with their notes."""
     # An entry may carry its clue ("IGEL = Ein Tier mit Stacheln"); a Word keeps its own.
     split = [(w.entry, w.clue) if isinstance(w, Word) else split_clue(str(w)) for w in items]
     entries, clues = [entry for entry, _ in split], [clue for _, clue in split]
-    prepared, warnings = normalise_words(
-        entries, transliterate=transliterate, eszett=eszett, clues=clues
-    )
-    return prepared, list(warnings)
+    return normalise_words(entries, transliterate=transliterate, eszett=eszett, clues=clues)
+
+
+_kept_prepared = functools.lru_cache(maxsize=16)(_prepared)
 
 
 def prepare_secret_words(
@@ -128,7 +146,7 @@ def outside_longer_words(letters: Sequence[str]) -> list[str]:
     distinct = set(letters)
     if len(distinct) <= SEARCHED_LISTS:
         # a word lies in a longer one if it is found in the text of all longer words
-        longer = {n: "\n".join(w for w in distinct if len(w) > n) for n in map(len, distinct)}
+        longer = {n: "\n".join(w for w in distinct if len(w) > n) for n in set(map(len, distinct))}
         return [w for w in letters if w not in longer[len(w)] and w[::-1] not in longer[len(w)]]
     shorter_pieces = {
         word[i:j]
