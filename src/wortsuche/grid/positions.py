@@ -112,10 +112,11 @@ class PositionSpace:
 def permutation(n: int, rng: Rng) -> tuple[int, int]:
     """A random order of 0 … n-1 without a list: ``(step, offset)`` of the affine map
     i → (step·i + offset) mod n, step coprime to n."""
+    below = rng.below
     step = 1
     if n > 2:
-        step = 1 + rng.below(n - 1)
+        step = 1 + below(n - 1)
         while math.gcd(step, n) != 1:
-            step = 1 + rng.below(n - 1)
-    offset = rng.below(n) if n else 0
+            step = 1 + below(n - 1)
+    offset = below(n) if n else 0
     return step, offset

@@ -27,6 +27,7 @@ each choice are in ``benchmarks/README.md`` ("Crowded grids").
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter, or_
@@ -239,11 +240,12 @@ def _bits(mask: int) -> list[int]:
 
 
 def table_bits(words: Sequence[str], board: Board, options: Options) -> int:
-    """About how many bits :class:`OpenPositions` would hold (to decide whether to use it)."""
+    """About how many bits :class:`OpenPositions` would hold (to decide whether to use it).
+    Words of one length have as many positions: each length is asked once."""
     total = 0
-    for word in words:
-        space = board.topology.positions(len(word), options.directions)
-        total += space.total * len(word) * 2
+    for length, count in Counter(map(len, words)).items():
+        space = board.topology.positions(length, options.directions)
+        total += space.total * length * 2 * count
     return total
 
 

@@ -75,6 +75,7 @@ class Placer:
         self.crossings_first = options.crossing is Crossing.PREFERRED or (
             options.crossing is Crossing.ALLOWED and (self.crowded or options.density == "high")
         )
+        self._spaces: dict[tuple[int, tuple[Direction, ...]], PositionSpace] = {}
         topology = board.topology
         strides = {d._value_: topology.stride(d) for d in Direction}
         self._strides: dict[tuple[int, int], int] | None = None
@@ -227,10 +228,19 @@ class Placer:
         """
         board = self.board
         for directions in self.direction_groups():
-            space = board.topology.positions(len(letters), directions)
+            space = self._positions(len(letters), directions)
             if self.crossings_first and board.placements:
                 yield from self._crossing_positions(letters, space)
             yield from space.random_order(self.rng)
+
+    def _positions(self, length: int, directions: tuple[Direction, ...]) -> PositionSpace:
+        """The topology's positions of a word of ``length`` letters in ``directions``, made once
+        per length and directions for the search (a space is never changed once made)."""
+        key = (length, directions)
+        space = self._spaces.get(key)
+        if space is None:
+            space = self._spaces[key] = self.board.topology.positions(length, directions)
+        return space
 
     def direction_groups(self) -> list[tuple[Direction, ...]]:
         """The allowed directions in groups tried one after another.
