@@ -70,28 +70,41 @@ class PositionSpace:
         of :func:`permutation`, drawn when the direction is first picked; its state is kept
         here as numbers, not as a generator per direction (a search keeps the order of every
         word it has placed, and the garbage collector visits each generator's frame).
+
+        The placement search draws tens of positions for each word it places, most of them
+        refused at their first letters, so the draw is written out here: ``rng.below`` as its
+        arithmetic on one ``rng.random()``, and each direction's next start as one addition
+        (``taken · step + offset`` mod n, step by step). The same draws, the same order.
         """
         parts, starts = self.parts, self.starts
         sizes = [nr * nc for _, _, nr, _, nc in parts]
-        steps, offsets = [0] * len(parts), [0] * len(parts)  # step 0: not drawn yet
-        taken = [0] * len(parts)
+        steps = [0] * len(parts)  # step 0: not drawn yet
+        at = [0] * len(parts)  # the next start's number in each direction's order
+        left = sizes.copy()
         active = list(range(len(parts)))
+        draw = rng.random
         while active:
-            k = rng.below(len(active))
+            count = len(active)
+            k = int(draw() * count)  # rng.below(count)
+            if k >= count:
+                k = count - 1
             part = active[k]
             n = sizes[part]
-            if not steps[part]:
-                steps[part], offsets[part] = permutation(n, rng)
-            if taken[part] == n:
+            step = steps[part]
+            if not step:
+                step, at[part] = permutation(n, rng)
+                steps[part] = step
+            if not left[part]:
                 active.pop(k)
                 continue
-            i = (taken[part] * steps[part] + offsets[part]) % n
-            taken[part] += 1
-            direction, r0, _, c0, nc = parts[part]
+            left[part] -= 1
+            i = at[part]
+            at[part] = (i + step) % n
             listed = starts[part]
             if listed is not None:
-                yield (*listed[i], direction)
+                yield (*listed[i], parts[part][0])
                 continue
+            direction, r0, _, c0, nc = parts[part]
             r, c = divmod(i, nc)
             yield r0 + r, c0 + c, direction
 
@@ -99,10 +112,11 @@ class PositionSpace:
 def permutation(n: int, rng: Rng) -> tuple[int, int]:
     """A random order of 0 … n-1 without a list: ``(step, offset)`` of the affine map
     i → (step·i + offset) mod n, step coprime to n."""
+    below = rng.below
     step = 1
     if n > 2:
-        step = 1 + rng.below(n - 1)
+        step = 1 + below(n - 1)
         while math.gcd(step, n) != 1:
-            step = 1 + rng.below(n - 1)
-    offset = rng.below(n) if n else 0
+            step = 1 + below(n - 1)
+    offset = below(n) if n else 0
     return step, offset

@@ -11,8 +11,10 @@ that cheaper than the list:
 * a single letter in a new cell lies inside the new placement, so it is never a stray.
 
 So the cells across the line are read with no :class:`~wortsuche.grid.board.Found` made and no
-ownership asked, and the reading stops at the first word; the placement's own line is read from its
-two end cells as :meth:`~wortsuche.grid.board.Board.strays_of` reads it.
+ownership asked, and the reading stops at the first word; a cell with a letter beside it on one
+side only is read on that side alone (a word through it ends or begins there). The placement's own
+line is read from its end cells as :meth:`~wortsuche.grid.board.Board.strays_of` reads it, and
+only from an end with a letter beyond it: a find that stays within the placement lies inside it.
 """
 
 from __future__ import annotations
@@ -35,14 +37,21 @@ def has_stray(board: Board, pid: int, new: Sequence[int]) -> bool:
         return bool(board.strays_of(pid, new))
     if _spells_across(board, own, new):
         return True
-    place = board.place_at[own]
+    place, line = board.place_at[own], line_at[own][first]
     places = [place[i] for i in new]
-    for end in (first, last):
+    low, high = sorted((place[first], place[last]))
+    cells = board.cells
+    # Along its own line a find through a new cell that stays within the placement lies
+    # inside it, which is allowed: only a find past an end counts, so an end is read only
+    # where the cell beyond it holds a letter.
+    for end, beyond in ((line[low], low - 1), (line[high], high + 1)):
+        if not (0 <= beyond < len(line) and cells[line[beyond]]):
+            continue
         through: list[Found] = []
-        board._occurrences_on_flat_line(end, board.cells[end], own, through)
+        board._occurrences_on_flat_line(end, cells[end], own, through)
         for found in through:
-            low, high = place[found.first], place[found.last]
-            if any(low <= p <= high for p in places) and not board.is_allowed(found):
+            since, until = place[found.first], place[found.last]
+            if any(since <= p <= until for p in places) and not board.is_allowed(found):
                 return True
     return False
 
@@ -60,10 +69,59 @@ def _spells_across(board: Board, own: int, new: Sequence[int]) -> bool:
             continue
         for line_of, place_of in across:
             line, pos = line_of[index], place_of[index]
-            # No neighbour on this line: no word of two letters or more through the cell.
-            near = (pos and cells[line[pos - 1]]) or (pos + 1 < len(line) and cells[line[pos + 1]])
-            if near and _spells_through(cells, lexicon, line, pos, centre):
+            before = cells[line[pos - 1]] if pos else ""
+            after = cells[line[pos + 1]] if pos + 1 < len(line) else ""
+            # No neighbour on this line: no word of two letters or more through the cell; a
+            # neighbour on one side only: the word ends (or begins) at the cell.
+            if before:
+                if after:
+                    found = _spells_through(cells, lexicon, line, pos, centre)
+                else:
+                    found = _ends_at(cells, lexicon, line, pos, centre)
+            elif after:
+                found = _begins_at(cells, lexicon, line, pos, centre)
+            else:
+                continue
+            if found:
                 return True
+    return False
+
+
+def _ends_at(
+    cells: list[str], lexicon: Lexicon, line: tuple[int, ...], pos: int, centre: str
+) -> bool:
+    """Whether a listed string of two letters or more ends at ``line[pos]`` (which holds
+    ``centre``): the letters before it are read while they and the cell end a listed string."""
+    strings, endings = lexicon.strings, lexicon.endings
+    text = centre
+    for k in range(pos - 1, max(pos - lexicon.longest, -1), -1):
+        letter = cells[line[k]]
+        if not letter:
+            return False
+        text = letter + text
+        if text not in endings:
+            return False
+        if text in strings:
+            return True
+    return False
+
+
+def _begins_at(
+    cells: list[str], lexicon: Lexicon, line: tuple[int, ...], pos: int, centre: str
+) -> bool:
+    """Whether a listed string of two letters or more begins at ``line[pos]`` (which holds
+    ``centre``): the letters after it are read while the cell and they begin a listed string."""
+    strings, beginnings = lexicon.strings, lexicon.beginnings
+    text = centre
+    for k in range(pos + 1, min(pos + lexicon.longest, len(line))):
+        letter = cells[line[k]]
+        if not letter:
+            return False
+        text += letter
+        if text not in beginnings:
+            return False
+        if text in strings:
+            return True
     return False
 
 

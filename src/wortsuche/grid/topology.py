@@ -260,6 +260,12 @@ class Topology:
         for a position of a :class:`PositionSpace`."""
         raise NotImplementedError
 
+    def stride(self, direction: Direction) -> int | None:
+        """The distance between the flat indexes of two neighbouring cells of a run in
+        ``direction`` where every run's indexes are evenly spaced (:meth:`indexes` is
+        ``start, start + stride, …``), else None (runs that go round the edge)."""
+        return None
+
     def run(self, start: Cell, direction: Direction, length: int) -> tuple[Cell, ...] | None:
         """The ``length`` cells from ``start`` in ``direction``, or None if the run leaves the
         grid, meets a hole or is longer than its line."""
@@ -360,6 +366,12 @@ class Flat(Topology):
         if not step:  # ↗ or ↙ in a single column: a run of one cell
             return [start] * length
         return list(range(start, start + length * step, step))
+
+    def stride(self, direction: Direction) -> int:
+        """The distance between the flat indexes of neighbouring cells of a run (0 for ↗ or ↙
+        in a single column, whose runs are one cell)."""
+        dr, dc = direction._value_
+        return dr * self.cols + dc
 
     def run(self, start: Cell, direction: Direction, length: int) -> tuple[Cell, ...] | None:
         """The ``length`` cells from ``start`` in ``direction``, or None if the run leaves the

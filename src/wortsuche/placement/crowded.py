@@ -27,6 +27,7 @@ each choice are in ``benchmarks/README.md`` ("Crowded grids").
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter, or_
@@ -239,11 +240,12 @@ def _bits(mask: int) -> list[int]:
 
 
 def table_bits(words: Sequence[str], board: Board, options: Options) -> int:
-    """About how many bits :class:`OpenPositions` would hold (to decide whether to use it)."""
+    """About how many bits :class:`OpenPositions` would hold (to decide whether to use it).
+    Words of one length have as many positions: each length is asked once."""
     total = 0
-    for word in words:
-        space = board.topology.positions(len(word), options.directions)
-        total += space.total * len(word) * 2
+    for length, count in Counter(map(len, words)).items():
+        space = board.topology.positions(length, options.directions)
+        total += space.total * length * 2 * count
     return total
 
 
@@ -399,10 +401,12 @@ class Run:
         rng, placer = search.rng, search.placer
         self.tiebreak = [rng.random() for _ in range(n)]
         # Backwards and diagonal shares, as in the quick search: drawn per word, a preference.
-        self.groups: list[dict[Direction, int]] = []
+        # Keyed by the direction's steps: a tuple hashes in C, an enum member in Python, and
+        # ranking asks for every open position.
+        self.groups: list[dict[tuple[int, int], int]] = []
         for _ in range(n):
             groups = placer.direction_groups()
-            self.groups.append({d: g for g, group in enumerate(groups) for d in group})
+            self.groups.append({d._value_: g for g, group in enumerate(groups) for d in group})
         self.open_sets = list(self.table.open)
         self.todo = set(range(n)) - fixed.keys()
         if fixed:
@@ -526,7 +530,7 @@ class Run:
         for p in _bits(open_sets[k]):
             crossings = sum(1 for i in positions[p][3] if cells[i])
             edge = EDGE * table.edge[k][p]
-            scored.append((-crossings, group[positions[p][2]], rng.random() - edge, p))
+            scored.append((-crossings, group[positions[p][2]._value_], rng.random() - edge, p))
         scored.sort()
         others = [j for j in self.todo if j != k]
         ranked = []

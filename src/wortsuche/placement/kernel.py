@@ -75,6 +75,14 @@ class Placer:
         self.crossings_first = options.crossing is Crossing.PREFERRED or (
             options.crossing is Crossing.ALLOWED and (self.crowded or options.density == "high")
         )
+        self._spaces: dict[tuple[int, tuple[Direction, ...]], PositionSpace] = {}
+        topology = board.topology
+        strides = {d._value_: topology.stride(d) for d in Direction}
+        self._strides: dict[tuple[int, int], int] | None = None
+        """Per direction (by its steps), how far apart a run's cell indexes are; None where
+        runs go round (:meth:`~wortsuche.grid.topology.Topology.stride`)."""
+        if all(stride is not None for stride in strides.values()):
+            self._strides = {d: stride for d, stride in strides.items() if stride is not None}
 
     def fit(
         self, letters: str, r: int, c: int, direction: Direction
@@ -108,6 +116,79 @@ class Placer:
         placed = self.put(letters, r, c, direction)
         if placed is None:
             return None
+        return self._exactly_once(placed)
+
+    def commit_next(
+        self, letters: str, positions: Iterator[Start], limit: int
+    ) -> tuple[int, list[int]] | None:
+        """:meth:`commit` the word at each of ``positions`` in turn until one is taken; None when
+        they run out or the search has used more than ``limit`` steps (with the position that
+        passed it tried).
+
+        The same positions tried, the same steps spent and the same answer as :meth:`commit` at
+        each, for less: most positions are refused at their first letters, so the loop refuses
+        them itself, comparing the letters along the run's evenly spaced cells with no list made
+        (:meth:`fit` is asked only where the run crosses a word, for its rules on shared cells),
+        and counts their steps here, handing them to the budget at once while they can neither
+        run out nor call for a look at the clock (:meth:`SearchBudget.quiet_steps`).
+        """
+        budget, strides = self.budget, self._strides
+        if strides is None:  # runs go round the edge: position by position
+            for r, c, direction in positions:
+                placed = self.commit(letters, r, c, direction)
+                if placed is not None or budget.used > limit:
+                    return placed
+            return None
+        cells, cols = self.board.cells, self.board.cols
+        charge = 1 + len(letters) // 8  # as put charges
+        quiet = budget.quiet_steps(charge)
+        room = limit - budget.used  # positions this loop may count before it passes limit
+        tried = 0  # positions counted here and not yet handed to the budget
+        placed = None
+        for r, c, direction in positions:
+            if tried < quiet:
+                tried += 1
+            else:
+                budget.spend_quietly(tried, charge)
+                tried = 0
+                budget.spend(1, charge=charge)  # this one may run out or look at the clock
+                quiet, room = budget.quiet_steps(charge), limit - budget.used
+            at, step = r * cols + c, strides[direction._value_]
+            crosses = False
+            for letter in letters:
+                current = cells[at]
+                if current:
+                    if current != letter:
+                        break
+                    crosses = True
+                at += step
+            else:  # the letters agree with the grid
+                budget.spend_quietly(tried, charge)
+                tried = 0
+                placed = self._taken(letters, (r, c, direction), crosses)
+                if placed is not None:
+                    return placed
+                quiet, room = budget.quiet_steps(charge), limit - budget.used
+            if tried > room:
+                break
+        budget.spend_quietly(tried, charge)
+        return None
+
+    def _taken(self, letters: str, position: Start, crosses: bool) -> tuple[int, list[int]] | None:
+        """:meth:`commit` after the budget's step, for a position whose letters agree with the
+        grid: ``crosses`` says whether the run meets a letter already there."""
+        r, c, direction = position
+        if crosses:
+            fitted = self.fit(letters, r, c, direction)
+            if fitted is None:
+                return None
+            indexes = fitted[0]
+        else:
+            indexes = self.board.topology.indexes(r, c, direction, len(letters))
+        return self._exactly_once(self.stand(letters, r, c, direction, indexes))
+
+    def _exactly_once(self, placed: tuple[int, list[int]]) -> tuple[int, list[int]] | None:
+        """Keep the placement just made if it keeps every word exactly once, else take it back."""
         strays = has_stray(self.board, *placed)
         if strays:
             self.board.remove_last_placement(placed[1])
@@ -147,10 +228,19 @@ class Placer:
         """
         board = self.board
         for directions in self.direction_groups():
-            space = board.topology.positions(len(letters), directions)
+            space = self._positions(len(letters), directions)
             if self.crossings_first and board.placements:
                 yield from self._crossing_positions(letters, space)
             yield from space.random_order(self.rng)
+
+    def _positions(self, length: int, directions: tuple[Direction, ...]) -> PositionSpace:
+        """The topology's positions of a word of ``length`` letters in ``directions``, made once
+        per length and directions for the search (a space is never changed once made)."""
+        key = (length, directions)
+        space = self._spaces.get(key)
+        if space is None:
+            space = self._spaces[key] = self.board.topology.positions(length, directions)
+        return space
 
     def direction_groups(self) -> list[tuple[Direction, ...]]:
         """The allowed directions in groups tried one after another.

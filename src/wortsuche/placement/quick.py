@@ -143,15 +143,12 @@ class Run:
             self.tries[depth] = 0
         if self.tries[depth] >= BRANCHING:
             return False
-        for r, c, direction in iterator:
-            placed = placer.commit(letters, r, c, direction)
-            if placed is not None:
-                self.new_cells[depth] = placed[1]
-                self.tries[depth] += 1
-                return True
-            if placer.budget.used > limit:
-                break
-        return False
+        placed = placer.commit_next(letters, iterator, limit)
+        if placed is None:
+            return False
+        self.new_cells[depth] = placed[1]
+        self.tries[depth] += 1
+        return True
 
     def backtrack(self) -> None:
         """The word at ``depth`` has no position left: take back the word before it."""
