@@ -40,6 +40,8 @@ random direction order. A level mix a player can learn shows as evil no harder t
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import random
 import statistics
 import sys
@@ -56,6 +58,7 @@ from wortsuche import generate  # noqa: E402
 from wortsuche.difficulty.simulated import rate, rate_puzzle  # noqa: E402
 from wortsuche.levels import LEVELS  # noqa: E402
 from wortsuche.model import Direction  # noqa: E402
+from wortsuche.pipeline.sizes import auto_size  # noqa: E402
 from wortsuche.rating.targeting import generate_near  # noqa: E402
 from wortsuche.words.source import parse_words  # noqa: E402
 
@@ -391,11 +394,195 @@ def compare_table(costs: dict[str, dict[str, list[dict[Member, float]]]]) -> lis
     return lines
 
 
+# -- no size given (--no-size): every member's steps, and how much of each is the grid growing ------
+
+NO_SIZE_STEP = 1.5
+"""Target 4: without a size, every adjacent step at least this for every member."""
+
+
+def no_size_members() -> list[Member | Learner]:
+    """The family and the learners: every solver the no-size steps are held to."""
+    return [*family(), *learners()]
+
+
+def no_size_puzzle_costs(
+    path: Path, level: str, side: int | None, seed: int, cache: dict[str, dict[str, float]]
+) -> dict[str, float]:
+    """Every member's work on one puzzle of ``path`` (its own size when ``side`` is None), with
+    the puzzle's side, its word letters per cell and the share of cells words cover.
+    ``cache`` keeps them by input, level, side and seed (valid while the fill is unchanged)."""
+    source = parse_words(path.read_text(encoding="utf-8"), name=path.name)
+    words, _ = source.words()
+    predicted = side if side is not None else auto_size(words, LEVELS[level], level=level)
+    key = f"{path.stem}|{level}|{predicted}|{seed}|{'own' if side is None else 'fixed'}"
+    if key in cache:
+        return cache[key]
+    puzzle = generate(words, side, side, level=level, seed=seed)
+    letters = [w.letters for w in words]
+    told = [d.name for d in puzzle.options.directions]
+    rows = list(puzzle.grid.rows)
+    cells = puzzle.rows * puzzle.cols
+    costs = {m.name: c for m, c in family_costs(rows, letters, told).items()}
+    costs |= {m.name: m.cost(rows, letters, told) for m in learners()}
+    costs |= {
+        "side": float(puzzle.rows),
+        "letters per cell": sum(len(x) for x in letters) / cells,
+        "covered": len(puzzle.covered()) / cells,
+    }
+    cache[key] = costs
+    return costs
+
+
+def no_size_runs(
+    seeds: range, inputs: list[Path], cache: dict[str, dict[str, float]]
+) -> dict[str, dict[tuple[str, str], list[dict[str, float]]]]:
+    """input → (level, size) → one dict per seed: each level at its own size ("own"), and each
+    level but evil at the next level's size (that level's name), the same seed."""
+    runs: dict[str, dict[tuple[str, str], list[dict[str, float]]]] = {}
+    for path in inputs:
+        runs[path.stem] = by = {}
+        for level in LEVELS:
+            by[level, "own"] = [no_size_puzzle_costs(path, level, None, s, cache) for s in seeds]
+        for lower, upper in LEVEL_STEPS:
+            by[lower, upper] = [
+                no_size_puzzle_costs(path, lower, int(own["side"]), seed, cache)
+                for seed, own in zip(seeds, by[upper, "own"], strict=True)
+            ]
+    return runs
+
+
+def no_size_table(
+    seeds: range, inputs: list[Path], cache: dict[str, dict[str, float]]
+) -> list[str]:
+    """Without a size: the sizes and how much of them the words cover; each member's adjacent
+    steps (ratio of medians over seeds); how much of each step is the grid growing (the lower level
+    at the upper level's size against at its own) and how much the upper level's own levers (at
+    the same size); and every member, input and step under :data:`NO_SIZE_STEP`."""
+    runs = no_size_runs(seeds, inputs, cache)
+    members = [m.name for m in no_size_members()]
+
+    def median(name: str, level: str, size: str, value: str) -> float:
+        return statistics.median(run[value] for run in runs[name][level, size])
+
+    lines = [
+        "| input | "
+        + " | ".join(f"{level}: side, letters/cell, covered" for level in LEVELS)
+        + " |",
+        "|---|" + "---|" * len(LEVELS),
+    ]
+    for name in runs:
+        cells = [
+            f"{median(name, level, 'own', 'side'):.0f}, "
+            f"{median(name, level, 'own', 'letters per cell'):.2f}, "
+            f"{median(name, level, 'own', 'covered'):.0%}"
+            for level in LEVELS
+        ]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    # step = growth × levers: growth = lower at upper's size / lower at its own,
+    # levers = upper at its own size / lower at that size
+    step: dict[tuple[str, str, tuple[str, str]], float] = {}
+    growth: dict[tuple[str, str, tuple[str, str]], float] = {}
+    for name in runs:
+        for pair in LEVEL_STEPS:
+            lower, upper = pair
+            for member in members:
+                own = median(name, lower, "own", member)
+                step[member, name, pair] = median(name, upper, "own", member) / own
+                growth[member, name, pair] = median(name, lower, upper, member) / own
+
+    def share(key: tuple[str, str, tuple[str, str]]) -> float:
+        """The part of the step that is the grid growing, on a log scale (1 = all of it)."""
+        total = math.log(step[key])
+        return math.log(growth[key]) / total if total > 0 else math.nan
+
+    header = " | ".join(f"{a} → {b}: median [min]" for a, b in LEVEL_STEPS)
+    lines += ["", f"| solver | {header} | growth's share: median [min] |", "|---|---|---|---|---|"]
+    for member in [*members, "family minimum"]:
+        cells = []
+        for pair in LEVEL_STEPS:
+            values = [
+                min(step[m, n, pair] for m in members)
+                if member == "family minimum"
+                else step[member, n, pair]
+                for n in runs
+            ]
+            cells.append(f"{statistics.median(values):.2f} [{min(values):.2f}]")
+        shares = [share((m, n, p)) for m in members for n in runs for p in LEVEL_STEPS]
+        if member != "family minimum":
+            shares = [share((member, n, p)) for n in runs for p in LEVEL_STEPS]
+        lines.append(
+            f"| {member} | "
+            + " | ".join(cells)
+            + f" | {statistics.median(shares):.0%} [{min(shares):.0%}] |"
+        )
+    under = [key for key in step if step[key] < NO_SIZE_STEP]
+    lines += [
+        "",
+        f"Every member, input and step under ×{NO_SIZE_STEP} ({len(under)} of {len(step)}):",
+        "",
+        "| solver | input | step | × | cells × | growth × | levers × | growth's share |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for member, name, pair in sorted(under, key=lambda k: step[k]):
+        lower, upper = pair
+        cells_ratio = (median(name, upper, "own", "side") / median(name, lower, "own", "side")) ** 2
+        key = (member, name, pair)
+        lines.append(
+            f"| {member} | {name} | {lower} → {upper} | {step[key]:.2f} | {cells_ratio:.2f} "
+            f"| {growth[key]:.2f} | {step[key] / growth[key]:.2f} | {share(key):.0%} |"
+        )
+    all_shares = [share(key) for key in step]
+    lines += [
+        "",
+        f"Ratio of the medians over {len(seeds)} seeds, per input, at each level's own size (no "
+        f"size given); median and smallest over {', '.join(runs)}. Growth: the lower level at the "
+        "upper level's size against at its own (same seed); levers: the upper level against the "
+        "lower at the same size; step = growth × levers, growth's share = log growth / log step. "
+        f"Members: the family (k, w as above) and the learners. Growth's share over every member, "
+        f"input and step: median {statistics.median(all_shares):.0%}, "
+        f"quartiles {quartiles(all_shares)[0]:.0%}–{quartiles(all_shares)[2]:.0%}. "
+        f"Target 4 (every step ≥ ×{NO_SIZE_STEP} for every member): "
+        + ("met." if not under else f"missed on {len(under)} of {len(step)}."),
+    ]
+    return lines
+
+
 def quartiles(values: list[float]) -> tuple[float, float, float]:
     if len(values) < 2:
         return (values[0],) * 3
     q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
     return q1, q2, q3
+
+
+def add_no_size_flags(parser: argparse.ArgumentParser) -> None:
+    """The flags of the no-size mode (:func:`no_size_table`)."""
+    parser.add_argument(
+        "--no-size",
+        action="store_true",
+        help="only the levels without a size: every member's steps (family and learners), the "
+        "grid growth's share of each, sizes and coverage (--only, --seeds, --out apply)",
+    )
+    parser.add_argument(
+        "--no-size-cache",
+        type=Path,
+        metavar="JSON",
+        help="with --no-size: keep each puzzle's figures here by input, level, side and seed "
+        "(valid only while the placement and the fill are unchanged)",
+    )
+
+
+def no_size_main(args: argparse.Namespace, seeds: range) -> None:
+    """``--no-size``: print (and with --out write) :func:`no_size_table`."""
+    chosen = args.only.split(",") if args.only else None
+    inputs = [p for p in FAMILY_INPUTS if chosen is None or p.stem in chosen]
+    cache_path: Path | None = args.no_size_cache
+    cache = json.loads(cache_path.read_text()) if cache_path and cache_path.exists() else {}
+    lines = no_size_table(seeds, inputs, cache)
+    if cache_path:
+        cache_path.write_text(json.dumps(cache))
+    print("\n".join(lines))
+    if args.out:
+        args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def main() -> None:
@@ -423,8 +610,12 @@ def main() -> None:
         help="with --learners-only or --family-only: set a level's option, e.g. "
         "evil:reversed_share=50",
     )
+    add_no_size_flags(parser)
     args = parser.parse_args()
     seeds = range(args.seeds or (5 if args.quick else 20))
+    if args.no_size:
+        no_size_main(args, seeds)
+        return
     changes: dict[str, dict[str, int]] = {}
     for text in args.level_option:
         level, _, setting = text.partition(":")

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
-import math
 from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from wortsuche import Direction, InputError, generate
 from wortsuche.levels import (
@@ -23,8 +19,7 @@ from wortsuche.levels import (
     options_for,
     parse_directions,
 )
-from wortsuche.model import Options, Word
-from wortsuche.pipeline.sizes import auto_size
+from wortsuche.model import Options
 from wortsuche.spec import (
     BY_NAME,
     LEVEL_OPTIONS,
@@ -35,7 +30,6 @@ from wortsuche.spec import (
     resolve_options,
 )
 from wortsuche.words.alphabet import language_alphabet
-from wortsuche.words.source import parse_words
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "bwinf"
 
@@ -207,30 +201,6 @@ def test_no_level_puts_every_word_in_one_kind_of_direction(level: str) -> None:
         assert any(d.is_diagonal for d in directions) and not all(
             d.is_diagonal for d in directions
         ), directions
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(2, 20), min_size=1, max_size=40))
-def test_without_a_size_each_level_has_about_a_third_more_side_than_the_one_below(
-    lengths: list[int],
-) -> None:
-    # A scan for a letter takes as long as the cells it crosses: each level about 1.4 times the
-    # cells of the one below, also where the longest word sets the smaller sides.
-    words = [Word("X" * n, "X" * n) for n in lengths]
-    sides = [auto_size(words, LEVELS[level], level=level) for level in LEVELS]
-    assert sides[0] >= max(lengths)
-    for smaller, larger in itertools.pairwise(sides):
-        assert larger >= smaller * math.sqrt(1.4), sides
-
-
-def test_a_long_word_in_a_short_list_no_longer_squeezes_the_easier_levels_together() -> None:
-    # worte2: 6 words, two of 10 letters. Easy cannot be smaller than 10x10; medium was 11x11.
-    source = parse_words((EXAMPLES / "worte2.txt").read_text(encoding="utf-8"), name="worte2")
-    words, _ = source.words()
-    assert [auto_size(words, LEVELS[level], level=level) for level in LEVELS] == [10, 12, 15, 18]
-    puzzle = generate(words, level="medium", seed=3)
-    assert (puzzle.rows, puzzle.cols) == (12, 12)
-    assert "size 12x12 chosen from the words for the level medium" in puzzle.notes
 
 
 def test_each_preset_is_declared_once_and_every_view_of_it_agrees() -> None:

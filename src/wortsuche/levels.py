@@ -92,12 +92,11 @@ LEVEL_ALIASES: dict[str, str] = {
 """The levels' German names, as German sheets print them: accepted wherever a level is named."""
 
 AUTO_DENSITY: dict[str, float] = {"easy": 0.66, "medium": 0.42, "hard": 0.3, "evil": 0.185}
-"""Word letters per cell each level's grid holds when no size is given, as puzzle books do:
-easy compact and dense, evil large. Each level has about 1.4 times the cells of the one below
-(evil about 1.6 times hard's: at 0.2 worte4's evil was ×1.51 harder than its hard for the
-first-letter scanner at k = 1, and ×1.46 with hard searched lightly, ``--fill-search 2``), so a
-scan for a letter takes that much longer whatever else a solver does
-(``benchmarks/difficulty.py --family-only``, "No size given")."""
+"""Word letters per cell each level's grid holds at most when no size is given, as puzzle books
+do: easy compact and dense, evil large. Each level also has at least the cells over the level
+below that a step of ×1.5 needs for every simulated solver (``pipeline/sizes.py``,
+``step_cells``), which sets the larger levels' sides on most lists
+(``benchmarks/difficulty.py --no-size``)."""
 
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "easy": "Words run right or down and never cross; no other letter is the first or last letter of a word.",

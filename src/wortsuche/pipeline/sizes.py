@@ -5,6 +5,7 @@ larger size suggested when the size given holds no layout.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -21,10 +22,25 @@ from wortsuche.placement import quick
 from wortsuche.rand import Rng
 from wortsuche.words.wordset import without_reverse_twins
 
-LEVEL_GROWTH = math.sqrt(1.4)
-"""Without a size, each level's side is at least this times the side of the level below (about
-1.4 times the cells), also where the longest word sets the smaller sides: worte2's 10-letter words
-made easy 10×10 and medium 11×11, a step of ×1.33 for the first-letter scanner at k = 1."""
+LEVEL_STEP = 1.5
+"""Without a size, each level should take every solver at least this many times the work of the
+level below (``benchmarks/difficulty.py --no-size``): most of it is the grid growing."""
+
+LEAST_LEVERS: dict[str, float] = {"medium": 1.05, "hard": 1.02, "evil": 0.94}
+"""What a level's own levers (directions, filler, decoys) add at one size for the solver they help
+least, measured on the six inputs with 20 seeds: a scanner that tries all 8 directions finds medium
+×1.05 and hard ×1.02 harder than the level below (worte4), a reader of whole lines evil ×0.94 as
+hard as hard (worte1: its few words ran in fewer directions)."""
+
+LAST_LETTER_POWER: dict[str, float] = {"evil": 0.25}
+"""Where a level evens the letters out, a solver who scans for last letters gains what the words'
+shared endings gave the level below: the lever is at most the words' last-letter crowding
+(:func:`last_letter_crowding`) to the minus this power (obst-de, 3.17: ×0.76 measured, bound
+0.75; worte4, 1.66: ×0.91, bound 0.88; the other four inputs 0.86 and more, measured 0.94-1.11)."""
+
+GROWTH_YIELD = 0.96
+"""The lower level's work grows by at least this share of its cells' growth (0.96-0.99 on five
+inputs; 0.90 on worte1's easy → medium, whose cells grow ×1.96 there)."""
 
 SIZE_SHARE = 1 / 3
 """The share of the steps left that the automatic size search gives each size it tries."""
@@ -91,10 +107,47 @@ def auto_size(
         return holding(0.45 if options.crossing is Crossing.NEVER else 0.6)
     side = 0
     for each, density in AUTO_DENSITY.items():  # easiest first: each level grows the one below
-        side = max(holding(density), math.ceil(side * LEVEL_GROWTH))
+        side = max(holding(density), grown(side, step_cells(words, each)))
         if each == level:
             break
     return side
+
+
+def step_cells(words: Sequence[Word], level: str) -> float:
+    """How many times the cells of the level below ``level``'s grid needs without a size, so that
+    the solver its levers help least still sees :data:`LEVEL_STEP` (1.0 for the easiest)."""
+    if level not in LEAST_LEVERS:
+        return 1.0
+    lever = LEAST_LEVERS[level]
+    if level in LAST_LETTER_POWER:
+        lever = min(lever, last_letter_crowding(words) ** -LAST_LETTER_POWER[level])
+    return LEVEL_STEP / (GROWTH_YIELD * lever)
+
+
+def last_letter_crowding(words: Sequence[Word]) -> float:
+    """How much more common the words' last letters are among the words' letters than an even
+    share: the mean over the words of their last letter's share times the letters used (1 when
+    every letter is as common as any other, 3.17 for obst-de's fruit ending in E)."""
+    counts = Counter(letter for word in words for letter in word.letters)
+    total = sum(counts.values())
+    if not total:
+        return 1.0
+    ends = [counts[w.letters[-1]] for w in words if w.letters]
+    return max(1.0, len(counts) * sum(ends) / (total * len(ends)))
+
+
+def grown(side: int, times: float) -> int:
+    """The smallest side whose square has at least ``times`` the cells of a square of ``side``.
+
+    >>> grown(10, 1.5), grown(9, 2.0)
+    (13, 13)
+    """
+    larger = math.ceil(side * math.sqrt(times))  # then exact where the root rounded
+    while larger * larger < times * side * side:
+        larger += 1
+    while larger > 0 and (larger - 1) ** 2 >= times * side * side:
+        larger -= 1
+    return larger
 
 
 def generate_auto_size(plan: Plan, budget: Budget, build_side: SideBuilder) -> Puzzle:

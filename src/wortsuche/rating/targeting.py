@@ -46,7 +46,7 @@ START_DENSITY = 0.42
 
 MIN_WORD_SHARE = 0.15
 """Word letters per cell the search keeps at the least when it chooses the size: below this the
-grid would be mostly filler (evil's own automatic size holds 0.185), and a puzzle made hard by
+grid would be mostly filler (evil's own automatic size holds 0.09-0.14), and a puzzle made hard by
 nothing but empty space is refused instead of made (a target of 200 minutes drew 81x81 for
 a few words, 1 % of it theirs)."""
 
