@@ -111,3 +111,16 @@ def test_the_ends_make_evil_harder_for_a_reader_of_last_letters(
     with_ends = median_work()
     monkeypatch.setattr(decoys, "ENDS_PER_WORD", 0)
     assert with_ends > 1.02 * median_work()
+
+
+def test_a_list_longer_than_the_bound_gets_no_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = Board.sized(6, 8, Lexicon(["ABCDE", "EDCBX"]))
+    for row, word in ((1, "ABCDE"), (4, "EDCBX")):
+        cells = [row * 8 + c for c in range(len(word))]
+        board.write(cells, word)
+        board.add_placement(Placement(word, (row, 0), Direction.E), cells)
+    before = list(board.cells)
+    monkeypatch.setattr(decoys, "MOST_END_WORDS", 1)
+    assert plant_ends(board, options_for("evil"), Rng(1)) == 0 and board.cells == before
+    monkeypatch.setattr(decoys, "MOST_END_WORDS", 2)
+    assert plant_ends(board, options_for("evil"), Rng(1)) == 2 and board.cells != before
