@@ -172,7 +172,7 @@ def test_any_small_word_list_stands_once_on_a_hexagon(
     words: list[str], side: int, level: str, seed: int
 ) -> None:
     try:
-        puzzle = generate(words, side, level=level, seed=seed, grid="hex", timeout=20)
+        puzzle = generate(words, side, level=level, seed=seed, grid="hex")
     except (DoesNotFitError, InputError):
         return  # no layout, or words the package refuses (one inside another backwards …)
     assert_exactly_once(json.loads(json.dumps(puzzle_to_dict(puzzle))), level)
