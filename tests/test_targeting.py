@@ -244,9 +244,11 @@ def test_each_refusal_of_a_target_reads_as_it_always_has_in_english_and_german(c
 
 ANIMALS = ["Fuchs", "Igel", "Hase", "Dachs", "Reh", "Maus", "Eule", "Biber"]
 MADE = {  # target → the puzzle made (a fingerprint of grid and placements), its level and note
-    "below, nearest": (ANIMALS, 9, 2.0, "9446ee372b4049b5", "evil", "difficulty 1.6 is the nearest to the target 2 (9x9 gives 0.3 to 1.6; level evil)"),
-    # far below the easiest rung: the seed's own puzzle, no further seeds (issue 39's fuzz case)
-    "above, nearest": (ANIMALS, 12, 0.05, "3b72ab450d6c8f50", "easy", "difficulty 0.4 is the nearest to the target 0.05 (12x12 gives 0.4 to 2.8; level easy)"),
+    # evil plants each word's last letters before it: at 9x9 hard is now the nearest to 2
+    "below, nearest": (ANIMALS, 9, 2.0, "0660e2d53f31757d", "hard", "difficulty 1.6 is the nearest to the target 2 (9x9 gives 0.3 to 1.6; level hard)"),
+    # far below the easiest rung: the seed's own puzzle, no further seeds (issue 39's fuzz case);
+    # 12x12's hardest (evil, with its planted ends) now gives 3.0
+    "above, nearest": (ANIMALS, 12, 0.05, "3b72ab450d6c8f50", "easy", "difficulty 0.4 is the nearest to the target 0.05 (12x12 gives 0.4 to 3.0; level easy)"),
     "reached": (ANIMALS, 9, 0.5, "113ef332cbd14346", "medium", "difficulty 0.5 reached for the target 0.5 (level medium)"),
     "reached, hard": (ANIMALS, 9, 1.1, "1d59fc6ba5bf35c5", "hard", "difficulty 1.1 reached for the target 1.1 (level hard)"),
     "unsized": (ANIMALS, None, 4.0, "767e37935e378b93", "hard", "difficulty 4.1 reached for the target 4 (level hard)"),
