@@ -17,8 +17,12 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wortsuche.cli import main
+
+if TYPE_CHECKING:
+    import pytest
 
 ENV = {"PYTHONUTF8": "1", "NO_COLOR": "1"}
 
@@ -102,3 +106,11 @@ def run_process(
         env={**os.environ, **ENV},
         timeout=120,
     )
+
+
+def reader_language(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """The reader's language for the commands a test runs: ``LANG`` alone, as a system that sets
+    nothing else would have it (``LANGUAGE``, ``LC_ALL`` and ``LC_MESSAGES`` outrank it)."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", language)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from tests.cli import run
+from tests.cli import reader_language, run
 
 from wortsuche.render.cover import BARCODE, SAFE, SCHEMES
 from wortsuche.render.trims import BLEED, cover_size, parse_trim
@@ -153,9 +153,7 @@ def test_a_cover_image_that_cannot_print_is_refused_before_any_puzzle_is_made(
 def test_a_cover_image_is_refused_in_german_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    reader_language(monkeypatch, "de_DE.UTF-8")
     Image.new("RGB", (600, 400)).save(tmp_path / "klein.png")
     made = book(tmp_path, "--cover-image", "klein.png")
     assert "klein.png hat 600x400 Pixel; der Umschlag braucht mindestens 3692x2775" in made.stderr

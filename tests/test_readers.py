@@ -201,13 +201,11 @@ def test_the_help_of_fill_search_names_every_reader_it_slows_down(
 ) -> None:
     """The four readers of :meth:`Readers.totals` (first letter, rarest, the rarest where it is
     at most HALF as common, last letter), in the words of ``generate --help``."""
-    from tests.cli import run
+    from tests.cli import reader_language, run
 
     from wortsuche.filling.readers import HALF
 
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("LANG", language)
+    reader_language(monkeypatch, language)
     assert HALF == 0.5  # "half as common"
     shown = " ".join(run("generate", "--help").stdout.split())
     start = shown.rindex("--fill-search 0..100 ")  # its help, not the usage line

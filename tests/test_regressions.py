@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli import ENV, run
+from cli import ENV, reader_language, run
 from test_hostile_input import WORDS, assert_one_line_error, puzzle_data
 from wortsuche.errors import UserError
 from wortsuche.grid.shapes import SHAPE_NAMES
@@ -406,9 +406,7 @@ def test_a_records_database_with_a_negative_schema_version_is_one_line(
 def test_a_file_that_is_no_records_database_is_said_in_the_readers_language(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, said: str
 ) -> None:
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("LANG", language)
+    reader_language(monkeypatch, language)
     (tmp_path / "hostname").write_text("schule-3b\n" * 200, encoding="utf-8")
     result = run("records", "export", "--db", "hostname", "--format", "csv", cwd=tmp_path)
     assert result.returncode == 2

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli import run
+from cli import reader_language, run
 from wortsuche.difficulty.simulated import rate_puzzle
 from wortsuche.errors import InputError
 from wortsuche.i18n import translator
@@ -107,9 +107,7 @@ def test_a_target_inside_the_range_that_no_puzzle_meets_says_so_and_names_the_ne
 def test_the_command_line_says_a_missed_target_in_one_line_in_the_readers_language(
     monkeypatch: pytest.MonkeyPatch, language: str, said: str
 ) -> None:
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("LANG", language)
+    reader_language(monkeypatch, language)
     result = run("generate", "--size", "20", "--seed", "1", "--difficulty", "3", *LONG)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and said in result.stderr, result.stderr
@@ -185,9 +183,7 @@ def test_a_target_far_below_the_ladder_is_not_searched_for_in_grids_the_words_cr
 def test_the_command_line_says_a_target_below_the_crowded_grid_in_one_line(
     monkeypatch: pytest.MonkeyPatch, language: str, said: str
 ) -> None:
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("LANG", language)
+    reader_language(monkeypatch, language)
     result = run("generate", "--seed", "1", "--difficulty", "0.05", *FRUIT)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and said in result.stderr, result.stderr

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli import run
+from cli import reader_language, run
 from scan import assert_exactly_once
 from wortsuche import generate
 from wortsuche.verification.verifier import verify_puzzle
@@ -70,9 +70,7 @@ def test_themes_lists_every_theme_with_both_titles(monkeypatch: pytest.MonkeyPat
     assert "Tiere (" in listed.stdout and "Animals (" in listed.stdout
     # the reader's language first: English here, German for a German system
     assert listed.stdout.index("Animals (") < listed.stdout.index("Tiere (")
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    reader_language(monkeypatch, "de_DE.UTF-8")
     german = run("themes").stdout
     assert german.index("Tiere (") < german.index("Animals (")
     printed = run("themes", "fruit", "--language", "de").stdout.splitlines()

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.cli import run
+from tests.cli import reader_language, run
 from tests.pdftext import _faint, _grid_letters
 
 from wortsuche.render.trims import INCH, gutter
@@ -170,9 +170,7 @@ def test_the_contents_point_both_puzzles_of_a_page_to_it(tmp_path: Path) -> None
 def test_two_large_print_puzzles_that_do_not_fit_a_trim_are_refused_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, said: str
 ) -> None:
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("LANG", language)
+    reader_language(monkeypatch, language)
     args = ["book", "--theme", "animals", "--count", "4", "--trim", "6x9", "--large-print"]
     result = run(*args, "--puzzles-per-page", "2", "--size", "12x12", "-o", tmp_path / "x.pdf")
     assert result.returncode == 2
@@ -204,9 +202,7 @@ def test_a_puzzle_whose_words_need_more_than_half_a_page_is_refused_in_one_line(
 ) -> None:
     """Without --size each puzzle's size is chosen from its words: 42 words need 25 x 25, half
     a 5 x 8 in page holds 16 x 11 readably."""
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("LANG", language)
+    reader_language(monkeypatch, language)
     args = ["book", "--theme", "house", "--trim", "5x8", "--puzzles-per-page", "2"]
     result = run(
         *args,
